@@ -1,0 +1,61 @@
+/**
+ * `connect-codegen`: the command line. Commands are thin: they parse options and call a
+ * function that returns an exit code; this file owns the one error handler.
+ */
+import { Command, CommanderError } from 'commander';
+import { DEFAULT_OUT, DEFAULT_SPEC, runGenerate } from './commands/generate.js';
+import { runValidate } from './commands/validate.js';
+import { EXIT, processIo, type CommandIo } from './commands/io.js';
+
+export function createProgram(io: CommandIo, setExitCode: (code: number) => void): Command {
+  const program = new Command('connect-codegen')
+    .description('Validate the Connect API spec and generate its TypeScript client.')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+
+  program
+    .command('generate')
+    .description('Generate the client package from the spec.')
+    .option('--spec <file>', 'OpenAPI 3.x document (YAML or JSON)', DEFAULT_SPEC)
+    .option('--out <dir>', 'output directory', DEFAULT_OUT)
+    .option('--check', 'write nothing; exit 1 and list the stale files if the output differs', false)
+    .action(async (options: { spec: string; out: string; check: boolean }) => setExitCode(await runGenerate(options, io)));
+
+  program
+    .command('validate')
+    .description('Check the spec against the OpenAPI schema and our rules.')
+    .option('--spec <file>', 'OpenAPI 3.x document (YAML or JSON)', DEFAULT_SPEC)
+    .action(async (options: { spec: string }) => setExitCode(await runValidate(options, io)));
+
+  return program;
+}
+
+/** Runs the command line; returns the exit code instead of exiting, for tests. */
+export async function main(argv: readonly string[], io: CommandIo = processIo): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = createProgram(io, (c) => (code = c));
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version requests end through here too, with exit code 0.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    throw error;
+  }
+  return code;
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '');
+if (invokedDirectly) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      // Reaching here is a bug in the generator, not bad input: say so plainly.
+      process.stderr.write(`connect-codegen: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 3;
+    },
+  );
+}

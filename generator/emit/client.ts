@@ -1,0 +1,147 @@
+/**
+ * The `client` module: one class per resource, each method forwarding to its standalone
+ * function, and the client class that hangs the resources off itself
+ * (`client.users.billingDetails.update(...)`).
+ */
+import { Scope, StructureKind, VariableDeclarationKind, type ClassDeclarationStructure, type StatementStructures, type WriterFunction } from 'ts-morph';
+import type { Ir, IrOperation, IrResource } from '../ir/types.js';
+import { pascalCase, words } from '../ir/names.js';
+import { docs } from './docs.js';
+import { mixedImport } from './imports.js';
+import type { EmittedFile } from './model.js';
+import { noteOperationTypes, operationModulePath, operationSignature, type OperationNames } from './operations.js';
+import { SchemaIndex } from './type-expr.js';
+import { TypeUsage } from './type-usage.js';
+
+export const CLIENT_META = 'CLIENT_META';
+
+/** `Connect API` → `ConnectClient`. */
+export function clientClassName(ir: Pick<Ir, 'info'>): string {
+  const title = words(ir.info.title).filter((w) => w.toLowerCase() !== 'api').join(' ');
+  return `${pascalCase(title || 'Api')}Client`;
+}
+
+export function resourceClassName(resource: Pick<IrResource, 'path'>): string {
+  return `${pascalCase(resource.path.join(' '))}Resource`;
+}
+
+function allResources(resource: IrResource): IrResource[] {
+  return [resource, ...resource.children.flatMap(allResources)];
+}
+
+export function emitClient(ir: Ir, names: Map<IrOperation, OperationNames>, path: string): EmittedFile {
+  const index = new SchemaIndex(ir);
+  const usage = new TypeUsage(index);
+  const resources = allResources(ir.resources).filter((r) => r.path.length > 0);
+  const operationImports: StatementStructures[] = [];
+  for (const resource of resources.filter((r) => r.operations.length > 0)) {
+    resource.operations.forEach((op) => noteOperationTypes(op, usage));
+    const extraTypes = resource.operations.flatMap((op) => {
+      const n = names.get(op)!;
+      return [n.query, n.headers, n.body].filter((x): x is string => x !== undefined);
+    });
+    const specifier = `./${operationModulePath(resource).replace(/\.ts$/, '.js')}`;
+    operationImports.push(mixedImport(specifier, resource.operations.map((op) => op.functionName), extraTypes));
+  }
+  const runtime = ['ApiPromise', 'PagePromise', 'RequestOptions', 'ClientOptions', 'ClientMeta'];
+  const classes = resources.map((r) => resourceClass(r, names, index));
+  return {
+    kind: 'typescript',
+    path,
+    structure: {
+      kind: StructureKind.SourceFile,
+      statements: [
+        mixedImport('./runtime/index.js', ['ClientCore'], runtime),
+        ...operationImports,
+        ...usage.imports('.'),
+        metaStatement(ir),
+        ...classes,
+        rootClass(ir, ir.resources.children),
+      ],
+    },
+  };
+}
+
+function metaStatement(ir: Ir): StatementStructures {
+  const literal: WriterFunction = (w) => {
+    w.write('{').newLine();
+    w.indent(() => {
+      w.writeLine(`sdkName: ${JSON.stringify(ir.info.packageName)},`);
+      w.writeLine(`sdkVersion: ${JSON.stringify(ir.info.version)},`);
+      w.writeLine(`environments: { ${ir.servers.map((s) => `${JSON.stringify(s.name)}: ${JSON.stringify(s.url)}`).join(', ')} },`);
+      w.writeLine(`defaultEnvironment: ${JSON.stringify(ir.servers[0]?.name ?? '')},`);
+    });
+    w.write('}');
+  };
+  return {
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name: CLIENT_META, type: 'ClientMeta', initializer: literal }],
+    docs: docs({ description: 'Name and version sent with every request, and the servers the client can talk to.' }),
+  };
+}
+
+function resourceClass(resource: IrResource, names: Map<IrOperation, OperationNames>, index: SchemaIndex): ClassDeclarationStructure {
+  return {
+    kind: StructureKind.Class,
+    name: resourceClassName(resource),
+    isExported: true,
+    docs: docs({ description: `Operations under \`client.${resource.path.join('.')}\`.` }),
+    properties: resource.children.map((child) => ({
+      name: child.name,
+      isReadonly: true,
+      type: resourceClassName(child),
+      docs: docs({ description: `Operations under \`client.${child.path.join('.')}\`.` }),
+    })),
+    ctors: [
+      {
+        parameters: [{ name: 'core', type: 'ClientCore', scope: Scope.Private, isReadonly: true }],
+        statements: resource.children.map((child) => `this.${child.name} = new ${resourceClassName(child)}(core);`),
+      },
+    ],
+    methods: resource.operations.map((op) => {
+      const signature = operationSignature(op, names.get(op)!, index);
+      return {
+        name: op.methodName,
+        parameters: [...signature.parameters],
+        returnType: signature.returnType,
+        statements: `return ${op.functionName}(this.core, ${signature.forward});`,
+        docs: signature.docs,
+      };
+    }),
+  };
+}
+
+function rootClass(ir: Ir, children: readonly IrResource[]): ClassDeclarationStructure {
+  const name = clientClassName(ir);
+  return {
+    kind: StructureKind.Class,
+    name,
+    isExported: true,
+    extends: 'ClientCore',
+    docs: docs({
+      description: `${ir.info.title} client. Create one per token and reuse it: it holds no connections of its own.`,
+      tags: [{ tagName: 'example', text: exampleFor(name, ir) }],
+    }),
+    properties: children.map((child) => ({
+      name: child.name,
+      isReadonly: true,
+      type: resourceClassName(child),
+      docs: docs({ description: `Operations under \`client.${child.path.join('.')}\`.` }),
+    })),
+    ctors: [
+      {
+        parameters: [{ name: 'options', type: 'ClientOptions', initializer: '{}' }],
+        statements: [`super(options, ${CLIENT_META});`, ...children.map((child) => `this.${child.name} = new ${resourceClassName(child)}(this);`)],
+      },
+    ],
+  };
+}
+
+/** A first call to show on hover: the first operation that needs no arguments, if any. */
+function exampleFor(name: string, ir: Ir): string {
+  const simple = ir.operations.find((op) => op.pathParameters.length === 0 && !op.body?.required && !op.queryParameters.some((p) => p.required));
+  const call = simple ? `\nconst result = await client.${[...simple.resourcePath, simple.methodName].join('.')}();` : '';
+  return `const client = new ${name}({ token: 'YOUR_TOKEN' });${call}`;
+}

@@ -1,0 +1,48 @@
+/**
+ * Spec text → doc comments. Spec text only ever reaches the output as string literals or
+ * through here, where `*\/` is defused so a description can never end the comment early.
+ */
+import type { JSDocStructure, JSDocTagStructure, OptionalKind } from 'ts-morph';
+import type { IrDocs, IrType } from '../ir/types.js';
+
+export function escapeDocText(text: string): string {
+  return text.replace(/\*\//g, '*\\/').replace(/\r\n?/g, '\n').trim();
+}
+
+export interface DocInput extends IrDocs {
+  readonly summary?: string;
+  /** Extra lines such as constraints ("Maximum length: 150."). */
+  readonly notes?: readonly string[];
+  readonly tags?: readonly OptionalKind<JSDocTagStructure>[];
+  readonly defaultValue?: unknown;
+}
+
+/** One doc comment, or none when there is nothing to say. */
+export function docs(input: DocInput): OptionalKind<JSDocStructure>[] {
+  const paragraphs = [input.summary, input.title, input.description, ...(input.notes ?? [])]
+    .filter((p): p is string => p !== undefined && p.trim().length > 0)
+    .map(escapeDocText);
+  const unique = paragraphs.filter((p, i) => paragraphs.indexOf(p) === i);
+  const tags: OptionalKind<JSDocTagStructure>[] = [...(input.tags ?? [])];
+  if (input.defaultValue !== undefined) tags.push({ tagName: 'default', text: escapeDocText(JSON.stringify(input.defaultValue)) });
+  if (input.deprecated) tags.push({ tagName: 'deprecated' });
+  if (unique.length === 0 && tags.length === 0) return [];
+  return [{ description: unique.join('\n\n'), tags }];
+}
+
+/** Constraints worth showing on hover, taken from the type. */
+export function constraintNotes(type: IrType): string[] {
+  const notes: string[] = [];
+  const base = type.kind === 'union' ? type.members.find((m) => m.kind !== 'null') : type;
+  if (!base) return notes;
+  if (base.kind === 'string') {
+    if (base.format) notes.push(`Format: ${base.format}.`);
+    if (base.minLength !== undefined) notes.push(`Minimum length: ${base.minLength}.`);
+    if (base.maxLength !== undefined) notes.push(`Maximum length: ${base.maxLength}.`);
+  }
+  if (base.kind === 'number') {
+    if (base.minimum !== undefined) notes.push(`Minimum: ${base.minimum}.`);
+    if (base.maximum !== undefined) notes.push(`Maximum: ${base.maximum}.`);
+  }
+  return notes;
+}

@@ -1,0 +1,98 @@
+/**
+ * The `enums` module: for each named enum a const object (for `PowerGroup.Fast`), a union
+ * type of its values, a readonly list of them, and a guard. Guards are `switch`es rather
+ * than module-level Sets so that the module has no top-level work and tree-shakes cleanly.
+ */
+import { StructureKind, VariableDeclarationKind, type StatementStructures, type WriterFunction } from 'ts-morph';
+import type { Ir, IrEnum } from '../ir/types.js';
+import { constantCase, enumMemberKey, NameRegistry } from '../ir/names.js';
+import { docs } from './docs.js';
+import type { EmittedFile } from './model.js';
+import { OPEN_ENUM } from './type-expr.js';
+
+export function enumValuesName(name: string): string {
+  return `${constantCase(name)}_VALUES`;
+}
+
+export function enumGuardName(name: string): string {
+  return `is${name}`;
+}
+
+export function emitEnums(ir: Pick<Ir, 'enums'>, path: string): EmittedFile {
+  return {
+    kind: 'typescript',
+    path,
+    structure: {
+      kind: StructureKind.SourceFile,
+      statements: [openEnumType(), ...ir.enums.flatMap(enumStatements)],
+    },
+  };
+}
+
+function openEnumType(): StatementStructures {
+  return {
+    kind: StructureKind.TypeAlias,
+    name: OPEN_ENUM,
+    isExported: true,
+    typeParameters: [{ name: 'T', constraint: 'string | number' }],
+    // `string & {}` keeps editor completion for the known values while admitting others.
+    type: 'T | (T extends string ? string & {} : number & {})',
+    docs: docs({
+      description:
+        'An enum as received in responses: one of the known values, or a value the API added after this client was generated. Narrow it with the enum\'s guard (for example `isEvseStatus`) before relying on the known values.',
+    }),
+  };
+}
+
+function enumStatements(e: IrEnum): StatementStructures[] {
+  const keys = new NameRegistry();
+  const members = e.values.map((value) => ({ key: keys.claim(enumMemberKey(value)), value }));
+  const objectLiteral: WriterFunction = (w) => {
+    w.write('{').newLine();
+    w.indent(() => members.forEach((m) => w.writeLine(`${m.key}: ${JSON.stringify(m.value)},`)));
+    w.write('} as const');
+  };
+  const list: WriterFunction = (w) => w.write(`[${e.values.map((v) => JSON.stringify(v)).join(', ')}] as const`);
+  const guard: WriterFunction = (w) => {
+    w.writeLine('switch (value) {');
+    w.indent(() => {
+      e.values.forEach((v) => w.writeLine(`case ${JSON.stringify(v)}:`));
+      w.indent(() => w.writeLine('return true;'));
+      w.writeLine('default:');
+      w.indent(() => w.writeLine('return false;'));
+    });
+    w.writeLine('}');
+  };
+  return [
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name: e.name, initializer: objectLiteral }],
+      docs: docs(e),
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      name: e.name,
+      isExported: true,
+      type: `(typeof ${e.name})[keyof typeof ${e.name}]`,
+      docs: docs(e),
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name: enumValuesName(e.name), initializer: list }],
+      docs: docs({ description: `Every value of {@link ${e.name}}, in the order the spec lists them.` }),
+    },
+    {
+      kind: StructureKind.Function,
+      name: enumGuardName(e.name),
+      isExported: true,
+      parameters: [{ name: 'value', type: 'unknown' }],
+      returnType: `value is ${e.name}`,
+      statements: guard,
+      docs: docs({ description: `Whether \`value\` is one of the values of {@link ${e.name}} known to this client.` }),
+    },
+  ];
+}

@@ -1,0 +1,121 @@
+/**
+ * The `guards` module: for every schema view `checkX` (returns a failure or undefined),
+ * `isX` (a type guard) and `assertX` (throws a GuardError naming the JSON path). Enum
+ * schemas get `checkX` and `assertX` here; their `isX` lives in the enums module.
+ */
+import { CodeBlockWriter, StructureKind, VariableDeclarationKind, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
+import type { Ir, IrSchema, View } from '../ir/types.js';
+import { docs } from './docs.js';
+import { enumGuardName } from './enums.js';
+import { checkFunctionName, GuardCodeWriter } from './guard-code.js';
+import { mixedImport, moduleImport } from './imports.js';
+import type { EmittedFile } from './model.js';
+import { SchemaIndex } from './type-expr.js';
+import { schemaDeclarations } from './types.js';
+
+const WRITER_OPTIONS = { indentNumberOfSpaces: 2, useSingleQuote: true } as const;
+
+export function emitGuards(ir: Ir, path: string, runtimeGuardModule: string): EmittedFile {
+  const index = new SchemaIndex(ir);
+  const declarations = schemaDeclarations(ir);
+  const exported = declarations.flatMap((d) => [checkFunctionName(d.name), `is${d.name}`, `assert${d.name}`]);
+  const code = new GuardCodeWriter(index, exported);
+  const functions: StatementStructures[] = [];
+  const typeImports = new Set<string>();
+
+  for (const { schema, view, name } of declarations) {
+    typeImports.add(name);
+    functions.push(checkFunction(checkFunctionName(name), schema, view, code, true));
+    if (schema.type.kind !== 'enum') functions.push(isFunction(name));
+    functions.push(assertFunction(name));
+  }
+  // Hoisted helpers may hoist further helpers while they are written; drain the queue.
+  const hoisted: StatementStructures[] = [];
+  for (let i = 0; i < code.hoisted.length; i++) {
+    const helper = code.hoisted[i]!;
+    hoisted.push({ ...baseCheck(helper.name, false), statements: render(helper.write) });
+  }
+  const patterns: StatementStructures[] = code.patterns.map((p) => ({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name: p.name, initializer: `/* @__PURE__ */ new RegExp(${JSON.stringify(p.source)}, 'u')` }],
+  }));
+
+  const enumImports = [...code.enumGuards, ...ir.enums.map((e) => enumGuardName(e.name))];
+  const enumTypes = ir.enums.map((e) => e.name);
+  const nonEnumTypes = [...typeImports].filter((n) => !enumTypes.includes(n));
+  return {
+    kind: 'typescript',
+    path,
+    structure: {
+      kind: StructureKind.SourceFile,
+      statements: [
+        mixedImport(runtimeGuardModule, ['GuardError', ...code.helpers], ['GuardFailure']),
+        mixedImport('./enums.js', enumImports, enumTypes),
+        ...(nonEnumTypes.length > 0 ? [moduleImport('./types.js', nonEnumTypes, true)] : []),
+        ...patterns,
+        ...functions,
+        ...hoisted,
+      ],
+    },
+  };
+}
+
+function render(write: (w: CodeBlockWriter) => void): string {
+  const w = new CodeBlockWriter(WRITER_OPTIONS);
+  write(w);
+  return w.toString();
+}
+
+function baseCheck(name: string, exported: boolean): FunctionDeclarationStructure {
+  return {
+    kind: StructureKind.Function,
+    name,
+    isExported: exported,
+    parameters: [{ name: 'value', type: 'unknown' }],
+    returnType: 'GuardFailure | undefined',
+  };
+}
+
+function checkFunction(name: string, schema: IrSchema, view: View, code: GuardCodeWriter, exported: boolean): FunctionDeclarationStructure {
+  const statements =
+    schema.type.kind === 'enum'
+      ? render((w) => w.writeLine(`return ${enumGuardName(schema.name)}(value) ? undefined : fail(${JSON.stringify(code.expected({ kind: 'ref', name: schema.name }, 'write'))}, value);`))
+      : render((w) => code.writeFunctionBody(w, schema.type, view, name.replace(/^check/, '')));
+  if (schema.type.kind === 'enum') code.helpers.add('fail');
+  return {
+    ...baseCheck(name, exported),
+    statements,
+    docs: docs({ description: `Checks a value against {@link ${name.replace(/^check/, '')}}: \`undefined\` when it matches, else where and why it does not.` }),
+  };
+}
+
+function isFunction(name: string): FunctionDeclarationStructure {
+  return {
+    kind: StructureKind.Function,
+    name: `is${name}`,
+    isExported: true,
+    parameters: [{ name: 'value', type: 'unknown' }],
+    returnType: `value is ${name}`,
+    statements: `return ${checkFunctionName(name)}(value) === undefined;`,
+    docs: docs({ description: `Whether \`value\` is a valid {@link ${name}}. Unknown extra properties are allowed.` }),
+  };
+}
+
+function assertFunction(name: string): FunctionDeclarationStructure {
+  return {
+    kind: StructureKind.Function,
+    name: `assert${name}`,
+    isExported: true,
+    parameters: [{ name: 'value', type: 'unknown' }],
+    returnType: `asserts value is ${name}`,
+    statements: render((w) => {
+      w.writeLine(`const failure = ${checkFunctionName(name)}(value);`);
+      w.writeLine(`if (failure !== undefined) throw new GuardError(failure, ${JSON.stringify(name)});`);
+    }),
+    docs: docs({
+      description: `Throws a {@link GuardError} naming the JSON path of the first mismatch when \`value\` is not a valid {@link ${name}}.`,
+      tags: [{ tagName: 'throws', text: '{@link GuardError}' }],
+    }),
+  };
+}

@@ -1,0 +1,17 @@
+/** The package entry point: re-exports every generated module and the public runtime. */
+import { StructureKind } from 'ts-morph';
+import type { EmittedFile } from './model.js';
+
+export function emitIndex(modulePaths: readonly string[], path: string): EmittedFile {
+  return {
+    kind: 'typescript',
+    path,
+    structure: {
+      kind: StructureKind.SourceFile,
+      statements: modulePaths.map((modulePath) => ({
+        kind: StructureKind.ExportDeclaration,
+        moduleSpecifier: `./${modulePath.replace(/\.ts$/, '.js')}`,
+      })),
+    },
+  };
+}

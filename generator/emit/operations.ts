@@ -1,0 +1,205 @@
+/**
+ * The `operations/*` modules: per operation a descriptor (plain data the runtime reads), a
+ * query type where it has query parameters, and a standalone function that takes the core
+ * client first. Standalone functions tree-shake: importing one pulls in only its guard.
+ */
+import { StructureKind, VariableDeclarationKind, type StatementStructures, type WriterFunction } from 'ts-morph';
+import type { Ir, IrOperation, IrParameter, IrResource } from '../ir/types.js';
+import { NameRegistry, pascalCase, propertyKey } from '../ir/names.js';
+import { constraintNotes, docs } from './docs.js';
+import { checkFunctionName } from './guard-code.js';
+import { moduleImport } from './imports.js';
+import type { EmittedFile } from './model.js';
+import { errorClassesFor } from './errors.js';
+import { SchemaIndex, typeExpression } from './type-expr.js';
+import { TypeUsage } from './type-usage.js';
+
+/** Names the operation modules declare besides the functions, decided once for every emitter. */
+export interface OperationNames {
+  readonly query?: string;
+  readonly headers?: string;
+  readonly body?: string;
+  readonly descriptor: string;
+}
+
+export function operationNames(ir: Ir, taken: Iterable<string>): Map<IrOperation, OperationNames> {
+  const registry = new NameRegistry(taken);
+  const base = (op: IrOperation) => pascalCase(op.functionName);
+  return new Map(
+    ir.operations.map((op) => [
+      op,
+      {
+        descriptor: `${op.functionName}Operation`,
+        ...(op.queryParameters.length > 0 ? { query: registry.claim(`${base(op)}Query`) } : {}),
+        ...(op.headerParameters.length > 0 ? { headers: registry.claim(`${base(op)}Headers`) } : {}),
+        ...(op.body && op.body.type.kind !== 'ref' ? { body: registry.claim(`${base(op)}Body`) } : {}),
+      },
+    ]),
+  );
+}
+
+/** One module per resource: `operations/users.billing-details.ts`. */
+export function operationModulePath(resource: Pick<IrResource, 'path'>): string {
+  return `operations/${resource.path.map((p) => p.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()).join('.')}.ts`;
+}
+
+export function emitOperationModule(ir: Ir, resource: IrResource, names: Map<IrOperation, OperationNames>, path: string): EmittedFile {
+  const index = new SchemaIndex(ir);
+  const usage = new TypeUsage(index);
+  const guards = new Set<string>();
+  const statements: StatementStructures[] = [];
+
+  for (const op of resource.operations) {
+    const opNames = names.get(op)!;
+    noteOperationTypes(op, usage);
+    const check = op.successType?.kind === 'ref' ? checkFunctionName(index.typeName(op.successType.name, 'read')) : undefined;
+    if (check) guards.add(check);
+
+    if (opNames.query) statements.push(parameterInterface(opNames.query, op.queryParameters, index, `Query parameters of {@link ${op.functionName}}.`));
+    if (opNames.headers) statements.push(parameterInterface(opNames.headers, op.headerParameters, index, `Header parameters of {@link ${op.functionName}}.`));
+    if (opNames.body && op.body) {
+      statements.push({ kind: StructureKind.TypeAlias, name: opNames.body, isExported: true, type: typeExpression(op.body.type, 'write', index), docs: docs({ description: `Request body of {@link ${op.functionName}}.` }) });
+    }
+    statements.push(descriptor(op, opNames.descriptor, check, index));
+    statements.push(operationFunction(op, opNames, index));
+  }
+
+  const runtimeTypes = ['ClientCore', 'RequestOptions', 'OperationDescriptor', resource.operations.some((o) => o.pagination) ? 'PagePromise' : '', resource.operations.some((o) => !o.pagination) ? 'ApiPromise' : ''].filter((n) => n);
+  return {
+    kind: 'typescript',
+    path,
+    structure: {
+      kind: StructureKind.SourceFile,
+      statements: [
+        moduleImport('../runtime/index.js', runtimeTypes, true),
+        ...(guards.size > 0 ? [moduleImport('../guards.js', guards)] : []),
+        ...usage.imports('..'),
+        ...statements,
+      ],
+    },
+  };
+}
+
+/** Records every type an operation's signature mentions. */
+export function noteOperationTypes(op: IrOperation, usage: TypeUsage): void {
+  for (const p of [...op.pathParameters, ...op.queryParameters, ...op.headerParameters]) usage.add(p.type, 'write');
+  if (op.body) usage.add(op.body.type, 'write');
+  const result = op.pagination?.item ?? op.successType;
+  if (result) usage.add(result, 'read');
+}
+
+function parameterInterface(name: string, parameters: readonly IrParameter[], index: SchemaIndex, description: string): StatementStructures {
+  return {
+    kind: StructureKind.Interface,
+    name,
+    isExported: true,
+    docs: docs({ description }),
+    properties: parameters.map((p) => ({
+      name: propertyKey(p.name),
+      type: typeExpression(p.type, 'write', index),
+      hasQuestionToken: !p.required,
+      docs: docs({ ...p, notes: constraintNotes(p.type), defaultValue: p.default }),
+    })),
+  };
+}
+
+function descriptor(op: IrOperation, name: string, check: string | undefined, index: SchemaIndex): StatementStructures {
+  const literal: WriterFunction = (w) => {
+    const field = (key: string, value: unknown) => w.writeLine(`${key}: ${JSON.stringify(value)},`);
+    w.write('{').newLine();
+    w.indent(() => {
+      field('id', op.operationId);
+      field('method', op.method);
+      field('path', op.path);
+      w.writeLine(`query: [${op.queryParameters.map((p) => `{ name: ${JSON.stringify(p.name)}${p.explode ? '' : ', explode: false'} }`).join(', ')}],`);
+      if (op.headerParameters.length > 0) w.writeLine(`headers: [${op.headerParameters.map((p) => `{ name: ${JSON.stringify(p.name)} }`).join(', ')}],`);
+      field('bodyEncodings', op.body?.encodings ?? []);
+      field('retrySafe', op.retrySafe);
+      field('successStatuses', op.successStatuses);
+      if (check) {
+        w.writeLine(`check: ${check},`);
+        field('responseType', index.typeName((op.successType as { name: string }).name, 'read'));
+      }
+    });
+    w.write('}');
+  };
+  return {
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name, type: 'OperationDescriptor', initializer: literal }],
+  };
+}
+
+export interface OperationSignature {
+  /** Parameters after `core`. */
+  readonly parameters: readonly { name: string; type: string; hasQuestionToken?: boolean }[];
+  readonly returnType: string;
+  /** Argument list to pass on: `userId, body, options`. */
+  readonly forward: string;
+  readonly docs: ReturnType<typeof docs>;
+  readonly body: string;
+}
+
+/** The signature shared by the standalone function and the client method. */
+export function operationSignature(op: IrOperation, names: OperationNames, index: SchemaIndex): OperationSignature {
+  const parameters: { name: string; type: string; hasQuestionToken?: boolean }[] = [];
+  const paramDocs: string[] = [];
+  for (const p of op.pathParameters) {
+    parameters.push({ name: p.identifier, type: typeExpression(p.type, 'write', index) });
+    paramDocs.push(`${p.identifier} — ${p.description ?? `the \`${p.name}\` path parameter.`}`);
+  }
+  const input: string[] = [];
+  if (op.pathParameters.length > 0) input.push(`path: { ${op.pathParameters.map((p) => `${propertyKey(p.name)}: ${p.identifier}`).join(', ')} }`);
+  const laterRequired = (after: number) => [op.body?.required, op.queryParameters.some((p) => p.required), op.headerParameters.some((p) => p.required)].slice(after + 1).some(Boolean);
+  if (op.body) {
+    const type = names.body ?? typeExpression(op.body.type, 'write', index);
+    parameters.push({ name: 'body', type: op.body.required || !laterRequired(0) ? type : `${type} | undefined`, hasQuestionToken: !op.body.required && !laterRequired(0) });
+    paramDocs.push(`body — ${op.body.description ?? 'the request body.'} Sent as JSON unless \`options.encoding\` says otherwise.`);
+    input.push('body');
+  }
+  if (names.query) {
+    const required = op.queryParameters.some((p) => p.required);
+    parameters.push({ name: 'query', type: names.query, hasQuestionToken: !required && !laterRequired(1) });
+    paramDocs.push('query — query parameters.');
+    input.push('query');
+  }
+  if (names.headers) {
+    parameters.push({ name: 'headers', type: names.headers, hasQuestionToken: !op.headerParameters.some((p) => p.required) });
+    paramDocs.push('headers — header parameters.');
+    input.push('headers');
+  }
+  parameters.push({ name: 'options', type: 'RequestOptions', hasQuestionToken: true });
+  paramDocs.push('options — per-call settings (timeout, retries, signal, headers) that override the client\'s.');
+
+  const item = op.pagination ? typeExpression(op.pagination.item, 'read', index) : undefined;
+  const result = op.successType ? typeExpression(op.successType, 'read', index) : 'void';
+  const returnType = item ? `PagePromise<${item}>` : `ApiPromise<${result}>`;
+  const call = item ? `core.requestPage<${item}>` : `core.request<${result}>`;
+  return {
+    parameters,
+    returnType,
+    forward: parameters.map((p) => p.name).join(', '),
+    body: `return ${call}(${names.descriptor}, { ${input.join(', ')} }, options);`,
+    docs: docs({
+      ...op,
+      notes: [`\`${op.method} ${op.path}\``, ...(op.retrySafe ? [] : ['Never retried automatically: repeating it could repeat its effect.'])],
+      tags: [
+        ...paramDocs.map((text) => ({ tagName: 'param', text: text.replace(' — ', ' ') })),
+        ...errorClassesFor(op).map((text) => ({ tagName: 'throws', text })),
+      ],
+    }),
+  };
+}
+
+function operationFunction(op: IrOperation, names: OperationNames, index: SchemaIndex): StatementStructures {
+  const signature = operationSignature(op, names, index);
+  return {
+    kind: StructureKind.Function,
+    name: op.functionName,
+    isExported: true,
+    parameters: [{ name: 'core', type: 'ClientCore' }, ...signature.parameters],
+    returnType: signature.returnType,
+    statements: signature.body,
+    docs: signature.docs,
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * IrType → TypeScript type expression, in the read (response) or write (request) view.
+ * Identifiers come from the IR (already made safe by names.ts), literal values go through
+ * JSON.stringify, so no spec text is pasted into code.
+ */
+import type { Ir, IrObjectType, IrSchema, IrType, View } from '../ir/types.js';
+import { propertyKey } from '../ir/names.js';
+
+/** The name of the helper type that keeps an enum open to values added later. */
+export const OPEN_ENUM = 'OpenEnum';
+
+export class SchemaIndex {
+  private readonly byName: ReadonlyMap<string, IrSchema>;
+
+  constructor(ir: Pick<Ir, 'schemas'>) {
+    this.byName = new Map(ir.schemas.map((s) => [s.name, s]));
+  }
+
+  get(name: string): IrSchema | undefined {
+    return this.byName.get(name);
+  }
+
+  /** Identifier of the declaration that serves `view` for the named schema. */
+  typeName(name: string, view: View): string {
+    const schema = this.byName.get(name);
+    return schema?.views === 'split' && view === 'write' ? schema.requestName! : name;
+  }
+
+  isEnum(name: string): boolean {
+    return this.byName.get(name)?.type.kind === 'enum';
+  }
+}
+
+export function typeExpression(type: IrType, view: View, index: SchemaIndex): string {
+  switch (type.kind) {
+    case 'string':
+      return 'string';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'null':
+      return 'null';
+    case 'unknown':
+      return 'unknown';
+    case 'literal':
+      return JSON.stringify(type.value);
+    case 'enum': {
+      const union = type.values.map((v) => JSON.stringify(v)).join(' | ');
+      return view === 'read' ? `${OPEN_ENUM}<${union}>` : union;
+    }
+    case 'ref': {
+      const name = index.typeName(type.name, view);
+      return view === 'read' && index.isEnum(type.name) ? `${OPEN_ENUM}<${name}>` : name;
+    }
+    case 'array': {
+      const items = typeExpression(type.items, view, index);
+      return needsParens(type.items) ? `Array<${items}>` : `${items}[]`;
+    }
+    case 'object':
+      return objectLiteralType(type, view, index);
+    case 'union':
+      return type.members.map((m) => typeExpression(m, view, index)).join(' | ');
+    case 'intersection':
+      return type.members.map((m) => wrap(typeExpression(m, view, index), m)).join(' & ');
+  }
+}
+
+function needsParens(type: IrType): boolean {
+  return type.kind === 'union' || type.kind === 'intersection' || (type.kind === 'enum' && type.values.length > 1);
+}
+
+function wrap(expression: string, type: IrType): string {
+  return type.kind === 'union' ? `(${expression})` : expression;
+}
+
+/** Properties visible in a view: read-only ones are not sent, write-only ones not received. */
+export function visibleProperties(type: IrObjectType, view: View) {
+  return type.properties.filter((p) => (view === 'read' ? !p.writeOnly : !p.readOnly));
+}
+
+function objectLiteralType(type: IrObjectType, view: View, index: SchemaIndex): string {
+  const members = visibleProperties(type, view).map(
+    (p) => `${propertyKey(p.name)}${p.required ? '' : '?'}: ${typeExpression(p.type, view, index)}`,
+  );
+  const map = mapValueType(type, view, index);
+  if (map !== undefined) members.push(`[key: string]: ${map}`);
+  return members.length === 0 ? 'Record<string, unknown>' : `{ ${members.join('; ')} }`;
+}
+
+/**
+ * Value type of an index signature: only for real maps (`additionalProperties` with a
+ * schema). Open objects get none, so typos in property names still fail to compile.
+ */
+export function mapValueType(type: IrObjectType, view: View, index: SchemaIndex): string | undefined {
+  if (type.additional === false || type.additional.kind === 'unknown') return undefined;
+  const value = typeExpression(type.additional, view, index);
+  // An index signature must admit every declared property's type.
+  return type.properties.length === 0 ? value : 'unknown';
+}

@@ -1,0 +1,114 @@
+/**
+ * The `types` module: one exported type per schema view. Objects become interfaces (they
+ * read better on hover and in diffs), everything else a type alias.
+ */
+import { StructureKind, type InterfaceDeclarationStructure, type OptionalKind, type PropertySignatureStructure, type TypeAliasDeclarationStructure } from 'ts-morph';
+import type { Ir, IrObjectType, IrSchema, IrType, View } from '../ir/types.js';
+import { propertyKey } from '../ir/names.js';
+import { constraintNotes, docs } from './docs.js';
+import type { EmittedFile } from './model.js';
+import { OPEN_ENUM, SchemaIndex, mapValueType, typeExpression, visibleProperties } from './type-expr.js';
+import { moduleImport } from './imports.js';
+
+export interface SchemaDeclaration {
+  readonly schema: IrSchema;
+  readonly view: View;
+  readonly name: string;
+}
+
+/** The declarations to emit for each non-enum schema, in document order. */
+export function schemaDeclarations(ir: Pick<Ir, 'schemas'>): SchemaDeclaration[] {
+  return ir.schemas.flatMap((schema): SchemaDeclaration[] => {
+    switch (schema.views) {
+      case 'read':
+      case 'shared':
+        return [{ schema, view: 'read', name: schema.name }];
+      case 'write':
+        return [{ schema, view: 'write', name: schema.name }];
+      case 'split':
+        return [
+          { schema, view: 'read', name: schema.name },
+          { schema, view: 'write', name: schema.requestName! },
+        ];
+    }
+  });
+}
+
+export function emitTypes(ir: Ir, path: string): EmittedFile {
+  const index = new SchemaIndex(ir);
+  const declarations = schemaDeclarations({ schemas: ir.schemas.filter((s) => s.type.kind !== 'enum') });
+  const enumNames = new Set<string>();
+  let usesOpenEnum = false;
+  for (const { schema, view } of declarations) {
+    visitTypes(schema.type, (type) => {
+      if (type.kind === 'ref' && index.isEnum(type.name)) {
+        enumNames.add(type.name);
+        if (view === 'read') usesOpenEnum = true;
+      }
+      if (type.kind === 'enum' && view === 'read') usesOpenEnum = true;
+    });
+  }
+  const imported = [...(usesOpenEnum ? [OPEN_ENUM] : []), ...ir.enums.map((e) => e.name).filter((n) => enumNames.has(n))];
+  return {
+    kind: 'typescript',
+    path,
+    structure: {
+      kind: StructureKind.SourceFile,
+      statements: [
+        ...(imported.length > 0 ? [moduleImport('./enums.js', imported, true)] : []),
+        ...declarations.map((d) => declarationStructure(d, index)),
+      ],
+    },
+  };
+}
+
+function declarationStructure(
+  { schema, view, name }: SchemaDeclaration,
+  index: SchemaIndex,
+): InterfaceDeclarationStructure | TypeAliasDeclarationStructure {
+  const note = schema.views === 'split' ? [view === 'write' ? `Request form of {@link ${schema.name}}: without read-only fields, enums closed.` : `Response form; send {@link ${schema.requestName}} in requests.`] : [];
+  const jsDocs = docs({ ...schema, notes: note });
+  if (schema.type.kind === 'object') {
+    const map = mapValueType(schema.type, view, index);
+    return {
+      kind: StructureKind.Interface,
+      name,
+      isExported: true,
+      docs: jsDocs,
+      properties: properties(schema.type, view, index),
+      indexSignatures: map === undefined ? [] : [{ keyName: 'key', keyType: 'string', returnType: map }],
+    };
+  }
+  return { kind: StructureKind.TypeAlias, name, isExported: true, docs: jsDocs, type: typeExpression(schema.type, view, index) };
+}
+
+function properties(type: IrObjectType, view: View, index: SchemaIndex): OptionalKind<PropertySignatureStructure>[] {
+  return visibleProperties(type, view).map((p) => ({
+    name: propertyKey(p.name),
+    type: typeExpression(p.type, view, index),
+    hasQuestionToken: !p.required,
+    isReadonly: view === 'read' && p.readOnly,
+    docs: docs({ ...p, notes: constraintNotes(p.type), defaultValue: p.default }),
+  }));
+}
+
+/** Visits a type and every type nested in it (not following refs). */
+export function visitTypes(type: IrType, visit: (type: IrType) => void): void {
+  visit(type);
+  switch (type.kind) {
+    case 'array':
+      visitTypes(type.items, visit);
+      return;
+    case 'object':
+      type.properties.forEach((p) => visitTypes(p.type, visit));
+      if (type.additional) visitTypes(type.additional, visit);
+      return;
+    case 'union':
+    case 'intersection':
+      type.members.forEach((m) => visitTypes(m, visit));
+      return;
+    default:
+      return;
+  }
+}
+

@@ -1,0 +1,105 @@
+/**
+ * Validated document → Ir. The only stage that reads raw OpenAPI; everything after it
+ * works on the typed IR.
+ */
+import type { Diagnostic } from '../diagnostics.js';
+import type { SourceDocument } from '../load.js';
+import type { Ir, IrEnum, IrOperation, IrResource, IrSchema, IrServer, IrType } from './types.js';
+import { asObject, asString, entries, joinPointer, Reporter } from './raw.js';
+import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
+import { buildOperations } from './operations.js';
+import { assignViews } from './views.js';
+import { NameRegistry, pascalCase, words } from './names.js';
+
+export interface BuildResult {
+  readonly ir?: Ir;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export function buildIr(source: SourceDocument): BuildResult {
+  const root = source.value;
+  const reporter = new Reporter(source);
+  const rawSchemas = entries(asObject(asObject(root)?.components)?.schemas);
+  // Names are claimed before any schema is converted, so refs can be resolved in one pass.
+  const registry = new NameRegistry();
+  const schemaNames = new Map(rawSchemas.map(([key]) => [key, registry.claim(pascalCase(key))] as const));
+  const ctx: SchemaContext = { root, reporter, schemaNames };
+
+  const converted = rawSchemas.map(([key, raw]) => ({
+    sourceName: key,
+    name: schemaNames.get(key)!,
+    type: convertSchema(raw, joinPointer('/components/schemas', key), ctx),
+    docs: schemaDocs(asObject(raw) ?? {}),
+  }));
+  const schemaTypes = new Map<string, IrType>(converted.map((s) => [s.name, s.type]));
+  const operations = buildOperations(ctx, schemaTypes);
+  const views = assignViews(schemaTypes, operations, registry);
+
+  const schemas: IrSchema[] = converted.map((s) => {
+    const view = views.get(s.name)!;
+    return { name: s.name, sourceName: s.sourceName, type: s.type, ...s.docs, views: view.views, ...(view.requestName ? { requestName: view.requestName } : {}) };
+  });
+  const enums: IrEnum[] = schemas.flatMap((s) =>
+    s.type.kind === 'enum'
+      ? [{ name: s.name, values: s.type.values, ...(s.description !== undefined ? { description: s.description } : {}) }]
+      : [],
+  );
+
+  if (reporter.diagnostics.length > 0) return { diagnostics: reporter.diagnostics };
+  return {
+    ir: { info: buildInfo(root), servers: buildServers(root), schemas, enums, operations, resources: groupResources(operations) },
+    diagnostics: [],
+  };
+}
+
+function buildInfo(root: unknown) {
+  const info = asObject(asObject(root)?.info);
+  const title = asString(info?.title) ?? 'API';
+  const description = asString(info?.description);
+  const packageName = asString(info?.['x-package-name']) ?? `${words(title).join('-').toLowerCase()}-client`;
+  return { title, version: asString(info?.version) ?? '0.0.0', packageName, ...(description !== undefined ? { description } : {}) };
+}
+
+function buildServers(root: unknown): IrServer[] {
+  const list = asObject(root)?.servers;
+  const servers = Array.isArray(list) ? list : [];
+  const names = new NameRegistry();
+  return servers.flatMap((raw, i) => {
+    const server = asObject(raw);
+    const url = asString(server?.url);
+    if (!server || url === undefined) return [];
+    const description = asString(server.description);
+    const name = names.claim(asString(server['x-environment']) ?? (i === 0 ? 'production' : `server${i + 1}`));
+    return [{ name, url, ...(description !== undefined ? { description } : {}) }];
+  });
+}
+
+/** Builds the resource tree in first-seen order, so `client.stations` comes before `client.users`. */
+function groupResources(operations: readonly IrOperation[]): IrResource {
+  interface Node {
+    name: string;
+    path: string[];
+    operations: IrOperation[];
+    children: Map<string, Node>;
+  }
+  const root: Node = { name: '', path: [], operations: [], children: new Map() };
+  for (const operation of operations) {
+    let node = root;
+    for (const segment of operation.resourcePath) {
+      let child = node.children.get(segment);
+      if (!child) {
+        child = { name: segment, path: [...node.path, segment], operations: [], children: new Map() };
+        node.children.set(segment, child);
+      }
+      node = child;
+    }
+    node.operations.push(operation);
+  }
+  const freeze = (node: Node): IrResource => ({
+    name: node.name,
+    path: node.path,
+    operations: node.operations,
+    children: [...node.children.values()].map(freeze),
+  });
+  return freeze(root);
+}

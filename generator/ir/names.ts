@@ -1,0 +1,123 @@
+/**
+ * Every identifier the generator writes goes through this file, so reserved words, odd
+ * characters and collisions are handled in one place.
+ */
+
+const RESERVED = new Set([
+  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do',
+  'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in',
+  'instanceof', 'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try',
+  'typeof', 'var', 'void', 'while', 'with', 'as', 'implements', 'interface', 'let', 'package',
+  'private', 'protected', 'public', 'static', 'yield', 'await', 'async', 'any', 'boolean',
+  'number', 'string', 'symbol', 'object', 'unknown', 'never', 'undefined', 'type', 'of',
+  'arguments', 'eval', 'constructor', 'prototype', '__proto__',
+  // Global names a generated type must not shadow in the files that use them.
+  'Array', 'Object', 'String', 'Number', 'Boolean', 'Date', 'Error', 'Promise', 'Record',
+  'Response', 'Request', 'Headers', 'URL', 'Map', 'Set', 'Symbol', 'JSON', 'Partial', 'Readonly',
+]);
+
+/** Splits `user_id`, `billing-details`, `PaginatedStationList` and `IEC_62196_T2` into words. */
+export function words(raw: string): string[] {
+  return raw
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function guardStart(identifier: string, fallback: string): string {
+  if (identifier.length === 0) return fallback;
+  return /^[0-9]/.test(identifier) ? `_${identifier}` : identifier;
+}
+
+/** `billing-details` → `BillingDetails`; used for types and classes. */
+export function pascalCase(raw: string): string {
+  const name = guardStart(words(raw).map(capitalize).join(''), 'Unnamed');
+  return RESERVED.has(name) ? `${name}_` : name;
+}
+
+/** `user_id` → `userId`; used for functions, arguments and resource properties. */
+export function camelCase(raw: string): string {
+  const parts = words(raw);
+  const joined = parts.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : capitalize(w))).join('');
+  const name = guardStart(joined, 'unnamed');
+  return RESERVED.has(name) ? `${name}_` : name;
+}
+
+/**
+ * `billing-details` → `billingDetails`, for class members and properties
+ * (`client.users.delete`): reserved words are fine there, except the few that mean
+ * something on every object.
+ */
+export function memberName(raw: string): string {
+  const parts = words(raw);
+  const joined = parts.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : capitalize(w))).join('');
+  const name = guardStart(joined, 'unnamed');
+  return name === 'constructor' || name === 'prototype' ? `${name}_` : name;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** Whether a property name can be written without quotes. */
+export function isIdentifier(name: string): boolean {
+  return IDENTIFIER.test(name);
+}
+
+/** A property key as written in a type or object literal: bare when possible, else quoted. */
+export function propertyKey(name: string): string {
+  return isIdentifier(name) ? name : JSON.stringify(name);
+}
+
+/** A property access on `target`: `o.id` or `o["odd-name"]`. */
+export function propertyAccess(target: string, name: string): string {
+  return isIdentifier(name) && name !== '__proto__' ? `${target}.${name}` : `${target}[${JSON.stringify(name)}]`;
+}
+
+/**
+ * Hands out unique names within one scope: the second `User` becomes `User2`. Names are
+ * claimed in document order, so the result is the same on every run.
+ */
+export class NameRegistry {
+  private readonly taken = new Set<string>();
+
+  constructor(reserved: Iterable<string> = []) {
+    for (const name of reserved) this.taken.add(name);
+  }
+
+  claim(wanted: string): string {
+    let name = wanted;
+    for (let n = 2; this.taken.has(name); n++) name = `${wanted}${n}`;
+    this.taken.add(name);
+    return name;
+  }
+
+  has(name: string): boolean {
+    return this.taken.has(name);
+  }
+}
+
+/**
+ * Key of an enum member in the generated const object: `IEC_62196_T2` → `Iec62196T2`,
+ * `IEC_60309_2_single_16` → `Iec60309_2Single16` (an underscore keeps digit groups apart).
+ */
+export function enumMemberKey(value: string | number): string {
+  const parts = words(String(value)).map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase());
+  let key = '';
+  for (const part of parts) {
+    if (/[0-9]$/.test(key) && /^[0-9]/.test(part)) key += '_';
+    key += part;
+  }
+  if (key.length === 0) return 'Empty';
+  return /^[0-9]/.test(key) ? `Value${key}` : key;
+}
+
+/** `PowerGroup` → `POWER_GROUP`. */
+export function constantCase(name: string): string {
+  return words(name)
+    .map((w) => w.toUpperCase())
+    .join('_');
+}

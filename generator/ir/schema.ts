@@ -1,0 +1,265 @@
+/**
+ * JSON Schema (OpenAPI 3.0 and 3.1 dialects) → IrType. Handles the shapes real documents
+ * use: `nullable: true` and type arrays, `$ref` wrapped in `allOf` to add `nullable` or a
+ * description, `oneOf` with a null branch, `const`, integer enums, maps, and refs that
+ * point at other refs.
+ */
+import type { IrProperty, IrType, StringFormat } from './types.js';
+import type { RawObject, Reporter } from './raw.js';
+import { asArray, asNumber, asObject, asString, entries, joinPointer } from './raw.js';
+
+export interface SchemaContext {
+  readonly root: unknown;
+  readonly reporter: Reporter;
+  /** `components.schemas` key → TypeScript name. */
+  readonly schemaNames: ReadonlyMap<string, string>;
+}
+
+const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
+
+const STRING_FORMATS: Readonly<Record<string, StringFormat>> = {
+  'date-time': 'date-time',
+  date: 'date',
+  uri: 'uri',
+  url: 'uri',
+  email: 'email',
+  uuid: 'uuid',
+  decimal: 'decimal',
+  binary: 'binary',
+};
+
+const NULL: IrType = { kind: 'null' };
+const UNKNOWN: IrType = { kind: 'unknown' };
+
+export function convertSchema(node: unknown, pointer: string, ctx: SchemaContext): IrType {
+  if (node === true || node === undefined) return UNKNOWN;
+  const schema = asObject(node);
+  if (!schema) {
+    ctx.reporter.error('unsupported-schema', pointer, 'a schema must be an object or `true`');
+    return UNKNOWN;
+  }
+  const type = convertCore(schema, pointer, ctx);
+  // OpenAPI 3.0 spells nullability as a sibling keyword.
+  return schema.nullable === true ? nullable(type) : type;
+}
+
+function convertCore(schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
+  const ref = asString(schema.$ref);
+  if (ref !== undefined) return convertRef(ref, pointer, ctx);
+
+  if (Array.isArray(schema.allOf)) return convertAllOf(schema, pointer, ctx);
+  const alternatives = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : undefined;
+  if (alternatives) return convertAlternatives(schema, alternatives, pointer, ctx);
+
+  if ('const' in schema) return literalOf(schema.const, pointer, ctx);
+  if (Array.isArray(schema.enum)) return convertEnum(schema.enum, pointer, ctx);
+
+  const types = typeList(schema);
+  if (types.length === 0) {
+    if (schema.properties !== undefined || schema.additionalProperties !== undefined) {
+      return convertObject(schema, pointer, ctx);
+    }
+    if (schema.items !== undefined) return convertArray(schema, pointer, ctx);
+    return UNKNOWN;
+  }
+  const members = types.map((t) => convertTyped(t, schema, pointer, ctx));
+  return members.length === 1 ? members[0]! : { kind: 'union', members };
+}
+
+function typeList(schema: RawObject): string[] {
+  if (typeof schema.type === 'string') return [schema.type];
+  return asArray(schema.type).filter((t): t is string => typeof t === 'string');
+}
+
+function convertTyped(type: string, schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
+  switch (type) {
+    case 'string':
+      return convertString(schema);
+    case 'integer':
+    case 'number':
+      return {
+        kind: 'number',
+        integer: type === 'integer',
+        ...numberBounds(schema),
+      };
+    case 'boolean':
+      return { kind: 'boolean' };
+    case 'null':
+      return NULL;
+    case 'array':
+      return convertArray(schema, pointer, ctx);
+    case 'object':
+      return convertObject(schema, pointer, ctx);
+    default:
+      ctx.reporter.error('unsupported-schema', joinPointer(pointer, 'type'), `unknown schema type '${type}'`);
+      return UNKNOWN;
+  }
+}
+
+function convertString(schema: RawObject): IrType {
+  const rawFormat = asString(schema.format);
+  const format = rawFormat === undefined ? undefined : (STRING_FORMATS[rawFormat] ?? 'other');
+  const minLength = asNumber(schema.minLength);
+  const maxLength = asNumber(schema.maxLength);
+  const pattern = asString(schema.pattern);
+  return {
+    kind: 'string',
+    ...(format !== undefined && format !== 'other' ? { format } : {}),
+    ...(minLength !== undefined ? { minLength } : {}),
+    ...(maxLength !== undefined ? { maxLength } : {}),
+    ...(pattern !== undefined ? { pattern } : {}),
+  };
+}
+
+function numberBounds(schema: RawObject): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const key of ['minimum', 'maximum'] as const) {
+    const value = asNumber(schema[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  // 3.0 writes exclusive bounds as booleans beside minimum/maximum; 3.1 as numbers.
+  for (const [key, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    const raw = schema[key];
+    if (typeof raw === 'number') out[key] = raw;
+    else if (raw === true && out[bound] !== undefined) {
+      out[key] = out[bound]!;
+      delete out[bound];
+    }
+  }
+  return out;
+}
+
+function convertArray(schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
+  const minItems = asNumber(schema.minItems);
+  const maxItems = asNumber(schema.maxItems);
+  return {
+    kind: 'array',
+    items: convertSchema(schema.items, joinPointer(pointer, 'items'), ctx),
+    ...(minItems !== undefined ? { minItems } : {}),
+    ...(maxItems !== undefined ? { maxItems } : {}),
+  };
+}
+
+function convertObject(schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
+  const required = new Set(asArray(schema.required).filter((r): r is string => typeof r === 'string'));
+  const properties: IrProperty[] = entries(schema.properties).map(([name, raw]) =>
+    convertProperty(name, raw, required.has(name), joinPointer(pointer, 'properties', name), ctx),
+  );
+  const extra = schema.additionalProperties;
+  const additional: IrType | false =
+    extra === false ? false : extra === undefined || extra === true ? UNKNOWN : convertSchema(extra, joinPointer(pointer, 'additionalProperties'), ctx);
+  return { kind: 'object', properties, additional };
+}
+
+function convertProperty(name: string, raw: unknown, required: boolean, pointer: string, ctx: SchemaContext): IrProperty {
+  const schema = asObject(raw) ?? {};
+  const docs = schemaDocs(schema);
+  return {
+    name,
+    type: convertSchema(raw, pointer, ctx),
+    required,
+    readOnly: flag(schema, 'readOnly'),
+    writeOnly: flag(schema, 'writeOnly'),
+    ...docs,
+    ...('default' in schema ? { default: schema.default } : {}),
+  };
+}
+
+/** readOnly and friends may sit on the property or, wrapped in allOf, on its only member. */
+function flag(schema: RawObject, key: 'readOnly' | 'writeOnly'): boolean {
+  if (schema[key] === true) return true;
+  return asArray(schema.allOf).some((member) => asObject(member)?.[key] === true);
+}
+
+export function schemaDocs(schema: RawObject): { title?: string; description?: string; deprecated?: boolean; example?: unknown } {
+  const description = asString(schema.description);
+  const title = asString(schema.title);
+  const examples = asArray(schema.examples);
+  const example = 'example' in schema ? schema.example : examples.length > 0 ? examples[0] : undefined;
+  return {
+    ...(title !== undefined ? { title } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(schema.deprecated === true ? { deprecated: true } : {}),
+    ...(example !== undefined ? { example } : {}),
+  };
+}
+
+function convertRef(ref: string, pointer: string, ctx: SchemaContext): IrType {
+  const match = SCHEMA_REF.exec(ref);
+  if (match) {
+    const sourceName = decodeURIComponent(match[1]!.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const name = ctx.schemaNames.get(sourceName);
+    if (name !== undefined) return { kind: 'ref', name };
+  }
+  ctx.reporter.error(
+    'unsupported-ref',
+    joinPointer(pointer, '$ref'),
+    `schema reference '${ref}' does not name an entry of components.schemas`,
+    'point schema references at #/components/schemas/<Name>',
+  );
+  return UNKNOWN;
+}
+
+function convertAllOf(schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
+  const members = asArray(schema.allOf).map((member, i) => convertSchema(member, joinPointer(pointer, 'allOf', i), ctx));
+  // Sibling properties next to allOf form one more member.
+  const siblings = schema.properties !== undefined ? [convertObject(schema, pointer, ctx)] : [];
+  const all = [...members, ...siblings];
+  return all.length === 1 ? all[0]! : { kind: 'intersection', members: all };
+}
+
+function convertAlternatives(schema: RawObject, key: 'oneOf' | 'anyOf', pointer: string, ctx: SchemaContext): IrType {
+  const members = asArray(schema[key]).map((member, i) => convertSchema(member, joinPointer(pointer, key, i), ctx));
+  const discriminator = convertDiscriminator(schema, ctx);
+  const flat = dedupe(members.flatMap((m) => (m.kind === 'union' && !m.discriminator ? m.members : [m])));
+  if (flat.length === 1) return flat[0]!;
+  return { kind: 'union', members: flat, ...(discriminator ? { discriminator } : {}) };
+}
+
+function convertDiscriminator(schema: RawObject, ctx: SchemaContext) {
+  const raw = asObject(schema.discriminator);
+  const property = asString(raw?.propertyName);
+  if (!raw || property === undefined) return undefined;
+  const mapping = entries(raw.mapping).flatMap(([value, target]) => {
+    const match = SCHEMA_REF.exec(asString(target) ?? '');
+    const name = match ? ctx.schemaNames.get(match[1]!) : ctx.schemaNames.get(asString(target) ?? '');
+    return name !== undefined ? [{ value, schema: name }] : [];
+  });
+  return { property, mapping };
+}
+
+function convertEnum(values: readonly unknown[], pointer: string, ctx: SchemaContext): IrType {
+  const nonNull = values.filter((v) => v !== null);
+  const kept = nonNull.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
+  if (kept.length !== nonNull.length) {
+    ctx.reporter.error('unsupported-schema', joinPointer(pointer, 'enum'), 'enum values must be strings, numbers or null');
+  }
+  // An enum of only `null` is how some generators spell "or null" inside a oneOf.
+  const base: IrType = kept.length === 0 ? NULL : { kind: 'enum', values: kept };
+  return values.includes(null) && kept.length > 0 ? nullable(base) : base;
+}
+
+function literalOf(value: unknown, pointer: string, ctx: SchemaContext): IrType {
+  if (value === null) return NULL;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    return { kind: 'literal', value };
+  }
+  ctx.reporter.error('unsupported-schema', joinPointer(pointer, 'const'), 'only string, number, boolean and null constants are supported');
+  return UNKNOWN;
+}
+
+export function nullable(type: IrType): IrType {
+  if (type.kind === 'null' || type.kind === 'unknown') return type;
+  if (type.kind === 'union') return type.members.some((m) => m.kind === 'null') ? type : { ...type, members: [...type.members, NULL] };
+  return { kind: 'union', members: [type, NULL] };
+}
+
+function dedupe(types: readonly IrType[]): IrType[] {
+  const seen = new Set<string>();
+  return types.filter((t) => {
+    const key = JSON.stringify(t);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,227 @@
+/**
+ * The intermediate representation: everything the emitters need, and nothing of the raw
+ * OpenAPI document. It is closed (discriminated unions, readonly, no `any`) so that every
+ * emitter handles every case, and it is plain data so a JSON dump of it is a useful snapshot.
+ */
+
+export interface Ir {
+  readonly info: IrInfo;
+  readonly servers: readonly IrServer[];
+  /** Named schemas in document order. */
+  readonly schemas: readonly IrSchema[];
+  /** Named enums in document order (also present in `schemas` as `enum` types). */
+  readonly enums: readonly IrEnum[];
+  readonly operations: readonly IrOperation[];
+  /** Operations grouped as the client exposes them: `client.users.billingDetails.update`. */
+  readonly resources: IrResource;
+}
+
+export interface IrInfo {
+  readonly title: string;
+  readonly version: string;
+  readonly description?: string;
+  /** npm package name of the generated client. */
+  readonly packageName: string;
+}
+
+export interface IrServer {
+  /** `production`, `playground`, or a name derived from the position. */
+  readonly name: string;
+  readonly url: string;
+  readonly description?: string;
+}
+
+/** Documentation carried from the spec to doc comments. */
+export interface IrDocs {
+  readonly title?: string;
+  readonly description?: string;
+  readonly deprecated?: boolean;
+  readonly example?: unknown;
+}
+
+export type IrType =
+  | IrStringType
+  | IrNumberType
+  | { readonly kind: 'boolean' }
+  | { readonly kind: 'null' }
+  | { readonly kind: 'unknown' }
+  | { readonly kind: 'literal'; readonly value: string | number | boolean }
+  | IrEnumType
+  | IrArrayType
+  | IrObjectType
+  | IrRefType
+  | IrUnionType
+  | IrIntersectionType;
+
+export type StringFormat = 'date-time' | 'date' | 'uri' | 'email' | 'uuid' | 'decimal' | 'binary' | 'other';
+
+export interface IrStringType {
+  readonly kind: 'string';
+  readonly format?: StringFormat;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+}
+
+export interface IrNumberType {
+  readonly kind: 'number';
+  readonly integer: boolean;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+}
+
+/** An inline enum; named enums are `ref`s to an `IrSchema` whose type is an enum. */
+export interface IrEnumType {
+  readonly kind: 'enum';
+  readonly values: readonly (string | number)[];
+}
+
+export interface IrArrayType {
+  readonly kind: 'array';
+  readonly items: IrType;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+}
+
+export interface IrObjectType {
+  readonly kind: 'object';
+  readonly properties: readonly IrProperty[];
+  /**
+   * Type of properties not listed. `unknown` for open objects (the default: the provider
+   * adds fields in minor releases), a type for maps, `false` only when the spec forbids them.
+   */
+  readonly additional: IrType | false;
+}
+
+export interface IrProperty extends IrDocs {
+  /** Name on the wire, used verbatim (quoted where it is not an identifier). */
+  readonly name: string;
+  readonly type: IrType;
+  readonly required: boolean;
+  readonly readOnly: boolean;
+  readonly writeOnly: boolean;
+  readonly default?: unknown;
+}
+
+export interface IrRefType {
+  readonly kind: 'ref';
+  /** Name of an `IrSchema` in `Ir.schemas`. */
+  readonly name: string;
+}
+
+export interface IrUnionType {
+  readonly kind: 'union';
+  readonly members: readonly IrType[];
+  readonly discriminator?: IrDiscriminator;
+}
+
+export interface IrDiscriminator {
+  readonly property: string;
+  /** Discriminator value → schema name, in spec order. */
+  readonly mapping: readonly { readonly value: string; readonly schema: string }[];
+}
+
+export interface IrIntersectionType {
+  readonly kind: 'intersection';
+  readonly members: readonly IrType[];
+}
+
+export interface IrSchema extends IrDocs {
+  /** TypeScript identifier of the type (the response-side one when the views are split). */
+  readonly name: string;
+  /** Key under `components.schemas`. */
+  readonly sourceName: string;
+  readonly type: IrType;
+  /**
+   * Which declarations to emit. Responses see the `read` view (read-only properties kept,
+   * enums open to values added later); requests see the `write` view (read-only properties
+   * dropped, enums closed). `shared`: both views are the same, one declaration. `split`: the
+   * views differ and the schema is used both ways, so the write view is declared again
+   * under `requestName`.
+   */
+  readonly views: SchemaViews;
+  readonly requestName?: string;
+}
+
+export type SchemaViews = 'read' | 'write' | 'shared' | 'split';
+
+export type View = 'read' | 'write';
+
+export interface IrEnum extends IrDocs {
+  /** Same as the schema name. */
+  readonly name: string;
+  readonly values: readonly (string | number)[];
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
+export type BodyEncoding = 'json' | 'form' | 'multipart';
+
+export interface IrParameter extends IrDocs {
+  /** Name on the wire. */
+  readonly name: string;
+  /** Name as a TypeScript identifier (path parameters become positional arguments). */
+  readonly identifier: string;
+  readonly location: 'path' | 'query' | 'header';
+  readonly required: boolean;
+  readonly type: IrType;
+  readonly default?: unknown;
+  /** Arrays as one pair per element (true) or comma-joined (false). */
+  readonly explode: boolean;
+}
+
+export interface IrRequestBody extends IrDocs {
+  readonly required: boolean;
+  /** Supported encodings, JSON first when present. */
+  readonly encodings: readonly BodyEncoding[];
+  /** Request-side type. */
+  readonly type: IrType;
+}
+
+export interface IrResponse {
+  /** A status code, or `default`. */
+  readonly status: number | 'default';
+  readonly description?: string;
+  /** Body type (response side); absent for responses without a JSON body. */
+  readonly type?: IrType;
+}
+
+export interface IrPagination {
+  /** Type of one item of `results`. */
+  readonly item: IrType;
+}
+
+export interface IrOperation extends IrDocs {
+  readonly operationId: string;
+  /** Name of the standalone function, for example `stationsAround`. */
+  readonly functionName: string;
+  /** Where the client exposes it: `['users', 'billingDetails']` and `update`. */
+  readonly resourcePath: readonly string[];
+  readonly methodName: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly summary?: string;
+  readonly tags: readonly string[];
+  readonly pathParameters: readonly IrParameter[];
+  readonly queryParameters: readonly IrParameter[];
+  readonly headerParameters: readonly IrParameter[];
+  readonly body?: IrRequestBody;
+  readonly responses: readonly IrResponse[];
+  /** The statuses from 200 to 299, in order. */
+  readonly successStatuses: readonly number[];
+  /** Type of the success body; absent when no success response has a body. */
+  readonly successType?: IrType;
+  readonly retrySafe: boolean;
+  readonly pagination?: IrPagination;
+}
+
+export interface IrResource {
+  /** Property name on the parent (`billingDetails`); empty for the root. */
+  readonly name: string;
+  /** Path from the root, for naming classes: `['users', 'billingDetails']`. */
+  readonly path: readonly string[];
+  readonly operations: readonly IrOperation[];
+  readonly children: readonly IrResource[];
+}

@@ -1,0 +1,360 @@
+/**
+ * Stage 1 of the pipeline: text → `SourceDocument`. The only stage besides `write` that
+ * touches the disk (`loadSource`); `parseSource` is pure so tests can feed it strings.
+ *
+ * YAML and JSON are both parsed with the `yaml` package: JSON is (nearly) a subset of
+ * YAML 1.2, and one parser means one AST from which `locate` maps a JSON pointer back to a
+ * line and column, whatever the input format.
+ */
+import { readFile } from 'node:fs/promises';
+import {
+  LineCounter,
+  isAlias,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  parseDocument,
+  visit,
+  type Document,
+  type Node,
+  type Pair,
+  type YAMLMap,
+} from 'yaml';
+import { joinPointer, sortDiagnostics, splitPointer, type Diagnostic, type Severity } from './diagnostics.js';
+
+export interface SourceDocument {
+  /** Path as given. */
+  readonly file: string;
+  /** By extension: `.json` → json, anything else → yaml. */
+  readonly format: 'yaml' | 'json';
+  /** Plain JS value of the document (a tree: recursive aliases are rejected by the loader). */
+  readonly value: unknown;
+  /**
+   * 1-based line/column of the node at a JSON pointer; falls back to the nearest existing
+   * ancestor; `{0,0}` if nothing. A member of a mapping is located at its key (`get:` rather
+   * than the first line inside the operation), an array item at the item itself.
+   */
+  locate(pointer: string): { line: number; column: number };
+}
+
+export interface LoadResult {
+  readonly document?: SourceDocument;
+  readonly diagnostics: Diagnostic[];
+}
+
+type Position = { line: number; column: number };
+
+const UNKNOWN: Position = { line: 0, column: 0 };
+
+/** A problem before it has a file and a line: `offset` is into the text. */
+interface Problem {
+  readonly code: string;
+  readonly message: string;
+  readonly offset?: number;
+  readonly pointer?: string;
+  readonly hint?: string;
+  readonly severity?: Severity;
+}
+
+/** Parses `text` as the contents of `file`. Pure: never reads the disk, never throws for bad input. */
+export function parseSource(file: string, text: string): LoadResult {
+  const format = /\.json$/i.test(file) ? 'json' : 'yaml';
+  const lineCounter = new LineCounter();
+  // `uniqueKeys: false`: duplicates are checked below on the key as JS sees it, so that
+  // `200:` and `"200":` (one number, one string to YAML, the same property to JS) collide too.
+  // `merge: true`: `<<: *defaults` is common in hand-written specs and means what authors expect.
+  const ast = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, merge: true });
+  const at = (offset: number): Position => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
+  const done = (problems: readonly Problem[], document?: SourceDocument): LoadResult => ({
+    ...(document ? { document } : {}),
+    diagnostics: sortDiagnostics(
+      problems.map(({ code, message, offset, pointer = '', hint, severity = 'error' }) => {
+        const { line, column } = offset === undefined ? UNKNOWN : at(offset);
+        return { code, severity, message, file, pointer, line, column, ...(hint ? { hint } : {}) };
+      }),
+    ),
+  });
+
+  const resolve = aliasResolver(ast);
+  const jsonError = format === 'json' && ast.errors.length > 0 ? jsonSyntaxError(text) : undefined;
+  const problems: Problem[] = [
+    ...(jsonError
+      ? [jsonError]
+      : ast.errors.map((e) => ({ code: 'yaml-syntax', message: lowerFirst(e.message), offset: e.pos[0] }))),
+    ...ast.warnings.map((w) => ({
+      code: 'yaml-warning',
+      severity: 'warning' as const,
+      message: lowerFirst(w.message),
+      offset: w.pos[0],
+    })),
+    ...checkTree(ast, resolve, at),
+  ];
+  if (problems.some((p) => p.severity !== 'warning')) return done(problems);
+
+  const value = toPlainValue(ast);
+  if ('message' in value) {
+    return done([
+      ...problems,
+      {
+        code: 'yaml-syntax',
+        message: value.message,
+        offset: 0,
+        hint: 'use fewer aliases, or write the repeated parts out',
+      },
+    ]);
+  }
+  const root = ast.contents;
+  if (!isMap(root)) {
+    const hint = 'an OpenAPI document is a mapping with `openapi`, `info` and `paths` at the top';
+    const message = `the document root is ${describeRoot(value.value)}, not a mapping`;
+    return done([...problems, { code: 'root-not-mapping', message, offset: rangeStart(root), hint }]);
+  }
+  return done(problems, {
+    file,
+    format,
+    value: value.value,
+    locate: (pointer) => locateNode(root, pointer, resolve, at),
+  });
+}
+
+/** Reads and parses `file`. A missing or unreadable file is a `file-unreadable` diagnostic, not a throw. */
+export async function loadSource(file: string): Promise<LoadResult> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const message = `cannot read '${file}': ${describeFsError(error)}`;
+    return {
+      diagnostics: [{ code: 'file-unreadable', severity: 'error', message, file, pointer: '', line: 0, column: 0 }],
+    };
+  }
+  return parseSource(file, text);
+}
+
+/**
+ * For a `.json` file the YAML parser rejects, `JSON.parse`'s message is the one a JSON author
+ * understands ("expected ',' or '}' after property value" rather than YAML's "implicit keys
+ * need to be on a single line"); used when it says where the problem is. JSON the YAML parser
+ * accepts (trailing commas included) is not checked again: the generator reads it the same.
+ */
+function jsonSyntaxError(text: string): Problem | undefined {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    const where = / in JSON at position (\d+)/.exec(error.message);
+    if (!where) return undefined;
+    return { code: 'json-syntax', message: lowerFirst(error.message.slice(0, where.index)), offset: Number(where[1]) };
+  }
+}
+
+/**
+ * Problems the YAML parser accepts but a JSON-shaped OpenAPI document cannot have, found in
+ * one walk of the AST: duplicate keys (as JS strings), keys that are collections, merge keys
+ * with something other than maps and aliases without an anchor (the yaml package would throw
+ * on both in `toJS`), and aliases inside the node they refer to (they would make the value
+ * cyclic, and every later walk endless).
+ */
+function checkTree(ast: Document.Parsed, resolve: Resolve, at: (offset: number) => Position): Problem[] {
+  const found: Problem[] = [];
+  visit(ast, {
+    Map(_, map, path) {
+      const seen = new Map<string, Node>();
+      for (const { key, value } of map.items) {
+        if (isNode(key) && !isScalar(key) && !isAlias(key)) {
+          found.push({
+            code: 'yaml-syntax',
+            message: 'mapping keys must be strings, not collections',
+            offset: rangeStart(key),
+          });
+        } else if (isMergeKey(key)) {
+          if (isMergeSource(value, resolve)) continue;
+          const message = "the merge key '<<' needs a mapping, an alias to one, or a list of them";
+          found.push({
+            code: 'yaml-syntax',
+            message,
+            offset: rangeStart(value) ?? rangeStart(key),
+            pointer: pointerTo(path, map),
+          });
+        } else {
+          const name = keyText(key);
+          if (name === undefined || !isNode(key)) continue;
+          const first = seen.get(name);
+          if (!first) {
+            seen.set(name, key);
+            continue;
+          }
+          const line = first.range ? at(first.range[0]).line : 0;
+          found.push({
+            code: 'duplicate-key',
+            message: `duplicate key '${name}' (first defined on line ${line})`,
+            offset: rangeStart(key),
+            pointer: joinPointer(pointerTo(path, map), name),
+            hint: 'remove one of them or merge their contents',
+          });
+        }
+      }
+    },
+    Alias(_, alias, path) {
+      const target = resolve(alias);
+      const offset = rangeStart(alias) ?? 0;
+      const pointer = pointerTo(path, alias);
+      const name = alias.source;
+      if (!isNode(target)) {
+        found.push({
+          code: 'yaml-syntax',
+          message: `alias *${name} has no anchor &${name} before it`,
+          offset,
+          pointer,
+        });
+      } else if (target.range && offset >= target.range[0] && offset < target.range[1]) {
+        const message = `alias *${name} is inside the node it refers to, which would make the document infinitely deep`;
+        found.push({ code: 'yaml-syntax', message, offset, pointer });
+      }
+    },
+  });
+  return found;
+}
+
+/** The JSON pointer of `node`, from the ancestors `visit` passes (map → pair → value, seq → item). */
+function pointerTo(path: readonly unknown[], node: unknown): string {
+  const chain = [...path, node];
+  const tokens: string[] = [];
+  for (let index = 0; index + 1 < chain.length; index += 1) {
+    const parent = chain[index];
+    const child = chain[index + 1];
+    if (isMap(parent) && isPair(child)) tokens.push(keyText(child.key) ?? '');
+    else if (isSeq(parent)) tokens.push(String(parent.items.indexOf(child)));
+  }
+  return joinPointer('', ...tokens);
+}
+
+function toPlainValue(ast: Document.Parsed): { value: unknown } | { message: string } {
+  // The only input-driven throw left after `checkTree` is yaml's guard against alias
+  // expansion bombs ("Excessive alias count ..."), a ReferenceError. Anything else is a bug.
+  try {
+    return { value: ast.toJS({ maxAliasCount: 100 }) };
+  } catch (error) {
+    if (error instanceof ReferenceError && /alias/i.test(error.message)) {
+      return { message: `too many alias expansions: ${lowerFirst(error.message)}` };
+    }
+    throw error;
+  }
+}
+
+function locateNode(root: YAMLMap, pointer: string, resolve: Resolve, at: (offset: number) => Position): Position {
+  const tokens = splitPointer(pointer.startsWith('#') ? pointer.slice(1) : pointer);
+  if (tokens === undefined) return UNKNOWN;
+  let node: unknown = root;
+  let offset = root.range?.[0];
+  for (const token of tokens) {
+    const current = resolve(node);
+    if (isMap(current)) {
+      const pair = findPair(current, token, resolve, 0);
+      if (!pair) break;
+      offset = rangeStart(pair.key) ?? rangeStart(pair.value) ?? offset;
+      node = pair.value;
+    } else if (isSeq(current)) {
+      if (!/^(0|[1-9][0-9]*)$/.test(token)) break;
+      const item: unknown = current.items[Number(token)];
+      if (item === undefined) break;
+      offset = rangeStart(item) ?? offset;
+      node = item;
+    } else {
+      break;
+    }
+  }
+  return offset === undefined ? UNKNOWN : at(offset);
+}
+
+/** The pair for `token` in `map`, looking through `<<` merge keys when the map has no such key itself. */
+function findPair(map: YAMLMap, token: string, resolve: Resolve, depth: number): Pair | undefined {
+  const own = map.items.find((pair) => !isMergeKey(pair.key) && keyText(pair.key) === token);
+  if (own || depth > 20) return own;
+  for (const pair of map.items) {
+    if (!isMergeKey(pair.key)) continue;
+    const sources = resolve(pair.value);
+    for (const source of isSeq(sources) ? sources.items : [sources]) {
+      const merged = resolve(source);
+      const found = isMap(merged) ? findPair(merged, token, resolve, depth + 1) : undefined;
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** What yaml's `toJS` accepts after `<<` (it throws on anything else). */
+function isMergeSource(value: unknown, resolve: Resolve): boolean {
+  const source = resolve(value);
+  return isSeq(source) ? source.items.every((item) => isMap(resolve(item))) : isMap(source);
+}
+
+/** Maps a node to itself, or an alias to its anchored node (`undefined` if there is none). */
+type Resolve = (node: unknown) => unknown;
+
+/**
+ * Resolves aliases the way YAML defines them (the closest anchor of that name before the
+ * alias), from one walk of the document. `Alias.resolve` walks the whole document on every
+ * call, which makes a document with many aliases quadratic.
+ */
+function aliasResolver(ast: Document.Parsed): Resolve {
+  const targets = new Map<unknown, Node>();
+  const anchors = new Map<string, Node>();
+  visit(ast, {
+    Node(_, node) {
+      if (isAlias(node)) {
+        const target = anchors.get(node.source);
+        if (target) targets.set(node, target);
+      } else if (node.anchor) {
+        anchors.set(node.anchor, node);
+      }
+    },
+  });
+  return (node) => (isAlias(node) ? targets.get(node) : node);
+}
+
+function isMergeKey(key: unknown): boolean {
+  return isScalar(key) && typeof key.value === 'symbol';
+}
+
+/** The key as a JS property name, the way `toJS` stringifies it (`200` → `'200'`, `~` → `''`). */
+function keyText(key: unknown): string | undefined {
+  if (key === null || key === undefined) return '';
+  if (isScalar(key)) return key.value === null || key.value === undefined ? '' : String(key.value);
+  return undefined;
+}
+
+function rangeStart(node: unknown): number | undefined {
+  return isNode(node) ? node.range?.[0] : undefined;
+}
+
+function describeRoot(value: unknown): string {
+  if (value === null || value === undefined) return 'empty';
+  if (Array.isArray(value)) return 'a sequence';
+  return `a ${typeof value} scalar`;
+}
+
+function describeFsError(error: unknown): string {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EISDIR':
+      return 'it is a directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

@@ -1,0 +1,46 @@
+/**
+ * EmittedFile[] → final bytes: ts-morph prints the structures, every file gets the
+ * generated-by header, and prettier (pinned, in process) formats everything once.
+ */
+import { Project, type SourceFileStructure } from 'ts-morph';
+import * as prettier from 'prettier';
+import type { EmittedFile } from './emit/model.js';
+
+export interface OutputFile {
+  /** Path relative to the output directory, POSIX separators. */
+  readonly path: string;
+  readonly content: string;
+}
+
+const PRETTIER: prettier.Options = {
+  printWidth: 100,
+  singleQuote: true,
+  trailingComma: 'all',
+  endOfLine: 'lf',
+};
+
+function parserFor(path: string): string | undefined {
+  if (path.endsWith('.ts')) return 'typescript';
+  if (path.endsWith('.md')) return 'markdown';
+  if (path === 'package.json' || path.endsWith('/package.json')) return 'json-stringify';
+  if (path.endsWith('.json')) return 'jsonc';
+  return undefined;
+}
+
+export async function printFiles(files: readonly EmittedFile[], header: string): Promise<OutputFile[]> {
+  const project = new Project({ useInMemoryFileSystem: true });
+  const out: OutputFile[] = [];
+  for (const file of files) {
+    const body = file.kind === 'typescript' ? printStructure(project, file.path, file.structure) : file.content;
+    const text = file.path.endsWith('.ts') ? `// ${header}\n\n${body}` : body;
+    const parser = parserFor(file.path);
+    const content = parser ? await prettier.format(text, { ...PRETTIER, parser }) : text;
+    out.push({ path: file.path, content });
+  }
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function printStructure(project: Project, path: string, structure: SourceFileStructure): string {
+  const source = project.createSourceFile(`/${path}`, structure, { overwrite: true });
+  return source.getFullText();
+}

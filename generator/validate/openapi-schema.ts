@@ -1,0 +1,68 @@
+/**
+ * Validation against the official OpenAPI JSON Schema for the document's version: 3.1.x with
+ * ajv's 2020-12 build, 3.0.x with plain ajv on a draft-07 rewrite of the draft-04 schema (see
+ * `schemas.ts`). ajv's raw errors are reduced by `simplifyErrors` and worded by `wordError`.
+ */
+import type { Diagnostic } from '../diagnostics.js';
+import type { SourceDocument } from '../load.js';
+import { errorAt } from './report.js';
+import { simplifyErrors } from './schema-errors.js';
+import { wordError } from './schema-messages.js';
+import { compiledSchema, type OpenApiLine } from './schemas.js';
+
+export type VersionCheck =
+  { readonly line: OpenApiLine } | { readonly line?: undefined; readonly diagnostic: Diagnostic };
+
+const SUPPORTED = 'this generator reads OpenAPI 3.0.x and 3.1.x documents';
+
+/** Which schema applies, from the `openapi` field; anything else is one `unsupported-version` error. */
+export function detectVersion(doc: SourceDocument): VersionCheck {
+  const root = doc.value;
+  const field = (name: string): unknown => (isRecord(root) && Object.hasOwn(root, name) ? root[name] : undefined);
+  const openapi = field('openapi');
+  if (typeof openapi === 'string' && /^3\.1\.\d+(-.+)?$/.test(openapi)) return { line: '3.1' };
+  if (typeof openapi === 'string' && /^3\.0\.\d+(-.+)?$/.test(openapi)) return { line: '3.0' };
+
+  const unsupported = (pointer: string, message: string, hint: string) => ({
+    diagnostic: errorAt(doc, 'unsupported-version', pointer, message, hint),
+  });
+  if (openapi === undefined && field('swagger') !== undefined) {
+    return unsupported(
+      '/swagger',
+      `Swagger ${String(field('swagger'))} documents are not supported`,
+      `convert it to OpenAPI 3.1 first (for example with swagger2openapi); ${SUPPORTED}`,
+    );
+  }
+  if (openapi === undefined) {
+    return unsupported('', "the document has no 'openapi' field", `add \`openapi: 3.1.0\` at the top; ${SUPPORTED}`);
+  }
+  if (typeof openapi === 'number') {
+    // YAML reads `openapi: 3.1` as the number 3.1, which no OpenAPI version string matches.
+    return unsupported(
+      '/openapi',
+      `'openapi' must be a version string such as "3.1.0", not the number ${openapi}`,
+      'quote the full version: `openapi: "3.1.0"`',
+    );
+  }
+  return unsupported('/openapi', `OpenAPI version ${JSON.stringify(openapi)} is not supported`, SUPPORTED);
+}
+
+/** Problems the OpenAPI JSON Schema for `line` finds, a few useful ones per place. */
+export function checkSchema(doc: SourceDocument, line: OpenApiLine): Diagnostic[] {
+  const schema = compiledSchema(line);
+  if (schema.validate(doc.value)) return [];
+  const seen = new Set<string>();
+  const diagnostics: Diagnostic[] = [];
+  for (const kept of simplifyErrors(schema.validate.errors ?? [], schema)) {
+    const { pointer, message, hint } = wordError(kept, schema, doc.value);
+    const key = `${pointer}\n${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    diagnostics.push(errorAt(doc, 'schema', pointer, message, hint));
+  }
+  return diagnostics;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,138 @@
+/**
+ * Path templates against path parameters: every `{name}` in a path must be declared as an
+ * `in: path` parameter of each operation (directly, or on the path item, or through a `$ref`
+ * to `components.parameters`), every declared path parameter must occur in the template, and
+ * must say `required: true` (OpenAPI 3.x requires it: a path segment cannot be absent).
+ */
+import { joinPointer, type Diagnostic } from '../diagnostics.js';
+import type { SourceDocument } from '../load.js';
+import { deref, HTTP_METHODS, isObject, member, type JsonObject } from './document-index.js';
+import { errorAt } from './report.js';
+
+interface DeclaredParameter {
+  readonly name: string;
+  readonly location: string;
+  /** Where it is listed: the item of the `parameters` array. */
+  readonly site: string;
+  /** Where it is defined: the same, or the `components.parameters` entry a `$ref` names. */
+  readonly definition: string;
+  readonly value: JsonObject;
+}
+
+export function pathParameters(doc: SourceDocument): Diagnostic[] {
+  const paths = member(doc.value, 'paths');
+  if (!isObject(paths)) return [];
+  const diagnostics: Diagnostic[] = [];
+  const reported = new Set<string>();
+  const reportOnce = (key: string, make: () => Diagnostic) => {
+    if (reported.has(key)) return;
+    reported.add(key);
+    diagnostics.push(make());
+  };
+
+  for (const [template, raw] of Object.entries(paths)) {
+    if (!template.startsWith('/')) continue;
+    const item = deref(doc.value, raw, joinPointer('/paths', template));
+    if (!isObject(item.value)) continue;
+    const names = new Set([...template.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] ?? ''));
+    const shared = readParameters(doc.value, item.value, item.pointer);
+    const operations = HTTP_METHODS.flatMap((method) => {
+      const operation = member(item.value, method);
+      return isObject(operation) ? [{ method, pointer: joinPointer(item.pointer, method), operation }] : [];
+    });
+
+    for (const { method, pointer, operation } of operations) {
+      const own = readParameters(doc.value, operation, pointer);
+      // Path-item parameters apply to every operation under it (an operation's own parameter
+      // of the same name and location overrides, which changes nothing here).
+      const all = [...shared.declared, ...own.declared];
+      const declared = new Set(all.filter((p) => p.location === 'path').map((p) => p.name));
+      for (const name of names) {
+        if (declared.has(name) || shared.unsure(name) || own.unsure(name)) continue;
+        diagnostics.push(
+          errorAt(
+            doc,
+            'path-parameter-undeclared',
+            pointer,
+            `${method.toUpperCase()} ${template} does not declare the path parameter '${name}'`,
+            `add {name: ${name}, in: path, required: true, schema: {type: string}} to the parameters of the operation or of its path item`,
+          ),
+        );
+      }
+      checkDeclared(own.declared, names, template, doc, reportOnce);
+    }
+    checkDeclared(shared.declared, names, template, doc, reportOnce);
+  }
+  return diagnostics;
+}
+
+function checkDeclared(
+  parameters: readonly DeclaredParameter[],
+  names: ReadonlySet<string>,
+  template: string,
+  doc: SourceDocument,
+  reportOnce: (key: string, make: () => Diagnostic) => void,
+): void {
+  for (const parameter of parameters) {
+    if (parameter.location !== 'path') continue;
+    if (!names.has(parameter.name)) {
+      reportOnce(`unused ${parameter.site}`, () =>
+        errorAt(
+          doc,
+          'path-parameter-unused',
+          parameter.site,
+          `path parameter '${parameter.name}' does not appear in the path '${template}'`,
+          `add {${parameter.name}} to the path, or remove the parameter (or change its 'in')`,
+        ),
+      );
+    }
+    if (parameter.value['required'] !== true) {
+      // At `required` when it is there (false), else at the parameter, where it must be added.
+      const pointer = Object.hasOwn(parameter.value, 'required')
+        ? joinPointer(parameter.definition, 'required')
+        : parameter.definition;
+      reportOnce(`optional ${parameter.definition}`, () =>
+        errorAt(
+          doc,
+          'path-parameter-optional',
+          pointer,
+          `path parameter '${parameter.name}' must have required: true`,
+          'a path parameter is part of the URL and can never be left out',
+        ),
+      );
+    }
+  }
+}
+
+interface Parameters {
+  readonly declared: readonly DeclaredParameter[];
+  /**
+   * Whether a malformed entry might declare `name`: one with that name but no readable `in`,
+   * or one that cannot be read at all (an unresolved `$ref`). The schema check or the
+   * reference rule reports those; claiming the name is undeclared as well would repeat the
+   * one mistake for every operation that uses a broken shared parameter.
+   */
+  unsure(name: string): boolean;
+}
+
+/** The parameters listed on an operation or path item, with `$ref`s followed. */
+function readParameters(root: unknown, owner: JsonObject, ownerPointer: string): Parameters {
+  const list = member(owner, 'parameters');
+  const declared: DeclaredParameter[] = [];
+  const unsureNames = new Set<string>();
+  let unreadable = false;
+  (Array.isArray(list) ? list : []).forEach((entry, index) => {
+    const site = joinPointer(ownerPointer, 'parameters', index);
+    const target = deref(root, entry, site);
+    const name = member(target.value, 'name');
+    const location = member(target.value, 'in');
+    if (isObject(target.value) && typeof name === 'string' && typeof location === 'string') {
+      declared.push({ name, location, site, definition: target.pointer, value: target.value });
+    } else if (typeof name === 'string') {
+      unsureNames.add(name);
+    } else if (isObject(target.value)) {
+      unreadable = true;
+    }
+  });
+  return { declared, unsure: (name) => unreadable || unsureNames.has(name) };
+}

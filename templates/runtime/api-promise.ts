@@ -1,0 +1,57 @@
+/**
+ * What every operation returns. The request starts at once, like `fetch`; awaiting gives the
+ * data, `.withResponse()` the data with the `Response`, `.asResponse()` the `Response` alone
+ * without reading it as JSON (so it works even when the body is not what the type says).
+ * The body is parsed and validated once, the first time data is asked for.
+ */
+import type { Exchange } from './send.js';
+
+export interface WithResponse<T> {
+  readonly data: T;
+  /** The HTTP response; its body has not been read and can still be consumed. */
+  readonly response: Response;
+}
+
+export class ApiPromise<T> extends Promise<T> {
+  readonly #exchange: Promise<Exchange>;
+  readonly #parse: (exchange: Exchange) => T | Promise<T>;
+  #parsed: Promise<WithResponse<T>> | undefined;
+
+  /** @internal Created by `ClientCore`; not meant to be constructed by hand. */
+  constructor(exchange: Promise<Exchange>, parse: (exchange: Exchange) => T | Promise<T>) {
+    // The base promise is a placeholder: `then` below delegates to the parsed result.
+    super((resolve) => resolve(undefined as T));
+    this.#exchange = exchange;
+    this.#parse = parse;
+  }
+
+  /** Derived promises (`.then(...)` results) are plain Promises, not ApiPromises. */
+  static override get [Symbol.species](): PromiseConstructor {
+    return Promise;
+  }
+
+  /** The raw `Response` of the successful attempt, unread. Error statuses still reject with ApiError. */
+  asResponse(): Promise<Response> {
+    return this.#exchange.then((exchange) => exchange.response);
+  }
+
+  withResponse(): Promise<WithResponse<T>> {
+    this.#parsed ??= this.#exchange.then(async (exchange) => ({ data: await this.#parse(exchange), response: exchange.response }));
+    return this.#parsed;
+  }
+
+  override then<R1 = T, R2 = never>(
+    onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
+    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.withResponse().then((result) => result.data).then(onfulfilled, onrejected);
+  }
+
+  override catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
+    return this.then(undefined, onrejected);
+  }
+
+  override finally(onfinally?: (() => void) | null): Promise<T> {
+    return this.then().finally(onfinally);
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The root of every error the client throws. Errors end up in logs, crash reporters and
+ * `JSON.stringify` calls, so the base class controls how they print: `toJSON` and Node's
+ * inspection hook show a fixed set of fields that subclasses declare, never the request's
+ * headers, with secret-looking body fields hidden.
+ */
+import { redactSecretFields, scrubPatterns } from './redact.js';
+
+/** Node's `util.inspect` looks for this key; using the registered symbol needs no import of node:util. */
+export const INSPECT_CUSTOM: unique symbol = Symbol.for('nodejs.util.inspect.custom') as never;
+
+/** Where a failure happened; `url` has already been made safe to show. */
+export interface RequestContext {
+  readonly operationId: string;
+  readonly method: string;
+  readonly url: string;
+}
+
+/** Per-error scrubbers, set by the client that raised the error; kept off the object so nothing prints them. */
+const scrubbers = new WeakMap<ConnectError, (text: string) => string>();
+
+/**
+ * Lets an error cut the client's own token out of what it prints, including the
+ * description of a cause that came from code we do not control.
+ */
+export function bindScrubber<E extends ConnectError>(error: E, scrub: (text: string) => string): E {
+  scrubbers.set(error, scrub);
+  return error;
+}
+
+export class ConnectError extends Error {
+  static {
+    this.prototype.name = 'ConnectError';
+  }
+
+  /** The spec's operationId of the call that failed, when the failure belongs to one. */
+  readonly operationId?: string;
+  readonly method?: string;
+  /** The request URL without credentials. */
+  readonly url?: string;
+
+  constructor(message: string, options?: { cause?: unknown; context?: RequestContext | undefined }) {
+    super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
+    if (options?.context) {
+      this.operationId = options.context.operationId;
+      this.method = options.context.method;
+      this.url = options.context.url;
+    }
+  }
+
+  /** The fields `toJSON` and inspection show besides name and message; subclasses add theirs. */
+  protected describeFields(): Record<string, unknown> {
+    return {};
+  }
+
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message, operationId: this.operationId, method: this.method, url: this.url };
+    const fields = redactSecretFields(this.describeFields()) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(fields)) out[key] = value;
+    for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];
+    if (this.cause !== undefined) out['cause'] = describeCause(this.cause);
+    const scrub = scrubbers.get(this);
+    return scrub ? (deepMapStrings(out, scrub) as Record<string, unknown>) : out;
+  }
+
+  [INSPECT_CUSTOM](): string {
+    const { name: _name, message: _message, ...fields } = this.toJSON();
+    const head = this.stack ?? `${this.name}: ${this.message}`;
+    return Object.keys(fields).length > 0 ? `${head} ${JSON.stringify(fields, null, 2)}` : head;
+  }
+}
+
+/**
+ * One line per level of a cause chain (`TypeError: fetch failed ← Error: connect ECONNREFUSED`),
+ * scrubbed: causes come from fetch implementations and token providers we do not control.
+ */
+export function describeCause(cause: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = cause;
+  for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth++) {
+    if (current instanceof Error) {
+      const code = (current as { code?: unknown }).code;
+      parts.push(`${current.name}: ${current.message}${typeof code === 'string' ? ` (${code})` : ''}`);
+      current = current.cause;
+    } else {
+      parts.push(typeof current === 'string' ? current : Object.prototype.toString.call(current));
+      current = undefined;
+    }
+  }
+  return scrubPatterns(parts.join(' ← '));
+}
+
+function deepMapStrings(value: unknown, map: (text: string) => string, depth = 0): unknown {
+  if (typeof value === 'string') return map(value);
+  if (depth > 32 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => deepMapStrings(v, map, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = deepMapStrings(v, map, depth + 1);
+  return out;
+}

@@ -1,0 +1,199 @@
+/**
+ * Errors for HTTP error statuses, one class per status the Connect API uses, so callers can
+ * `catch (e) { if (e instanceof ConflictError && e.errorType === 'already_charging') … }`.
+ * The status switch is mirrored by generator/emit/errors.ts for doc comments; a test keeps
+ * the two in step.
+ */
+import { ConnectError, type RequestContext } from './connect-error.js';
+import { REDACTED } from './redact.js';
+
+/**
+ * The two error shapes the API sends (`{detail}` and `{detail, error: {type, details, …}}`),
+ * typed loosely so the generated `Detail` and `ErrorDetail` types are assignable to it.
+ */
+export interface ErrorBody {
+  detail?: string;
+  error?: {
+    type?: string;
+    details?: string;
+    payment_intent_client_secret?: string;
+  };
+}
+
+export interface ApiErrorInit {
+  readonly context: RequestContext;
+  readonly status: number;
+  readonly statusText?: string;
+  /** Response headers, already redacted. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Parsed JSON body, already scrubbed of the token; undefined when the body was empty or not JSON. */
+  readonly body: unknown;
+  /** A printable excerpt when the body was not JSON (a proxy's HTML page, say). */
+  readonly snippet?: string;
+  /** What Retry-After asked for, when the error was not retried because of it. */
+  readonly retryAfterMs?: number;
+  /** Why the client did not act on the response, when that needs saying (a redirect, say). */
+  readonly note?: string;
+}
+
+const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id'];
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringAt(value: unknown, key: string): string | undefined {
+  return isObject(value) && typeof value[key] === 'string' ? value[key] : undefined;
+}
+
+export class ApiError extends ConnectError {
+  static {
+    this.prototype.name = 'ApiError';
+  }
+  declare readonly operationId: string;
+  declare readonly method: string;
+  declare readonly url: string;
+  readonly status: number;
+  /** Response headers with lower-case names; credentials and cookies redacted. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The parsed JSON body when it was a JSON object, else undefined. */
+  readonly body: ErrorBody | undefined;
+  /** `body.detail`, the server's human-readable message. */
+  readonly detail: string | undefined;
+  /** `body.error.type`, for example `already_charging` or `payment_method_error`. */
+  readonly errorType: string | undefined;
+  /** `body.error.details`, usually which field was wrong. */
+  readonly errorDetails: string | undefined;
+  /**
+   * `body.error.payment_intent_client_secret`: present when the payment needs the user's
+   * confirmation with the payment provider. Hidden when the error is printed.
+   */
+  readonly paymentIntentClientSecret: string | undefined;
+  readonly requestId: string | undefined;
+  /** The server's Retry-After in ms, when present. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: ApiErrorInit) {
+    const body = isObject(init.body) ? (init.body as ErrorBody) : undefined;
+    const detail = stringAt(body, 'detail');
+    const inner = isObject(body) ? body['error'] : undefined;
+    const errorType = stringAt(inner, 'type');
+    const errorDetails = stringAt(inner, 'details');
+    super(apiErrorMessage(init, detail, errorType, errorDetails), { context: init.context });
+    this.status = init.status;
+    this.headers = init.headers;
+    this.body = body;
+    this.detail = detail;
+    this.errorType = errorType;
+    this.errorDetails = errorDetails;
+    this.paymentIntentClientSecret = stringAt(inner, 'payment_intent_client_secret');
+    this.requestId = REQUEST_ID_HEADERS.map((h) => init.headers[h]).find((v) => v !== undefined);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+
+  protected override describeFields(): Record<string, unknown> {
+    return {
+      status: this.status,
+      errorType: this.errorType,
+      detail: this.detail,
+      errorDetails: this.errorDetails,
+      paymentIntentClientSecret: this.paymentIntentClientSecret === undefined ? undefined : REDACTED,
+      requestId: this.requestId,
+      retryAfterMs: this.retryAfterMs,
+      headers: this.headers,
+      body: this.body,
+    };
+  }
+}
+
+function apiErrorMessage(init: ApiErrorInit, detail?: string, errorType?: string, errorDetails?: string): string {
+  const head = `${init.status}${init.statusText ? ` ${init.statusText}` : ''}${errorType ? ` (${errorType})` : ''}`;
+  const text = [detail, errorDetails !== detail ? errorDetails : undefined, init.note].filter((t) => t).join(' — ');
+  const fallback = init.snippet ? `body is not JSON: ${JSON.stringify(init.snippet)}` : 'no details in the response';
+  return `${head}: ${text || fallback} [${init.context.operationId} ${init.context.method} ${init.context.url}]`;
+}
+
+/** 400: the request was invalid; `errorDetails` usually names the field. */
+export class BadRequestError extends ApiError {
+  static {
+    this.prototype.name = 'BadRequestError';
+  }
+}
+/** 401: the token is missing, malformed or revoked. */
+export class AuthenticationError extends ApiError {
+  static {
+    this.prototype.name = 'AuthenticationError';
+  }
+}
+/** 402: a payment failed or needs the user's confirmation; see `paymentIntentClientSecret`. */
+export class PaymentRequiredError extends ApiError {
+  static {
+    this.prototype.name = 'PaymentRequiredError';
+  }
+}
+/** 403: the token may not do this. */
+export class PermissionDeniedError extends ApiError {
+  static {
+    this.prototype.name = 'PermissionDeniedError';
+  }
+}
+/** 404: no such user, session, station or payment method. */
+export class NotFoundError extends ApiError {
+  static {
+    this.prototype.name = 'NotFoundError';
+  }
+}
+/** 409: the state already is what was asked (`already_charging`, `already_stopped`); never retried. */
+export class ConflictError extends ApiError {
+  static {
+    this.prototype.name = 'ConflictError';
+  }
+}
+/** 423: temporarily locked (`temporary_locked`). */
+export class LockedError extends ApiError {
+  static {
+    this.prototype.name = 'LockedError';
+  }
+}
+/** 424: a provider the API depends on failed (`charging_provider_error`, `station_availability_issue` …). */
+export class FailedDependencyError extends ApiError {
+  static {
+    this.prototype.name = 'FailedDependencyError';
+  }
+}
+/** 429: too many requests; `retryAfterMs` says when to come back, if the server said. */
+export class RateLimitError extends ApiError {
+  static {
+    this.prototype.name = 'RateLimitError';
+  }
+}
+/** 500 and above: the server failed. */
+export class InternalServerError extends ApiError {
+  static {
+    this.prototype.name = 'InternalServerError';
+  }
+}
+
+export type ApiErrorClass = new (init: ApiErrorInit) => ApiError;
+
+const CLASS_BY_STATUS: Readonly<Record<number, ApiErrorClass>> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  402: PaymentRequiredError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  423: LockedError,
+  424: FailedDependencyError,
+  429: RateLimitError,
+};
+
+/** The class an error status becomes: the table above, `InternalServerError` from 500, else `ApiError`. */
+export function apiErrorClassFor(status: number): ApiErrorClass {
+  return CLASS_BY_STATUS[status] ?? (status >= 500 ? InternalServerError : ApiError);
+}
+
+export function createApiError(init: ApiErrorInit): ApiError {
+  const ErrorClass = apiErrorClassFor(init.status);
+  return new ErrorClass(init);
+}

@@ -1,0 +1,89 @@
+/**
+ * One attempt: one fetch, its body read to the end, all under one timer. The timeout covers
+ * the body as well as the headers, since a server that stalls mid-body is as stuck as one
+ * that never answers. Whatever happens, the timer is cleared and the listener on the
+ * caller's signal removed, so nothing is left to keep Node alive or to leak.
+ */
+import { describeCause, type RequestContext } from './connect-error.js';
+import type { FetchLike } from './options.js';
+import { AbortError, ConnectionError, TimeoutError } from './request-errors.js';
+import { MAX_TIMER_MS } from './runtime-env.js';
+
+export interface AttemptRequest {
+  readonly fetch: FetchLike;
+  readonly url: string;
+  readonly init: {
+    readonly method: string;
+    readonly headers: Headers;
+    readonly body: string | URLSearchParams | FormData | undefined;
+  };
+  /** How long this attempt may take. */
+  readonly timeoutMs: number;
+  /**
+   * Whether the timer is the attempt's own timeout or what is left of the call's deadline,
+   * and the limit to name in the error (`timeoutMs` or `deadlineMs`).
+   */
+  readonly timeoutReason: 'attempt' | 'deadline';
+  readonly limitMs: number;
+  readonly callerSignal: AbortSignal | undefined;
+  readonly context: RequestContext;
+  readonly attempt: number;
+  readonly now: () => number;
+  /** Cuts the client's token out of text that came from elsewhere (a fetch error's message). */
+  readonly scrub: (text: string) => string;
+}
+
+export type AttemptOutcome =
+  | {
+      readonly kind: 'response';
+      /** For 2xx an unread copy the caller may consume (`asResponse`); otherwise the spent original. */
+      readonly response: Response;
+      readonly text: string;
+      readonly durationMs: number;
+    }
+  | { readonly kind: 'failure'; readonly error: ConnectionError | AbortError; readonly durationMs: number };
+
+export async function fetchAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
+  const { callerSignal, context, attempt } = request;
+  const started = request.now();
+  const controller = new AbortController();
+  let timedOut = false;
+  // Set once the headers are in: a failure after that point happened while reading the body.
+  let status: number | undefined;
+  const onCallerAbort = (): void => controller.abort(callerSignal?.reason);
+  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, Math.min(request.timeoutMs, MAX_TIMER_MS));
+
+  try {
+    if (callerSignal?.aborted) throw callerSignal.reason;
+    const response = await request.fetch(request.url, {
+      method: request.init.method,
+      headers: request.init.headers,
+      ...(request.init.body === undefined ? {} : { body: request.init.body }),
+      signal: controller.signal,
+      // Redirects are not followed: the token must only go to the configured server, and
+      // the Connect API does not redirect its own operations.
+      redirect: 'manual',
+    });
+    status = response.status;
+    const keep = response.ok ? response.clone() : response;
+    const text = await response.text();
+    return { kind: 'response', response: keep, text, durationMs: request.now() - started };
+  } catch (cause) {
+    const durationMs = request.now() - started;
+    if (callerSignal?.aborted) return { kind: 'failure', error: new AbortError(context, callerSignal.reason), durationMs };
+    if (timedOut) return { kind: 'failure', error: new TimeoutError(context, attempt, request.limitMs, request.timeoutReason, status), durationMs };
+    const what = status !== undefined ? `the ${status} response's body was cut off` : 'the connection failed';
+    return {
+      kind: 'failure',
+      error: new ConnectionError(`${context.operationId}: ${what} (attempt ${attempt}): ${request.scrub(describeCause(cause))} [${context.method} ${context.url}]`, context, attempt, cause, status),
+      durationMs,
+    };
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Request headers, layered: the client's defaults, the client's `headers` option, the
+ * operation's header parameters, the call's `headers`, then the body's content type.
+ * `Authorization` is added per attempt by the request loop and cannot be set anywhere else.
+ */
+import type { RequestContext } from './connect-error.js';
+import { checkHeaders, type ResolvedConfig } from './config.js';
+import type { ClientMeta, HeadersOption } from './options.js';
+import type { HeaderParameter } from './operation.js';
+import { InvalidRequestError } from './request-errors.js';
+import { nodeVersion, runsInBrowser } from './runtime-globals.js';
+import { scalarText } from './url.js';
+
+/**
+ * `Accept`, and who is calling: `X-Connect-Client` everywhere, because browsers do not let
+ * scripts set `User-Agent`; `User-Agent` as well outside browsers.
+ */
+export function defaultHeaders(meta: ClientMeta): Record<string, string> {
+  const client = `${meta.sdkName}/${meta.sdkVersion}`;
+  const headers: Record<string, string> = { accept: 'application/json', 'x-connect-client': client };
+  if (!runsInBrowser()) {
+    const node = nodeVersion();
+    headers['user-agent'] = node === undefined ? client : `${client} node/${node}`;
+  }
+  return headers;
+}
+
+function layer(target: Headers, extra: HeadersOption | undefined): void {
+  for (const [name, value] of Object.entries(extra ?? {})) {
+    if (value === null) target.delete(name);
+    else if (value !== undefined) target.set(name, value);
+  }
+}
+
+export interface HeaderInput {
+  readonly declared: readonly HeaderParameter[] | undefined;
+  /** The operation's header parameters as the caller passed them. */
+  readonly parameters: object | undefined;
+  readonly callHeaders: HeadersOption | undefined;
+  readonly contentType: string | undefined;
+}
+
+export function buildRequestHeaders(config: ResolvedConfig, input: HeaderInput, context: RequestContext): Headers {
+  const headers = new Headers(defaultHeaders(config.meta));
+  layer(headers, config.headers);
+
+  const declared = new Set((input.declared ?? []).map((h) => h.name.toLowerCase()));
+  for (const [name, value] of Object.entries((input.parameters ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    const argument = `headers.${name}`;
+    if (!declared.has(name.toLowerCase())) throw new InvalidRequestError(`${context.operationId}: unknown header parameter "${name}"`, context, argument);
+    const text = scalarText(value, argument, context);
+    if (text === undefined) throw new InvalidRequestError(`${context.operationId}: ${argument} must be a string, number or boolean`, context, argument);
+    setChecked(headers, name, text, argument, context);
+  }
+
+  const problem = checkHeaders(input.callHeaders, 'options.headers');
+  if (problem) throw new InvalidRequestError(`${context.operationId}: ${problem}`, context, 'options.headers');
+  layer(headers, input.callHeaders);
+
+  if (input.contentType !== undefined) headers.set('content-type', input.contentType);
+  else headers.delete('content-type');
+  return headers;
+}
+
+function setChecked(headers: Headers, name: string, value: string, argument: string, context: RequestContext): void {
+  try {
+    headers.set(name, value);
+  } catch {
+    throw new InvalidRequestError(`${context.operationId}: ${argument} is not a valid header value`, context, argument);
+  }
+}

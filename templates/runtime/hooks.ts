@@ -1,0 +1,68 @@
+/**
+ * Observation hooks: what the client is sending and receiving, for metrics and tracing.
+ * Hooks see redacted headers only, and cannot change the request. A hook that throws (or
+ * returns a promise that rejects) is reported through the logger and otherwise ignored:
+ * instrumentation must not be able to fail a charging session.
+ */
+import type { ConnectError } from './connect-error.js';
+import type { RuntimeLogger } from './logger.js';
+
+export interface RequestHookEvent {
+  readonly operationId: string;
+  readonly method: string;
+  /** Without credentials. */
+  readonly url: string;
+  /** What was sent, lower-case names, `Authorization` and other credentials redacted. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Counting from 1. */
+  readonly attempt: number;
+}
+
+export interface ResponseHookEvent extends RequestHookEvent {
+  readonly status: number;
+  readonly durationMs: number;
+}
+
+export interface ErrorHookEvent extends RequestHookEvent {
+  readonly error: ConnectError;
+  /** Whether the client will send the request again after this failure. */
+  readonly willRetry: boolean;
+}
+
+export interface ValidationIssueEvent {
+  readonly operationId: string;
+  readonly method: string;
+  readonly url: string;
+  readonly responseType: string | undefined;
+  /** JSON path of the mismatch, for example `$.results[0].status`. */
+  readonly path: string;
+  readonly expected: string;
+  readonly found: string;
+  readonly message: string;
+}
+
+export interface ClientHooks {
+  /** Before each attempt is sent. */
+  onRequest?(event: RequestHookEvent): void | Promise<void>;
+  /** When an attempt got a response, whatever its status. */
+  onResponse?(event: ResponseHookEvent): void | Promise<void>;
+  /** When an attempt failed (error status, connection error, timeout, abort) or a body was unusable. */
+  onError?(event: ErrorHookEvent): void | Promise<void>;
+  /** With `validateResponses: 'warn'`, for each response that does not match its type. */
+  onValidationIssue?(event: ValidationIssueEvent): void | Promise<void>;
+}
+
+type EventOf<K extends keyof ClientHooks> = Parameters<NonNullable<ClientHooks[K]>>[0];
+
+/** Calls a hook as a method of `hooks` (so hooks written as class methods keep their `this`). */
+export function callHook<K extends keyof ClientHooks>(logger: RuntimeLogger, hooks: ClientHooks, name: K, event: EventOf<K>): void {
+  const hook = hooks[name] as ((this: ClientHooks, event: EventOf<K>) => void | Promise<void>) | undefined;
+  if (typeof hook !== 'function') return;
+  const report = (error: unknown): void => logger.warn(`hook ${name} threw and was ignored: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+  try {
+    const result = hook.call(hooks, event);
+    if (result && typeof (result as Promise<void>).then === 'function') (result as Promise<void>).then(undefined, report);
+  } catch (error) {
+    report(error);
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The runtime's public surface: everything generated code and SDK users may import.
+ *
+ * Defaults, and why:
+ * - Retries (2, exponential backoff with full jitter, Retry-After honoured up to 60 s) only
+ *   for operations whose descriptor is `retrySafe`; charging start is sent once, always.
+ * - 60 s per attempt, because starting a charge is synchronous and slow; no overall
+ *   deadline unless `deadlineMs` is given.
+ * - Response validation `'warn'`: new enum values from the provider should be seen, not
+ *   break production calls. Logging is off unless `logLevel` or `logger` is given.
+ * - Undeclared query keys are refused (a misspelt filter would silently widen a search).
+ * - The token goes only to the configured origin over https (or to this machine), never
+ *   along a redirect or an off-origin `next` link; a repeated `next` link throws.
+ */
+export { ClientCore } from './client-core.js';
+export type { ClientOptions, ClientMeta, RequestOptions, ValidationMode, Environment, FetchLike, HeadersOption } from './options.js';
+export { DEFAULT_TIMEOUT_MS, DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_DELAY_MS, DEFAULT_VALIDATION_MODE, TOKEN_ENV_VAR } from './options.js';
+export type { OperationDescriptor, OperationInput, BodyEncoding, HttpMethod, QueryParameter, HeaderParameter } from './operation.js';
+export { ApiPromise, type WithResponse } from './api-promise.js';
+export { Page, PagePromise, type PageEnvelope } from './pagination.js';
+export { ConnectError, type RequestContext } from './connect-error.js';
+export {
+  ApiError,
+  BadRequestError,
+  AuthenticationError,
+  PaymentRequiredError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  LockedError,
+  FailedDependencyError,
+  RateLimitError,
+  InternalServerError,
+  apiErrorClassFor,
+  type ApiErrorClass,
+  type ErrorBody,
+} from './errors.js';
+export {
+  ConfigurationError,
+  InsecureTransportError,
+  InvalidRequestError,
+  TokenProviderError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+  ResponseParseError,
+  ResponseValidationError,
+  PaginationError,
+} from './request-errors.js';
+export type { ClientHooks, RequestHookEvent, ResponseHookEvent, ErrorHookEvent, ValidationIssueEvent } from './hooks.js';
+export type { Logger, LogLevel } from './logger.js';
+export { BASE_RETRY_DELAY_MS, RETRY_AFTER_CAP_MS } from './retry.js';
+export { tileForPoint, tileBounds, MAX_TILE_LATITUDE, MAX_TILE_ZOOM, type TileCoordinates, type TileBounds } from './tiles.js';
+export { GuardError, describeFailure, formatGuardPath, type Check, type GuardFailure } from './guard.js';

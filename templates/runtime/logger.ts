@@ -1,0 +1,73 @@
+/**
+ * Logging is off unless asked for: a library that prints on its own clutters its users'
+ * output. `logLevel` alone logs to the console; `logger` alone logs warnings and errors.
+ * Every message passes the client's scrubber first, and a logger that throws is ignored:
+ * logging must never break a request.
+ */
+import type { SecretScrubber } from './redact.js';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
+
+/** Any subset of the console's methods; `console` itself fits. */
+export interface Logger {
+  debug?(message: string, ...details: unknown[]): void;
+  info?(message: string, ...details: unknown[]): void;
+  warn?(message: string, ...details: unknown[]): void;
+  error?(message: string, ...details: unknown[]): void;
+}
+
+const RANK: Readonly<Record<LogLevel, number>> = { debug: 10, info: 20, warn: 30, error: 40, off: 100 };
+
+export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
+
+export function isLogLevel(value: unknown): value is LogLevel {
+  return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
+}
+
+/** The logger the runtime calls: filtered by level, scrubbed, and safe to call. */
+export class RuntimeLogger {
+  readonly #sink: Logger | undefined;
+  readonly #rank: number;
+  readonly #scrubber: SecretScrubber;
+
+  constructor(scrubber: SecretScrubber, logger?: Logger, level?: LogLevel) {
+    this.#scrubber = scrubber;
+    const sink = logger ?? (level !== undefined && typeof console !== 'undefined' ? console : undefined);
+    this.#sink = sink;
+    this.#rank = sink === undefined ? RANK.off : RANK[level ?? 'warn'];
+  }
+
+  enabled(level: Exclude<LogLevel, 'off'>): boolean {
+    return RANK[level] >= this.#rank;
+  }
+
+  debug(message: string, details?: object): void {
+    this.#emit('debug', message, details);
+  }
+  info(message: string, details?: object): void {
+    this.#emit('info', message, details);
+  }
+  warn(message: string, details?: object): void {
+    this.#emit('warn', message, details);
+  }
+  error(message: string, details?: object): void {
+    this.#emit('error', message, details);
+  }
+
+  #emit(level: Exclude<LogLevel, 'off'>, message: string, details?: object): void {
+    if (!this.enabled(level)) return;
+    const method = this.#sink?.[level];
+    if (typeof method !== 'function') return;
+    try {
+      const text = `[connect] ${this.#scrubber.text(message)}`;
+      if (details === undefined) method.call(this.#sink, text);
+      else method.call(this.#sink, text, this.#scrubber.value(details));
+    } catch {
+      // A broken logger must not turn a successful call into a failure.
+    }
+  }
+
+  toJSON(): string {
+    return 'RuntimeLogger';
+  }
+}

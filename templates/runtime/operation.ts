@@ -1,0 +1,56 @@
+/**
+ * What the generator knows about one operation, as plain data. Each generated operation
+ * function passes its descriptor and the caller's arguments to the core, which does all
+ * the HTTP work; the generated code itself stays declarative and small.
+ */
+import type { Check } from './guard.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
+/** The request body encodings the Connect API accepts. JSON is the default. */
+export type BodyEncoding = 'json' | 'form' | 'multipart';
+
+export interface QueryParameter {
+  /** Name on the wire. */
+  readonly name: string;
+  /**
+   * Arrays are sent as one `name=value` pair per element (form style, explode) unless this
+   * is false, in which case they are joined with commas.
+   */
+  readonly explode?: boolean;
+}
+
+export interface HeaderParameter {
+  readonly name: string;
+}
+
+export interface OperationDescriptor {
+  /** The spec's operationId, used in errors, logs and hooks. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** Path template relative to the server, for example `/api/v1/users/{user_id}/`. */
+  readonly path: string;
+  readonly query: readonly QueryParameter[];
+  readonly headers?: readonly HeaderParameter[];
+  /** Encodings the operation accepts for its body, JSON first; empty when it has no body. */
+  readonly bodyEncodings: readonly BodyEncoding[];
+  /**
+   * Whether the client may send the request again on its own after a failure. Comes from
+   * the spec's `x-retry-safe`, else from the method (GET, HEAD, OPTIONS, PUT, DELETE safe).
+   */
+  readonly retrySafe: boolean;
+  /** Statuses that mean success; a body is only expected for those listed in `bodyStatuses`. */
+  readonly successStatuses: readonly number[];
+  /** Validates a success body when response validation is on; absent for empty responses. */
+  readonly check?: Check;
+  /** Name of the response type, for messages such as `Invalid PaginatedStationList`. */
+  readonly responseType?: string;
+}
+
+/** The caller's arguments, sorted by where they go. */
+export interface OperationInput {
+  readonly path?: Readonly<Record<string, string | number>>;
+  readonly query?: object;
+  readonly headers?: object;
+  readonly body?: unknown;
+}

@@ -1,0 +1,88 @@
+/**
+ * The client's options and their defaults. Every option can be set on the client; the
+ * per-call ones (`RequestOptions`) override it for one call.
+ */
+import type { ClientHooks } from './hooks.js';
+import type { Logger, LogLevel } from './logger.js';
+import type { BodyEncoding } from './operation.js';
+
+/**
+ * What to do when a response body does not match its declared type:
+ * - `'strict'` throws `ResponseValidationError` naming the JSON path;
+ * - `'warn'` (default) reports it through the logger and `hooks.onValidationIssue`, then
+ *   returns the data: the provider adds fields and enum values over time, and a new
+ *   value should show up in monitoring, not stop charging sessions in production;
+ * - `'off'` skips the check.
+ * Unknown extra properties always pass.
+ */
+export type ValidationMode = 'strict' | 'warn' | 'off';
+
+export type Environment = 'production' | 'playground';
+
+/** What the generated client tells the runtime about itself. */
+export interface ClientMeta {
+  readonly sdkName: string;
+  readonly sdkVersion: string;
+  /** Environment name → base URL. */
+  readonly environments: Readonly<Record<string, string>>;
+  readonly defaultEnvironment: string;
+}
+
+/** A `fetch` implementation; the global one, undici's or a test double all fit. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Extra headers; `null` removes a header the client would send by default. */
+export type HeadersOption = Readonly<Record<string, string | null | undefined>>;
+
+export interface ClientOptions {
+  /** The API token (a JWT). Falls back to the `CONNECT_API_TOKEN` environment variable in Node. */
+  token?: string;
+  /** Called before every attempt, for tokens that rotate. Give this or `token`, not both. */
+  tokenProvider?: () => string | Promise<string>;
+  /** Which server to talk to; default `'production'`. */
+  environment?: Environment;
+  /** An absolute http(s) URL that overrides `environment`, for example a local mock server. */
+  baseUrl?: string;
+  /** Per-attempt timeout; default 60 000 ms, because starting a charge can take tens of seconds. */
+  timeoutMs?: number;
+  /** Retries after the first attempt for retry-safe operations; default 2. */
+  maxRetries?: number;
+  /** Cap on one backoff delay; default 8 000 ms. Retry-After is honoured up to 60 s regardless. */
+  maxRetryDelayMs?: number;
+  /** Bound on a whole call, attempts and waits included; default none (attempts are bounded by `timeoutMs`). */
+  deadlineMs?: number;
+  fetch?: FetchLike;
+  /** Headers sent with every request. `Authorization` cannot be set here: use `token`. */
+  headers?: HeadersOption;
+  /** Default `'warn'`; see {@link ValidationMode}. */
+  validateResponses?: ValidationMode;
+  /** Where log lines go; default none (silent) unless `logLevel` is set, then the console. */
+  logger?: Logger;
+  /** Default `'warn'` when a logger is given. */
+  logLevel?: LogLevel;
+  hooks?: ClientHooks;
+  /**
+   * Allows sending the token over plain http to hosts other than this machine. Only for
+   * test networks: anyone on the path can read the token.
+   */
+  allowInsecureHttp?: boolean;
+}
+
+export interface RequestOptions {
+  timeoutMs?: number;
+  maxRetries?: number;
+  deadlineMs?: number;
+  /** Aborts the call at once, also while it waits to retry; no further attempt is made. */
+  signal?: AbortSignal;
+  headers?: HeadersOption;
+  /** Body encoding, when the operation accepts more than JSON. */
+  encoding?: BodyEncoding;
+  validateResponses?: ValidationMode;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_RETRIES = 2;
+export const DEFAULT_MAX_RETRY_DELAY_MS = 8_000;
+export const DEFAULT_VALIDATION_MODE: ValidationMode = 'warn';
+/** The environment variable the token is read from when neither `token` nor `tokenProvider` is given. */
+export const TOKEN_ENV_VAR = 'CONNECT_API_TOKEN';

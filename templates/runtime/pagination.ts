@@ -1,0 +1,153 @@
+/**
+ * Page-number pagination as the Connect API does it: `{count, next, previous, results}` with
+ * absolute `next`/`previous` links. A page can be awaited, asked for its successor, or
+ * iterated item by item across pages with `for await`.
+ *
+ * Following `next` sends the token, so the link is checked first: it must point at the
+ * client's own origin (the one exception: `http://` for the same host of an `https://` base
+ * is upgraded, the usual sign of Django behind a TLS-terminating proxy), and it must not be
+ * a page already fetched in this walk. A repeated link throws PaginationError rather than
+ * ending quietly: a server that loops has lost its place, and stopping would pass off a
+ * partial list as complete.
+ */
+import { ApiPromise } from './api-promise.js';
+import type { RequestContext } from './connect-error.js';
+import { isRecord } from './guard.js';
+import { PaginationError, ResponseValidationError } from './request-errors.js';
+import { safeUrl } from './redact.js';
+import type { Exchange } from './send.js';
+import { pageUrlKey } from './url.js';
+
+/** The envelope of every list response. */
+export interface PageEnvelope<Item> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: Item[];
+}
+
+/** @internal How a page fetches another: the owning client's request machinery. */
+export type FetchPage<Item> = (url: string, visited: ReadonlySet<string>) => PagePromise<Item>;
+
+export class Page<Item> implements AsyncIterable<Item> {
+  /** Total number of items across all pages. */
+  readonly count: number;
+  readonly results: Item[];
+  /** Absolute URL of the next page, or null on the last page. */
+  readonly next: string | null;
+  readonly previous: string | null;
+  readonly response: Response;
+  readonly #url: string;
+  readonly #base: URL;
+  readonly #visited: ReadonlySet<string>;
+  readonly #fetchPage: FetchPage<Item>;
+  readonly #context: RequestContext;
+
+  /** @internal Built by `ClientCore.requestPage`. */
+  constructor(envelope: PageEnvelope<Item>, exchange: Exchange, base: URL, visited: ReadonlySet<string>, fetchPage: FetchPage<Item>) {
+    this.count = envelope.count;
+    this.results = envelope.results;
+    this.next = envelope.next;
+    this.previous = envelope.previous;
+    this.response = exchange.response;
+    this.#url = exchange.request.url;
+    this.#context = exchange.request.context;
+    this.#base = base;
+    this.#visited = visited;
+    this.#fetchPage = fetchPage;
+  }
+
+  /** Whether the server offered a next page. */
+  hasNextPage(): boolean {
+    return this.next !== null;
+  }
+
+  /** Fetches the next page with the same settings; rejects with PaginationError on the last page. */
+  nextPage(): PagePromise<Item> {
+    let url: string;
+    try {
+      if (this.next === null) throw new PaginationError(`${this.#context.operationId}: this is the last page; check hasNextPage() before nextPage()`, { context: this.#context });
+      url = followableNext(this.next, this.#url, this.#base, this.#context);
+      const key = pageUrlKey(url);
+      if (this.#visited.has(key)) {
+        throw new PaginationError(`${this.#context.operationId}: the server's next link ${safeUrl(url)} points at a page already fetched; stopping to avoid a loop`, {
+          context: this.#context,
+        });
+      }
+    } catch (error) {
+      return PagePromise.rejected<Item>(error);
+    }
+    return this.#fetchPage(url, new Set([...this.#visited, pageUrlKey(url)]));
+  }
+
+  /** This page and each following one, fetched as the loop asks for them. */
+  async *iterPages(): AsyncGenerator<Page<Item>, void, undefined> {
+    let page: Page<Item> = this;
+    yield page;
+    while (page.hasNextPage()) {
+      page = await page.nextPage();
+      yield page;
+    }
+  }
+
+  /** Every item of this page and the pages after it. */
+  async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    for await (const page of this.iterPages()) yield* page.results;
+  }
+
+  toJSON(): PageEnvelope<Item> {
+    return { count: this.count, next: this.next, previous: this.previous, results: this.results };
+  }
+}
+
+/** An ApiPromise of a page that can also be iterated item by item across pages. */
+export class PagePromise<Item> extends ApiPromise<Page<Item>> implements AsyncIterable<Item> {
+  async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    const page = await this;
+    yield* page;
+  }
+
+  /** @internal A PagePromise that fails without sending anything. */
+  static rejected<Item>(error: unknown): PagePromise<Item> {
+    return new PagePromise<Item>(Promise.reject(error), () => {
+      throw error;
+    });
+  }
+}
+
+/** Checks a `next` link and returns the URL to request; throws PaginationError when it may not be followed. */
+export function followableNext(next: string, current: string, base: URL, context: RequestContext): string {
+  let url: URL;
+  try {
+    url = new URL(next, current);
+  } catch {
+    throw new PaginationError(`${context.operationId}: the server's next link is not a URL`, { context });
+  }
+  if (url.protocol === 'http:' && base.protocol === 'https:' && url.hostname === base.hostname && (url.port === '' || url.port === '80') && base.port === '') {
+    url.protocol = 'https:';
+    url.port = '';
+  }
+  if (url.origin !== base.origin || url.username !== '' || url.password !== '') {
+    throw new PaginationError(
+      `${context.operationId}: the server's next link points at ${safeUrl(url.origin)}, not ${base.origin}; not following it, as that would send the token elsewhere`,
+      { context },
+    );
+  }
+  return url.href;
+}
+
+/** The page envelope out of a parsed body; needs `results` to be an array whatever the validation mode. */
+export function readEnvelope<Item>(data: unknown, exchange: Exchange): PageEnvelope<Item> {
+  const { context, descriptor } = exchange.request;
+  if (!isRecord(data) || !Array.isArray(data['results'])) {
+    const found = !isRecord(data) ? (Array.isArray(data) ? 'array' : data === null ? 'null' : typeof data) : data['results'] === undefined ? 'nothing' : typeof data['results'];
+    throw new ResponseValidationError({ reversedPath: isRecord(data) ? ['results'] : [], expected: isRecord(data) ? 'array' : 'a page object', found }, context, descriptor.responseType, data);
+  }
+  const link = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+  return {
+    count: typeof data['count'] === 'number' ? data['count'] : (data['results'] as unknown[]).length,
+    next: link(data['next']),
+    previous: link(data['previous']),
+    results: data['results'] as Item[],
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Everything about a request that can be decided before sending it: URL, headers, body and
+ * the call's settings. All argument checks happen here, so a bad argument fails before any
+ * byte leaves the machine.
+ */
+import type { RequestContext } from './connect-error.js';
+import { checkNumber, NUMBER_RULES, type ResolvedConfig } from './config.js';
+import { encodeBody } from './body.js';
+import { buildRequestHeaders } from './headers.js';
+import type { OperationDescriptor, OperationInput } from './operation.js';
+import type { RequestOptions, ValidationMode } from './options.js';
+import { safeUrl } from './redact.js';
+import { InvalidRequestError } from './request-errors.js';
+import { encodeQuery, joinUrl, renderPath } from './url.js';
+
+export interface CallSettings {
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+  readonly maxRetryDelayMs: number;
+  readonly deadlineMs: number | undefined;
+  readonly signal: AbortSignal | undefined;
+  readonly validateResponses: ValidationMode;
+}
+
+export interface PreparedRequest {
+  readonly descriptor: OperationDescriptor;
+  /** For errors, logs and hooks: the URL without credentials. */
+  readonly context: RequestContext;
+  readonly url: string;
+  readonly headers: Headers;
+  readonly body: string | URLSearchParams | FormData | undefined;
+  readonly settings: CallSettings;
+}
+
+/** Where the request goes: built from the descriptor and the caller's input, or a `next` link as given. */
+export type RequestTarget = { readonly input: OperationInput } | { readonly url: string };
+
+export function callSettings(config: ResolvedConfig, options: RequestOptions, context: RequestContext): CallSettings {
+  if (typeof options !== 'object' || options === null) throw new InvalidRequestError(`${context.operationId}: options must be an object`, context, 'options');
+  for (const key of ['timeoutMs', 'maxRetries', 'deadlineMs'] as const) {
+    const problem = checkNumber(options[key], `options.${key}`, NUMBER_RULES[key]);
+    if (problem) throw new InvalidRequestError(`${context.operationId}: ${problem}`, context, `options.${key}`);
+  }
+  if (options.validateResponses !== undefined && !['strict', 'warn', 'off'].includes(options.validateResponses)) {
+    throw new InvalidRequestError(`${context.operationId}: options.validateResponses must be 'strict', 'warn' or 'off'`, context, 'options.validateResponses');
+  }
+  // Duck-typed: a signal from another realm (an iframe, a test environment) is still a signal.
+  const signal = options.signal as Partial<AbortSignal> | undefined;
+  if (signal !== undefined && (typeof signal !== 'object' || signal === null || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')) {
+    throw new InvalidRequestError(`${context.operationId}: options.signal must be an AbortSignal`, context, 'options.signal');
+  }
+  return {
+    timeoutMs: options.timeoutMs ?? config.timeoutMs,
+    maxRetries: options.maxRetries ?? config.maxRetries,
+    maxRetryDelayMs: config.maxRetryDelayMs,
+    deadlineMs: options.deadlineMs ?? config.deadlineMs,
+    signal: options.signal,
+    validateResponses: options.validateResponses ?? config.validateResponses,
+  };
+}
+
+export function prepareRequest(config: ResolvedConfig, descriptor: OperationDescriptor, target: RequestTarget, options: RequestOptions = {}): PreparedRequest {
+  // Until the URL is known, errors name the path template (the base URL holds no credentials).
+  let context: RequestContext = { operationId: descriptor.id, method: descriptor.method, url: joinUrl(config.baseUrl, descriptor.path) };
+  let url: string;
+  let input: OperationInput = {};
+  if ('url' in target) {
+    url = target.url;
+  } else {
+    input = target.input ?? {};
+    if (typeof input !== 'object' || input === null) throw new InvalidRequestError(`${descriptor.id}: input must be an object`, context, 'input');
+    const path = renderPath(descriptor.path, input.path, context);
+    url = joinUrl(config.baseUrl, path, encodeQuery(descriptor.query, input.query, context));
+  }
+  context = { ...context, url: safeUrl(url) };
+  const settings = callSettings(config, options, context);
+  const encoded = 'url' in target ? { body: undefined, contentType: undefined } : encodeBody(descriptor, input.body, options.encoding, context);
+  const headers = buildRequestHeaders(
+    config,
+    { declared: descriptor.headers, parameters: 'url' in target ? undefined : input.headers, callHeaders: options.headers, contentType: encoded.contentType },
+    context,
+  );
+  return { descriptor, context, url, headers, body: encoded.body, settings };
+}

@@ -1,0 +1,185 @@
+/**
+ * Failures that are not an HTTP error status: bad configuration, arguments refused before
+ * sending, transport failures, cancellation, and responses the client cannot use.
+ */
+import { ConnectError, type RequestContext } from './connect-error.js';
+import { describeFailure, formatGuardPath, type GuardFailure } from './guard.js';
+
+/** A client option is missing or wrong; thrown by the constructor, naming the option. */
+export class ConfigurationError extends ConnectError {
+  static {
+    this.prototype.name = 'ConfigurationError';
+  }
+  /** The option at fault, for example `baseUrl`. */
+  readonly option: string | undefined;
+
+  constructor(message: string, option?: string) {
+    super(message);
+    this.option = option;
+  }
+
+  protected override describeFields(): Record<string, unknown> {
+    return { option: this.option };
+  }
+}
+
+/**
+ * The client refused to send the token over plain HTTP to a host that is not this machine:
+ * anyone on the path could read it. `allowInsecureHttp: true` lifts the rule.
+ */
+export class InsecureTransportError extends ConfigurationError {
+  static {
+    this.prototype.name = 'InsecureTransportError';
+  }
+}
+
+/** An argument the client refused before sending anything (a path parameter of `..`, an unknown query key …). */
+export class InvalidRequestError extends ConnectError {
+  static {
+    this.prototype.name = 'InvalidRequestError';
+  }
+  /** The argument at fault, for example `path.user_id` or `query.distance`. */
+  readonly argument: string | undefined;
+
+  constructor(message: string, context: RequestContext, argument?: string) {
+    super(message, { context });
+    this.argument = argument;
+  }
+
+  protected override describeFields(): Record<string, unknown> {
+    return { argument: this.argument };
+  }
+}
+
+/** `tokenProvider` threw, or returned something that is not a usable token. Not retried. */
+export class TokenProviderError extends ConnectError {
+  static {
+    this.prototype.name = 'TokenProviderError';
+  }
+}
+
+/** No complete response arrived: DNS, refused or reset connection, TLS, or the body was cut off. */
+export class ConnectionError extends ConnectError {
+  static {
+    this.prototype.name = 'ConnectionError';
+  }
+  /** Which attempt failed, counting from 1. */
+  readonly attempt: number;
+  /**
+   * The response status when the headers had arrived before the failure. For an operation
+   * that is not retry-safe (charging start) a 2xx here means the server did act on it.
+   */
+  readonly status: number | undefined;
+
+  constructor(message: string, context: RequestContext, attempt: number, cause?: unknown, status?: number) {
+    super(message, cause === undefined ? { context } : { context, cause });
+    this.attempt = attempt;
+    this.status = status;
+  }
+
+  protected override describeFields(): Record<string, unknown> {
+    return { attempt: this.attempt, status: this.status };
+  }
+}
+
+/**
+ * An attempt took longer than `timeoutMs` (`reason: 'attempt'`), or the call as a whole
+ * ran out of `deadlineMs` (`reason: 'deadline'`).
+ */
+export class TimeoutError extends ConnectionError {
+  static {
+    this.prototype.name = 'TimeoutError';
+  }
+  readonly timeoutMs: number;
+  readonly reason: 'attempt' | 'deadline';
+
+  constructor(context: RequestContext, attempt: number, timeoutMs: number, reason: 'attempt' | 'deadline', status?: number) {
+    const during = status === undefined ? '' : ` while reading the ${status} response's body`;
+    super(
+      reason === 'deadline'
+        ? `${context.operationId} ran out of its ${timeoutMs} ms deadline${during} (attempt ${attempt}) [${context.method} ${context.url}]`
+        : `${context.operationId} timed out after ${timeoutMs} ms${during} (attempt ${attempt}) [${context.method} ${context.url}]`,
+      context,
+      attempt,
+      undefined,
+      status,
+    );
+    this.timeoutMs = timeoutMs;
+    this.reason = reason;
+  }
+
+  protected override describeFields(): Record<string, unknown> {
+    return { ...super.describeFields(), timeoutMs: this.timeoutMs, reason: this.reason };
+  }
+}
+
+/** The caller's `AbortSignal` fired. The name matches DOM aborts, so `error.name === 'AbortError'` checks keep working. */
+export class AbortError extends ConnectError {
+  static {
+    this.prototype.name = 'AbortError';
+  }
+
+  constructor(context: RequestContext, reason?: unknown) {
+    super(`${context.operationId} was aborted by the caller [${context.method} ${context.url}]`, reason === undefined ? { context } : { context, cause: reason });
+  }
+}
+
+/** A success response whose body is not the JSON it should be: HTML, truncated, empty, or plain text. */
+export class ResponseParseError extends ConnectError {
+  static {
+    this.prototype.name = 'ResponseParseError';
+  }
+  readonly status: number;
+  readonly contentType: string | undefined;
+  /** The start of the body, printable and scrubbed of secrets. */
+  readonly snippet: string;
+
+  constructor(problem: string, context: RequestContext, status: number, contentType: string | undefined, snippet: string) {
+    const shown = snippet === '' ? '' : `: ${JSON.stringify(snippet)}`;
+    super(`${context.operationId} got ${status} with ${problem}${contentType ? ` (${contentType})` : ''}${shown} [${context.method} ${context.url}]`, { context });
+    this.status = status;
+    this.contentType = contentType;
+    this.snippet = snippet;
+  }
+
+  protected override describeFields(): Record<string, unknown> {
+    return { status: this.status, contentType: this.contentType, snippet: this.snippet };
+  }
+}
+
+/**
+ * The body parsed but does not match the declared type (thrown with
+ * `validateResponses: 'strict'`). `data` holds what arrived; it is left out of printing.
+ */
+export class ResponseValidationError extends ConnectError {
+  static {
+    this.prototype.name = 'ResponseValidationError';
+  }
+  /** JSON path of the first mismatch, for example `$.results[3].evses[0].status`. */
+  readonly path: string;
+  readonly expected: string;
+  readonly found: string;
+  readonly responseType: string | undefined;
+  declare readonly data: unknown;
+
+  constructor(failure: GuardFailure, context: RequestContext, responseType: string | undefined, data: unknown) {
+    super(`${context.operationId} returned an invalid ${responseType ?? 'response'}: ${describeFailure(failure)} [${context.method} ${context.url}]`, { context });
+    this.path = formatGuardPath(failure);
+    this.expected = failure.expected;
+    this.found = failure.found;
+    this.responseType = responseType;
+    // Not enumerable: response data can be large and holds personal data.
+    Object.defineProperty(this, 'data', { value: data, enumerable: false });
+  }
+
+  protected override describeFields(): Record<string, unknown> {
+    return { path: this.path, expected: this.expected, found: this.found, responseType: this.responseType };
+  }
+}
+
+/** A page cannot be followed: there is no next page, `next` points off-origin, or it repeats. */
+export class PaginationError extends ConnectError {
+  static {
+    this.prototype.name = 'PaginationError';
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Turning a 2xx exchange into data: empty-body rules, JSON parsing that never leaks a raw
+ * SyntaxError, and response validation in the configured mode.
+ */
+import { bindScrubber, type ConnectError } from './connect-error.js';
+import type { ResolvedConfig } from './config.js';
+import type { GuardFailure } from './guard.js';
+import { describeFailure, formatGuardPath } from './guard.js';
+import { callHook } from './hooks.js';
+import type { ValidationMode } from './options.js';
+import { bodySnippet } from './redact.js';
+import { ResponseParseError, ResponseValidationError } from './request-errors.js';
+import type { Exchange } from './send.js';
+
+/** Statuses that carry no body by definition. */
+const BODYLESS_STATUSES = new Set([204, 205]);
+
+function report(config: ResolvedConfig, exchange: Exchange, error: ConnectError): never {
+  const scrub = (text: string): string => config.scrubber.text(text);
+  bindScrubber(error, scrub);
+  callHook(config.logger, config.hooks, 'onError', { ...exchange.event, error, willRetry: false });
+  throw error;
+}
+
+/**
+ * The parsed body, or undefined for 204/205, HEAD, and operations that declare no response
+ * body (a chatty server's body on a 2xx is then ignored rather than failing a success).
+ * An empty body where one was expected is a ResponseParseError, not `undefined` posing as data.
+ */
+export function decodeSuccessBody(config: ResolvedConfig, exchange: Exchange, mode: ValidationMode, expectBody: boolean): unknown {
+  const { request, response, text } = exchange;
+  const { descriptor, context } = request;
+  if (BODYLESS_STATUSES.has(response.status) || descriptor.method === 'HEAD') return undefined;
+  const expects = expectBody || descriptor.check !== undefined || descriptor.responseType !== undefined;
+  if (!expects) return undefined;
+
+  const contentType = response.headers.get('content-type') ?? undefined;
+  if (text.trim() === '') {
+    report(config, exchange, new ResponseParseError(`an empty body where ${descriptor.responseType ?? 'JSON'} was expected`, context, response.status, contentType, ''));
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    const start = text.trimStart()[0];
+    const problem = /html/i.test(contentType ?? '') || start === '<' ? 'an HTML page instead of JSON' : start === '{' || start === '[' ? 'truncated or malformed JSON' : 'a body that is not JSON';
+    report(config, exchange, new ResponseParseError(problem, context, response.status, contentType, bodySnippet(text, config.scrubber)));
+  }
+  validateResponse(config, exchange, data, mode);
+  return data;
+}
+
+export function validateResponse(config: ResolvedConfig, exchange: Exchange, data: unknown, mode: ValidationMode): void {
+  const { descriptor, context } = exchange.request;
+  if (mode === 'off' || descriptor.check === undefined) return;
+  let failure: GuardFailure | undefined;
+  try {
+    failure = descriptor.check(data);
+  } catch {
+    // A guard should never throw; if one does, the data is what it could not handle.
+    failure = { reversedPath: [], expected: descriptor.responseType ?? 'a valid response', found: 'a value the guard could not check' };
+  }
+  if (failure === undefined) return;
+  if (mode === 'strict') report(config, exchange, new ResponseValidationError(failure, context, descriptor.responseType, data));
+
+  const message = `${context.operationId} returned an invalid ${descriptor.responseType ?? 'response'}: ${describeFailure(failure)} [${context.method} ${context.url}]`;
+  config.logger.warn(message);
+  callHook(config.logger, config.hooks, 'onValidationIssue', {
+    operationId: context.operationId,
+    method: context.method,
+    url: context.url,
+    responseType: descriptor.responseType,
+    path: formatGuardPath(failure),
+    expected: failure.expected,
+    found: failure.found,
+    message,
+  });
+}

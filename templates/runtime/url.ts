@@ -1,0 +1,137 @@
+/**
+ * Request URLs: the base address, the path template with its parameters percent-encoded,
+ * and the query string in the form style the Connect API reads (one pair per array element).
+ */
+import type { RequestContext } from './connect-error.js';
+import type { QueryParameter } from './operation.js';
+import { InvalidRequestError } from './request-errors.js';
+
+const PLACEHOLDER = /\{([^{}]+)\}/g;
+
+/**
+ * Encodes one path segment. `encodeURIComponent` escapes `/`, `?` and `#`, so a value cannot
+ * leave its segment; it leaves `.` alone, so `.` and `..` (which URL parsers resolve, moving the
+ * request to another path) and the empty string (which drops a segment) are refused instead.
+ */
+export function encodePathSegment(value: string, name: string, context: RequestContext): string {
+  if (value === '' || value === '.' || value === '..') {
+    throw new InvalidRequestError(`${context.operationId}: path parameter "${name}" must not be ${value === '' ? 'empty' : JSON.stringify(value)}`, context, `path.${name}`);
+  }
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    // Only a lone UTF-16 surrogate makes encodeURIComponent throw.
+    throw new InvalidRequestError(`${context.operationId}: path parameter "${name}" is not valid Unicode text`, context, `path.${name}`);
+  }
+}
+
+/** `/api/v1/users/{user_id}/` with `{user_id: 'a b'}` → `/api/v1/users/a%20b/`. */
+export function renderPath(template: string, params: Readonly<Record<string, unknown>> | undefined, context: RequestContext): string {
+  const used = new Set<string>();
+  const path = template.replace(PLACEHOLDER, (_match, name: string) => {
+    used.add(name);
+    const value = params?.[name];
+    if (value === undefined || value === null) {
+      throw new InvalidRequestError(`${context.operationId}: path parameter "${name}" is required`, context, `path.${name}`);
+    }
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      throw new InvalidRequestError(`${context.operationId}: path parameter "${name}" must be a finite number, got ${value}`, context, `path.${name}`);
+    }
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new InvalidRequestError(`${context.operationId}: path parameter "${name}" must be a string, got ${typeof value}`, context, `path.${name}`);
+    }
+    return encodePathSegment(String(value), name, context);
+  });
+  for (const key of Object.keys(params ?? {})) {
+    if (!used.has(key)) throw new InvalidRequestError(`${context.operationId}: unknown path parameter "${key}"`, context, `path.${key}`);
+  }
+  return path;
+}
+
+/** The text of a string, finite number, boolean, bigint or Date; undefined for anything else. */
+export function scalarText(value: unknown, argument: string, context: RequestContext): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'bigint') return String(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new InvalidRequestError(`${context.operationId}: ${argument} must be a finite number, got ${value}`, context, argument);
+    return String(value);
+  }
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) throw new InvalidRequestError(`${context.operationId}: ${argument} is an invalid Date`, context, argument);
+    return value.toISOString();
+  }
+  return undefined;
+}
+
+/**
+ * The query string for the declared parameters, in declaration order (stable URLs make logs
+ * and caches agree). Keys the operation does not declare are refused rather than dropped or
+ * sent: a misspelt filter such as `only_avaliable` would otherwise return unfiltered data
+ * without a word.
+ */
+export function encodeQuery(declared: readonly QueryParameter[], query: object | undefined, context: RequestContext): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query === undefined || query === null) return params;
+  const values = query as Readonly<Record<string, unknown>>;
+  const known = new Set(declared.map((p) => p.name));
+  for (const key of Object.keys(values)) {
+    if (!known.has(key) && values[key] !== undefined) {
+      const list = declared.length > 0 ? `; it takes ${declared.map((p) => p.name).join(', ')}` : '; it takes none';
+      throw new InvalidRequestError(`${context.operationId}: unknown query parameter "${key}"${list}`, context, `query.${key}`);
+    }
+  }
+  for (const parameter of declared) {
+    const value = values[parameter.name];
+    if (value === undefined || value === null) continue;
+    const argument = `query.${parameter.name}`;
+    if (Array.isArray(value)) {
+      const texts = value.filter((v) => v !== undefined && v !== null).map((v, i) => requireScalar(v, `${argument}[${i}]`, context));
+      if (parameter.explode === false) {
+        if (texts.length > 0) params.append(parameter.name, texts.join(','));
+      } else {
+        for (const text of texts) params.append(parameter.name, text);
+      }
+      continue;
+    }
+    params.append(parameter.name, requireScalar(value, argument, context));
+  }
+  return params;
+}
+
+function requireScalar(value: unknown, argument: string, context: RequestContext): string {
+  const text = scalarText(value, argument, context);
+  if (text === undefined) {
+    throw new InvalidRequestError(`${context.operationId}: ${argument} must be a string, number or boolean, got ${Array.isArray(value) ? 'array' : typeof value}`, context, argument);
+  }
+  return text;
+}
+
+/** The base URL's origin and path prefix joined with a rendered path and query. */
+export function joinUrl(base: URL, path: string, query?: URLSearchParams): string {
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const search = query?.toString() ?? '';
+  return `${base.origin}${prefix}${path}${search ? `?${search}` : ''}`;
+}
+
+/** True for hosts that are this machine: plain HTTP to them never leaves it. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** Whether sending a bearer token to `url` could expose it to the network. */
+export function isInsecureForCredentials(url: URL): boolean {
+  return url.protocol !== 'https:' && !isLoopbackHost(url.hostname);
+}
+
+/**
+ * A key under which two spellings of the same page URL compare equal (parameter order and
+ * escaping vary between servers), so a repeated `next` link is recognised.
+ */
+export function pageUrlKey(url: string): string {
+  const parsed = new URL(url);
+  parsed.hash = '';
+  parsed.searchParams.sort();
+  return parsed.href;
+}

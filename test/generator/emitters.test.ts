@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { emitEnums } from '../../generator/emit/enums.js';
+import { emitTypes } from '../../generator/emit/types.js';
+import { emitGuards } from '../../generator/emit/guards.js';
+import { emitOperationModule, operationNames } from '../../generator/emit/operations.js';
+import { printFiles } from '../../generator/print.js';
+import type { EmittedFile } from '../../generator/emit/model.js';
+import { int, irOf, nullable, object, operation, prop, ref, schema, str } from './ir-fixtures.js';
+
+async function text(file: EmittedFile): Promise<string> {
+  const [printed] = await printFiles([file], 'HEADER');
+  return printed!.content;
+}
+
+const speed = schema('Speed', { kind: 'enum', values: ['slow', 'fast'] });
+
+describe('enums emitter', () => {
+  it('emits a const object, a union type, a value list and a switch guard', async () => {
+    const out = await text(emitEnums(irOf([speed]), 'src/enums.ts'));
+    expect(out).toContain("export const Speed = {\n  Slow: 'slow',\n  Fast: 'fast',\n} as const;");
+    expect(out).toContain('export type Speed = (typeof Speed)[keyof typeof Speed];');
+    expect(out).toContain("export const SPEED_VALUES = ['slow', 'fast'] as const;");
+    expect(out).toMatch(/export function isSpeed\(value: unknown\): value is Speed \{\n  switch \(value\) \{\n    case 'slow':\n    case 'fast':\n      return true;/);
+    expect(out.startsWith('// HEADER\n')).toBe(true);
+  });
+});
+
+describe('types emitter', () => {
+  it('keeps enums open in responses and closed in requests, and drops read-only fields from requests', async () => {
+    const thing = schema('Thing', object([prop('id', str, { readOnly: true }), prop('speed', ref('Speed'), { required: false })]), {
+      views: 'split',
+      requestName: 'ThingRequest',
+    });
+    const out = await text(emitTypes(irOf([speed, thing]), 'src/types.ts'));
+    expect(out).toMatch(/export interface Thing \{[^}]*readonly id: string;[^}]*speed\?: OpenEnum<Speed>;/s);
+    expect(out).toMatch(/export interface ThingRequest \{\s*(\/\*\*[^]*?\*\/\s*)?speed\?: Speed;\s*\}/);
+    expect(out).toContain("import type { OpenEnum, Speed } from './enums.js';");
+  });
+
+  it('quotes odd property names, writes nullability and maps, and defuses comment terminators', async () => {
+    const odd = schema(
+      'Odd',
+      object([prop('odd-name', nullable(int), { description: 'ends */ here' }), prop('__proto__', str, { required: false })]),
+      { description: 'A */ B' },
+    );
+    const map = schema('Prices', object([], { kind: 'array', items: ref('Odd') }));
+    const out = await text(emitTypes(irOf([odd, map]), 'src/types.ts'));
+    expect(out).toContain("'odd-name': number | null;");
+    expect(out).toContain('ends *\\/ here');
+    expect(out).toContain('A *\\/ B');
+    expect(out).toContain('[key: string]: Odd[];');
+    expect(out).not.toMatch(/\*\/ here/);
+  });
+});
+
+describe('guards emitter', () => {
+  it('emits check, is and assert functions with paths for nested failures', async () => {
+    const item = schema('Item', object([prop('n', int), prop('tags', { kind: 'array', items: str }, { required: false })]));
+    const out = await text(emitGuards(irOf([item]), 'src/guards.ts', './runtime/guard.js'));
+    expect(out).toContain('export function checkItem(value: unknown): GuardFailure | undefined {');
+    expect(out).toContain("if (!Number.isInteger(value.n)) return at(fail('integer', value.n), 'n');");
+    expect(out).toMatch(/for \(let i\d+ = 0; i\d+ < a\d+\.length; i\d+\+\+\) \{\s*if \(typeof a\d+\[i\d+\] !== 'string'\)\s*return at\(at\(fail\('string', a\d+\[i\d+\]\), i\d+\), 'tags'\);/);
+    expect(out).toContain('export function isItem(value: unknown): value is Item {');
+    expect(out).toContain("if (failure !== undefined) throw new GuardError(failure, 'Item');");
+  });
+
+  it('checks enums strictly only in the request view', async () => {
+    const reading = schema('Reading', object([prop('speed', ref('Speed'))]), { views: 'read' });
+    const writing = schema('Writing', object([prop('speed', ref('Speed'))]), { views: 'write' });
+    const out = await text(emitGuards(irOf([speed, reading, writing]), 'src/guards.ts', './runtime/guard.js'));
+    expect(out).toMatch(/checkReading[^]*?typeof value\.speed !== 'string'/);
+    expect(out).toMatch(/checkWriting[^]*?!isSpeed\(value\.speed\)/);
+  });
+
+  it('hoists inline objects into private functions', async () => {
+    const outer = schema('Outer', object([prop('inner', object([prop('x', str)]))]));
+    const out = await text(emitGuards(irOf([outer]), 'src/guards.ts', './runtime/guard.js'));
+    expect(out).toContain('function checkOuterInner(value: unknown): GuardFailure | undefined {');
+    expect(out).not.toContain('export function checkOuterInner');
+  });
+});
+
+describe('operations emitter', () => {
+  it('writes a descriptor and a function with path arguments, query and options', async () => {
+    const user = schema('User', object([prop('id', str)]));
+    const op = operation({
+      functionName: 'thingsRetrieve',
+      method: 'GET',
+      path: '/things/{thing_id}/',
+      pathParameters: [{ name: 'thing_id', identifier: 'thingId', location: 'path', required: true, type: str, explode: true }],
+      queryParameters: [{ name: 'tags', identifier: 'tags', location: 'query', required: false, type: { kind: 'array', items: str }, explode: true }],
+      responses: [{ status: 200, type: ref('User') }, { status: 404, description: 'Not found.' }],
+      successType: ref('User'),
+    });
+    const ir = irOf([user], [op]);
+    const names = operationNames(ir, ['User']);
+    const out = await text(emitOperationModule(ir, ir.resources.children[0]!, names, 'src/operations/things.ts'));
+    expect(out).toContain("path: '/things/{thing_id}/',");
+    expect(out).toContain("query: [{ name: 'tags' }],");
+    expect(out).toContain('check: checkUser,');
+    expect(out).toMatch(/export function thingsRetrieve\(\s*core: ClientCore,\s*thingId: string,\s*query\?: ThingsRetrieveQuery,\s*options\?: RequestOptions,\s*\): ApiPromise<User> \{/);
+    expect(out).toMatch(/return core\.request<User>\(\s*thingsRetrieveOperation,\s*\{ path: \{ thing_id: thingId \}, query \},\s*options,?\s*\);/);
+    expect(out).toContain('@throws {@link NotFoundError} 404 — Not found.');
+  });
+
+  it('marks operations that are never retried', async () => {
+    const op = operation({ functionName: 'thingsStart', method: 'POST', retrySafe: false, successStatuses: [204] });
+    const ir = irOf([], [op]);
+    const out = await text(emitOperationModule(ir, ir.resources.children[0]!, operationNames(ir, []), 'src/operations/things.ts'));
+    expect(out).toContain('retrySafe: false,');
+    expect(out).toContain('Never retried automatically');
+    expect(out).toContain('ApiPromise<void>');
+  });
+});
