@@ -1,0 +1,117 @@
+/**
+ * 2. Per-request overhead: requests per second, one at a time, from each client to a
+ * node:http server in another process on 127.0.0.1, for a small user object and for the
+ * 100-station page. Every client is checked to return the right data before it is timed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+import { importAgainst } from '../lib/against.js';
+import { type SectionResult, row, target } from '../lib/report.js';
+import { formatRatio, pairedRatios, rotated, summarize } from '../lib/stats.js';
+import { ROOT } from '../lib/work.js';
+import type { Contender } from './contender.js';
+import { USER_ID } from './contender.js';
+import { ourClient, rawFetch } from './ours.js';
+
+export interface RequestBenchOptions {
+  readonly rounds: number;
+  /** Requests per contender per round, and a time cap on each batch. */
+  readonly smallBatch: number;
+  readonly pageBatch: number;
+  readonly batchCapMs: number;
+}
+
+interface Server {
+  readonly baseUrl: string;
+  readonly stop: () => void;
+}
+
+async function startServer(): Promise<Server> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/requests/server.ts')], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const timer = setTimeout(() => child.kill(), 30_000);
+  const lines = createInterface({ input: child.stdout! });
+  const first = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench server exited early (${code})`)));
+  });
+  clearTimeout(timer);
+  const { port } = JSON.parse(first) as { port: number };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: () => {
+      lines.close();
+      child.stdin!.end();
+      child.kill();
+    },
+  };
+}
+
+/** Sends `count` requests one after another (or until `capMs` passes); returns requests per second. */
+async function measure(call: () => Promise<unknown>, count: number, capMs: number): Promise<number> {
+  const started = process.hrtime.bigint();
+  const cap = started + BigInt(capMs) * 1_000_000n;
+  let done = 0;
+  while (done < count) {
+    await call();
+    done++;
+    if (process.hrtime.bigint() > cap) break;
+  }
+  return done / (Number(process.hrtime.bigint() - started) / 1e9);
+}
+
+async function checkContender(contender: Contender): Promise<void> {
+  const id = await contender.small();
+  if (id !== USER_ID) throw new Error(`${contender.name} returned user ${id}`);
+  const stations = await contender.page();
+  if (stations !== 100) throw new Error(`${contender.name} returned ${stations} stations`);
+}
+
+async function timeAll(contenders: readonly Contender[], call: (c: Contender) => () => Promise<unknown>, count: number, options: RequestBenchOptions): Promise<number[][]> {
+  const rates = contenders.map(() => [] as number[]);
+  for (const contender of contenders) await measure(call(contender), Math.ceil(count / 2), options.batchCapMs);
+  for (let round = 0; round < options.rounds; round++) {
+    for (const index of rotated(contenders.map((_, i) => i), round)) rates[index]!.push(await measure(call(contenders[index]!), count, options.batchCapMs));
+  }
+  return rates;
+}
+
+export async function benchRequests(options: RequestBenchOptions): Promise<SectionResult> {
+  const server = await startServer();
+  try {
+    const against = await importAgainst<{ openapiFetch: (baseUrl: string) => Contender; heyApi: (baseUrl: string) => Contender }>('requests.ts');
+    const contenders = [
+      rawFetch(server.baseUrl),
+      ourClient(server.baseUrl, 'off'),
+      ourClient(server.baseUrl, 'strict'),
+      against.openapiFetch(server.baseUrl),
+      against.heyApi(server.baseUrl),
+    ];
+    for (const contender of contenders) await checkContender(contender);
+    const small = await timeAll(contenders, (c) => c.small, options.smallBatch, options);
+    const page = await timeAll(contenders, (c) => c.page, options.pageBatch, options);
+
+    const [raw, off, on] = [0, 1, 2];
+    const smallOff = summarize(pairedRatios(small[off]!, small[raw]!));
+    const pageOn = summarize(pairedRatios(page[on]!, page[raw]!));
+    const rows = [
+      ...contenders.map((c, i) => row(`small user: ${c.name}`, summarize(small[i]!), 'req/s', i === raw ? undefined : { summary: summarize(pairedRatios(small[i]!, small[raw]!)), against: 'vs fetch' })),
+      ...contenders.map((c, i) => row(`station page: ${c.name}`, summarize(page[i]!), 'req/s', i === raw ? undefined : { summary: summarize(pairedRatios(page[i]!, page[raw]!)), against: 'vs fetch' })),
+    ];
+    return {
+      title: 'Per-request overhead (node:http on 127.0.0.1)',
+      rows,
+      targets: [
+        target('client without validation ≥ 0.95× raw fetch req/s, small payload', smallOff.median >= 0.95, `validation off / fetch = ${formatRatio(smallOff)}`),
+        target('client with validation ≥ 0.85× raw fetch req/s, station page', pageOn.median >= 0.85, `validation on / fetch = ${formatRatio(pageOn)}`),
+      ],
+      notes: [
+        `Sequential requests (one in flight), ${options.rounds} rounds of ${options.smallBatch} small and ${options.pageBatch} page requests per client (each batch capped at ${options.batchCapMs} ms), clients taking turns; one untimed half batch each first. All use Node's global fetch (undici) with keep-alive against the same server process.`,
+        'Each client returns parsed data: the raw baseline `fetch` + `JSON.parse(await response.text())`; ours `usersRetrieve(core, id)` and `stationsAround(core, …)` on a `ClientCore` (validation `off`, or `strict` with the generated guard); openapi-fetch `client.GET(…)`; hey-api `usersRetrieve({ client, path, throwOnError: true })`. Neither alternative validates responses.',
+        'Our client does more per call than the others: argument checks, a per-attempt timeout timer and abort controller, retry bookkeeping, header layering and a User-Agent, and for the page a `Page` object that can fetch the next page.',
+      ],
+    };
+  } finally {
+    server.stop();
+  }
+}
