@@ -1981,3 +1981,25 @@ export function assertPaginatedInvoiceList(value: unknown): asserts value is Pag
   const failure = checkPaginatedInvoiceList(value);
   if (failure !== undefined) throw new GuardError(failure, 'PaginatedInvoiceList');
 }
+
+/** Checks the success body of {@link stationsDataFiles}: `undefined` when it matches, else where and why it does not. */
+export function checkStationsDataFilesResponse(value: unknown): GuardFailure | undefined {
+  if (!Array.isArray(value)) return fail('array', value);
+  const a0: readonly unknown[] = value;
+  for (let i0 = 0; i0 < a0.length; i0++) {
+    const f1 = checkStationDataFile(a0[i0]);
+    if (f1 !== undefined) return at(f1, i0);
+  }
+  return undefined;
+}
+
+/** Checks the success body of {@link stationsPartners}: `undefined` when it matches, else where and why it does not. */
+export function checkStationsPartnersResponse(value: unknown): GuardFailure | undefined {
+  if (!Array.isArray(value)) return fail('array', value);
+  const a0: readonly unknown[] = value;
+  for (let i0 = 0; i0 < a0.length; i0++) {
+    const f1 = checkPartner(a0[i0]);
+    if (f1 !== undefined) return at(f1, i0);
+  }
+  return undefined;
+}

@@ -27,6 +27,19 @@ export function checkFunctionName(typeName: string): string {
   return `check${typeName}`;
 }
 
+/**
+ * The check of an operation's success body when that body is not a named schema (a list of
+ * partners, say): the guards module emits it, the operation's descriptor points at it.
+ */
+export function responseCheckName(operationFunctionName: string): string {
+  return `check${pascalCase(operationFunctionName)}Response`;
+}
+
+/** Whether an operation's success body needs a check of its own, rather than a schema's. */
+export function needsResponseCheck(successType: IrType | undefined): successType is IrType {
+  return successType !== undefined && successType.kind !== 'ref' && successType.kind !== 'unknown';
+}
+
 export class GuardCodeWriter {
   readonly hoisted: HoistedCheck[] = [];
   readonly helpers = new Set<GuardHelper>();

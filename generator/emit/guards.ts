@@ -7,7 +7,7 @@ import { CodeBlockWriter, StructureKind, VariableDeclarationKind, type FunctionD
 import type { Ir, IrSchema, View } from '../ir/types.js';
 import { docs } from './docs.js';
 import { enumGuardName } from './enums.js';
-import { checkFunctionName, GuardCodeWriter } from './guard-code.js';
+import { checkFunctionName, GuardCodeWriter, needsResponseCheck, responseCheckName } from './guard-code.js';
 import { mixedImport, moduleImport } from './imports.js';
 import type { EmittedFile } from './model.js';
 import { SchemaIndex } from './type-expr.js';
@@ -18,7 +18,8 @@ const WRITER_OPTIONS = { indentNumberOfSpaces: 2, useSingleQuote: true } as cons
 export function emitGuards(ir: Ir, path: string, runtimeGuardModule: string): EmittedFile {
   const index = new SchemaIndex(ir);
   const declarations = schemaDeclarations(ir);
-  const exported = declarations.flatMap((d) => [checkFunctionName(d.name), `is${d.name}`, `assert${d.name}`]);
+  const responses = ir.operations.flatMap((op) => (needsResponseCheck(op.successType) ? [{ op, type: op.successType, name: responseCheckName(op.functionName) }] : []));
+  const exported = [...declarations.flatMap((d) => [checkFunctionName(d.name), `is${d.name}`, `assert${d.name}`]), ...responses.map((r) => r.name)];
   const code = new GuardCodeWriter(index, exported);
   const functions: StatementStructures[] = [];
   const typeImports = new Set<string>();
@@ -28,6 +29,13 @@ export function emitGuards(ir: Ir, path: string, runtimeGuardModule: string): Em
     functions.push(checkFunction(checkFunctionName(name), schema, view, code, true));
     if (schema.type.kind !== 'enum') functions.push(isFunction(name));
     functions.push(assertFunction(name));
+  }
+  for (const { op, type, name } of responses) {
+    functions.push({
+      ...baseCheck(name, true),
+      statements: render((w) => code.writeFunctionBody(w, type, 'read', name.replace(/^check/, ''))),
+      docs: docs({ description: `Checks the success body of {@link ${op.functionName}}: \`undefined\` when it matches, else where and why it does not.` }),
+    });
   }
   // Hoisted helpers may hoist further helpers while they are written; drain the queue.
   const hoisted: StatementStructures[] = [];

@@ -7,7 +7,7 @@ import { StructureKind, VariableDeclarationKind, type StatementStructures, type 
 import type { Ir, IrOperation, IrParameter, IrResource } from '../ir/types.js';
 import { NameRegistry, pascalCase, propertyKey } from '../ir/names.js';
 import { constraintNotes, docs } from './docs.js';
-import { checkFunctionName } from './guard-code.js';
+import { checkFunctionName, needsResponseCheck, responseCheckName } from './guard-code.js';
 import { moduleImport } from './imports.js';
 import type { EmittedFile } from './model.js';
 import { errorClassesFor } from './errors.js';
@@ -52,15 +52,15 @@ export function emitOperationModule(ir: Ir, resource: IrResource, names: Map<IrO
   for (const op of resource.operations) {
     const opNames = names.get(op)!;
     noteOperationTypes(op, usage);
-    const check = op.successType?.kind === 'ref' ? checkFunctionName(index.typeName(op.successType.name, 'read')) : undefined;
-    if (check) guards.add(check);
+    const body = successBody(op, index);
+    if (body?.check) guards.add(body.check);
 
     if (opNames.query) statements.push(parameterInterface(opNames.query, op.queryParameters, index, `Query parameters of {@link ${op.functionName}}.`));
     if (opNames.headers) statements.push(parameterInterface(opNames.headers, op.headerParameters, index, `Header parameters of {@link ${op.functionName}}.`));
     if (opNames.body && op.body) {
       statements.push({ kind: StructureKind.TypeAlias, name: opNames.body, isExported: true, type: typeExpression(op.body.type, 'write', index), docs: docs({ description: `Request body of {@link ${op.functionName}}.` }) });
     }
-    statements.push(descriptor(op, opNames.descriptor, check, index));
+    statements.push(descriptor(op, opNames.descriptor, body));
     statements.push(operationFunction(op, opNames, index));
   }
 
@@ -103,7 +103,24 @@ function parameterInterface(name: string, parameters: readonly IrParameter[], in
   };
 }
 
-function descriptor(op: IrOperation, name: string, check: string | undefined, index: SchemaIndex): StatementStructures {
+interface SuccessBody {
+  /** The guard of the body; absent for a body of any shape (`unknown`), which is returned unchecked. */
+  readonly check?: string;
+  /** Its type as written in messages; its presence tells the runtime to read a body at all. */
+  readonly typeName: string;
+}
+
+function successBody(op: IrOperation, index: SchemaIndex): SuccessBody | undefined {
+  if (!op.successType) return undefined;
+  if (op.successType.kind === 'ref') {
+    const typeName = index.typeName(op.successType.name, 'read');
+    return { check: checkFunctionName(typeName), typeName };
+  }
+  const typeName = typeExpression(op.successType, 'read', index);
+  return needsResponseCheck(op.successType) ? { check: responseCheckName(op.functionName), typeName } : { typeName };
+}
+
+function descriptor(op: IrOperation, name: string, body: SuccessBody | undefined): StatementStructures {
   const literal: WriterFunction = (w) => {
     const field = (key: string, value: unknown) => w.writeLine(`${key}: ${JSON.stringify(value)},`);
     w.write('{').newLine();
@@ -116,10 +133,8 @@ function descriptor(op: IrOperation, name: string, check: string | undefined, in
       field('bodyEncodings', op.body?.encodings ?? []);
       field('retrySafe', op.retrySafe);
       field('successStatuses', op.successStatuses);
-      if (check) {
-        w.writeLine(`check: ${check},`);
-        field('responseType', index.typeName((op.successType as { name: string }).name, 'read'));
-      }
+      if (body?.check) w.writeLine(`check: ${body.check},`);
+      if (body) field('responseType', body.typeName);
     });
     w.write('}');
   };

@@ -7,7 +7,13 @@ import type {
   PagePromise,
   RequestOptions,
 } from '../runtime/index.js';
-import { checkMapTile, checkPaginatedStationList, checkStation } from '../guards.js';
+import {
+  checkMapTile,
+  checkPaginatedStationList,
+  checkStation,
+  checkStationsDataFilesResponse,
+  checkStationsPartnersResponse,
+} from '../guards.js';
 import type { ConnectorType, PowerGroup, StationIdType } from '../enums.js';
 import type { MapTile, Partner, Station, StationDataFile } from '../types.js';
 const stationsDataFilesOperation: OperationDescriptor = {
@@ -18,6 +24,8 @@ const stationsDataFilesOperation: OperationDescriptor = {
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
+  check: checkStationsDataFilesResponse,
+  responseType: 'StationDataFile[]',
 };
 
 /**
@@ -195,6 +203,8 @@ const stationsPartnersOperation: OperationDescriptor = {
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
+  check: checkStationsPartnersResponse,
+  responseType: 'Partner[]',
 };
 
 /**
