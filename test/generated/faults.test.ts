@@ -75,7 +75,7 @@ it(`${CALLS} calls under random faults each end in data or a typed error`, async
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
   process.on('unhandledRejection', onUnhandled);
 
-  const client = new ConnectClient({ token: TOKEN, baseUrl: server.origin, timeoutMs: 150, maxRetries: 2, maxRetryDelayMs: 5, validateResponses: 'strict' });
+  const client = new ConnectClient({ token: TOKEN, baseUrl: server.origin, timeoutMs: 500, maxRetries: 2, maxRetryDelayMs: 5, validateResponses: 'strict' });
   const outcomes = new Map<string, number>();
   const unsafeCalls: string[] = [];
   let next = 0;
@@ -114,7 +114,7 @@ it(`${CALLS} calls under random faults each end in data or a typed error`, async
   expect(unsafeCalls.filter((id) => perCall.get(id) !== 1)).toEqual([]);
   expect(Math.max(...perCall.values())).toBeLessThanOrEqual(3);
   // The mix really exercised recovery and every kind of failure.
-  expect(outcomes.get('data')).toBeGreaterThan(CALLS / 3);
+  expect(outcomes.get('data')).toBeGreaterThan(CALLS / 5);
   for (const kind of ['TimeoutError', 'ConnectionError', 'ResponseParseError', 'InternalServerError', 'ConflictError']) expect(outcomes.get(kind), kind).toBeGreaterThan(0);
   for (const [name] of faults) expect(faultCounts.get(name), name).toBeGreaterThan(0);
 
