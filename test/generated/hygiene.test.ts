@@ -39,7 +39,8 @@ describe('the generated package', () => {
     expect(manifest['peerDependencies'] ?? {}).toEqual({});
     const foreign = sources.flatMap((file) => {
       const nodeAllowed = relative(join(ROOT, 'src'), file).startsWith('testing');
-      return [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)]
+      const text = readFileSync(file, 'utf8');
+      return [...text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'/gm), ...text.matchAll(/\bimport\(\s*'([^']+)'/g)]
         .map((m) => m[1]!)
         .filter((specifier) => !specifier.startsWith('.') && !(nodeAllowed && specifier.startsWith('node:')))
         .map((specifier) => `${relative(ROOT, file)}: ${specifier}`);
