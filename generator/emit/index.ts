@@ -7,7 +7,8 @@ import { emitIndex } from './index-module.js';
 import type { EmittedFile } from './model.js';
 import { SOURCE_DIR } from './model.js';
 import { emitOperationModule, operationModulePath, operationNames } from './operations.js';
-import { emitPackageJson, emitTsconfig } from './package.js';
+import { emitCjsTsconfig, emitPackageJson, emitTsconfig } from './package.js';
+import { emitApiMarkdown } from './api-md.js';
 import { emitReadme } from './readme.js';
 import { emitRuntime, type TemplateFile } from './runtime.js';
 import { schemaDeclarations } from './types.js';
@@ -32,10 +33,7 @@ export function emitPackage({ ir, templates, header }: EmitInput): EmittedFile[]
   const resources = withOperations(ir.resources);
   const operationModules = resources.map((resource) => emitOperationModule(ir, resource, names, src(operationModulePath(resource))));
   const modules = ['enums.ts', 'types.ts', 'guards.ts', ...resources.map(operationModulePath), 'client.ts', 'runtime/index.ts'];
-  return [
-    emitPackageJson(ir, header),
-    emitTsconfig(header),
-    emitReadme(ir, header),
+  const sources: EmittedFile[] = [
     emitEnums(ir, src('enums.ts')),
     emitTypes(ir, src('types.ts')),
     emitGuards(ir, src('guards.ts'), './runtime/guard.js'),
@@ -43,5 +41,15 @@ export function emitPackage({ ir, templates, header }: EmitInput): EmittedFile[]
     emitClient(ir, names, src('client.ts')),
     emitIndex(modules, src('index.ts')),
     ...emitRuntime(templates, src('runtime')),
+  ];
+  // The manifest and build configs describe the sources, so they are derived from them.
+  const paths = sources.map((f) => f.path);
+  return [
+    emitPackageJson(ir, header, paths),
+    emitTsconfig(header, paths),
+    emitCjsTsconfig(header, paths),
+    emitReadme(ir, header),
+    emitApiMarkdown(ir, names, header),
+    ...sources,
   ];
 }

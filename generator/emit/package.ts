@@ -1,27 +1,97 @@
-/** package.json and tsconfig.json of the generated package. */
+/**
+ * package.json and the tsconfigs of the generated package. It builds with tsc alone, twice:
+ * ESM into dist/esm and CommonJS into dist/cjs, each with its own declarations, so that
+ * `import` and `require` both get types that describe the module they load (what attw checks).
+ */
 import type { Ir } from '../ir/types.js';
 import type { EmittedFile } from './model.js';
+import { SOURCE_DIR } from './model.js';
 
-export function emitPackageJson(ir: Ir, header: string): EmittedFile {
+/** The TypeScript the package builds with; the same version the generator is tested with. */
+export const TYPESCRIPT_VERSION = '5.9.3';
+
+/** Node's types, for building the fake server. */
+export const NODE_TYPES_VERSION = '^20.19.0';
+
+export const ESM_DIR = 'dist/esm';
+export const CJS_DIR = 'dist/cjs';
+
+/** A public entry point: `.` or a subpath such as `./testing`, and its module under src/. */
+export interface PackageEntry {
+  readonly subpath: string;
+  /** Path under src/ without extension: `index`, `testing/index`. */
+  readonly module: string;
+}
+
+/** Entry points present among the emitted files; `./testing` only when the fake server is emitted. */
+export function packageEntries(emittedPaths: readonly string[]): PackageEntry[] {
+  const has = (module: string) => emittedPaths.includes(`${SOURCE_DIR}/${module}.ts`);
+  return [
+    { subpath: '.', module: 'index' },
+    ...(has('testing/index') ? [{ subpath: './testing', module: 'testing/index' }] : []),
+  ];
+}
+
+function conditions(module: string) {
+  return {
+    import: { types: `./${ESM_DIR}/${module}.d.ts`, default: `./${ESM_DIR}/${module}.js` },
+    require: { types: `./${CJS_DIR}/${module}.d.ts`, default: `./${CJS_DIR}/${module}.js` },
+  };
+}
+
+/**
+ * Resolution for tools that ignore `exports` (TypeScript's `node10`): subpaths get their
+ * types through `typesVersions`, the root through `main`/`types`.
+ */
+function typesVersions(entries: readonly PackageEntry[]) {
+  const subpaths = entries.filter((e) => e.subpath !== '.');
+  if (subpaths.length === 0) return {};
+  return { typesVersions: { '*': Object.fromEntries(subpaths.map((e) => [e.subpath.slice(2), [`./${CJS_DIR}/${e.module}.d.ts`]])) } };
+}
+
+/** The npm command name of the fake server CLI: `connect-api-client` → `connect-api-fake`. */
+export function fakeServerCommand(packageName: string): string {
+  return `${packageName.replace(/^@[^/]+\//, '').replace(/-client$/, '')}-fake`;
+}
+
+export function emitPackageJson(ir: Ir, header: string, emittedPaths: readonly string[]): EmittedFile {
+  const entries = packageEntries(emittedPaths);
+  const hasCli = emittedPaths.includes(`${SOURCE_DIR}/testing/cli.ts`);
+  // The CJS build writes its own package.json so Node and TypeScript read dist/cjs as CommonJS.
+  const markCjs = `node -e "fs.writeFileSync('${CJS_DIR}/package.json', JSON.stringify({ type: 'commonjs' }) + '\\n')"`;
   const manifest = {
     '//': header,
     name: ir.info.packageName,
     version: ir.info.version,
-    description: `TypeScript client for the ${ir.info.title}`,
+    description: `TypeScript client for the ${ir.info.title}: typed functions for every operation, runtime guards, typed errors, retries and pagination.`,
+    keywords: ['api-client', 'openapi', 'typescript', 'ev-charging'],
+    license: 'UNLICENSED',
     type: 'module',
     sideEffects: false,
     engines: { node: '>=20' },
-    main: './dist/index.js',
-    types: './dist/index.d.ts',
-    exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './package.json': './package.json' },
-    files: ['dist', 'src', 'README.md'],
-    scripts: { build: 'tsc -p tsconfig.json' },
-    license: 'UNLICENSED',
+    main: `./${CJS_DIR}/index.js`,
+    module: `./${ESM_DIR}/index.js`,
+    types: `./${CJS_DIR}/index.d.ts`,
+    exports: {
+      ...Object.fromEntries(entries.map((e) => [e.subpath, conditions(e.module)])),
+      './package.json': './package.json',
+    },
+    ...typesVersions(entries),
+    ...(hasCli ? { bin: { [fakeServerCommand(ir.info.packageName)]: `./${ESM_DIR}/testing/cli.js` } } : {}),
+    files: [ESM_DIR, CJS_DIR, SOURCE_DIR, 'README.md', 'api.md'],
+    scripts: {
+      clean: `node -e "fs.rmSync('dist', { recursive: true, force: true })"`,
+      build: `npm run clean && tsc -p tsconfig.json && tsc -p tsconfig.cjs.json && ${markCjs}`,
+      prepack: 'npm run build',
+    },
+    devDependencies: { ...(entries.length > 1 ? { '@types/node': NODE_TYPES_VERSION } : {}), typescript: TYPESCRIPT_VERSION },
   };
   return { kind: 'text', path: 'package.json', content: `${JSON.stringify(manifest, null, 2)}\n` };
 }
 
-export function emitTsconfig(header: string): EmittedFile {
+/** The ESM build, also what editors use for src/. Node 20 and browsers: ES2022 and fetch. */
+export function emitTsconfig(header: string, emittedPaths: readonly string[]): EmittedFile {
+  const fakeServer = packageEntries(emittedPaths).some((e) => e.subpath === './testing');
   const config = {
     compilerOptions: {
       target: 'ES2022',
@@ -30,13 +100,30 @@ export function emitTsconfig(header: string): EmittedFile {
       moduleResolution: 'NodeNext',
       strict: true,
       declaration: true,
+      declarationMap: true,
       sourceMap: true,
-      rootDir: 'src',
-      outDir: 'dist',
+      rootDir: SOURCE_DIR,
+      outDir: ESM_DIR,
       skipLibCheck: true,
-      types: [],
+      // The client needs only the DOM globals; only the fake server (src/testing) runs on Node.
+      types: fakeServer ? ['node'] : [],
     },
-    include: ['src'],
+    include: [SOURCE_DIR],
   };
   return { kind: 'text', path: 'tsconfig.json', content: `// ${header}\n${JSON.stringify(config, null, 2)}\n` };
+}
+
+/**
+ * The CommonJS build. `node10` resolution maps the sources' `.js` specifiers to `.ts` as
+ * NodeNext does, while `module: CommonJS` emits `require` regardless of `"type": "module"`.
+ */
+export function emitCjsTsconfig(header: string, emittedPaths: readonly string[]): EmittedFile {
+  const cli = `${SOURCE_DIR}/testing/cli.ts`;
+  const config = {
+    extends: './tsconfig.json',
+    compilerOptions: { module: 'CommonJS', moduleResolution: 'Node10', outDir: CJS_DIR },
+    // The CLI is an ES module entry point (the bin), so it is built once, as ESM.
+    ...(emittedPaths.includes(cli) ? { exclude: [cli] } : {}),
+  };
+  return { kind: 'text', path: 'tsconfig.cjs.json', content: `// ${header}\n${JSON.stringify(config, null, 2)}\n` };
 }
