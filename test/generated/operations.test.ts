@@ -4,7 +4,7 @@
  * result (checked in strict mode) or typed error that comes back.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
   ConflictError,
@@ -14,20 +14,14 @@ import {
   stationsAround,
   usersBillingDetailsUpdate,
 } from '../../generated/src/index.js';
-import { json, raw, startServer, type Handler, type TestServer } from '../runtime/http-server.js';
+import { json, raw, useTestServer, type Handler } from '../runtime/http-server.js';
 import * as samples from './samples.js';
 
 const TOKEN = 'tok_operations_test_1';
-let server: TestServer;
+const server = useTestServer();
 let client: ConnectClient;
-
-beforeAll(async () => {
-  server = await startServer();
+beforeAll(() => {
   client = new ConnectClient({ token: TOKEN, baseUrl: server.origin, validateResponses: 'strict', maxRetries: 0 });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
 });
 
 const noContent: Handler = raw(204, '');

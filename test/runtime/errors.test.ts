@@ -1,5 +1,5 @@
 /** Error statuses become typed errors; unusable success bodies become ResponseParseError. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   apiErrorClassFor,
@@ -19,16 +19,9 @@ import {
 } from '../../templates/runtime/index.js';
 import { errorClassForStatus } from '../../generator/emit/errors.js';
 import { clientFor, deleteUser, getUser } from './fixtures.js';
-import { json, raw, startServer, type TestServer } from './http-server.js';
+import { json, raw, useTestServer } from './http-server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = useTestServer();
 
 const call = (options = {}) => clientFor(server.origin, { maxRetries: 0, ...options }).request(getUser, { path: { user_id: 'u1' } });
 const failure = async (options = {}) => (await call(options).then(() => undefined, (e: unknown) => e)) as ApiError;

@@ -1,18 +1,10 @@
 /** Hooks see each attempt with redacted headers; throwing hooks and loggers are harmless; logging is opt-in. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InternalServerError, type ErrorHookEvent, type RequestHookEvent, type ResponseHookEvent } from '../../templates/runtime/index.js';
 import { clientFor, getUser } from './fixtures.js';
-import { json, startServer, type TestServer } from './http-server.js';
+import { json, useTestServer } from './http-server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.setDefault(json(200, { id: 'u1' }));
-});
+const server = useTestServer(json(200, { id: 'u1' }));
 afterEach(() => {
   vi.restoreAllMocks();
 });

@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface ReceivedRequest {
   readonly method: string;
@@ -98,5 +99,37 @@ export async function startServer(defaultHandler: Handler = json(200, {})): Prom
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * One server for a whole test file: started before the first test, closed after the last,
+ * and before each test emptied of recorded requests and reset to `defaultHandler`.
+ */
+export function useTestServer(defaultHandler: Handler = json(200, {})): TestServer {
+  let current: TestServer | undefined;
+  const live = (): TestServer => {
+    if (!current) throw new Error('useTestServer: the server is only there while tests run');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startServer(defaultHandler);
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => {
+    live().requests.length = 0;
+    live().setDefault(defaultHandler);
+  });
+  return {
+    get origin() {
+      return live().origin;
+    },
+    get requests() {
+      return live().requests;
+    },
+    reply: (...handlers) => live().reply(...handlers),
+    setDefault: (handler) => live().setDefault(handler),
+    waitForRequests: (count) => live().waitForRequests(count),
+    close: () => live().close(),
   };
 }

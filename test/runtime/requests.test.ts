@@ -1,18 +1,10 @@
 /** What reaches the server: URL, path and query encoding, bodies in each encoding, headers. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InvalidRequestError, type OperationDescriptor } from '../../templates/runtime/index.js';
 import { clientFor, createUser, deleteUser, getUser, MARKER_TOKEN, stationsAround } from './fixtures.js';
-import { json, raw, startServer, type TestServer } from './http-server.js';
+import { json, raw, useTestServer } from './http-server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.setDefault(json(200, { id: 'u1' }));
-});
+const server = useTestServer(json(200, { id: 'u1' }));
 
 describe('URL', () => {
   it('percent-encodes path parameters so they stay inside their segment', async () => {

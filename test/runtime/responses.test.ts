@@ -1,18 +1,10 @@
 /** Response validation modes, raw response access, and the ApiPromise contract. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiPromise, ResponseParseError, ResponseValidationError } from '../../templates/runtime/index.js';
 import { clientFor, getUser, type User } from './fixtures.js';
-import { json, raw, startServer, type TestServer } from './http-server.js';
+import { json, raw, useTestServer } from './http-server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.setDefault(json(200, { id: 'u1', email: 'a@example.com', future_field: [1, 2] }));
-});
+const server = useTestServer(json(200, { id: 'u1', email: 'a@example.com', future_field: [1, 2] }));
 
 const invalid = { id: 42, email: 'a@example.com' };
 

@@ -1,5 +1,5 @@
 /** The retry rule over real HTTP: attempt counts per status and safety, Retry-After, timeouts, abort, deadline. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AbortError,
   ConflictError,
@@ -11,17 +11,9 @@ import {
 } from '../../templates/runtime/index.js';
 import { abortableSleep } from '../../templates/runtime/runtime-env.js';
 import { clientFor, getUser, instantSleep, startCharging } from './fixtures.js';
-import { hang, json, reset, startServer, type Handler, type TestServer } from './http-server.js';
+import { hang, json, reset, type Handler, startServer, useTestServer } from './http-server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.setDefault(json(200, { id: 'u1' }));
-});
+const server = useTestServer(json(200, { id: 'u1' }));
 
 const safeCall = (origin: string, options = {}, runtime = {}) => clientFor(origin, options, runtime).request(getUser, { path: { user_id: 'u1' } });
 const unsafeCall = (origin: string, options = {}, runtime = {}) =>
