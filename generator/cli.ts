@@ -2,8 +2,10 @@
  * `connect-codegen`: the command line. Commands are thin: they parse options and call a
  * function that returns an exit code; this file owns the one error handler.
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
+import { runDiff } from './commands/diff.js';
 import { DEFAULT_OUT, DEFAULT_SPEC, runGenerate } from './commands/generate.js';
+import { REPORT_FORMATS, type ReportFormat } from './diff/render.js';
 import { runValidate } from './commands/validate.js';
 import { EXIT, processIo, type CommandIo } from './commands/io.js';
 
@@ -26,6 +28,14 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
     .description('Check the spec against the OpenAPI schema and our rules.')
     .option('--spec <file>', 'OpenAPI 3.x document (YAML or JSON)', DEFAULT_SPEC)
     .action(async (options: { spec: string }) => setExitCode(await runValidate(options, io)));
+
+  program
+    .command('diff')
+    .description('Compare the API surface with an earlier spec; exit 1 when a change breaks client users.')
+    .requiredOption('--base <git-rev|spec-file>', 'the earlier spec: a file, or a git revision holding --spec (e.g. origin/main)')
+    .option('--spec <file>', 'the spec to compare', DEFAULT_SPEC)
+    .addOption(new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'))
+    .action(async (options: { base: string; spec: string; format: ReportFormat }) => setExitCode(await runDiff(options, io)));
 
   return program;
 }

@@ -1,0 +1,90 @@
+/**
+ * Surface × Surface → the changes between them, as neutral facts ("this field became
+ * optional"). Whether a fact breaks a client is decided separately, by the rules table.
+ */
+import type { Surface, SurfaceEntry } from './surface-model.js';
+
+export type ChangeKind =
+  | 'added'
+  | 'removed'
+  | 'made-required'
+  | 'made-optional'
+  | 'made-nullable'
+  | 'made-non-nullable'
+  | 'type-changed'
+  | 'body-added'
+  | 'body-removed'
+  | 'value-added'
+  | 'value-removed'
+  | 'variant-added'
+  | 'variant-removed'
+  | 'client-renamed'
+  | 'deprecated';
+
+export interface Change {
+  readonly kind: ChangeKind;
+  /** The entry as the head spec has it (as the base had it, for removals). */
+  readonly entry: SurfaceEntry;
+  /** What changed, for the reader: `string → integer`, the enum values, the old and new client names. */
+  readonly detail?: string;
+}
+
+const NO_BODY = 'no body';
+
+/** Changes whose descendants are not worth listing separately: the whole subtree is new, gone or different. */
+const COVERS_SUBTREE: ReadonlySet<ChangeKind> = new Set(['added', 'removed', 'type-changed', 'body-added', 'body-removed']);
+
+export function compareSurfaces(base: Surface, head: Surface): Change[] {
+  const before = new Map(base.entries.map((e) => [e.key, e]));
+  const after = new Map(head.entries.map((e) => [e.key, e]));
+  const changes: Change[] = [
+    ...head.entries.flatMap((entry) => {
+      const old = before.get(entry.key);
+      return old ? entryChanges(old, entry) : [{ kind: 'added' as const, entry }];
+    }),
+    ...base.entries.filter((e) => !after.has(e.key)).map((entry) => ({ kind: 'removed' as const, entry })),
+  ];
+  return withoutCoveredDescendants(changes, new Map([...before, ...after]));
+}
+
+function entryChanges(old: SurfaceEntry, now: SurfaceEntry): Change[] {
+  const changes: Change[] = [];
+  const add = (kind: ChangeKind, detail?: string) => changes.push({ kind, entry: now, ...(detail !== undefined ? { detail } : {}) });
+  if (old.type !== now.type) {
+    if (old.type === NO_BODY) add('body-added', now.type);
+    else if (now.type === NO_BODY) add('body-removed', old.type);
+    else add('type-changed', `${old.type} → ${now.type}`);
+    return changes;
+  }
+  if (old.client !== now.client) add('client-renamed', `${old.client} → ${now.client}`);
+  if (!old.deprecated && now.deprecated) add('deprecated');
+  if (old.required !== now.required) add(now.required ? 'made-required' : 'made-optional');
+  if (old.nullable !== now.nullable) add(now.nullable ? 'made-nullable' : 'made-non-nullable');
+  listChanges(old.values, now.values, 'value-added', 'value-removed').forEach((c) => add(c.kind, c.detail));
+  listChanges(old.variants, now.variants, 'variant-added', 'variant-removed').forEach((c) => add(c.kind, c.detail));
+  return changes;
+}
+
+function listChanges<T extends string | number>(
+  old: readonly T[] = [],
+  now: readonly T[] = [],
+  added: ChangeKind,
+  removed: ChangeKind,
+): { kind: ChangeKind; detail: string }[] {
+  const gained = now.filter((v) => !old.includes(v));
+  const lost = old.filter((v) => !now.includes(v));
+  const show = (values: readonly T[]) => values.map((v) => `\`${String(v)}\``).join(', ');
+  return [...(gained.length > 0 ? [{ kind: added, detail: show(gained) }] : []), ...(lost.length > 0 ? [{ kind: removed, detail: show(lost) }] : [])];
+}
+
+/** A new object is one change, not one per field in it. */
+function withoutCoveredDescendants(changes: readonly Change[], entries: ReadonlyMap<string, SurfaceEntry>): Change[] {
+  const covering = new Set(changes.filter((c) => COVERS_SUBTREE.has(c.kind)).map((c) => c.entry.key));
+  const covered = (entry: SurfaceEntry): boolean => {
+    for (let parent = entry.parent; parent !== undefined; parent = entries.get(parent)?.parent) {
+      if (covering.has(parent)) return true;
+    }
+    return false;
+  };
+  return changes.filter((c) => !covered(c.entry));
+}

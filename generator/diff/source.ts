@@ -1,0 +1,71 @@
+/**
+ * Where the two specs of a comparison come from: a file, or a spec file as a git revision
+ * has it (`git show <rev>:<path>`, read-only). Both end as a validated IR or diagnostics.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { buildIr } from '../ir/build.js';
+import type { Ir } from '../ir/types.js';
+import { parseSource } from '../load.js';
+import { validateDocument } from '../validate/index.js';
+
+const run = promisify(execFile);
+
+export interface SpecText {
+  /** How reports and diagnostics name it: the path, or `rev:path`. */
+  readonly label: string;
+  readonly text: string;
+}
+
+/** A problem with the arguments themselves (exit 2), in one sentence. */
+export class BaseNotFound extends Error {}
+
+async function isFile(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isFile() ?? false;
+}
+
+/** `--base` is a file when one exists at that path, else a git revision holding `specPath`. */
+export async function readBase(base: string, specPath: string, cwd: string): Promise<SpecText> {
+  const file = resolve(cwd, base);
+  if (await isFile(file)) return { label: base, text: await readFile(file, 'utf8') };
+  if (base.startsWith('-')) throw new BaseNotFound(`--base '${base}' is neither a file nor a git revision`);
+  const revision = await git(['rev-parse', '--verify', '--quiet', `${base}^{commit}`], cwd);
+  if (revision === undefined) {
+    throw new BaseNotFound(
+      `--base '${base}' is neither a file nor a git revision in ${cwd === process.cwd() ? 'this repository' : cwd}` +
+        (base.includes('/') ? ` (for a remote branch, run \`git fetch\` first)` : ''),
+    );
+  }
+  // `./` makes the path relative to the working directory, as the user typed it, not to the repository root.
+  const path = `./${specPath.replace(/^\.\//, '')}`;
+  const text = await git(['show', `${revision.trim()}:${path}`], cwd);
+  if (text === undefined) throw new BaseNotFound(`${specPath} does not exist at ${base}`);
+  return { label: `${base}:${specPath}`, text };
+}
+
+async function git(args: readonly string[], cwd: string): Promise<string | undefined> {
+  try {
+    const { stdout } = await run('git', [...args], { cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' });
+    return stdout;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface LoadedSpec {
+  readonly ir?: Ir;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Parses, validates and builds the IR, as `generate` does, from text already in hand. */
+export function specToIr(spec: SpecText): LoadedSpec {
+  const loaded = parseSource(spec.label, spec.text);
+  if (!loaded.document || hasErrors(loaded.diagnostics)) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
+  const problems = validateDocument(loaded.document);
+  if (hasErrors(problems)) return { diagnostics: sortDiagnostics(problems) };
+  const built = buildIr(loaded.document);
+  return built.ir ? { ir: built.ir, diagnostics: [] } : { diagnostics: sortDiagnostics(built.diagnostics) };
+}

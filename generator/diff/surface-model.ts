@@ -1,0 +1,42 @@
+/**
+ * The API surface as a client user meets it: a flat list of entries (operations, their
+ * parameters, request bodies, statuses, and every field reachable from them), each keyed so
+ * that the same place in two spec versions has the same key. Comparing two surfaces is then
+ * a matter of matching keys, and the surface is plain data, so it can be stored in
+ * `generated/` and compared with later versions without the old spec.
+ */
+
+/** Which way data flows: what the client sends, what it receives, or the call itself. */
+export type Side = 'operation' | 'request' | 'response';
+
+export type Subject = 'type' | 'operation' | 'parameter' | 'request-body' | 'status' | 'field';
+
+export interface SurfaceEntry {
+  /** Unique within a surface and stable across versions: `GET /users/{}/|param:query:page`. */
+  readonly key: string;
+  /** Key of the operation the entry belongs to (its own key for an operation); `''` for exported types. */
+  readonly operation: string;
+  /** Key of the enclosing entry, so a report can name an added object once rather than every field in it. */
+  readonly parent?: string;
+  readonly subject: Subject;
+  readonly side: Side;
+  /** Where a reader finds it: "query parameter `page`", "response 200 field `results[].name`". */
+  readonly location: string;
+  readonly required: boolean;
+  readonly nullable: boolean;
+  /** Shape without children: `string`, `integer`, `array`, `object`, `enum`, `one of`, `no body`. */
+  readonly type: string;
+  /** Values of an enum, in spec order. */
+  readonly values?: readonly (string | number)[];
+  /** Members of a union, by name or shape. */
+  readonly variants?: readonly string[];
+  /** For operations: how the client exposes the call (`client.users.create`, `usersCreate`). */
+  readonly client?: string;
+  readonly deprecated?: boolean;
+}
+
+export interface Surface {
+  /** `info.version` of the spec the surface was built from. */
+  readonly version: string;
+  readonly entries: readonly SurfaceEntry[];
+}
