@@ -32,12 +32,18 @@ export async function printFiles(files: readonly EmittedFile[], header: string):
   const out: OutputFile[] = [];
   for (const file of files) {
     const body = file.kind === 'typescript' ? printStructure(project, file.path, file.structure) : file.content;
-    const text = file.path.endsWith('.ts') ? `// ${header}\n\n${body}` : body;
+    const text = file.path.endsWith('.ts') ? withHeader(body, header) : body;
     const parser = parserFor(file.path);
     const content = parser ? await prettier.format(text, { ...PRETTIER, parser }) : text;
     out.push({ path: file.path, content });
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** Puts the header first, except below a shebang (`#!/usr/bin/env node`), which must stay the first line of a command. */
+function withHeader(body: string, header: string): string {
+  const shebang = /^#!.*\n/.exec(body)?.[0] ?? '';
+  return `${shebang}// ${header}\n\n${body.slice(shebang.length)}`;
 }
 
 function printStructure(project: Project, path: string, structure: SourceFileStructure): string {

@@ -94,6 +94,9 @@ export class StationsResource {
    * `GET /api/v1/stations/data/`
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
    * @throws {@link PermissionDeniedError} 403 — Not allowed to access station data.
+   * @returns the `StationDataFile[]` the server answers with, checked against the spec.
+   * @example
+   * const result = await client.stations.dataFiles();
    */
   dataFiles(options?: RequestOptions): ApiPromise<StationDataFile[]> {
     return stationsDataFiles(this.core, options);
@@ -110,6 +113,9 @@ export class StationsResource {
    * @throws {@link BadRequestError} 400 — Invalid query parameters.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — Not found (for example a page number past the end).
+   * @returns a page of `Station`: await it for one page, or iterate it with `for await` for every item of every page.
+   * @example
+   * const page = await client.stations.around({ latitude: 52.52, longitude: 13.405 });
    */
   around(query: StationsAroundQuery, options?: RequestOptions): PagePromise<Station> {
     return stationsAround(this.core, query, options);
@@ -126,6 +132,9 @@ export class StationsResource {
    * @throws {@link BadRequestError} 400 — Invalid query parameters.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — Not found.
+   * @returns the `MapTile` the server answers with, checked against the spec.
+   * @example
+   * const mapTile = await client.stations.tile({ x: [8800], y: [5373], z: 14 });
    */
   tile(query: StationsTileQuery, options?: RequestOptions): ApiPromise<MapTile> {
     return stationsTile(this.core, query, options);
@@ -140,6 +149,9 @@ export class StationsResource {
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link LockedError} 423 — Locked, for the time being (see `error.type`, e.g. `temporary_locked`).
+   * @returns the `Partner[]` the server answers with, checked against the spec.
+   * @example
+   * const result = await client.stations.partners();
    */
   partners(options?: RequestOptions): ApiPromise<Partner[]> {
     return stationsPartners(this.core, options);
@@ -156,6 +168,9 @@ export class StationsResource {
    * @throws {@link BadRequestError} 400 — Invalid query parameters.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No station with this id.
+   * @returns the `Station` the server answers with, checked against the spec.
+   * @example
+   * const station = await client.stations.details({ id: 'id-1', type: 'evse_id' });
    */
   details(query: StationsDetailsQuery, options?: RequestOptions): ApiPromise<Station> {
     return stationsDetails(this.core, query, options);
@@ -198,6 +213,9 @@ export class UsersResource {
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
    * @throws {@link BadRequestError} 400 — Invalid body.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
+   * @returns the `User` the server answers with, checked against the spec.
+   * @example
+   * const user = await client.users.create();
    */
   create(body?: UserCreateRequest, options?: RequestOptions): ApiPromise<User> {
     return usersCreate(this.core, body, options);
@@ -212,6 +230,9 @@ export class UsersResource {
    * @param query query parameters.
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
+   * @returns a page of `User`: await it for one page, or iterate it with `for await` for every item of every page.
+   * @example
+   * const page = await client.users.list();
    */
   list(query?: UsersListQuery, options?: RequestOptions): PagePromise<User> {
     return usersList(this.core, query, options);
@@ -227,6 +248,9 @@ export class UsersResource {
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user.
+   * @returns the `User` the server answers with, checked against the spec.
+   * @example
+   * const user = await client.users.retrieve('user-123');
    */
   retrieve(userId: string, options?: RequestOptions): ApiPromise<User> {
     return usersRetrieve(this.core, userId, options);
@@ -244,6 +268,9 @@ export class UsersResource {
    * @throws {@link BadRequestError} 400 — Invalid body.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user.
+   * @returns the `User` the server answers with, checked against the spec.
+   * @example
+   * const user = await client.users.update('user-123');
    */
   update(userId: string, body?: PatchedUserRequest, options?: RequestOptions): ApiPromise<User> {
     return usersUpdate(this.core, userId, body, options);
@@ -261,6 +288,9 @@ export class UsersResource {
    * @throws {@link PaymentRequiredError} 402 — A payment-related error blocks the deletion (see `error.type`).
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user.
+   * @returns a promise that resolves once the server has answered with success; there is no body.
+   * @example
+   * await client.users.delete('user-123');
    */
   delete(userId: string, options?: RequestOptions): ApiPromise<void> {
     return usersDelete(this.core, userId, options);
@@ -281,6 +311,9 @@ export class UsersBillingDetailsResource {
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user, or the user has no billing details.
+   * @returns the `BillingDetails` the server answers with, checked against the spec.
+   * @example
+   * const billingDetails = await client.users.billingDetails.retrieve('user-123');
    */
   retrieve(userId: string, options?: RequestOptions): ApiPromise<BillingDetails> {
     return usersBillingDetailsRetrieve(this.core, userId, options);
@@ -298,6 +331,9 @@ export class UsersBillingDetailsResource {
    * @throws {@link BadRequestError} 400 — Invalid body.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user.
+   * @returns the `BillingDetails` the server answers with, checked against the spec.
+   * @example
+   * const billingDetails = await client.users.billingDetails.update('user-123', { line1: 'line1-1', postal_code: 'postal-code-1' });
    */
   update(
     userId: string,
@@ -324,6 +360,9 @@ export class UsersPaymentMethodsResource {
    * @throws {@link BadRequestError} 400 — The setup intent cannot be created.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user.
+   * @returns the `SetupIntent` the server answers with, checked against the spec.
+   * @example
+   * const setupIntent = await client.users.paymentMethods.createSetupIntent('user-123');
    */
   createSetupIntent(
     userId: string,
@@ -344,6 +383,9 @@ export class UsersPaymentMethodsResource {
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user.
+   * @returns a page of `PaymentMethod`: await it for one page, or iterate it with `for await` for every item of every page.
+   * @example
+   * const page = await client.users.paymentMethods.list('user-123');
    */
   list(
     userId: string,
@@ -364,6 +406,9 @@ export class UsersPaymentMethodsResource {
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user or payment method.
+   * @returns a promise that resolves once the server has answered with success; there is no body.
+   * @example
+   * await client.users.paymentMethods.setDefault('user-123', 'pm-123');
    */
   setDefault(userId: string, pm: string, options?: RequestOptions): ApiPromise<void> {
     return usersPaymentMethodsSetDefault(this.core, userId, pm, options);
@@ -382,6 +427,9 @@ export class UsersPaymentMethodsResource {
    * @throws {@link PaymentRequiredError} 402 — A payment-related error blocks the removal (see `error.type`).
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user or payment method.
+   * @returns a promise that resolves once the server has answered with success; there is no body.
+   * @example
+   * await client.users.paymentMethods.delete('user-123', 'pm-123');
    */
   delete(userId: string, pm: string, options?: RequestOptions): ApiPromise<void> {
     return usersPaymentMethodsDelete(this.core, userId, pm, options);
@@ -409,6 +457,9 @@ export class UsersChargingResource {
    * @throws {@link ConflictError} 409 — Conflict with the current state (e.g. `already_charging`).
    * @throws {@link FailedDependencyError} 424 — The station or the charging provider failed (e.g. `station_availability_issue`, `charging_provider_error`).
    * @throws {@link InternalServerError} 500 — Unexpected error (e.g. `unexpected_error`).
+   * @returns the `ChargingSession` the server answers with, checked against the spec.
+   * @example
+   * const chargingSession = await client.users.charging.start('user-123', { evse_id: 'evse-id-1', payment_method_id: 'payment-method-id-1' });
    */
   start(
     userId: string,
@@ -432,6 +483,9 @@ export class UsersChargingResource {
    * @throws {@link ConflictError} 409 — The session is already stopped (`already_stopped`).
    * @throws {@link FailedDependencyError} 424 — The station or the charging provider failed (e.g. `charging_provider_error`).
    * @throws {@link InternalServerError} 500 — Unexpected error (e.g. `unexpected_error`).
+   * @returns a promise that resolves once the server has answered with success; there is no body.
+   * @example
+   * await client.users.charging.stop('user-123', 'session-123');
    */
   stop(userId: string, sessionId: string, options?: RequestOptions): ApiPromise<void> {
     return usersChargingStop(this.core, userId, sessionId, options);
@@ -453,6 +507,9 @@ export class UsersChargingSessionsResource {
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user.
+   * @returns a page of `ChargingSession`: await it for one page, or iterate it with `for await` for every item of every page.
+   * @example
+   * const page = await client.users.chargingSessions.list('user-123');
    */
   list(
     userId: string,
@@ -473,6 +530,9 @@ export class UsersChargingSessionsResource {
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user or session.
+   * @returns the `ChargingSession` the server answers with, checked against the spec.
+   * @example
+   * const chargingSession = await client.users.chargingSessions.retrieve('user-123', 'session-123');
    */
   retrieve(
     userId: string,
@@ -495,6 +555,9 @@ export class UsersChargingSessionsResource {
    * @throws {@link BadRequestError} 400 — Invalid body.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user or session.
+   * @returns the `ChargingSession` the server answers with, checked against the spec.
+   * @example
+   * const chargingSession = await client.users.chargingSessions.rate('user-123', 'session-123');
    */
   rate(
     userId: string,
@@ -521,6 +584,9 @@ export class UsersDebtsResource {
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user.
+   * @returns a page of `Debt`: await it for one page, or iterate it with `for await` for every item of every page.
+   * @example
+   * const page = await client.users.debts.list('user-123');
    */
   list(userId: string, query?: UsersDebtsListQuery, options?: RequestOptions): PagePromise<Debt> {
     return usersDebtsList(this.core, userId, query, options);
@@ -542,6 +608,9 @@ export class UsersInvoicesResource {
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user.
+   * @returns a page of `Invoice`: await it for one page, or iterate it with `for await` for every item of every page.
+   * @example
+   * const page = await client.users.invoices.list('user-123');
    */
   list(
     userId: string,

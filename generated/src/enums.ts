@@ -5,30 +5,55 @@ export type OpenEnum<T extends string | number> =
   T | (T extends string ? string & {} : number & {});
 /** Connector standard. */
 export const ConnectorType = {
+  /** {@link ConnectorType} value `"CHADEMO"` on the wire. */
   Chademo: 'CHADEMO',
+  /** {@link ConnectorType} value `"DOMESTIC_A"` on the wire. */
   DomesticA: 'DOMESTIC_A',
+  /** {@link ConnectorType} value `"DOMESTIC_B"` on the wire. */
   DomesticB: 'DOMESTIC_B',
+  /** {@link ConnectorType} value `"DOMESTIC_C"` on the wire. */
   DomesticC: 'DOMESTIC_C',
+  /** {@link ConnectorType} value `"DOMESTIC_D"` on the wire. */
   DomesticD: 'DOMESTIC_D',
+  /** {@link ConnectorType} value `"DOMESTIC_E"` on the wire. */
   DomesticE: 'DOMESTIC_E',
+  /** {@link ConnectorType} value `"DOMESTIC_F"` on the wire. */
   DomesticF: 'DOMESTIC_F',
+  /** {@link ConnectorType} value `"DOMESTIC_G"` on the wire. */
   DomesticG: 'DOMESTIC_G',
+  /** {@link ConnectorType} value `"DOMESTIC_H"` on the wire. */
   DomesticH: 'DOMESTIC_H',
+  /** {@link ConnectorType} value `"DOMESTIC_I"` on the wire. */
   DomesticI: 'DOMESTIC_I',
+  /** {@link ConnectorType} value `"DOMESTIC_J"` on the wire. */
   DomesticJ: 'DOMESTIC_J',
+  /** {@link ConnectorType} value `"DOMESTIC_K"` on the wire. */
   DomesticK: 'DOMESTIC_K',
+  /** {@link ConnectorType} value `"DOMESTIC_L"` on the wire. */
   DomesticL: 'DOMESTIC_L',
+  /** {@link ConnectorType} value `"IEC_60309_2_single_16"` on the wire. */
   Iec60309_2Single16: 'IEC_60309_2_single_16',
+  /** {@link ConnectorType} value `"IEC_60309_2_three_16"` on the wire. */
   Iec60309_2Three16: 'IEC_60309_2_three_16',
+  /** {@link ConnectorType} value `"IEC_60309_2_three_32"` on the wire. */
   Iec60309_2Three32: 'IEC_60309_2_three_32',
+  /** {@link ConnectorType} value `"IEC_60309_2_three_64"` on the wire. */
   Iec60309_2Three64: 'IEC_60309_2_three_64',
+  /** {@link ConnectorType} value `"IEC_62196_T1"` on the wire. */
   Iec62196T1: 'IEC_62196_T1',
+  /** {@link ConnectorType} value `"IEC_62196_T1_COMBO"` on the wire. */
   Iec62196T1Combo: 'IEC_62196_T1_COMBO',
+  /** {@link ConnectorType} value `"IEC_62196_T2"` on the wire. */
   Iec62196T2: 'IEC_62196_T2',
+  /** {@link ConnectorType} value `"IEC_62196_T2_COMBO"` on the wire. */
   Iec62196T2Combo: 'IEC_62196_T2_COMBO',
+  /** {@link ConnectorType} value `"IEC_62196_T3A"` on the wire. */
   Iec62196T3A: 'IEC_62196_T3A',
+  /** {@link ConnectorType} value `"IEC_62196_T3C"` on the wire. */
   Iec62196T3C: 'IEC_62196_T3C',
+  /** {@link ConnectorType} value `"TESLA_R"` on the wire. */
   TeslaR: 'TESLA_R',
+  /** {@link ConnectorType} value `"TESLA_S"` on the wire. */
   TeslaS: 'TESLA_S',
 } as const;
 /** Connector standard. */
@@ -98,8 +123,11 @@ export function isConnectorType(value: unknown): value is ConnectorType {
 
 /** Charging speed class of a station. */
 export const PowerGroup = {
+  /** {@link PowerGroup} value `"slow"` on the wire. */
   Slow: 'slow',
+  /** {@link PowerGroup} value `"fast"` on the wire. */
   Fast: 'fast',
+  /** {@link PowerGroup} value `"turbo"` on the wire. */
   Turbo: 'turbo',
 } as const;
 /** Charging speed class of a station. */
@@ -121,14 +149,23 @@ export function isPowerGroup(value: unknown): value is PowerGroup {
 
 /** Status of an EVSE (charging point). */
 export const EvseStatus = {
+  /** {@link EvseStatus} value `"AVAILABLE"` on the wire. */
   Available: 'AVAILABLE',
+  /** {@link EvseStatus} value `"BLOCKED"` on the wire. */
   Blocked: 'BLOCKED',
+  /** {@link EvseStatus} value `"CHARGING"` on the wire. */
   Charging: 'CHARGING',
+  /** {@link EvseStatus} value `"INOPERATIVE"` on the wire. */
   Inoperative: 'INOPERATIVE',
+  /** {@link EvseStatus} value `"OUTOFORDER"` on the wire. */
   Outoforder: 'OUTOFORDER',
+  /** {@link EvseStatus} value `"PLANNED"` on the wire. */
   Planned: 'PLANNED',
+  /** {@link EvseStatus} value `"REMOVED"` on the wire. */
   Removed: 'REMOVED',
+  /** {@link EvseStatus} value `"RESERVED"` on the wire. */
   Reserved: 'RESERVED',
+  /** {@link EvseStatus} value `"UNKNOWN"` on the wire. */
   Unknown: 'UNKNOWN',
 } as const;
 /** Status of an EVSE (charging point). */
@@ -166,9 +203,13 @@ export function isEvseStatus(value: unknown): value is EvseStatus {
 
 /** Overall availability of a station. */
 export const StationStatus = {
+  /** {@link StationStatus} value `"free"` on the wire. */
   Free: 'free',
+  /** {@link StationStatus} value `"busy"` on the wire. */
   Busy: 'busy',
+  /** {@link StationStatus} value `"unknown"` on the wire. */
   Unknown: 'unknown',
+  /** {@link StationStatus} value `"error"` on the wire. */
   Error: 'error',
 } as const;
 /** Overall availability of a station. */
@@ -191,21 +232,37 @@ export function isStationStatus(value: unknown): value is StationStatus {
 
 /** Amenity near a station. */
 export const Amenity = {
+  /** {@link Amenity} value `"HOTEL"` on the wire. */
   Hotel: 'HOTEL',
+  /** {@link Amenity} value `"RESTAURANT"` on the wire. */
   Restaurant: 'RESTAURANT',
+  /** {@link Amenity} value `"CAFE"` on the wire. */
   Cafe: 'CAFE',
+  /** {@link Amenity} value `"MALL"` on the wire. */
   Mall: 'MALL',
+  /** {@link Amenity} value `"SUPERMARKET"` on the wire. */
   Supermarket: 'SUPERMARKET',
+  /** {@link Amenity} value `"SPORT"` on the wire. */
   Sport: 'SPORT',
+  /** {@link Amenity} value `"RECREATION_AREA"` on the wire. */
   RecreationArea: 'RECREATION_AREA',
+  /** {@link Amenity} value `"NATURE"` on the wire. */
   Nature: 'NATURE',
+  /** {@link Amenity} value `"MUSEUM"` on the wire. */
   Museum: 'MUSEUM',
+  /** {@link Amenity} value `"BUS_STOP"` on the wire. */
   BusStop: 'BUS_STOP',
+  /** {@link Amenity} value `"TAXI_STAND"` on the wire. */
   TaxiStand: 'TAXI_STAND',
+  /** {@link Amenity} value `"TRAIN_STATION"` on the wire. */
   TrainStation: 'TRAIN_STATION',
+  /** {@link Amenity} value `"AIRPORT"` on the wire. */
   Airport: 'AIRPORT',
+  /** {@link Amenity} value `"CARPOOL_PARKING"` on the wire. */
   CarpoolParking: 'CARPOOL_PARKING',
+  /** {@link Amenity} value `"FUEL_STATION"` on the wire. */
   FuelStation: 'FUEL_STATION',
+  /** {@link Amenity} value `"WIFI"` on the wire. */
   Wifi: 'WIFI',
 } as const;
 /** Amenity near a station. */
@@ -257,13 +314,21 @@ export function isAmenity(value: unknown): value is Amenity {
 
 /** Day of the week of an opening period; `ALL` means every day. */
 export const Weekday = {
+  /** {@link Weekday} value `"MONDAY"` on the wire. */
   Monday: 'MONDAY',
+  /** {@link Weekday} value `"TUESDAY"` on the wire. */
   Tuesday: 'TUESDAY',
+  /** {@link Weekday} value `"WEDNESDAY"` on the wire. */
   Wednesday: 'WEDNESDAY',
+  /** {@link Weekday} value `"THURSDAY"` on the wire. */
   Thursday: 'THURSDAY',
+  /** {@link Weekday} value `"FRIDAY"` on the wire. */
   Friday: 'FRIDAY',
+  /** {@link Weekday} value `"SATURDAY"` on the wire. */
   Saturday: 'SATURDAY',
+  /** {@link Weekday} value `"SUNDAY"` on the wire. */
   Sunday: 'SUNDAY',
+  /** {@link Weekday} value `"ALL"` on the wire. */
   All: 'ALL',
 } as const;
 /** Day of the week of an opening period; `ALL` means every day. */
@@ -299,7 +364,9 @@ export function isWeekday(value: unknown): value is Weekday {
 
 /** Two-letter language code of the user. */
 export const Locale = {
+  /** {@link Locale} value `"en"` on the wire. */
   En: 'en',
+  /** {@link Locale} value `"de"` on the wire. */
   De: 'de',
 } as const;
 /** Two-letter language code of the user. */
@@ -320,7 +387,9 @@ export function isLocale(value: unknown): value is Locale {
 
 /** Whether the billing details are those of a person or of a business. */
 export const AccountType = {
+  /** {@link AccountType} value `"personal"` on the wire. */
   Personal: 'personal',
+  /** {@link AccountType} value `"business"` on the wire. */
   Business: 'business',
 } as const;
 /** Whether the billing details are those of a person or of a business. */
@@ -341,16 +410,27 @@ export function isAccountType(value: unknown): value is AccountType {
 
 /** Machine-readable kind of an error. */
 export const ErrorType = {
+  /** {@link ErrorType} value `"validation_error"` on the wire. */
   ValidationError: 'validation_error',
+  /** {@link ErrorType} value `"payment_method_error"` on the wire. */
   PaymentMethodError: 'payment_method_error',
+  /** {@link ErrorType} value `"payment_error"` on the wire. */
   PaymentError: 'payment_error',
+  /** {@link ErrorType} value `"temporary_locked"` on the wire. */
   TemporaryLocked: 'temporary_locked',
+  /** {@link ErrorType} value `"already_charging"` on the wire. */
   AlreadyCharging: 'already_charging',
+  /** {@link ErrorType} value `"already_stopped"` on the wire. */
   AlreadyStopped: 'already_stopped',
+  /** {@link ErrorType} value `"station_availability_issue"` on the wire. */
   StationAvailabilityIssue: 'station_availability_issue',
+  /** {@link ErrorType} value `"billing_data_required"` on the wire. */
   BillingDataRequired: 'billing_data_required',
+  /** {@link ErrorType} value `"charging_provider_error"` on the wire. */
   ChargingProviderError: 'charging_provider_error',
+  /** {@link ErrorType} value `"unexpected_error"` on the wire. */
   UnexpectedError: 'unexpected_error',
+  /** {@link ErrorType} value `"pre_authorization_failed"` on the wire. */
   PreAuthorizationFailed: 'pre_authorization_failed',
 } as const;
 /** Machine-readable kind of an error. */
@@ -392,8 +472,11 @@ export function isErrorType(value: unknown): value is ErrorType {
 
 /** Kind of payment method. */
 export const PaymentMethodType = {
+  /** {@link PaymentMethodType} value `"card"` on the wire. */
   Card: 'card',
+  /** {@link PaymentMethodType} value `"apple_pay"` on the wire. */
   ApplePay: 'apple_pay',
+  /** {@link PaymentMethodType} value `"google_pay"` on the wire. */
   GooglePay: 'google_pay',
 } as const;
 /** Kind of payment method. */
@@ -415,6 +498,7 @@ export function isPaymentMethodType(value: unknown): value is PaymentMethodType 
 
 /** Kind of payment method a setup intent can be created for. */
 export const SetupIntentPaymentMethodType = {
+  /** {@link SetupIntentPaymentMethodType} value `"card"` on the wire. */
   Card: 'card',
 } as const;
 /** Kind of payment method a setup intent can be created for. */
@@ -437,7 +521,9 @@ export function isSetupIntentPaymentMethodType(
 
 /** Kind of price shown on a map tile feature. */
 export const PriceType = {
+  /** {@link PriceType} value `"charging_price"` on the wire. */
   ChargingPrice: 'charging_price',
+  /** {@link PriceType} value `"time_price"` on the wire. */
   TimePrice: 'time_price',
 } as const;
 /** Kind of price shown on a map tile feature. */
@@ -458,7 +544,9 @@ export function isPriceType(value: unknown): value is PriceType {
 
 /** What a station lookup id names, an EVSE id or a station id. */
 export const StationIdType = {
+  /** {@link StationIdType} value `"evse_id"` on the wire. */
   EvseId: 'evse_id',
+  /** {@link StationIdType} value `"station_id"` on the wire. */
   StationId: 'station_id',
 } as const;
 /** What a station lookup id names, an EVSE id or a station id. */

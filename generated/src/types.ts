@@ -196,13 +196,21 @@ export interface PriceGroup {
 
 /** Price components of a price group; a component that does not apply is null. */
 export interface Prices {
+  /** {@link PriceMember}: One price component; an object whose values are lists of price items. */
   time_price?: PriceMember | null;
+  /** {@link PriceMember}: One price component; an object whose values are lists of price items. */
   kwh_price?: PriceMember | null;
+  /** {@link PriceMember}: One price component; an object whose values are lists of price items. */
   blocking_fee?: PriceMember | null;
+  /** {@link PriceMember}: One price component; an object whose values are lists of price items. */
   session_fee?: PriceMember | null;
+  /** {@link PriceMember}: One price component; an object whose values are lists of price items. */
   starting_fee?: PriceMember | null;
+  /** {@link PriceMember}: One price component; an object whose values are lists of price items. */
   session_time_price?: PriceMember | null;
+  /** {@link PriceMember}: One price component; an object whose values are lists of price items. */
   time_price_while_energy_flow?: PriceMember | null;
+  /** {@link PriceMember}: One price component; an object whose values are lists of price items. */
   time_price_while_no_energy_flow?: PriceMember | null;
 }
 
@@ -263,12 +271,15 @@ export interface Cost {
 
 /** Stations of one map tile, as a GeoJSON-style feature collection. */
 export interface MapTile {
+  /** Always `"FeatureCollection"`. */
   type?: 'FeatureCollection';
+  /** A list of {@link MapTileFeature}: A station, or a cluster of stations when `cluster_id` is set. */
   features: MapTileFeature[];
 }
 
 /** A station, or a cluster of stations when `cluster_id` is set. */
 export interface MapTileFeature {
+  /** Always `"Feature"`. */
   type?: 'Feature';
   /** Position of the feature. */
   geometry: MapTileGeometry;
@@ -286,6 +297,7 @@ export interface MapTileFeature {
 
 /** Position of a feature. */
 export interface MapTileGeometry {
+  /** Always `"Point"`. */
   type?: 'Point';
   /** Coordinate values of the point, as decimal strings. */
   coordinates: string[];
@@ -713,6 +725,7 @@ export interface PaginatedStationList {
    * Format: uri.
    */
   previous?: string | null;
+  /** A list of {@link Station}: A charging station with its EVSEs and prices. */
   results: Station[];
 }
 
@@ -732,6 +745,7 @@ export interface PaginatedUserList {
    * Format: uri.
    */
   previous?: string | null;
+  /** A list of {@link User}: A user of the integrating party. */
   results: User[];
 }
 
@@ -751,6 +765,7 @@ export interface PaginatedPaymentMethodList {
    * Format: uri.
    */
   previous?: string | null;
+  /** A list of {@link PaymentMethod}: A payment method of a user, created with the payment provider. */
   results: PaymentMethod[];
 }
 
@@ -770,6 +785,7 @@ export interface PaginatedChargingSessionList {
    * Format: uri.
    */
   previous?: string | null;
+  /** A list of {@link ChargingSession}: A charging session of a user. Every field is set by the server except `rates`. */
   results: ChargingSession[];
 }
 
@@ -789,6 +805,7 @@ export interface PaginatedDebtList {
    * Format: uri.
    */
   previous?: string | null;
+  /** A list of {@link Debt}: An unpaid charging session of a user. */
   results: Debt[];
 }
 
@@ -808,5 +825,6 @@ export interface PaginatedInvoiceList {
    * Format: uri.
    */
   previous?: string | null;
+  /** A list of {@link Invoice}: An invoice of a user. */
   results: Invoice[];
 }

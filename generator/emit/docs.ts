@@ -3,7 +3,7 @@
  * through here, where `*\/` is defused so a description can never end the comment early.
  */
 import type { JSDocStructure, JSDocTagStructure, OptionalKind } from 'ts-morph';
-import type { IrDocs, IrType } from '../ir/types.js';
+import type { IrDocs, IrSchema, IrType } from '../ir/types.js';
 
 export function escapeDocText(text: string): string {
   return text.replace(/\*\//g, '*\\/').replace(/\r\n?/g, '\n').trim();
@@ -45,4 +45,21 @@ export function constraintNotes(type: IrType): string[] {
     if (base.maximum !== undefined) notes.push(`Maximum: ${base.maximum}.`);
   }
   return notes;
+}
+
+/**
+ * A description for a property the spec leaves undescribed, from what its type says: the
+ * referenced schema's own description, or the one value a constant can take. Hover then
+ * still explains the property instead of showing nothing.
+ */
+export function typeDescription(type: IrType, schemaNamed: (name: string) => IrSchema | undefined): string | undefined {
+  const base = type.kind === 'union' && type.members.length === 2 ? type.members.find((m) => m.kind !== 'null') : type;
+  if (!base) return undefined;
+  if (base.kind === 'literal') return `Always \`${JSON.stringify(base.value)}\`.`;
+  const list = base.kind === 'array';
+  const item = base.kind === 'array' ? base.items : base;
+  if (item.kind !== 'ref') return undefined;
+  const summary = schemaNamed(item.name)?.description?.trim().split(/\n\s*\n/)[0];
+  const link = `{@link ${item.name}}`;
+  return `${list ? `A list of ${link}` : link}${summary ? `: ${summary}` : '.'}`;
 }

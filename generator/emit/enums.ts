@@ -6,7 +6,7 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures, type WriterFunction } from 'ts-morph';
 import type { Ir, IrEnum } from '../ir/types.js';
 import { constantCase, enumMemberKey, NameRegistry } from '../ir/names.js';
-import { docs } from './docs.js';
+import { docs, escapeDocText } from './docs.js';
 import type { EmittedFile } from './model.js';
 import { OPEN_ENUM } from './type-expr.js';
 
@@ -49,7 +49,13 @@ function enumStatements(e: IrEnum): StatementStructures[] {
   const members = e.values.map((value) => ({ key: keys.claim(enumMemberKey(value)), value }));
   const objectLiteral: WriterFunction = (w) => {
     w.write('{').newLine();
-    w.indent(() => members.forEach((m) => w.writeLine(`${m.key}: ${JSON.stringify(m.value)},`)));
+    // Each member gets its own doc comment so hovering `${e.name}.Member` names the wire value.
+    w.indent(() =>
+      members.forEach((m) => {
+        w.writeLine(`/** {@link ${e.name}} value \`${escapeDocText(JSON.stringify(m.value))}\` on the wire. */`);
+        w.writeLine(`${m.key}: ${JSON.stringify(m.value)},`);
+      }),
+    );
     w.write('} as const');
   };
   const list: WriterFunction = (w) => w.write(`[${e.values.map((v) => JSON.stringify(v)).join(', ')}] as const`);

@@ -11,6 +11,7 @@ import { checkFunctionName, needsResponseCheck, responseCheckName } from './guar
 import { moduleImport } from './imports.js';
 import type { EmittedFile } from './model.js';
 import { errorClassesFor } from './errors.js';
+import { sampleCall } from './samples.js';
 import { SchemaIndex, typeExpression } from './type-expr.js';
 import { TypeUsage } from './type-usage.js';
 
@@ -156,7 +157,7 @@ export interface OperationSignature {
 }
 
 /** The signature shared by the standalone function and the client method. */
-export function operationSignature(op: IrOperation, names: OperationNames, index: SchemaIndex): OperationSignature {
+export function operationSignature(op: IrOperation, names: OperationNames, index: SchemaIndex, style: 'method' | 'function' = 'method'): OperationSignature {
   const parameters: { name: string; type: string; hasQuestionToken?: boolean }[] = [];
   const paramDocs: string[] = [];
   for (const p of op.pathParameters) {
@@ -201,13 +202,25 @@ export function operationSignature(op: IrOperation, names: OperationNames, index
       tags: [
         ...paramDocs.map((text) => ({ tagName: 'param', text: text.replace(' — ', ' ') })),
         ...errorClassesFor(op).map((text) => ({ tagName: 'throws', text })),
+        { tagName: 'returns', text: returnsText(op, item, result) },
+        { tagName: 'example', text: `\n${sampleCall(op, index, style)}` },
       ],
     }),
   };
 }
 
+/** What the promise gives, for `@returns`. */
+function returnsText(op: IrOperation, item: string | undefined, result: string): string {
+  if (item) return `a page of \`${item}\`: await it for one page, or iterate it with \`for await\` for every item of every page.`;
+  if (!op.successType) return 'a promise that resolves once the server has answered with success; there is no body.';
+  return `the \`${result}\` the server answers with, checked against the spec.`;
+}
+
 function operationFunction(op: IrOperation, names: OperationNames, index: SchemaIndex): StatementStructures {
-  const signature = operationSignature(op, names, index);
+  const signature = operationSignature(op, names, index, 'function');
+  const [doc] = signature.docs;
+  // The standalone form documents its extra first parameter too.
+  const core = { tagName: 'param', text: 'core the client to send the request with (a `ClientCore`, such as the generated client).' };
   return {
     kind: StructureKind.Function,
     name: op.functionName,
@@ -215,6 +228,6 @@ function operationFunction(op: IrOperation, names: OperationNames, index: Schema
     parameters: [{ name: 'core', type: 'ClientCore' }, ...signature.parameters],
     returnType: signature.returnType,
     statements: signature.body,
-    docs: signature.docs,
+    docs: doc ? [{ ...doc, tags: [core, ...(doc.tags ?? [])] }] : signature.docs,
   };
 }

@@ -5,7 +5,7 @@
 import { StructureKind, type InterfaceDeclarationStructure, type OptionalKind, type PropertySignatureStructure, type TypeAliasDeclarationStructure } from 'ts-morph';
 import type { Ir, IrObjectType, IrSchema, IrType, View } from '../ir/types.js';
 import { propertyKey } from '../ir/names.js';
-import { constraintNotes, docs } from './docs.js';
+import { constraintNotes, docs, typeDescription } from './docs.js';
 import type { EmittedFile } from './model.js';
 import { OPEN_ENUM, SchemaIndex, mapValueType, typeExpression, visibleProperties } from './type-expr.js';
 import { moduleImport } from './imports.js';
@@ -88,7 +88,12 @@ function properties(type: IrObjectType, view: View, index: SchemaIndex): Optiona
     type: typeExpression(p.type, view, index),
     hasQuestionToken: !p.required,
     isReadonly: view === 'read' && p.readOnly,
-    docs: docs({ ...p, notes: constraintNotes(p.type), defaultValue: p.default }),
+    docs: docs({
+      ...p,
+      description: p.description ?? (p.title ? undefined : typeDescription(p.type, (name) => index.get(name))),
+      notes: constraintNotes(p.type),
+      defaultValue: p.default,
+    }),
   }));
 }
 

@@ -11,8 +11,11 @@ export const INSPECT_CUSTOM: unique symbol = Symbol.for('nodejs.util.inspect.cus
 
 /** Where a failure happened; `url` has already been made safe to show. */
 export interface RequestContext {
+  /** The spec's operationId, for example `usersRetrieve`. */
   readonly operationId: string;
+  /** The HTTP method, upper case. */
   readonly method: string;
+  /** The request URL without credentials. */
   readonly url: string;
 }
 
@@ -28,6 +31,19 @@ export function bindScrubber<E extends ConnectError>(error: E, scrub: (text: str
   return error;
 }
 
+/**
+ * The base of every error the client throws, so one `instanceof ConnectError` catches them
+ * all. Printing one (`console.log`, `JSON.stringify`, `util.inspect`) shows the operation,
+ * method, URL and the subclass's fields, never the token or the request headers.
+ *
+ * @example
+ * try {
+ *   await client.users.retrieve('user-123');
+ * } catch (error) {
+ *   if (error instanceof ConnectError) console.error(error.operationId, error.message);
+ *   else throw error;
+ * }
+ */
 export class ConnectError extends Error {
   static {
     this.prototype.name = 'ConnectError';
@@ -35,6 +51,7 @@ export class ConnectError extends Error {
 
   /** The spec's operationId of the call that failed, when the failure belongs to one. */
   readonly operationId?: string;
+  /** The HTTP method of the failed call, upper case. */
   readonly method?: string;
   /** The request URL without credentials. */
   readonly url?: string;
@@ -53,6 +70,7 @@ export class ConnectError extends Error {
     return {};
   }
 
+  /** What `JSON.stringify` shows: name, message, request context and the subclass's fields, secrets hidden. */
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = { name: this.name, message: this.message, operationId: this.operationId, method: this.method, url: this.url };
     const fields = redactSecretFields(this.describeFields()) as Record<string, unknown>;

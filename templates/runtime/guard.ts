@@ -47,10 +47,22 @@ export function describeFailure(failure: GuardFailure, root = '$'): string {
   return `${formatGuardPath(failure, root)}: expected ${failure.expected}, got ${failure.found}`;
 }
 
-/** Thrown by the generated `assertX` functions. */
+/**
+ * Thrown by the generated `assertX` functions when a value does not have the type.
+ *
+ * @example
+ * try {
+ *   assertUser(JSON.parse(text));
+ * } catch (error) {
+ *   if (error instanceof GuardError) console.error(error.path, error.expected, error.found);
+ * }
+ */
 export class GuardError extends TypeError {
+  /** JSON path of the first mismatch, for example `$.custom_properties.external_id`. */
   readonly path: string;
+  /** What the type says belongs at `path`, for example `string`. */
   readonly expected: string;
+  /** What the value holds there instead, for example `number`. */
   readonly found: string;
 
   constructor(failure: GuardFailure, typeName: string) {

@@ -90,7 +90,9 @@ export class TimeoutError extends ConnectionError {
   static {
     this.prototype.name = 'TimeoutError';
   }
+  /** The limit that ran out, in milliseconds: `timeoutMs` or `deadlineMs` of the call. */
   readonly timeoutMs: number;
+  /** Whether one attempt (`timeoutMs`) or the whole call with its retries (`deadlineMs`) ran out of time. */
   readonly reason: 'attempt' | 'deadline';
 
   constructor(context: RequestContext, attempt: number, timeoutMs: number, reason: 'attempt' | 'deadline', status?: number) {
@@ -129,7 +131,9 @@ export class ResponseParseError extends ConnectError {
   static {
     this.prototype.name = 'ResponseParseError';
   }
+  /** The (success) status the unreadable body came with. */
   readonly status: number;
+  /** The response's `content-type`, when it had one. */
   readonly contentType: string | undefined;
   /** The start of the body, printable and scrubbed of secrets. */
   readonly snippet: string;
@@ -157,9 +161,13 @@ export class ResponseValidationError extends ConnectError {
   }
   /** JSON path of the first mismatch, for example `$.results[3].evses[0].status`. */
   readonly path: string;
+  /** What the spec says belongs at `path`, for example `string`. */
   readonly expected: string;
+  /** What arrived there instead, for example `number`. */
   readonly found: string;
+  /** The generated type the body should have matched, for example `PaginatedStationList`. */
   readonly responseType: string | undefined;
+  /** The parsed body as it arrived; not printed, as it can be large and hold personal data. */
   declare readonly data: unknown;
 
   constructor(failure: GuardFailure, context: RequestContext, responseType: string | undefined, data: unknown) {

@@ -34,8 +34,12 @@ const stationsDataFilesOperation: OperationDescriptor = {
  * Returns links to downloadable files with station data, each with the time the file was created. Answers 403 when the credential is not allowed to download station data.
  *
  * `GET /api/v1/stations/data/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link PermissionDeniedError} 403 — Not allowed to access station data.
+ * @returns the `StationDataFile[]` the server answers with, checked against the spec.
+ * @example
+ * const result = await stationsDataFiles(client);
  */
 export function stationsDataFiles(
   core: ClientCore,
@@ -111,11 +115,15 @@ const stationsAroundOperation: OperationDescriptor = {
  * Returns a page of stations within `distance` meters of the given centre. The result can be narrowed to stations with matching connector types, to available stations, to partner stations, or to the named partner operators (names from `stations.partners`). From release 1.5.0 stations carry additional connector information.
  *
  * `GET /api/v1/stations/around/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param query query parameters.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link BadRequestError} 400 — Invalid query parameters.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — Not found (for example a page number past the end).
+ * @returns a page of `Station`: await it for one page, or iterate it with `for await` for every item of every page.
+ * @example
+ * const page = await stationsAround(client, { latitude: 52.52, longitude: 13.405 });
  */
 export function stationsAround(
   core: ClientCore,
@@ -181,11 +189,15 @@ const stationsTileOperation: OperationDescriptor = {
  * Returns the stations of one web-map (slippy) tile as a GeoJSON-style feature collection. At zoom `z`, the tile of a longitude/latitude is x = floor((lon + 180) / 360 · 2^z) and y = floor((1 − ln(tan φ + sec φ) / π) / 2 · 2^z). Features with a `cluster_id` are clusters of `properties.count` stations that split at zoom `properties.expansion_zoom`. Filters work as for `stations.around`, plus a price ceiling and power groups.
  *
  * `GET /api/v1/stations/tile/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param query query parameters.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link BadRequestError} 400 — Invalid query parameters.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — Not found.
+ * @returns the `MapTile` the server answers with, checked against the spec.
+ * @example
+ * const mapTile = await stationsTile(client, { x: [8800], y: [5373], z: 14 });
  */
 export function stationsTile(
   core: ClientCore,
@@ -213,9 +225,13 @@ const stationsPartnersOperation: OperationDescriptor = {
  * Returns the partner operators with their logos. Their names are the values accepted by the `operators` filter of `stations.around` and `stations.tile`.
  *
  * `GET /api/v1/stations/partners/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link LockedError} 423 — Locked, for the time being (see `error.type`, e.g. `temporary_locked`).
+ * @returns the `Partner[]` the server answers with, checked against the spec.
+ * @example
+ * const result = await stationsPartners(client);
  */
 export function stationsPartners(
   core: ClientCore,
@@ -254,11 +270,15 @@ const stationsDetailsOperation: OperationDescriptor = {
  * Returns one station, looked up either by one of its EVSE ids or by its station id, as `type` says. From release 1.5.0 the station carries additional connector information.
  *
  * `GET /api/v1/stations/details/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param query query parameters.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link BadRequestError} 400 — Invalid query parameters.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No station with this id.
+ * @returns the `Station` the server answers with, checked against the spec.
+ * @example
+ * const station = await stationsDetails(client, { id: 'id-1', type: 'evse_id' });
  */
 export function stationsDetails(
   core: ClientCore,

@@ -26,10 +26,14 @@ const usersBillingDetailsRetrieveOperation: OperationDescriptor = {
  * Returns the billing details of the user, personal or business (company name and VAT id when they exist).
  *
  * `GET /api/v1/users/{user_id}/billing-details/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param userId Id of the user.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No such user, or the user has no billing details.
+ * @returns the `BillingDetails` the server answers with, checked against the spec.
+ * @example
+ * const billingDetails = await usersBillingDetailsRetrieve(client, 'user-123');
  */
 export function usersBillingDetailsRetrieve(
   core: ClientCore,
@@ -61,12 +65,16 @@ const usersBillingDetailsUpdateOperation: OperationDescriptor = {
  * Sets the billing details of the user as a whole; `line1` and `postal_code` are required. Billing details may be required before charging (`error.type` `billing_data_required`).
  *
  * `PUT /api/v1/users/{user_id}/billing-details/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param userId Id of the user.
  * @param body the request body. Sent as JSON unless `options.encoding` says otherwise.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link BadRequestError} 400 — Invalid body.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No such user.
+ * @returns the `BillingDetails` the server answers with, checked against the spec.
+ * @example
+ * const billingDetails = await usersBillingDetailsUpdate(client, 'user-123', { line1: 'line1-1', postal_code: 'postal-code-1' });
  */
 export function usersBillingDetailsUpdate(
   core: ClientCore,

@@ -44,11 +44,15 @@ const usersChargingSessionsListOperation: OperationDescriptor = {
  * Returns a page of the user's charging sessions, active and finished.
  *
  * `GET /api/v1/users/{user_id}/charging-sessions/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param userId Id of the user.
  * @param query query parameters.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No such user.
+ * @returns a page of `ChargingSession`: await it for one page, or iterate it with `for await` for every item of every page.
+ * @example
+ * const page = await usersChargingSessionsList(client, 'user-123');
  */
 export function usersChargingSessionsList(
   core: ClientCore,
@@ -81,11 +85,15 @@ const usersChargingSessionsRetrieveOperation: OperationDescriptor = {
  * Returns one charging session of the user, with its prices and costs; poll it to follow an active session.
  *
  * `GET /api/v1/users/{user_id}/charging-sessions/{session_id}/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param userId Id of the user.
  * @param sessionId Id of the charging session.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No such user or session.
+ * @returns the `ChargingSession` the server answers with, checked against the spec.
+ * @example
+ * const chargingSession = await usersChargingSessionsRetrieve(client, 'user-123', 'session-123');
  */
 export function usersChargingSessionsRetrieve(
   core: ClientCore,
@@ -118,6 +126,7 @@ const usersChargingSessionsRateOperation: OperationDescriptor = {
  * Sets the user's rating of the session (1 to 5, or null to clear it). `rates` is the only writable field of a charging session.
  *
  * `PATCH /api/v1/users/{user_id}/charging-sessions/{session_id}/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param userId Id of the user.
  * @param sessionId Id of the charging session.
  * @param body the request body. Sent as JSON unless `options.encoding` says otherwise.
@@ -125,6 +134,9 @@ const usersChargingSessionsRateOperation: OperationDescriptor = {
  * @throws {@link BadRequestError} 400 — Invalid body.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No such user or session.
+ * @returns the `ChargingSession` the server answers with, checked against the spec.
+ * @example
+ * const chargingSession = await usersChargingSessionsRate(client, 'user-123', 'session-123');
  */
 export function usersChargingSessionsRate(
   core: ClientCore,

@@ -28,6 +28,7 @@ const usersChargingStartOperation: OperationDescriptor = {
  * `POST /api/v1/users/{user_id}/charging/start/`
  *
  * Never retried automatically: repeating it could repeat its effect.
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param userId Id of the user.
  * @param body the request body. Sent as JSON unless `options.encoding` says otherwise.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
@@ -37,6 +38,9 @@ const usersChargingStartOperation: OperationDescriptor = {
  * @throws {@link ConflictError} 409 — Conflict with the current state (e.g. `already_charging`).
  * @throws {@link FailedDependencyError} 424 — The station or the charging provider failed (e.g. `station_availability_issue`, `charging_provider_error`).
  * @throws {@link InternalServerError} 500 — Unexpected error (e.g. `unexpected_error`).
+ * @returns the `ChargingSession` the server answers with, checked against the spec.
+ * @example
+ * const chargingSession = await usersChargingStart(client, 'user-123', { evse_id: 'evse-id-1', payment_method_id: 'payment-method-id-1' });
  */
 export function usersChargingStart(
   core: ClientCore,
@@ -67,6 +71,7 @@ const usersChargingStopOperation: OperationDescriptor = {
  * Stops the charging session. Takes no body. Stopping a session that is already stopped answers 409 (`already_stopped`) and never charges a second time.
  *
  * `POST /api/v1/users/{user_id}/charging/stop/{session_id}/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param userId Id of the user.
  * @param sessionId Id of the charging session.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
@@ -75,6 +80,9 @@ const usersChargingStopOperation: OperationDescriptor = {
  * @throws {@link ConflictError} 409 — The session is already stopped (`already_stopped`).
  * @throws {@link FailedDependencyError} 424 — The station or the charging provider failed (e.g. `charging_provider_error`).
  * @throws {@link InternalServerError} 500 — Unexpected error (e.g. `unexpected_error`).
+ * @returns a promise that resolves once the server has answered with success; there is no body.
+ * @example
+ * await usersChargingStop(client, 'user-123', 'session-123');
  */
 export function usersChargingStop(
   core: ClientCore,

@@ -43,11 +43,15 @@ const usersDebtsListOperation: OperationDescriptor = {
  * Returns a page of the user's debts, i.e. charging sessions not paid yet. Each debt carries a `payment_intent_client_secret` with which the end user can pay it through the payment provider.
  *
  * `GET /api/v1/users/{user_id}/charging/debts/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param userId Id of the user.
  * @param query query parameters.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No such user.
+ * @returns a page of `Debt`: await it for one page, or iterate it with `for await` for every item of every page.
+ * @example
+ * const page = await usersDebtsList(client, 'user-123');
  */
 export function usersDebtsList(
   core: ClientCore,

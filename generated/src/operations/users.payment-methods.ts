@@ -38,12 +38,16 @@ const usersSetupIntentsCreateOperation: OperationDescriptor = {
  * Creates a setup intent with the payment provider and returns its client secret. The front end uses the secret with the payment provider's SDK to create a payment method for the user; the API has no create operation for payment methods. An unused setup intent costs nothing.
  *
  * `GET /api/v1/users/{user_id}/setup-intents/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param userId Id of the user.
  * @param query query parameters.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link BadRequestError} 400 — The setup intent cannot be created.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No such user.
+ * @returns the `SetupIntent` the server answers with, checked against the spec.
+ * @example
+ * const setupIntent = await usersSetupIntentsCreate(client, 'user-123');
  */
 export function usersSetupIntentsCreate(
   core: ClientCore,
@@ -92,11 +96,15 @@ const usersPaymentMethodsListOperation: OperationDescriptor = {
  * Returns a page of the user's payment methods, with the default one flagged.
  *
  * `GET /api/v1/users/{user_id}/payment-methods/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param userId Id of the user.
  * @param query query parameters.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No such user.
+ * @returns a page of `PaymentMethod`: await it for one page, or iterate it with `for await` for every item of every page.
+ * @example
+ * const page = await usersPaymentMethodsList(client, 'user-123');
  */
 export function usersPaymentMethodsList(
   core: ClientCore,
@@ -127,11 +135,15 @@ const usersPaymentMethodsSetDefaultOperation: OperationDescriptor = {
  * Makes the payment method the user's default one. Takes no body.
  *
  * `POST /api/v1/users/{user_id}/payment-methods/{pm}/default/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param userId Id of the user.
  * @param pm Id of the payment method (as given by the payment provider).
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No such user or payment method.
+ * @returns a promise that resolves once the server has answered with success; there is no body.
+ * @example
+ * await usersPaymentMethodsSetDefault(client, 'user-123', 'pm-123');
  */
 export function usersPaymentMethodsSetDefault(
   core: ClientCore,
@@ -162,6 +174,7 @@ const usersPaymentMethodsDeleteOperation: OperationDescriptor = {
  * Removes the payment method from the user. A payment-related condition can block the removal (402, see `error.type`).
  *
  * `DELETE /api/v1/users/{user_id}/payment-methods/{pm}/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param userId Id of the user.
  * @param pm Id of the payment method (as given by the payment provider).
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
@@ -169,6 +182,9 @@ const usersPaymentMethodsDeleteOperation: OperationDescriptor = {
  * @throws {@link PaymentRequiredError} 402 — A payment-related error blocks the removal (see `error.type`).
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No such user or payment method.
+ * @returns a promise that resolves once the server has answered with success; there is no body.
+ * @example
+ * await usersPaymentMethodsDelete(client, 'user-123', 'pm-123');
  */
 export function usersPaymentMethodsDelete(
   core: ClientCore,

@@ -29,10 +29,14 @@ const usersCreateOperation: OperationDescriptor = {
  * `POST /api/v1/users/`
  *
  * Never retried automatically: repeating it could repeat its effect.
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param body the request body. Sent as JSON unless `options.encoding` says otherwise.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link BadRequestError} 400 — Invalid body.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
+ * @returns the `User` the server answers with, checked against the spec.
+ * @example
+ * const user = await usersCreate(client);
  */
 export function usersCreate(
   core: ClientCore,
@@ -78,9 +82,13 @@ const usersListOperation: OperationDescriptor = {
  * Returns a page of the integrating party's users. `search` matches the user `id` or `custom_properties.external_id`.
  *
  * `GET /api/v1/users/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param query query parameters.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
+ * @returns a page of `User`: await it for one page, or iterate it with `for await` for every item of every page.
+ * @example
+ * const page = await usersList(client);
  */
 export function usersList(
   core: ClientCore,
@@ -108,10 +116,14 @@ const usersRetrieveOperation: OperationDescriptor = {
  * Returns one user of the integrating party.
  *
  * `GET /api/v1/users/{user_id}/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param userId Id of the user.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No such user.
+ * @returns the `User` the server answers with, checked against the spec.
+ * @example
+ * const user = await usersRetrieve(client, 'user-123');
  */
 export function usersRetrieve(
   core: ClientCore,
@@ -139,12 +151,16 @@ const usersUpdateOperation: OperationDescriptor = {
  * Changes the given fields of a user (`email`, `locale`, `custom_properties.external_id`); fields left out stay as they are.
  *
  * `PATCH /api/v1/users/{user_id}/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param userId Id of the user.
  * @param body the request body. Sent as JSON unless `options.encoding` says otherwise.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link BadRequestError} 400 — Invalid body.
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No such user.
+ * @returns the `User` the server answers with, checked against the spec.
+ * @example
+ * const user = await usersUpdate(client, 'user-123');
  */
 export function usersUpdate(
   core: ClientCore,
@@ -171,12 +187,16 @@ const usersDeleteOperation: OperationDescriptor = {
  * Soft-deletes the user. A payment-related condition can block the deletion (402, see `error.type`).
  *
  * `DELETE /api/v1/users/{user_id}/`
+ * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param userId Id of the user.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
  * @throws {@link BadRequestError} 400 — The user cannot be deleted.
  * @throws {@link PaymentRequiredError} 402 — A payment-related error blocks the deletion (see `error.type`).
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No such user.
+ * @returns a promise that resolves once the server has answered with success; there is no body.
+ * @example
+ * await usersDelete(client, 'user-123');
  */
 export function usersDelete(
   core: ClientCore,

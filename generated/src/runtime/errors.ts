@@ -14,7 +14,9 @@ import { REDACTED } from './redact.js';
  * typed loosely so the generated `Detail` and `ErrorDetail` types are assignable to it.
  */
 export interface ErrorBody {
+  /** The server's human-readable message. */
   detail?: string;
+  /** The machine-readable part of a validation or payment error. */
   error?: {
     type?: string;
     details?: string;
@@ -48,13 +50,28 @@ function stringAt(value: unknown, key: string): string | undefined {
   return isObject(value) && typeof value[key] === 'string' ? value[key] : undefined;
 }
 
+/**
+ * The server answered with an error status. Each status the API uses has its own subclass
+ * (`NotFoundError`, `ConflictError` …); other statuses arrive as `ApiError` itself. The
+ * body's `detail` and `error.type` are lifted onto the error as `detail` and `errorType`.
+ *
+ * @example
+ * try {
+ *   await client.users.charging.start('user-123', { evse_id: 'DE*VLT*E1', payment_method_id: 'pm-1' });
+ * } catch (error) {
+ *   if (error instanceof ApiError && error.errorType === 'already_charging') return;
+ *   throw error;
+ * }
+ */
 export class ApiError extends ConnectError {
   static {
     this.prototype.name = 'ApiError';
   }
   declare readonly operationId: string;
+  /** The HTTP method of the failed call, upper case. */
   declare readonly method: string;
   declare readonly url: string;
+  /** The response's HTTP status, for example 404. */
   readonly status: number;
   /** Response headers with lower-case names; credentials and cookies redacted. */
   readonly headers: Readonly<Record<string, string>>;
@@ -71,6 +88,7 @@ export class ApiError extends ConnectError {
    * confirmation with the payment provider. Hidden when the error is printed.
    */
   readonly paymentIntentClientSecret: string | undefined;
+  /** The server's request id (`x-request-id` and similar headers), to quote to support. */
   readonly requestId: string | undefined;
   /** The server's Retry-After in ms, when present. */
   readonly retryAfterMs: number | undefined;
@@ -186,6 +204,7 @@ export class InternalServerError extends ApiError {
   }
 }
 
+/** A constructor of `ApiError` or one of its status subclasses. */
 export type ApiErrorClass = new (init: ApiErrorInit) => ApiError;
 
 const CLASS_BY_STATUS: Readonly<Record<number, ApiErrorClass>> = {
