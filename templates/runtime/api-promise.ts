@@ -15,6 +15,7 @@ export interface WithResponse<T> {
 export class ApiPromise<T> extends Promise<T> {
   readonly #exchange: Promise<Exchange>;
   readonly #parse: (exchange: Exchange) => T | Promise<T>;
+  #data: Promise<T> | undefined;
   #parsed: Promise<WithResponse<T>> | undefined;
 
   /** @internal Created by `ClientCore`; not meant to be constructed by hand. */
@@ -36,15 +37,21 @@ export class ApiPromise<T> extends Promise<T> {
   }
 
   withResponse(): Promise<WithResponse<T>> {
-    this.#parsed ??= this.#exchange.then(async (exchange) => ({ data: await this.#parse(exchange), response: exchange.response }));
+    this.#parsed ??= this.#exchange.then(async (exchange) => ({ data: await this.#parsedData(), response: exchange.response }));
     return this.#parsed;
+  }
+
+  /** Awaiting gives the data alone, so the `Response` copy is only made for `withResponse()`. */
+  #parsedData(): Promise<T> {
+    this.#data ??= this.#exchange.then((exchange) => this.#parse(exchange));
+    return this.#data;
   }
 
   override then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.withResponse().then((result) => result.data).then(onfulfilled, onrejected);
+    return this.#parsedData().then(onfulfilled, onrejected);
   }
 
   override catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {

@@ -4,10 +4,10 @@
  * attempt otherwise. Reading and checking the success body is left to the caller, so that
  * `asResponse()` works even when the body is not what the type says.
  */
-import { bindScrubber, describeCause, type ConnectError } from './connect-error.js';
+import { bindScrubber, describeCause, type ConnectError, type RequestContext } from './connect-error.js';
 import { tokenProblem, type ResolvedConfig } from './config.js';
 import { createApiError } from './errors.js';
-import { fetchAttempt } from './fetch-attempt.js';
+import { fetchAttempt, unreadCopy } from './fetch-attempt.js';
 import { callHook, type RequestHookEvent } from './hooks.js';
 import type { PreparedRequest } from './prepare.js';
 import { bodySnippet, redactHeaders } from './redact.js';
@@ -18,7 +18,7 @@ import { isInsecureForCredentials } from './url.js';
 
 export interface Exchange {
   readonly request: PreparedRequest;
-  /** The 2xx response, unread, for `asResponse()` and `withResponse()`. */
+  /** The 2xx response, unread, for `asResponse()` and `withResponse()`; made on first access. */
   readonly response: Response;
   /** The body as text, read under the attempt's timeout. */
   readonly text: string;
@@ -38,8 +38,9 @@ export async function sendWithRetries(config: ResolvedConfig, env: RuntimeEnviro
   const deadlineAt = settings.deadlineMs === undefined ? undefined : env.now() + settings.deadlineMs;
   const maxRetries = descriptor.retrySafe ? settings.maxRetries : 0;
 
-  // Checked per request as well as at construction: the URL may be a `next` link.
-  if (!config.allowInsecureHttp && isInsecureForCredentials(new URL(request.url))) {
+  // Checked per request as well as at construction: the URL may be a `next` link. One on the
+  // configured origin was checked at construction.
+  if (!config.allowInsecureHttp && !request.url.startsWith(`${config.baseUrl.origin}/`) && isInsecureForCredentials(new URL(request.url))) {
     fail(new InsecureTransportError(`${context.operationId}: refusing to send the token over plain http to ${new URL(request.url).origin}`, 'baseUrl'));
   }
 
@@ -55,15 +56,20 @@ export async function sendWithRetries(config: ResolvedConfig, env: RuntimeEnviro
 
     const headers = new Headers(request.headers);
     let token: string;
-    try {
-      token = await untilAborted(tokenFor(config, request), signal);
-    } catch (error) {
-      if (signal?.aborted) fail(new AbortError(context, signal.reason));
-      throw error;
+    if (config.tokenSource.kind === 'static') {
+      // No await for a static token: every await is another trip through the microtask queue.
+      token = config.tokenSource.token;
+    } else {
+      try {
+        token = await untilAborted(tokenFor(config, request), signal);
+      } catch (error) {
+        if (signal?.aborted) fail(new AbortError(context, signal.reason));
+        throw error;
+      }
     }
     headers.set('authorization', `Bearer ${token}`);
-    const event: RequestHookEvent = { ...context, headers: redactHeaders(headers, scrubber), attempt };
-    logger.debug(`→ ${context.method} ${context.url} (${context.operationId}, attempt ${attempt})`, { headers: event.headers });
+    const event = requestEvent(context, headers, scrubber, attempt);
+    if (logger.enabled('debug')) logger.debug(`→ ${context.method} ${context.url} (${context.operationId}, attempt ${attempt})`, { headers: event.headers });
     callHook(logger, hooks, 'onRequest', event);
 
     const outcome = await fetchAttempt({
@@ -90,9 +96,22 @@ export async function sendWithRetries(config: ResolvedConfig, env: RuntimeEnviro
           : decideRetry({ retrySafe: descriptor.retrySafe, attempt, maxRetries, now: env.now(), deadlineAt, maxRetryDelayMs: settings.maxRetryDelayMs, random: env.random });
     } else {
       const { response } = outcome;
-      logger.debug(`← ${response.status} ${context.method} ${context.url} in ${Math.round(outcome.durationMs)} ms`, { headers: redactHeaders(response.headers, scrubber) });
-      callHook(logger, hooks, 'onResponse', { ...event, status: response.status, durationMs: outcome.durationMs });
-      if (response.status >= 200 && response.status <= 299) return { request, response, text: outcome.text, attempt, event };
+      if (logger.enabled('debug')) logger.debug(`← ${response.status} ${context.method} ${context.url} in ${Math.round(outcome.durationMs)} ms`, { headers: redactHeaders(response.headers, scrubber) });
+      if (hooks.onResponse !== undefined) callHook(logger, hooks, 'onResponse', { ...event, status: response.status, durationMs: outcome.durationMs });
+      if (response.status >= 200 && response.status <= 299) {
+        let copy: Response | undefined;
+        const { bytes } = outcome;
+        return {
+          request,
+          get response() {
+            copy ??= unreadCopy(response, bytes);
+            return copy;
+          },
+          text: outcome.text,
+          attempt,
+          event,
+        };
+      }
       decision = decideRetry({
         retrySafe: descriptor.retrySafe,
         attempt,
@@ -120,6 +139,22 @@ export async function sendWithRetries(config: ResolvedConfig, env: RuntimeEnviro
       throw reason;
     }
   }
+}
+
+/**
+ * The hook event of one attempt. Its redacted copy of the headers is made when a hook or a
+ * log line first reads it: most calls have neither, and the copy is not free.
+ */
+function requestEvent(context: RequestContext, headers: Headers, scrubber: ResolvedConfig['scrubber'], attempt: number): RequestHookEvent {
+  let redacted: Readonly<Record<string, string>> | undefined;
+  return {
+    ...context,
+    get headers() {
+      redacted ??= redactHeaders(headers, scrubber);
+      return redacted;
+    },
+    attempt,
+  };
 }
 
 /** Settles with `promise`, or rejects as soon as the caller's signal aborts (a token provider may hang). */

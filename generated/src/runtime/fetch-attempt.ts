@@ -38,8 +38,10 @@ export interface AttemptRequest {
 export type AttemptOutcome =
   | {
       readonly kind: 'response';
-      /** For 2xx an unread copy the caller may consume (`asResponse`); otherwise the spent original. */
+      /** The original, its body spent; {@link unreadCopy} makes one the caller may consume. */
       readonly response: Response;
+      /** The body as received, kept so that a copy has exactly these bytes. */
+      readonly bytes: Uint8Array<ArrayBuffer>;
       readonly text: string;
       readonly durationMs: number;
     }
@@ -48,6 +50,31 @@ export type AttemptOutcome =
       readonly error: ConnectionError | AbortError;
       readonly durationMs: number;
     };
+
+/** Decodes like `Response.text()`: UTF-8, a byte-order mark dropped, bad sequences replaced. */
+const UTF8 = new TextDecoder();
+
+/**
+ * A fresh, unread Response with the status, headers and body bytes of a spent one, made only
+ * when the caller asks for the Response (`asResponse()`, `withResponse()`, `page.response`).
+ * Cloning every response up front instead (a stream tee) cost more than all the rest of the
+ * client's work on a small request.
+ */
+export function unreadCopy(spent: Response, bytes: Uint8Array<ArrayBuffer>): Response {
+  const nullBody = spent.status === 204 || spent.status === 205 || spent.status === 304;
+  const copy = new Response(nullBody ? null : bytes, {
+    status: spent.status,
+    statusText: spent.statusText,
+    headers: spent.headers,
+  });
+  // The constructor cannot set these; the copy should still say where it came from.
+  Object.defineProperties(copy, {
+    url: { value: spent.url },
+    redirected: { value: spent.redirected },
+    type: { value: spent.type },
+  });
+  return copy;
+}
 
 export async function fetchAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
   const { callerSignal, context, attempt } = request;
@@ -78,9 +105,14 @@ export async function fetchAttempt(request: AttemptRequest): Promise<AttemptOutc
       redirect: 'manual',
     });
     status = response.status;
-    const keep = response.ok ? response.clone() : response;
-    const text = await response.text();
-    return { kind: 'response', response: keep, text, durationMs: request.now() - started };
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return {
+      kind: 'response',
+      response,
+      bytes,
+      text: UTF8.decode(bytes),
+      durationMs: request.now() - started,
+    };
   } catch (cause) {
     const durationMs = request.now() - started;
     if (callerSignal?.aborted)

@@ -38,7 +38,7 @@ export class Page<Item> implements AsyncIterable<Item> {
   /** Absolute URL of the next page, or null on the last page. */
   readonly next: string | null;
   readonly previous: string | null;
-  readonly response: Response;
+  readonly #exchange: Exchange;
   readonly #url: string;
   readonly #base: URL;
   readonly #visited: ReadonlySet<string>;
@@ -57,12 +57,17 @@ export class Page<Item> implements AsyncIterable<Item> {
     this.results = envelope.results;
     this.next = envelope.next;
     this.previous = envelope.previous;
-    this.response = exchange.response;
+    this.#exchange = exchange;
     this.#url = exchange.request.url;
     this.#context = exchange.request.context;
     this.#base = base;
     this.#visited = visited;
     this.#fetchPage = fetchPage;
+  }
+
+  /** The HTTP response of this page; its body has not been read and can still be consumed. */
+  get response(): Response {
+    return this.#exchange.response;
   }
 
   /** Whether the server offered a next page. */
