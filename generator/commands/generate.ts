@@ -1,8 +1,9 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { formatDiagnostic, hasErrors } from '../diagnostics.js';
-import { generate } from '../pipeline.js';
+import { generate, headerLine } from '../pipeline.js';
 import { planOutput, writeOutput } from '../write.js';
 import { EXIT, type CommandIo } from './io.js';
+import { releaseStep } from './release.js';
 
 export const DEFAULT_SPEC = 'spec/connect-api.yaml';
 export const DEFAULT_OUT = 'generated';
@@ -11,6 +12,8 @@ export interface GenerateOptions {
   readonly spec: string;
   readonly out: string;
   readonly check: boolean;
+  /** Write a package version that does not move in step with the API changes (recorded, so later runs accept it). */
+  readonly allowVersionMismatch?: boolean;
 }
 
 /** A path as it should appear in headers: relative and with forward slashes, so output is the same on every machine. */
@@ -26,23 +29,38 @@ export async function runGenerate(options: GenerateOptions, io: CommandIo): Prom
     spec === DEFAULT_SPEC && out === DEFAULT_OUT ? 'npm run generate' : `connect-codegen generate --spec ${spec} --out ${out}`;
   const result = await generate({ specPath: spec, command });
   for (const d of result.diagnostics) io.err(formatDiagnostic(d));
-  if (!result.files || hasErrors(result.diagnostics)) {
+  if (!result.files || !result.ir || hasErrors(result.diagnostics)) {
     io.err(`${spec}: ${result.diagnostics.filter((d) => d.severity === 'error').length} error(s); nothing was written.`);
     return EXIT.invalid;
   }
   const outDir = resolve(options.out);
-  const plan = await planOutput(outDir, result.files);
+  const release = await releaseStep({
+    ir: result.ir,
+    specPath: spec,
+    outDir,
+    outLabel: out,
+    header: headerLine(spec, command),
+    allowVersionMismatch: options.allowVersionMismatch ?? false,
+  });
+  if ('diagnostic' in release) {
+    io.err(formatDiagnostic(release.diagnostic));
+    if (release.details !== '') io.err(release.details.trimEnd());
+    io.err(`${spec}: 1 error(s); nothing was written.`);
+    return EXIT.invalid;
+  }
+  const files = [...result.files, ...release.files];
+  const plan = await planOutput(outDir, files);
   const stale = [...plan.added.map((p) => `missing  ${p}`), ...plan.changed.map((p) => `changed  ${p}`), ...plan.removed.map((p) => `extra    ${p}`)];
   if (options.check) {
     if (stale.length === 0) {
-      io.out(`${out} is up to date with ${spec} (${result.files.length} files).`);
+      io.out(`${out} is up to date with ${spec} (${files.length} files).`);
       return EXIT.ok;
     }
     io.err(`${out} is stale: ${stale.length} file(s) differ from what ${spec} gives. Run \`${command}\`.`);
     for (const line of stale) io.err(`  ${line}`);
     return EXIT.invalid;
   }
-  await writeOutput(outDir, result.files, plan);
+  await writeOutput(outDir, files, plan);
   io.out(
     `${out}: ${plan.added.length} added, ${plan.changed.length} changed, ${plan.removed.length} removed, ${plan.unchanged} unchanged (from ${spec}).`,
   );
