@@ -60,7 +60,12 @@ export class GuardCodeWriter {
     // Locals are numbered per function, so a change to one schema does not renumber others.
     this.depth = 0;
     if (type.kind === 'object') this.writeObject(w, type, view, hoistPrefix);
-    else {
+    else if (type.kind === 'intersection') {
+      // allOf: the value must pass every member's check. Checking the intersection itself
+      // here would hoist it again, endlessly.
+      type.members.forEach((member, i) => this.writeCheck(w, member, 'value', (f) => f, view, `${hoistPrefix}Part${i + 1}`, ''));
+      w.writeLine('return undefined;');
+    } else {
       this.writeCheck(w, type, 'value', (f) => f, view, hoistPrefix, '');
       w.writeLine('return undefined;');
     }

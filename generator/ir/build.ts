@@ -9,7 +9,7 @@ import { asObject, asString, entries, joinPointer, Reporter } from './raw.js';
 import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
 import { buildOperations } from './operations.js';
 import { assignViews } from './views.js';
-import { NameRegistry, pascalCase, words } from './names.js';
+import { NameRegistry, PACKAGE_NAMES, pascalCase, words } from './names.js';
 
 export interface BuildResult {
   readonly ir?: Ir;
@@ -21,9 +21,9 @@ export function buildIr(source: SourceDocument): BuildResult {
   const reporter = new Reporter(source);
   const rawSchemas = entries(asObject(asObject(root)?.components)?.schemas);
   // Names are claimed before any schema is converted, so refs can be resolved in one pass.
-  const registry = new NameRegistry();
+  const registry = new NameRegistry(PACKAGE_NAMES);
   const schemaNames = new Map(rawSchemas.map(([key]) => [key, registry.claim(pascalCase(key))] as const));
-  const ctx: SchemaContext = { root, reporter, schemaNames };
+  const ctx: SchemaContext = { root, reporter, schemaNames, inlining: new Set() };
 
   const converted = rawSchemas.map(([key, raw]) => ({
     sourceName: key,

@@ -78,6 +78,28 @@ export function propertyAccess(target: string, name: string): string {
 }
 
 /**
+ * Names the package exports besides the schemas: the runtime's public surface (re-exported by
+ * the package index; a test keeps this list equal to templates/runtime/index.ts) and the
+ * helpers the emitters declare. A schema called `NotFoundError` must not take one of them.
+ */
+export const PACKAGE_NAMES: readonly string[] = [
+  'ClientCore', 'ClientOptions', 'ClientMeta', 'RequestOptions', 'ValidationMode', 'Environment', 'FetchLike',
+  'HeadersOption', 'DEFAULT_TIMEOUT_MS', 'DEFAULT_MAX_RETRIES', 'DEFAULT_MAX_RETRY_DELAY_MS',
+  'DEFAULT_VALIDATION_MODE', 'TOKEN_ENV_VAR', 'OperationDescriptor', 'OperationInput', 'BodyEncoding', 'HttpMethod',
+  'QueryParameter', 'HeaderParameter', 'CookieParameter', 'ApiPromise', 'WithResponse', 'Page', 'PagePromise',
+  'PageEnvelope', 'ConnectError', 'RequestContext', 'ApiError', 'BadRequestError', 'AuthenticationError',
+  'PaymentRequiredError', 'PermissionDeniedError', 'NotFoundError', 'ConflictError', 'LockedError',
+  'FailedDependencyError', 'RateLimitError', 'InternalServerError', 'apiErrorClassFor', 'ApiErrorClass', 'ErrorBody',
+  'ConfigurationError', 'InsecureTransportError', 'InvalidRequestError', 'TokenProviderError', 'ConnectionError',
+  'TimeoutError', 'AbortError', 'ResponseParseError', 'ResponseValidationError', 'PaginationError', 'ClientHooks',
+  'RequestHookEvent', 'ResponseHookEvent', 'ErrorHookEvent', 'ValidationIssueEvent', 'Logger', 'LogLevel',
+  'BASE_RETRY_DELAY_MS', 'RETRY_AFTER_CAP_MS', 'tileForPoint', 'tileBounds', 'MAX_TILE_LATITUDE', 'MAX_TILE_ZOOM',
+  'TileCoordinates', 'TileBounds', 'GuardError', 'describeFailure', 'formatGuardPath', 'Check', 'GuardFailure',
+  // Declared by the emitters: the open-enum helper type and the client's metadata constant.
+  'OpenEnum', 'CLIENT_META',
+];
+
+/**
  * Hands out unique names within one scope: the second `User` becomes `User2`. Names are
  * claimed in document order, so the result is the same on every run.
  */

@@ -40,12 +40,26 @@ export function resolvePointer(root: unknown, ref: string): unknown {
   if (!ref.startsWith('#')) return undefined;
   let node: unknown = root;
   for (const raw of ref.slice(1).split('/').slice(1)) {
-    const token = decodeURIComponent(unescapeToken(raw));
+    // A URI fragment is percent-decoded first, then its pointer tokens unescaped (RFC 6901 §6).
+    const decoded = percentDecode(raw);
+    if (decoded === undefined) return undefined;
+    const token = unescapeToken(decoded);
+    const object = asObject(node);
     if (Array.isArray(node)) node = node[Number(token)];
-    else node = asObject(node)?.[token];
+    // Own members only: `#/components/schemas/constructor` must not find Object's constructor.
+    else node = object && Object.hasOwn(object, token) ? object[token] : undefined;
     if (node === undefined) return undefined;
   }
   return node;
+}
+
+/** `decodeURIComponent` without its URIError on a malformed escape such as `%zz`. */
+function percentDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Collects diagnostics with positions, so builders only name the pointer. */

@@ -6,13 +6,15 @@
  */
 import type { IrProperty, IrType, StringFormat } from './types.js';
 import type { RawObject, Reporter } from './raw.js';
-import { asArray, asNumber, asObject, asString, entries, joinPointer } from './raw.js';
+import { asArray, asNumber, asObject, asString, entries, joinPointer, resolvePointer } from './raw.js';
 
 export interface SchemaContext {
   readonly root: unknown;
   readonly reporter: Reporter;
   /** `components.schemas` key → TypeScript name. */
   readonly schemaNames: ReadonlyMap<string, string>;
+  /** Targets of references outside components.schemas being inlined right now, to catch cycles. */
+  readonly inlining: Set<string>;
 }
 
 const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
@@ -191,11 +193,22 @@ function convertRef(ref: string, pointer: string, ctx: SchemaContext): IrType {
     const name = ctx.schemaNames.get(sourceName);
     if (name !== undefined) return { kind: 'ref', name };
   }
+  // A schema elsewhere in the document (inside a path, or a property of a component) has no
+  // name to declare, so it is inlined; only a cycle through such places cannot be.
+  const target = ref.startsWith('#') ? resolvePointer(ctx.root, ref) : undefined;
+  if (target !== undefined && !ctx.inlining.has(ref)) {
+    ctx.inlining.add(ref);
+    const type = convertSchema(target, ref.slice(1), ctx);
+    ctx.inlining.delete(ref);
+    return type;
+  }
   ctx.reporter.error(
     'unsupported-ref',
     joinPointer(pointer, '$ref'),
-    `schema reference '${ref}' does not name an entry of components.schemas`,
-    'point schema references at #/components/schemas/<Name>',
+    target === undefined
+      ? `schema reference '${ref}' does not resolve to a schema`
+      : `schema reference '${ref}' is recursive and points outside components.schemas`,
+    'move the schema to #/components/schemas/<Name> and refer to it there',
   );
   return UNKNOWN;
 }
@@ -230,13 +243,17 @@ function convertDiscriminator(schema: RawObject, ctx: SchemaContext) {
 
 function convertEnum(values: readonly unknown[], pointer: string, ctx: SchemaContext): IrType {
   const nonNull = values.filter((v) => v !== null);
-  const kept = nonNull.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
+  const kept = nonNull.filter((v): v is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof v));
   if (kept.length !== nonNull.length) {
-    ctx.reporter.error('unsupported-schema', joinPointer(pointer, 'enum'), 'enum values must be strings, numbers or null');
+    ctx.reporter.error('unsupported-schema', joinPointer(pointer, 'enum'), 'enum values must be strings, numbers, booleans or null', 'describe structured values with properties instead of listing them');
   }
   // An enum of only `null` is how some generators spell "or null" inside a oneOf.
-  const base: IrType = kept.length === 0 ? NULL : { kind: 'enum', values: kept };
-  return values.includes(null) && kept.length > 0 ? nullable(base) : base;
+  if (kept.length === 0) return NULL;
+  // `enum: [true, false]` has no TypeScript enum form; its values become a union of literals.
+  const base: IrType = kept.every((v): v is string | number => typeof v !== 'boolean')
+    ? { kind: 'enum', values: kept }
+    : { kind: 'union', members: kept.map((value) => ({ kind: 'literal', value })) };
+  return values.includes(null) ? nullable(base) : base;
 }
 
 function literalOf(value: unknown, pointer: string, ctx: SchemaContext): IrType {
