@@ -26,7 +26,7 @@ afterAll(async () => {
 
 /** Runs an example against the test's server (or, with `ownServer`, against the one it starts itself). */
 function example(name: string, args: readonly string[] = [], ownServer = false): Promise<RunResult> {
-  const env = ownServer ? { CONNECT_API_URL: '' } : { CONNECT_API_URL: api.url, CONNECT_API_TOKEN: api.tokens[0]!, CONNECT_API_FAKE: '1' };
+  const env: Record<string, string> = ownServer ? { CONNECT_API_URL: '' } : { CONNECT_API_URL: api.url, CONNECT_API_TOKEN: api.tokens[0]!, CONNECT_API_FAKE: '1' };
   return run(process.execPath, [TSX, join('examples', name), ...args], { cwd: REPO_ROOT, env, allowFailure: true });
 }
 

@@ -2,11 +2,14 @@
  * The publishable package: built from a copy of generated/ and packed once, then checked the
  * way a registry consumer would meet it — manifest, publint, attw, tarball contents.
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAndPack, type BuiltPackage } from './support/built-package.js';
+import { buildAndPack, REPO_ROOT, type BuiltPackage } from './support/built-package.js';
+import { installConsumer, type ConsumerProject } from './support/consumer-project.js';
 import { externalImports } from './support/imports.js';
 import { attwReport, publintProblems } from './support/lint.js';
+import { run } from './support/run.js';
 import { strayFiles, unbuiltSources } from './support/tarball-contents.js';
 
 let pkg: BuiltPackage;
@@ -95,4 +98,47 @@ describe('npm pack', () => {
       expect(misplaced, build).toEqual([]);
     }
   });
+});
+
+describe('a project that installs the tarball', () => {
+  let consumer: ConsumerProject;
+  const tsc = join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
+
+  beforeAll(async () => {
+    consumer = await installConsumer(pkg.tarball);
+    // Type-checks under strict (declarations included) and compiles usage.ts to ESM, usage-cjs.cts to CommonJS.
+    await run(process.execPath, [tsc, '-p', consumer.dir], { cwd: consumer.dir });
+  }, 120_000);
+
+  afterAll(async () => {
+    await consumer?.remove();
+  });
+
+  async function runOutput(file: string): Promise<{ count: number; known: number; userId: string; missing: number }> {
+    const { stdout } = await run(process.execPath, [join(consumer.dir, 'out', file)], { cwd: consumer.dir });
+    return JSON.parse(stdout) as { count: number; known: number; userId: string; missing: number };
+  }
+
+  it('imports it as an ES module and calls the fake server from its testing entry point', async () => {
+    const seen = await runOutput('usage.js');
+    expect(seen.count).toBeGreaterThan(0);
+    expect(seen.known).toBeGreaterThan(0);
+    expect(seen.userId).toMatch(/\S/);
+    expect(seen.missing).toBe(404);
+  }, 30_000);
+
+  it('requires it from CommonJS and gets the same answers', async () => {
+    const compiled = await readFile(join(consumer.dir, 'out', 'usage-cjs.cjs'), 'utf8');
+    expect(compiled).toMatch(/require\("connect-api-client"\)/);
+    expect(compiled).toMatch(/require\("connect-api-client\/testing"\)/);
+    const [esm, cjs] = await Promise.all([runOutput('usage.js'), runOutput('usage-cjs.cjs')]);
+    expect(cjs.count).toBe(esm.count);
+    expect(cjs.missing).toBe(404);
+  }, 30_000);
+
+  it('installs the fake server command, which runs from the bin link', async () => {
+    const bin = join(consumer.dir, 'node_modules', '.bin', 'connect-api-fake');
+    const { stdout } = await run(bin, ['--help'], { cwd: consumer.dir });
+    expect(stdout).toMatch(/--port <n>/);
+  }, 30_000);
 });

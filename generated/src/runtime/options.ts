@@ -37,14 +37,17 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export type HeadersOption = Readonly<Record<string, string | null | undefined>>;
 
 export interface ClientOptions {
-  /** The API token (a JWT). Falls back to the `CONNECT_API_TOKEN` environment variable in Node. */
-  token?: string;
+  /**
+   * The API token (a JWT). Falls back to the `CONNECT_API_TOKEN` environment variable in Node.
+   * `undefined` is accepted as "not given" so `process.env.X` can be passed under `exactOptionalPropertyTypes`.
+   */
+  token?: string | undefined;
   /** Called before every attempt, for tokens that rotate. Give this or `token`, not both. */
   tokenProvider?: () => string | Promise<string>;
   /** Which server to talk to; default `'production'`. */
-  environment?: Environment;
+  environment?: Environment | undefined;
   /** An absolute http(s) URL that overrides `environment`, for example a local mock server. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Per-attempt timeout; default 60 000 ms, because starting a charge can take tens of seconds. */
   timeoutMs?: number;
   /** Retries after the first attempt for retry-safe operations; default 2. */
@@ -75,7 +78,7 @@ export interface RequestOptions {
   maxRetries?: number;
   deadlineMs?: number;
   /** Aborts the call at once, also while it waits to retry; no further attempt is made. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   headers?: HeadersOption;
   /** Body encoding, when the operation accepts more than JSON. */
   encoding?: BodyEncoding;

@@ -1,0 +1,96 @@
+/**
+ * A project outside the repository that installs the packed tarball the way a user would,
+ * then type-checks under `strict` and runs an ES module and a CommonJS file that use the
+ * client against the fake server from the package's own `testing` entry point.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from './built-package.js';
+import { npm } from './run.js';
+
+export interface ConsumerProject {
+  readonly dir: string;
+  remove(): Promise<void>;
+}
+
+/** Both files print one JSON line of what they saw, for the test to compare. */
+const ESM_USAGE = `import { ConnectClient, NotFoundError, isEvseStatus, type Station, type StationsAroundQuery } from 'connect-api-client';
+import { startFakeConnectApi } from 'connect-api-client/testing';
+
+const api = await startFakeConnectApi({ seed: 3 });
+try {
+  const client = new ConnectClient({ baseUrl: api.url, token: api.tokens[0] });
+  const query: StationsAroundQuery = { latitude: 52.52, longitude: 13.405, distance: 800 };
+  const page = await client.stations.around(query);
+  const first: Station | undefined = page.results[0];
+  const known = first ? first.evses.filter((evse) => isEvseStatus(evse.status)).length : 0;
+  const user = await client.users.create({ email: 'consumer@example.com' });
+  let missing = 0;
+  try {
+    await client.users.retrieve('no-such-user');
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    missing = error.status;
+  }
+  // @ts-expect-error latitude is a number: if the types degraded to any, this line would fail the check
+  const wrong: StationsAroundQuery = { latitude: '52.52', longitude: 13.405 };
+  void wrong;
+  console.log(JSON.stringify({ count: page.count, known, userId: user.id, missing }));
+} finally {
+  await api.close();
+}
+`;
+
+const CJS_USAGE = `import { ConnectClient, NotFoundError, type User } from 'connect-api-client';
+import { startFakeConnectApi } from 'connect-api-client/testing';
+
+async function main(): Promise<void> {
+  const api = await startFakeConnectApi({ seed: 3 });
+  try {
+    const client = new ConnectClient({ baseUrl: api.url, token: api.tokens[0] });
+    const page = await client.stations.around({ latitude: 52.52, longitude: 13.405, distance: 800 });
+    const user: User = await client.users.create({ email: 'consumer@example.com' });
+    const missing = await client.users.retrieve('no-such-user').then(
+      () => 0,
+      (error: unknown) => (error instanceof NotFoundError ? error.status : -1),
+    );
+    console.log(JSON.stringify({ count: page.count, known: -1, userId: user.id, missing }));
+  } finally {
+    await api.close();
+  }
+}
+
+void main();
+`;
+
+function tsconfig(): string {
+  return JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      lib: ['ES2022', 'DOM'],
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+      // The package's declarations are checked too, not skipped.
+      skipLibCheck: false,
+      types: ['node'],
+      typeRoots: [join(REPO_ROOT, 'node_modules/@types')],
+      outDir: 'out',
+    },
+    files: ['usage.ts', 'usage-cjs.cts'],
+  });
+}
+
+export async function installConsumer(tarball: string): Promise<ConsumerProject> {
+  const dir = await mkdtemp(join(tmpdir(), 'connect-consumer-'));
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  // The package has no dependencies, so the install needs no registry.
+  await npm(['install', tarball, '--offline', '--ignore-scripts'], dir);
+  await writeFile(join(dir, 'usage.ts'), ESM_USAGE);
+  await writeFile(join(dir, 'usage-cjs.cts'), CJS_USAGE);
+  await writeFile(join(dir, 'tsconfig.json'), tsconfig());
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
