@@ -44,7 +44,9 @@ export function compareSurfaces(base: Surface, head: Surface): Change[] {
     }),
     ...base.entries.filter((e) => !after.has(e.key)).map((entry) => ({ kind: 'removed' as const, entry })),
   ];
-  return withoutCoveredDescendants(changes, new Map([...before, ...after]));
+  const entries = new Map([...before, ...after]);
+  const silent = new Set(changes.filter((c) => c.entry.member && (c.kind === 'added' || c.kind === 'removed')).map((c) => c.entry.key));
+  return withoutCoveredDescendants(changes, entries).filter((c) => !silent.has(c.entry.key));
 }
 
 function entryChanges(old: SurfaceEntry, now: SurfaceEntry): Change[] {

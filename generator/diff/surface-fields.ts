@@ -161,13 +161,10 @@ function flattenChildren(target: IrType, place: Place, schemas: SchemaLookup, se
     case 'array':
       return flattenValue(target.items, child(place, '[]', '[]', true), schemas, seen);
     case 'union':
-      // A variant is listed on the union itself; its fields hang directly under the union.
       return target.members.flatMap((member) => {
         const name = variantLabel(member);
-        const variant = child(place, `(${name})`, `(${name})`, true);
-        return flattenValue(member, variant, schemas, seen)
-          .slice(1)
-          .map((e) => (e.parent === variant.key ? { ...e, parent: place.key } : e));
+        const [own, ...inside] = flattenValue(member, child(place, `(${name})`, `(${name})`, true), schemas, seen);
+        return [{ ...own!, member: true }, ...inside];
       });
     case 'object':
     case 'intersection': {

@@ -33,6 +33,8 @@ export interface SurfaceEntry {
   /** For operations: how the client exposes the call (`client.users.create`, `usersCreate`). */
   readonly client?: string;
   readonly deprecated?: boolean;
+  /** A member of a union: the union's `variants` report its arrival or departure, and it covers its own fields. */
+  readonly member?: boolean;
 }
 
 export interface Surface {
