@@ -38,7 +38,7 @@ export function emitClient(ir: Ir, names: Map<IrOperation, OperationNames>, path
     resource.operations.forEach((op) => noteOperationTypes(op, usage));
     const extraTypes = resource.operations.flatMap((op) => {
       const n = names.get(op)!;
-      return [n.query, n.headers, n.body].filter((x): x is string => x !== undefined);
+      return [n.query, n.headers, n.cookies, n.body].filter((x): x is string => x !== undefined);
     });
     const specifier = `./${operationModulePath(resource).replace(/\.ts$/, '.js')}`;
     operationImports.push(mixedImport(specifier, resource.operations.map((op) => op.functionName), extraTypes));

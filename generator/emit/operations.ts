@@ -19,6 +19,7 @@ import { TypeUsage } from './type-usage.js';
 export interface OperationNames {
   readonly query?: string;
   readonly headers?: string;
+  readonly cookies?: string;
   readonly body?: string;
   readonly descriptor: string;
 }
@@ -33,6 +34,7 @@ export function operationNames(ir: Ir, taken: Iterable<string>): Map<IrOperation
         descriptor: `${op.functionName}Operation`,
         ...(op.queryParameters.length > 0 ? { query: registry.claim(`${base(op)}Query`) } : {}),
         ...(op.headerParameters.length > 0 ? { headers: registry.claim(`${base(op)}Headers`) } : {}),
+        ...(op.cookieParameters.length > 0 ? { cookies: registry.claim(`${base(op)}Cookies`) } : {}),
         ...(op.body && op.body.type.kind !== 'ref' ? { body: registry.claim(`${base(op)}Body`) } : {}),
       },
     ]),
@@ -58,6 +60,7 @@ export function emitOperationModule(ir: Ir, resource: IrResource, names: Map<IrO
 
     if (opNames.query) statements.push(parameterInterface(opNames.query, op.queryParameters, index, `Query parameters of {@link ${op.functionName}}.`));
     if (opNames.headers) statements.push(parameterInterface(opNames.headers, op.headerParameters, index, `Header parameters of {@link ${op.functionName}}.`));
+    if (opNames.cookies) statements.push(parameterInterface(opNames.cookies, op.cookieParameters, index, `Cookie parameters of {@link ${op.functionName}}, sent in one \`Cookie\` header.`));
     if (opNames.body && op.body) {
       statements.push({ kind: StructureKind.TypeAlias, name: opNames.body, isExported: true, type: typeExpression(op.body.type, 'write', index), docs: docs({ description: `Request body of {@link ${op.functionName}}.` }) });
     }
@@ -83,7 +86,7 @@ export function emitOperationModule(ir: Ir, resource: IrResource, names: Map<IrO
 
 /** Records every type an operation's signature mentions. */
 export function noteOperationTypes(op: IrOperation, usage: TypeUsage): void {
-  for (const p of [...op.pathParameters, ...op.queryParameters, ...op.headerParameters]) usage.add(p.type, 'write');
+  for (const p of [...op.pathParameters, ...op.queryParameters, ...op.headerParameters, ...op.cookieParameters]) usage.add(p.type, 'write');
   if (op.body) usage.add(op.body.type, 'write');
   const result = op.pagination?.item ?? op.successType;
   if (result) usage.add(result, 'read');
@@ -131,6 +134,7 @@ function descriptor(op: IrOperation, name: string, body: SuccessBody | undefined
       field('path', op.path);
       w.writeLine(`query: [${op.queryParameters.map((p) => `{ name: ${JSON.stringify(p.name)}${p.explode ? '' : ', explode: false'} }`).join(', ')}],`);
       if (op.headerParameters.length > 0) w.writeLine(`headers: [${op.headerParameters.map((p) => `{ name: ${JSON.stringify(p.name)} }`).join(', ')}],`);
+      if (op.cookieParameters.length > 0) w.writeLine(`cookies: [${op.cookieParameters.map((p) => `{ name: ${JSON.stringify(p.name)} }`).join(', ')}],`);
       field('bodyEncodings', op.body?.encodings ?? []);
       field('retrySafe', op.retrySafe);
       field('successStatuses', op.successStatuses);
@@ -166,7 +170,8 @@ export function operationSignature(op: IrOperation, names: OperationNames, index
   }
   const input: string[] = [];
   if (op.pathParameters.length > 0) input.push(`path: { ${op.pathParameters.map((p) => `${propertyKey(p.name)}: ${p.identifier}`).join(', ')} }`);
-  const laterRequired = (after: number) => [op.body?.required, op.queryParameters.some((p) => p.required), op.headerParameters.some((p) => p.required)].slice(after + 1).some(Boolean);
+  const laterRequired = (after: number) =>
+    [op.body?.required, op.queryParameters.some((p) => p.required), op.headerParameters.some((p) => p.required), op.cookieParameters.some((p) => p.required)].slice(after + 1).some(Boolean);
   if (op.body) {
     const type = names.body ?? typeExpression(op.body.type, 'write', index);
     parameters.push({ name: 'body', type: op.body.required || !laterRequired(0) ? type : `${type} | undefined`, hasQuestionToken: !op.body.required && !laterRequired(0) });
@@ -180,9 +185,14 @@ export function operationSignature(op: IrOperation, names: OperationNames, index
     input.push('query');
   }
   if (names.headers) {
-    parameters.push({ name: 'headers', type: names.headers, hasQuestionToken: !op.headerParameters.some((p) => p.required) });
+    parameters.push({ name: 'headers', type: names.headers, hasQuestionToken: !op.headerParameters.some((p) => p.required) && !laterRequired(2) });
     paramDocs.push('headers — header parameters.');
     input.push('headers');
+  }
+  if (names.cookies) {
+    parameters.push({ name: 'cookies', type: names.cookies, hasQuestionToken: !op.cookieParameters.some((p) => p.required) });
+    paramDocs.push('cookies — cookie parameters.');
+    input.push('cookies');
   }
   parameters.push({ name: 'options', type: 'RequestOptions', hasQuestionToken: true });
   paramDocs.push('options — per-call settings (timeout, retries, signal, headers) that override the client\'s.');

@@ -104,6 +104,7 @@ function buildOperation(raw: RawOperation, ctx: SchemaContext, schemaTypes: Read
     pathParameters: orderPathParameters(path, parameters.filter((p) => p.location === 'path')),
     queryParameters: parameters.filter((p) => p.location === 'query'),
     headerParameters: parameters.filter((p) => p.location === 'header'),
+    cookieParameters: parameters.filter((p) => p.location === 'cookie'),
     ...(body ? { body } : {}),
     responses,
     successStatuses: successes.map((r) => r.status),
@@ -154,8 +155,8 @@ function buildParameter(node: unknown, pointer: string, ctx: SchemaContext): IrP
   const name = asString(p.name);
   const location = asString(p.in);
   if (name === undefined || location === undefined) return undefined;
-  if (location !== 'path' && location !== 'query' && location !== 'header') {
-    ctx.reporter.error('unsupported-parameter', joinPointer(located.pointer, 'in'), `parameters in '${location}' are not supported yet`, 'send it through the client-wide headers option instead');
+  if (location !== 'path' && location !== 'query' && location !== 'header' && location !== 'cookie') {
+    ctx.reporter.error('unsupported-parameter', joinPointer(located.pointer, 'in'), `parameters in '${location}' are not supported`, "'in' must be path, query, header or cookie");
     return undefined;
   }
   const schema = asObject(p.schema) ?? {};

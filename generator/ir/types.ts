@@ -164,7 +164,7 @@ export interface IrParameter extends IrDocs {
   readonly name: string;
   /** Name as a TypeScript identifier (path parameters become positional arguments). */
   readonly identifier: string;
-  readonly location: 'path' | 'query' | 'header';
+  readonly location: 'path' | 'query' | 'header' | 'cookie';
   readonly required: boolean;
   readonly type: IrType;
   readonly default?: unknown;
@@ -207,6 +207,8 @@ export interface IrOperation extends IrDocs {
   readonly pathParameters: readonly IrParameter[];
   readonly queryParameters: readonly IrParameter[];
   readonly headerParameters: readonly IrParameter[];
+  /** Sent together in one `Cookie` header. */
+  readonly cookieParameters: readonly IrParameter[];
   readonly body?: IrRequestBody;
   readonly responses: readonly IrResponse[];
   /** The statuses from 200 to 299, in order. */

@@ -81,7 +81,7 @@ export function assignViews(
   const readRoots = operations.flatMap((o) => o.responses.flatMap((r) => (r.type ? [r.type] : [])));
   const writeRoots = operations.flatMap((o) => [
     ...(o.body ? [o.body.type] : []),
-    ...[...o.pathParameters, ...o.queryParameters, ...o.headerParameters].map((p) => p.type),
+    ...[...o.pathParameters, ...o.queryParameters, ...o.headerParameters, ...o.cookieParameters].map((p) => p.type),
   ]);
   const read = reachable(readRoots, schemas);
   const write = reachable(writeRoots, schemas);

@@ -6,7 +6,7 @@
 import type { RequestContext } from './connect-error.js';
 import { checkHeaders, type ResolvedConfig } from './config.js';
 import type { ClientMeta, HeadersOption } from './options.js';
-import type { HeaderParameter } from './operation.js';
+import type { CookieParameter, HeaderParameter } from './operation.js';
 import { InvalidRequestError } from './request-errors.js';
 import { nodeVersion, runsInBrowser } from './runtime-globals.js';
 import { scalarText } from './url.js';
@@ -38,6 +38,9 @@ export interface HeaderInput {
   readonly parameters: object | undefined;
   readonly callHeaders: HeadersOption | undefined;
   readonly contentType: string | undefined;
+  readonly declaredCookies?: readonly CookieParameter[] | undefined;
+  /** The operation's cookie parameters as the caller passed them. */
+  readonly cookies?: object | undefined;
 }
 
 export function buildRequestHeaders(config: ResolvedConfig, input: HeaderInput, context: RequestContext): Headers {
@@ -53,6 +56,8 @@ export function buildRequestHeaders(config: ResolvedConfig, input: HeaderInput, 
     if (text === undefined) throw new InvalidRequestError(`${context.operationId}: ${argument} must be a string, number or boolean`, context, argument);
     setChecked(headers, name, text, argument, context);
   }
+  const cookie = cookieHeader(input.declaredCookies, input.cookies, context);
+  if (cookie !== undefined) setChecked(headers, 'cookie', cookie, 'cookies', context);
 
   const problem = checkHeaders(input.callHeaders, 'options.headers');
   if (problem) throw new InvalidRequestError(`${context.operationId}: ${problem}`, context, 'options.headers');
@@ -61,6 +66,24 @@ export function buildRequestHeaders(config: ResolvedConfig, input: HeaderInput, 
   if (input.contentType !== undefined) headers.set('content-type', input.contentType);
   else headers.delete('content-type');
   return headers;
+}
+
+/**
+ * `a=1; b=x%20y`: each value percent-encoded, since a cookie value may not hold spaces,
+ * commas or semicolons; undefined when no cookie parameter was given.
+ */
+function cookieHeader(declared: readonly CookieParameter[] | undefined, values: object | undefined, context: RequestContext): string | undefined {
+  const known = new Set((declared ?? []).map((c) => c.name));
+  const pairs: string[] = [];
+  for (const [name, value] of Object.entries((values ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    const argument = `cookies.${name}`;
+    if (!known.has(name)) throw new InvalidRequestError(`${context.operationId}: unknown cookie parameter "${name}"`, context, argument);
+    const text = scalarText(value, argument, context);
+    if (text === undefined) throw new InvalidRequestError(`${context.operationId}: ${argument} must be a string, number or boolean`, context, argument);
+    pairs.push(`${name}=${encodeURIComponent(text)}`);
+  }
+  return pairs.length > 0 ? pairs.join('; ') : undefined;
 }
 
 function setChecked(headers: Headers, name: string, value: string, argument: string, context: RequestContext): void {

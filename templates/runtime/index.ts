@@ -15,7 +15,7 @@
 export { ClientCore } from './client-core.js';
 export type { ClientOptions, ClientMeta, RequestOptions, ValidationMode, Environment, FetchLike, HeadersOption } from './options.js';
 export { DEFAULT_TIMEOUT_MS, DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_DELAY_MS, DEFAULT_VALIDATION_MODE, TOKEN_ENV_VAR } from './options.js';
-export type { OperationDescriptor, OperationInput, BodyEncoding, HttpMethod, QueryParameter, HeaderParameter } from './operation.js';
+export type { OperationDescriptor, OperationInput, BodyEncoding, HttpMethod, QueryParameter, HeaderParameter, CookieParameter } from './operation.js';
 export { ApiPromise, type WithResponse } from './api-promise.js';
 export { Page, PagePromise, type PageEnvelope } from './pagination.js';
 export { ConnectError, type RequestContext } from './connect-error.js';

@@ -24,6 +24,11 @@ export interface HeaderParameter {
   readonly name: string;
 }
 
+/** A parameter sent as `name=value` in the request's one `Cookie` header. */
+export interface CookieParameter {
+  readonly name: string;
+}
+
 export interface OperationDescriptor {
   /** The spec's operationId, used in errors, logs and hooks. */
   readonly id: string;
@@ -32,6 +37,7 @@ export interface OperationDescriptor {
   readonly path: string;
   readonly query: readonly QueryParameter[];
   readonly headers?: readonly HeaderParameter[];
+  readonly cookies?: readonly CookieParameter[];
   /** Encodings the operation accepts for its body, JSON first; empty when it has no body. */
   readonly bodyEncodings: readonly BodyEncoding[];
   /**
@@ -52,5 +58,6 @@ export interface OperationInput {
   readonly path?: Readonly<Record<string, string | number>>;
   readonly query?: object;
   readonly headers?: object;
+  readonly cookies?: object;
   readonly body?: unknown;
 }

@@ -77,7 +77,14 @@ export function prepareRequest(config: ResolvedConfig, descriptor: OperationDesc
   const encoded = 'url' in target ? { body: undefined, contentType: undefined } : encodeBody(descriptor, input.body, options.encoding, context);
   const headers = buildRequestHeaders(
     config,
-    { declared: descriptor.headers, parameters: 'url' in target ? undefined : input.headers, callHeaders: options.headers, contentType: encoded.contentType },
+    {
+      declared: descriptor.headers,
+      parameters: 'url' in target ? undefined : input.headers,
+      callHeaders: options.headers,
+      contentType: encoded.contentType,
+      declaredCookies: descriptor.cookies,
+      cookies: 'url' in target ? undefined : input.cookies,
+    },
     context,
   );
   return { descriptor, context, url, headers, body: encoded.body, settings };

@@ -29,6 +29,7 @@ export function operation(extra: Partial<IrOperation> & Pick<IrOperation, 'funct
     pathParameters: [],
     queryParameters: [],
     headerParameters: [],
+    cookieParameters: [],
     responses: [],
     successStatuses: [200],
     retrySafe: true,

@@ -38,6 +38,7 @@ export type {
   HttpMethod,
   QueryParameter,
   HeaderParameter,
+  CookieParameter,
 } from './operation.js';
 export { ApiPromise, type WithResponse } from './api-promise.js';
 export { Page, PagePromise, type PageEnvelope } from './pagination.js';

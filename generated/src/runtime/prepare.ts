@@ -128,6 +128,8 @@ export function prepareRequest(
       parameters: 'url' in target ? undefined : input.headers,
       callHeaders: options.headers,
       contentType: encoded.contentType,
+      declaredCookies: descriptor.cookies,
+      cookies: 'url' in target ? undefined : input.cookies,
     },
     context,
   );
