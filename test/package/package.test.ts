@@ -2,9 +2,13 @@
  * The publishable package: built from a copy of generated/ and packed once, then checked the
  * way a registry consumer would meet it — manifest, publint, attw, tarball contents.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConnectClient } from '../../generated/src/index.js';
+import { startFakeConnectApi, type FakeConnectApi } from '../../generated/src/testing/index.js';
+import { startPageServer, type PageServer } from './support/browser-page.js';
 import { buildAndPack, REPO_ROOT, type BuiltPackage } from './support/built-package.js';
 import { installConsumer, type ConsumerProject } from './support/consumer-project.js';
 import { externalImports } from './support/imports.js';
@@ -141,4 +145,48 @@ describe('a project that installs the tarball', () => {
     const { stdout } = await run(bin, ['--help'], { cwd: consumer.dir });
     expect(stdout).toMatch(/--port <n>/);
   }, 30_000);
+});
+
+describe('the ESM build in a browser', () => {
+  // Debian's chromium, installed by .ci/run; playwright-core brings no browser of its own.
+  const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+  let api: FakeConnectApi;
+  let site: PageServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    api = await startFakeConnectApi({ host: '127.0.0.1', port: 0, seed: 5 });
+    site = await startPageServer(join(pkg.dir, 'dist/esm'), api.url, api.tokens[0]!);
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    await api?.close();
+  });
+
+  it('shows stations and a typed error fetched through the client', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.goto(site.url);
+    await page.waitForSelector('body[data-state="done"], body[data-state="failed"]');
+    await mkdir(join(REPO_ROOT, 'test/.artifacts'), { recursive: true });
+    await page.screenshot({ path: join(REPO_ROOT, 'test/.artifacts/browser-client.png'), fullPage: true });
+
+    expect(await page.textContent('#error')).toBe('');
+    const client = new ConnectClient({ baseUrl: api.url, token: api.tokens[0], maxRetries: 0 });
+    const expected = await client.stations.around({ latitude: 52.52, longitude: 13.405, distance: 1000 });
+    expect(await page.textContent('#summary')).toBe(`${expected.count} stations within 1000 m`);
+    expect(await page.locator('#stations li').allTextContents()).toEqual(expected.results.slice(0, 5).map((s) => s.name));
+    expect(await page.textContent('#not-found')).toBe('NotFoundError 404');
+    expect(site.forwarded).toEqual(['GET /api/v1/stations/around/', 'GET /api/v1/users/no-such-user/']);
+    // The 404 is logged by the browser as a failed resource load; nothing else may go wrong.
+    expect(problems.filter((p) => !/404/.test(p))).toEqual([]);
+    await page.close();
+  }, 60_000);
 });
