@@ -75,8 +75,13 @@ export class GuardCodeWriter {
     this.helpers.add('isRecord').add('fail');
     w.writeLine(`if (!isRecord(value)) return fail(${JSON.stringify('object')}, value);`);
     for (const property of visibleProperties(type, view)) {
-      const access = propertyAccess('value', property.name);
       const key = JSON.stringify(property.name);
+      let access = propertyAccess('value', property.name);
+      if (INHERITED.has(property.name)) {
+        // `value.constructor` of a plain `{}` is Object, not undefined: read own members only.
+        access = `own${this.depth++}`;
+        w.writeLine(`const ${access} = Object.hasOwn(value, ${key}) ? value[${key}] : undefined;`);
+      }
       const wrap: Wrap = (f) => {
         this.helpers.add('at');
         return `at(${f}, ${key})`;
@@ -247,6 +252,12 @@ export class GuardCodeWriter {
     }
   }
 }
+
+/** Members every object inherits from Object.prototype (listed, not computed, so output never depends on the Node version). */
+const INHERITED: ReadonlySet<string> = new Set([
+  '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', 'constructor',
+  'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf',
+]);
 
 /** `!(typeof x === "string")` reads better as `typeof x !== "string"`. */
 function negate(condition: string): string {
