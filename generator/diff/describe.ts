@@ -20,12 +20,19 @@ const PHRASES: Readonly<Record<ChangeKind, (detail: string) => string>> = {
   deprecated: () => 'is now deprecated',
 };
 
-/** `response 200 field \`connectors\` added`; an added request item also says whether it is required. */
+/** `response 200 field \`connectors\` added (optional, array)`. */
 export function describeChange(change: ClassifiedChange): string {
   const { entry, kind } = change;
   const subject = entry.subject === 'operation' ? 'operation' : entry.location;
-  const required = kind === 'added' && entry.side === 'request' ? (entry.required ? ' (required)' : ' (optional)') : '';
-  return `${subject} ${PHRASES[kind](change.detail ?? '')}${required}`;
+  const shape = kind === 'added' && entry.side !== 'operation' ? ` (${addedShape(change)})` : '';
+  return `${subject} ${PHRASES[kind](change.detail ?? '')}${shape}`;
+}
+
+/** What arrived: whether a caller must send it (or can rely on receiving it), and its type. */
+function addedShape({ entry }: ClassifiedChange): string {
+  if (entry.subject === 'status') return entry.type;
+  const presence = entry.side === 'request' ? (entry.required ? 'required' : 'optional') : entry.required ? 'always present' : 'optional';
+  return [presence, ...(entry.nullable ? ['nullable'] : []), entry.type].join(', ');
 }
 
 function count(n: number, what: string): string {

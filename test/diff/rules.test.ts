@@ -43,12 +43,12 @@ const CASES: readonly Case[] = [
   {
     name: 'a new optional parameter',
     change: (d) => things(d).parameters.push({ name: 'search', in: 'query', schema: { type: 'string' } }),
-    expected: [['compatible', 'parameter-added-optional', 'query parameter `search` added (optional)']],
+    expected: [['compatible', 'parameter-added-optional', 'query parameter `search` added (optional, string)']],
   },
   {
     name: 'a new required parameter',
     change: (d) => things(d).parameters.push({ name: 'region', in: 'query', required: true, schema: { type: 'string' } }),
-    expected: [['breaking', 'parameter-added-required', 'query parameter `region` added (required)']],
+    expected: [['breaking', 'parameter-added-required', 'query parameter `region` added (required, string)']],
   },
   { name: 'a removed parameter', change: (d) => things(d).parameters.splice(1, 1), expected: [['breaking', 'parameter-removed', 'query parameter `limit` removed']] },
   {
@@ -56,15 +56,15 @@ const CASES: readonly Case[] = [
     change: (d) => (things(d).parameters[1].name = 'max'),
     expected: [
       ['breaking', 'parameter-removed', 'query parameter `limit` removed'],
-      ['compatible', 'parameter-added-optional', 'query parameter `max` added (optional)'],
+      ['compatible', 'parameter-added-optional', 'query parameter `max` added (optional, integer)'],
     ],
   },
   { name: 'a parameter made required', change: (d) => (things(d).parameters[1].required = true), expected: [['breaking', 'parameter-required', 'query parameter `limit` is now required']] },
   { name: 'a parameter made optional', change: (d) => (things(d).parameters[0].required = false), expected: [['compatible', 'parameter-optional', 'query parameter `owner` is now optional']] },
   { name: 'a deprecated parameter', change: (d) => (things(d).parameters[1].deprecated = true), expected: [['compatible', 'parameter-deprecated', 'query parameter `limit` is now deprecated']] },
   // Request bodies and their fields
-  { name: 'a new optional request body', change: (d) => (archive(d).requestBody = jsonBody('ThingPatch', false)), expected: [['compatible', 'body-added-optional', 'request body added (optional)']] },
-  { name: 'a new required request body', change: (d) => (archive(d).requestBody = jsonBody('ThingPatch', true)), expected: [['breaking', 'body-added-required', 'request body added (required)']] },
+  { name: 'a new optional request body', change: (d) => (archive(d).requestBody = jsonBody('ThingPatch', false)), expected: [['compatible', 'body-added-optional', 'request body added (optional, object)']] },
+  { name: 'a new required request body', change: (d) => (archive(d).requestBody = jsonBody('ThingPatch', true)), expected: [['breaking', 'body-added-required', 'request body added (required, object)']] },
   { name: 'a removed request body', change: (d) => delete create(d).requestBody, expected: [['breaking', 'body-removed', 'request body removed']] },
   {
     name: 'a request body made required',
@@ -75,7 +75,7 @@ const CASES: readonly Case[] = [
   {
     name: 'a new optional request field',
     change: (d) => (schema(d, 'ThingCreate').properties.colour = { type: 'string' }),
-    expected: [['compatible', 'request-field-added-optional', 'request body field `colour` added (optional)']],
+    expected: [['compatible', 'request-field-added-optional', 'request body field `colour` added (optional, string)']],
   },
   {
     name: 'a new required request field',
@@ -83,7 +83,7 @@ const CASES: readonly Case[] = [
       schema(d, 'ThingCreate').properties.colour = { type: 'string' };
       schema(d, 'ThingCreate').required.push('colour');
     },
-    expected: [['breaking', 'request-field-added-required', 'request body field `colour` added (required)']],
+    expected: [['breaking', 'request-field-added-required', 'request body field `colour` added (required, string)']],
   },
   { name: 'a removed request field', change: (d) => delete schema(d, 'ThingCreate').properties.note, expected: [['breaking', 'request-field-removed', 'request body field `note` removed']] },
   {
@@ -127,9 +127,9 @@ const CASES: readonly Case[] = [
   {
     name: 'a new success status',
     change: (d) => (create(d).responses['202'] = { description: 'Accepted.' }),
-    expected: [['breaking', 'status-added-success', 'response 202 added']],
+    expected: [['breaking', 'status-added-success', 'response 202 added (no body)']],
   },
-  { name: 'a new error status', change: (d) => (things(d).responses['422'] = { description: 'Invalid.' }), expected: [['compatible', 'status-added-error', 'response 422 added']] },
+  { name: 'a new error status', change: (d) => (things(d).responses['422'] = { description: 'Invalid.' }), expected: [['compatible', 'status-added-error', 'response 422 added (no body)']] },
   { name: 'a removed success status', change: (d) => delete op(d, '/things/{thing_id}/', 'delete').responses['202'], expected: [['compatible', 'status-removed-success', 'response 202 removed']] },
   { name: 'a removed error status', change: (d) => delete things(d).responses['404'], expected: [['compatible', 'status-removed-error', 'response 404 removed']] },
   {
@@ -139,11 +139,11 @@ const CASES: readonly Case[] = [
   },
   { name: 'a response body removed', change: (d) => delete retrieve(d).responses['200'].content, expected: [['breaking', 'response-body-removed', 'response 200 no longer has a body']] },
   // Response fields
-  { name: 'a new response field', change: (d) => (schema(d, 'Thing').properties.colour = { type: 'string' }), expected: [['compatible', 'response-field-added', 'response 200 field `colour` added']] },
+  { name: 'a new response field', change: (d) => (schema(d, 'Thing').properties.colour = { type: 'string' }), expected: [['compatible', 'response-field-added', 'response 200 field `colour` added (optional, string)']] },
   {
     name: 'a new response object is one change, not one per field',
     change: (d) => (schema(d, 'Thing').properties.owner = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } }),
-    expected: [['compatible', 'response-field-added', 'response 200 field `owner` added']],
+    expected: [['compatible', 'response-field-added', 'response 200 field `owner` added (optional, object)']],
   },
   { name: 'a removed response field', change: (d) => delete schema(d, 'Thing').properties.note, expected: [['breaking', 'response-field-removed', 'response 200 field `note` removed']] },
   {
