@@ -15,6 +15,8 @@ import type { TemplateFile } from './emit/runtime.js';
 import { printFiles, type OutputFile } from './print.js';
 
 export const RUNTIME_TEMPLATE_DIR = fileURLToPath(new URL('../templates/runtime/', import.meta.url));
+/** The fake server, copied into the package's `testing/` when the spec is the Connect API. */
+export const TESTING_TEMPLATE_DIR = fileURLToPath(new URL('../templates/testing/', import.meta.url));
 
 export interface GenerateRequest {
   readonly specPath: string;
@@ -28,7 +30,7 @@ export interface GenerateResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Reads the runtime templates (every .ts file, tests excluded) in a stable order. */
+/** Reads a template directory (every .ts file, tests excluded) in a stable order. */
 export async function loadTemplates(dir = RUNTIME_TEMPLATE_DIR): Promise<TemplateFile[]> {
   const names = (await readdir(dir)).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts')).sort();
   return Promise.all(names.map(async (name) => ({ name, content: await readFile(join(dir, name), 'utf8') })));
@@ -53,6 +55,7 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   const built = buildIr(loaded.document);
   if (!built.ir) return { diagnostics: sortDiagnostics(built.diagnostics) };
   const header = headerLine(request.specPath, request.command);
-  const files = await printFiles(emitPackage({ ir: built.ir, templates: await loadTemplates(), header }), header);
+  const [templates, testingTemplates] = await Promise.all([loadTemplates(), loadTemplates(TESTING_TEMPLATE_DIR)]);
+  const files = await printFiles(emitPackage({ ir: built.ir, templates, testingTemplates, header }), header);
   return { files, ir: built.ir, diagnostics: [...problems, ...built.diagnostics] };
 }

@@ -1,0 +1,134 @@
+/**
+ * The fake Connect API: routes each request through the contract (route, token, query,
+ * body), runs the operation's handler on the in-memory state, and checks its own answer
+ * with the spec's guard before sending it, so a bug in the fake shows up as a loud 500
+ * instead of as a test passing against a response the real service would never give.
+ */
+import { describeFailure } from '../runtime/guard.js';
+import { authenticate, tokenTable, type FakeToken } from './auth.js';
+import { readBody } from './body.js';
+import type { ApiContract } from './contract.js';
+import { CONTROL_PREFIX, handleControl, headerText } from './control.js';
+import { ApiFailure, detailFailure, errorDetailFailure } from './errors.js';
+import { handlerFor } from './handlers.js';
+import { listen, type HttpRequest, type HttpResponse } from './http.js';
+import { readQuery } from './params.js';
+import type { FakePaymentMethod, TestCard } from './payments-store.js';
+import { Router } from './router.js';
+import { createState, FakeClock } from './state.js';
+
+export interface FakeConnectApiOptions {
+  /** Port to listen on; 0 (the default) picks a free one. */
+  readonly port?: number;
+  /** Interface to listen on; default `127.0.0.1`. */
+  readonly host?: string;
+  /** Accepted bearer tokens; a plain string has every permission. Default: `DEFAULT_TOKEN` alone. */
+  readonly tokens?: readonly (string | FakeToken)[];
+  /** Seed of the station set and of every id the server makes; default 1. */
+  readonly seed?: number | string;
+  /** The clock; default the system clock. `advanceTime` moves it further. */
+  readonly now?: () => Date;
+  /** How long charging start takes to answer, in milliseconds; default 0. */
+  readonly chargingStartDelayMs?: number;
+  /** Check every success body with the spec's guard and answer 500 when it fails; default true. */
+  readonly checkResponses?: boolean;
+  /** Largest request body accepted, in bytes; default 1 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Called after each request, for logging. */
+  readonly onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestLogEntry {
+  readonly method: string;
+  /** Path and query. */
+  readonly target: string;
+  readonly status: number;
+  /** The spec's operationId, when the request reached an operation. */
+  readonly operationId?: string;
+  readonly milliseconds: number;
+}
+
+export interface FakeConnectApi {
+  /** `http://127.0.0.1:<port>`: pass it to the client as `baseUrl`. */
+  readonly url: string;
+  readonly port: number;
+  /** The tokens the server accepts. */
+  readonly tokens: readonly string[];
+  /** How many stations the seed made. */
+  readonly stationCount: number;
+  /** Stops listening and drops open connections. */
+  close(): Promise<void>;
+  /** Stands in for the payment provider: attaches a card to the user of a setup intent's client secret (each secret works once). */
+  confirmSetupIntent(clientSecret: string, card?: TestCard): FakePaymentMethod;
+  /** Attaches a card to a user directly, as if a setup intent had been confirmed. */
+  addPaymentMethod(userId: string, card?: TestCard): FakePaymentMethod;
+  /** Moves the fake clock forward, so that running sessions last longer. */
+  advanceTime(milliseconds: number): void;
+}
+
+export async function startFakeServer(contract: ApiContract, options: FakeConnectApiOptions = {}): Promise<FakeConnectApi> {
+  const tokens = tokenTable(options.tokens);
+  const clock = new FakeClock(options.now);
+  const state = createState(options.seed ?? 1, clock, options.chargingStartDelayMs ?? 0);
+  const router = new Router(contract.operations);
+  const checkResponses = options.checkResponses ?? true;
+
+  /** `seen.operationId` is set once the request is routed, for the log, also when it then fails. */
+  async function answer(request: HttpRequest, seen: { operationId?: string }): Promise<HttpResponse> {
+    if (request.url.pathname.startsWith(CONTROL_PREFIX)) return handleControl(request, state, tokens);
+    const route = router.match(request.method, request.url.pathname);
+    if (route.kind === 'not-found') throw detailFailure(404, 'Not found.');
+    if (route.kind === 'method-not-allowed') throw detailFailure(405, `Method "${request.method}" not allowed.`, { allow: route.allowed.join(', ') });
+    const { operation } = route;
+    seen.operationId = operation.id;
+    const permissions = authenticate(headerText(request.headers.authorization), tokens);
+    const query = readQuery(operation.query, request.url.searchParams);
+    const body = (await readBody(operation.body, headerText(request.headers['content-type']), request.body)) ?? {};
+    const handler = handlerFor(operation.id);
+    if (!handler) throw detailFailure(501, `The fake server does not implement ${operation.id}.`);
+    const result = await handler({ state, path: route.path, query, body, url: request.url, permissions });
+    const failure = checkResponses ? operation.successCheck?.(result) : undefined;
+    if (failure !== undefined) {
+      throw errorDetailFailure(500, 'unexpected_error', `The fake server's own ${operation.id} answer breaks the spec.`, describeFailure(failure));
+    }
+    return { status: operation.successStatus, body: result };
+  }
+
+  let requests = 0;
+  const listening = await listen(
+    async (request) => {
+      const started = performance.now();
+      // Quoted by the client's errors (`requestId`), as a real service's request id would be.
+      const requestId = `req_${String(++requests).padStart(6, '0')}`;
+      const seen: { operationId?: string } = {};
+      let response: HttpResponse;
+      try {
+        response = await answer(request, seen);
+      } catch (error) {
+        const failure = error instanceof ApiFailure ? error : errorDetailFailure(500, 'unexpected_error', 'The fake server failed.', error instanceof Error ? error.message : String(error));
+        response = { status: failure.status, body: failure.body, headers: failure.headers };
+      }
+      response = { ...response, headers: { ...response.headers, 'x-request-id': requestId } };
+      options.onRequest?.({
+        method: request.method,
+        target: `${request.url.pathname}${request.url.search}`,
+        status: response.status,
+        ...(seen.operationId === undefined ? {} : { operationId: seen.operationId }),
+        milliseconds: performance.now() - started,
+      });
+      return response;
+    },
+    { port: options.port ?? 0, host: options.host ?? '127.0.0.1', maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024 },
+  );
+
+  return {
+    url: listening.url,
+    port: listening.port,
+    tokens: [...tokens.keys()],
+    stationCount: state.stations.all.length,
+    close: () => listening.close(),
+    confirmSetupIntent: (clientSecret, card) => state.payments.json(state.payments.confirmSetupIntent(clientSecret, card)),
+    addPaymentMethod: (userId, card) => state.payments.json(state.payments.add(state.users.get(userId).id, card)),
+    advanceTime: (milliseconds) => clock.advance(milliseconds),
+  };
+}

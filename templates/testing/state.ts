@@ -1,0 +1,52 @@
+/**
+ * Everything a fake server remembers, created from the seed: the station set, the users
+ * with their payment methods and sessions, the id source and the clock.
+ */
+import { ChargingStore } from './charging-store.js';
+import { PaymentStore } from './payments-store.js';
+import { SeededRandom } from './random.js';
+import { generateStations } from './station-factory.js';
+import { StationIndex } from './station-search.js';
+import { UserStore } from './users-store.js';
+
+/** The real clock plus whatever a test added with `advanceTime`. */
+export class FakeClock {
+  #offsetMs = 0;
+
+  constructor(private readonly source: () => Date = () => new Date()) {}
+
+  now(): Date {
+    return new Date(this.source().getTime() + this.#offsetMs);
+  }
+
+  advance(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advanceTime takes a number of milliseconds >= 0, got ${ms}`);
+    this.#offsetMs += ms;
+  }
+}
+
+export interface FakeState {
+  readonly clock: FakeClock;
+  readonly startedAt: Date;
+  readonly stations: StationIndex;
+  readonly users: UserStore;
+  readonly payments: PaymentStore;
+  readonly charging: ChargingStore;
+  /** How long charging start takes to answer. */
+  readonly startDelayMs: number;
+}
+
+export function createState(seed: number | string, clock: FakeClock, startDelayMs = 0): FakeState {
+  const ids = new SeededRandom(`ids:${seed}`);
+  const now = () => clock.now();
+  const startedAt = clock.now();
+  return {
+    clock,
+    startedAt,
+    stations: new StationIndex(generateStations(seed, startedAt)),
+    users: new UserStore(ids),
+    payments: new PaymentStore(ids, now),
+    charging: new ChargingStore(ids, now),
+    startDelayMs,
+  };
+}

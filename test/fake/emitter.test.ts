@@ -1,0 +1,88 @@
+/** The generator's side of the fake server: the contract built from the IR, and when `testing/` is emitted at all. */
+import { describe, expect, it } from 'vitest';
+import { emitTesting, fakeServerApplies } from '../../generator/emit/testing.js';
+import { ContractBuilder, printContractValue } from '../../generator/emit/testing-contract.js';
+import { SchemaIndex } from '../../generator/emit/type-expr.js';
+import { buildIr } from '../../generator/ir/build.js';
+import { loadSource } from '../../generator/load.js';
+import { loadTemplates, TESTING_TEMPLATE_DIR } from '../../generator/pipeline.js';
+import { API_CONTRACT } from '../../generated/src/testing/index.js';
+import { FAKE_OPERATION_IDS } from '../../templates/testing/operation-ids.js';
+import { irOf, nullable, object, operation, prop, ref, schema, str } from '../generator/ir-fixtures.js';
+
+async function irOfFile(path: string) {
+  const loaded = await loadSource(path);
+  const ir = buildIr(loaded.document!).ir;
+  expect(ir).toBeDefined();
+  return ir!;
+}
+
+describe('emitTesting', () => {
+  it('emits the fake server for the Connect API: templates, index and cli', async () => {
+    const ir = await irOfFile('spec/connect-api.yaml');
+    expect(fakeServerApplies(ir)).toBe(true);
+    const templates = await loadTemplates(TESTING_TEMPLATE_DIR);
+    const paths = emitTesting(ir, templates, 'src/testing').map((f) => f.path);
+    expect(paths).toEqual([...templates.map((t) => `src/testing/${t.name}`), 'src/testing/index.ts', 'src/testing/cli.ts']);
+    expect(templates.map((t) => t.name)).not.toContain('index.ts');
+    expect(emitTesting(ir, undefined, 'src/testing')).toEqual([]);
+  });
+
+  it('emits nothing for another API, whose operations the fake does not know', async () => {
+    const ir = await irOfFile('test/fixtures/other/petstore.yaml');
+    expect(fakeServerApplies(ir)).toBe(false);
+    expect(emitTesting(ir, await loadTemplates(TESTING_TEMPLATE_DIR), 'src/testing')).toEqual([]);
+  });
+
+  it('has a contract entry for every operation the fake implements', () => {
+    const ids = API_CONTRACT.operations.map((o) => o.id);
+    expect(ids).toEqual(expect.arrayContaining([...FAKE_OPERATION_IDS]));
+    const start = API_CONTRACT.operations.find((o) => o.id === 'usersChargingStart')!;
+    expect(start).toMatchObject({ method: 'POST', path: '/api/v1/users/{user_id}/charging/start/', successStatus: 201, body: { required: true } });
+    expect(start.body!.check!({ evse_id: 'e' })).toBeDefined();
+  });
+});
+
+describe('ContractBuilder', () => {
+  const speed = schema('Speed', { kind: 'enum', values: ['slow', 'fast'] });
+  const body = schema('ThingRequest', object([prop('email', nullable({ kind: 'string', format: 'email' }), { required: false }), prop('size', { kind: 'number', integer: true }), prop('meta', nullable(ref('Meta')), { required: false })]));
+  const meta = schema('Meta', object([prop('note', str)]));
+  const thing = schema('Thing', object([prop('id', str)]));
+  const op = operation({
+    functionName: 'thingsList',
+    queryParameters: [
+      { name: 'speed', identifier: 'speed', location: 'query', required: false, type: ref('Speed'), explode: true, default: 'slow' },
+      { name: 'speeds', identifier: 'speeds', location: 'query', required: false, type: { kind: 'array', items: ref('Speed') }, explode: true },
+      { name: 'kind', identifier: 'kind', location: 'query', required: true, type: { kind: 'enum', values: ['a', 'b'] }, explode: true },
+      { name: 'limit', identifier: 'limit', location: 'query', required: false, type: { kind: 'number', integer: true, minimum: 1, maximum: 50 }, explode: true },
+      { name: 'q', identifier: 'q', location: 'query', required: false, type: { kind: 'string', minLength: 2 }, explode: true },
+      { name: 'filter', identifier: 'filter', location: 'query', required: false, type: object([]), explode: true },
+    ],
+    body: { required: true, encodings: ['json', 'form'], type: ref('ThingRequest') },
+    successType: { kind: 'array', items: ref('Thing') },
+  });
+
+  it('turns parameters, body and success type into the contract, referring to generated names', () => {
+    const builder = new ContractBuilder(new SchemaIndex(irOf([speed, body, meta, thing], [op])));
+    const printed = printContractValue(builder.operation(op));
+    expect(printed).toBe(
+      [
+        `{ id: "thingsList", method: "GET", path: "/things/", query: [`,
+        `{ name: "speed", required: false, schema: { kind: "string", enum: SPEED_VALUES }, default: "slow" }, `,
+        `{ name: "speeds", required: false, schema: { kind: "array", items: { kind: "string", enum: SPEED_VALUES } } }, `,
+        `{ name: "kind", required: true, schema: { kind: "string", enum: ["a", "b"] } }, `,
+        `{ name: "limit", required: false, schema: { kind: "integer", minimum: 1, maximum: 50 } }, `,
+        `{ name: "q", required: false, schema: { kind: "string", minLength: 2 } }, `,
+        `{ name: "filter", required: false, schema: { kind: "any" } }], `,
+        `body: { required: true, check: checkThingRequest, fields: [`,
+        `{ name: "email", kinds: ["null", "string"], format: "email" }, `,
+        `{ name: "size", kinds: ["integer"] }, `,
+        `{ name: "meta", kinds: ["null", "object"] }] }, `,
+        `successStatus: 200, successCheck: arrayOf(checkThing) }`,
+      ].join(''),
+    );
+    expect([...builder.imports.guards].sort()).toEqual(['checkThing', 'checkThingRequest']);
+    expect([...builder.imports.enums]).toEqual(['SPEED_VALUES']);
+    expect(builder.imports.arrayOf).toBe(true);
+  });
+});
