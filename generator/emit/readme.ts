@@ -1,69 +1,168 @@
 /**
- * The generated package's README. Its examples name real operations of the spec (the
- * first list operation, the first operation with a path parameter), so it stays true for
- * whatever document the package was generated from.
+ * The generated package's README. Its examples call real operations of the spec (the first
+ * list operation, the first lookup by id, the tile operation when there is one), so it
+ * stays true for whatever document the package was generated from.
  */
 import type { Ir, IrOperation, IrResource } from '../ir/types.js';
 import { clientClassName } from './client.js';
+import { enumGuardName } from './enums.js';
+import { errorClassForStatus } from './errors.js';
 import type { EmittedFile } from './model.js';
+import { SOURCE_DIR } from './model.js';
+import { fakeServerCommand } from './package.js';
+import { methodPath, sampleArguments, sampleCall } from './samples.js';
+import { SchemaIndex } from './type-expr.js';
 
-function call(op: IrOperation): string {
-  return `client.${[...op.resourcePath, op.methodName].join('.')}`;
+const ts = (code: string) => `\`\`\`ts\n${code}\n\`\`\``;
+
+interface ReadmeContext {
+  readonly ir: Ir;
+  readonly client: string;
+  readonly pkg: string;
+  readonly index: SchemaIndex;
 }
 
-function sampleArguments(op: IrOperation): string {
-  const args = op.pathParameters.map((p) => `'${p.name.replace(/_id$/, '')}-id'`);
-  const required = op.queryParameters.filter((p) => p.required);
-  if (required.length > 0) args.push(`{ ${required.map((p) => `${p.name}: ${p.type.kind === 'number' ? '1' : p.type.kind === 'array' ? '[1]' : "'…'"}`).join(', ')} }`);
-  else if (op.body?.required) args.push('{ /* … */ }');
-  return args.join(', ');
+/** `client.stations.around({ … }, { signal })`: a call with one more argument, the options. */
+function callWithOptions(op: IrOperation, index: SchemaIndex, options: string): string {
+  return `${methodPath(op)}(${[...sampleArguments(op, index), options].join(', ')})`;
+}
+
+function configure({ ir, client, pkg }: ReadmeContext): string[] {
+  const environments = ir.servers.map((s) => `\`'${s.name}'\` (${s.url})`).join(', ');
+  const sample = ir.servers[1]?.name ?? ir.servers[0]?.name;
+  return [
+    '## Configure',
+    ts(`import { ${client} } from '${pkg}';\n\nconst client = new ${client}({\n  token: process.env.CONNECT_API_TOKEN, // or tokenProvider: async () => fetchToken()\n${sample ? `  environment: '${sample}',\n` : ''}});`),
+    'Without `token` or `tokenProvider` the client reads `CONNECT_API_TOKEN` from the environment (in Node). The token is only ever sent to the configured server, and it never appears in errors or logs.',
+    `Environments: ${environments || 'none declared; pass `baseUrl`'}; the first is the default. \`baseUrl\` overrides them, for example \`baseUrl: 'http://127.0.0.1:8080'\` for a local server. Create one client per token and reuse it.`,
+  ];
+}
+
+function firstCall({ ir, index }: ReadmeContext): string[] {
+  const lookup = ir.operations.find((op) => op.pathParameters.length > 0 && op.method === 'GET') ?? ir.operations[0];
+  if (!lookup) return [];
+  return [
+    '## First call',
+    ts(sampleCall(lookup, index)),
+    `Every method also exists as a standalone function taking the client first — \`${lookup.functionName}(client, …)\` — so a bundler keeps only the operations you import.`,
+  ];
+}
+
+function pagination({ ir, index }: ReadmeContext): string[] {
+  const list = ir.operations.find((op) => op.pagination);
+  if (!list) return [];
+  const call = `${methodPath(list)}(${sampleArguments(list, index).join(', ')})`;
+  return [
+    '## Pagination',
+    'List operations return a page you can await, or iterate item by item across every page:',
+    ts(`const page = await ${call};\nconsole.log(page.count, page.results.length, page.hasNextPage());\n\nfor await (const item of ${call}) {\n  // every item of every page, fetched as needed\n}`),
+    'Following `next` never sends the token to another origin, and a server that repeats a `next` link cannot make the client loop.',
+  ];
+}
+
+/** The error example calls an operation that declares a 409 or 402 when there is one, and catches what it declares. */
+function errors({ ir, pkg, index }: ReadmeContext): string[] {
+  const statuses = [...new Set(ir.operations.flatMap((op) => op.responses.map((r) => r.status)))].filter((s): s is number => typeof s === 'number' && s >= 400);
+  const classes = [...new Set([...statuses, 401].sort((a, b) => a - b).map(errorClassForStatus))];
+  const declares = (op: IrOperation, status: number) => op.responses.some((r) => r.status === status);
+  const op = ir.operations.find((o) => declares(o, 409)) ?? ir.operations.find((o) => declares(o, 402)) ?? ir.operations[0];
+  const branches = op
+    ? [
+        ...(declares(op, 409) ? [['ConflictError', "error instanceof ConflictError", "console.log(error.errorType, error.detail); // the state already is what was asked"]] : []),
+        ...(declares(op, 402) ? [['PaymentRequiredError', 'error instanceof PaymentRequiredError && error.paymentIntentClientSecret', "// confirm the payment with the payment provider's SDK"]] : []),
+        ['NotFoundError', 'error instanceof NotFoundError', 'console.log(error.status, error.detail);'],
+      ]
+    : [];
+  const handling = branches.map(([, test, body], i) => `${i === 0 ? '  if' : ' else if'} (${test}) {\n    ${body}\n  }`).join('');
+  return [
+    '## Errors',
+    `Every failure is a typed error extending \`ConnectError\`. Error statuses become \`ApiError\` subclasses: ${classes.map((c) => `\`${c}\``).join(', ')}; the body's \`detail\` and \`error.type\` are on the error as \`detail\` and \`errorType\`. Failures without a response are \`ConnectionError\`, \`TimeoutError\` and \`AbortError\`; a body that is not what the spec says is \`ResponseParseError\` or \`ResponseValidationError\`.`,
+    ...(op ? [ts(`import { ${branches.map(([name]) => name).join(', ')} } from '${pkg}';\n\ntry {\n  ${sampleCall(op, index)}\n} catch (error) {\n${handling} else throw error;\n}`)] : []),
+    'Printing an error (`console.log`, `JSON.stringify`) shows the operation, method, URL, status and body, with the token and payment secrets hidden.',
+  ];
+}
+
+function retries({ ir, client, index }: ReadmeContext): string[] {
+  const unsafe = ir.operations.filter((op) => !op.retrySafe);
+  const op = ir.operations.find((o) => o.method === 'GET') ?? ir.operations[0];
+  return [
+    '## Retries and timeouts',
+    'Connection errors, timeouts, 408, 429 and 5xx responses are retried with exponential backoff and jitter (2 retries by default, each wait at most 8 s), honouring `Retry-After` up to 60 s. Each attempt has a timeout (`timeoutMs`, default 60 s, since starting a charge can take tens of seconds); `deadlineMs` bounds a whole call, retries included. All of them can be set on the client and per call:',
+    ts(`const client = new ${client}({ token: process.env.CONNECT_API_TOKEN, maxRetries: 3, timeoutMs: 20_000 });${op ? `\nawait ${callWithOptions(op, index, '{ maxRetries: 0, deadlineMs: 5_000 }')};` : ''}`),
+    ...(unsafe.length > 0 ? [`Operations that must not run twice are never retried by the client: ${unsafe.map((op) => `\`${methodPath(op)}\``).join(', ')}.`] : []),
+  ];
+}
+
+function cancellation({ ir, index }: ReadmeContext): string[] {
+  const op = ir.operations.find((o) => o.pagination) ?? ir.operations[0];
+  if (!op) return [];
+  return [
+    '## Cancellation',
+    ts(`const controller = new AbortController();\nconst pending = ${callWithOptions(op, index, '{ signal: controller.signal }')};\ncontroller.abort(); // rejects with AbortError at once; no further attempt is made`),
+  ];
+}
+
+/** The tile operation: one whose query takes the slippy-map `x`, `y` and `z`. */
+function tileOperation(ir: Ir): IrOperation | undefined {
+  return ir.operations.find((op) => ['x', 'y', 'z'].every((name) => op.queryParameters.some((p) => p.name === name)));
+}
+
+function mapTiles({ ir, pkg }: ReadmeContext): string[] {
+  const tile = tileOperation(ir);
+  if (!tile) return [];
+  return [
+    '## Map tiles',
+    `\`${methodPath(tile)}\` returns the stations of web-map (slippy) tiles as GeoJSON-style features; a feature with \`cluster_id\` stands for \`properties.count\` stations that split at \`properties.expansion_zoom\`. \`tileForPoint\` and \`tileBounds\` convert between coordinates and tiles:`,
+    ts(`import { tileBounds, tileForPoint } from '${pkg}';\n\nconst { x, y, z } = tileForPoint(52.52, 13.405, 12);\nconst tile = await ${methodPath(tile)}({ x: [x], y: [y], z });\nfor (const feature of tile.features) {\n  const [longitude, latitude] = feature.geometry.coordinates; // GeoJSON order, decimal strings\n  console.log(feature.cluster_id ? \`\${feature.properties.count} stations\` : 'one station', latitude, longitude);\n}\nconst { north, south, east, west } = tileBounds(x, y, z);`),
+  ];
+}
+
+function validation({ ir }: ReadmeContext): string[] {
+  const guard = ir.enums[0] ? `, narrowed with guards such as \`${enumGuardName(ir.enums[0].name)}(value)\`` : '';
+  return [
+    '## Response validation',
+    `Every response is checked against the spec by generated guards. \`validateResponses: 'warn'\` (the default) logs a mismatch and returns the data; \`'strict'\` throws \`ResponseValidationError\` naming the JSON path (\`$.results[3].evses[0].status: expected string, got number\`); \`'off'\` skips the check. Enum values the API adds later and unknown extra properties always pass: responses type enums as \`OpenEnum<…>\`${guard}.`,
+    '`.withResponse()` on any call gives `{ data, response }`; `.asResponse()` gives the `Response` itself.',
+  ];
+}
+
+function testing({ client, pkg }: ReadmeContext, hasFake: boolean): string[] {
+  if (!hasFake) return [];
+  return [
+    '## Testing against the fake server',
+    `\`${pkg}/testing\` starts a stateful fake of the API in your test process, on 127.0.0.1 and a free port: seeded stations, users, payment methods, charging sessions and invoices, with requests checked against the spec.`,
+    ts(`import { ${client} } from '${pkg}';\nimport { startFakeConnectApi } from '${pkg}/testing';\n\nconst api = await startFakeConnectApi({ seed: 1 });\nconst client = new ${client}({ baseUrl: api.url, token: api.tokens[0] });\n// … exercise your code …\nawait api.close();`),
+    `The payment provider's part is played by the fake: \`api.confirmSetupIntent(secret)\` attaches a test card to the user of a setup intent. To run it as its own process: \`npx ${fakeServerCommand(pkg)} --port 8080\` (\`--help\` lists the options). It is Node-only and not part of the client's bundle.`,
+  ];
 }
 
 function operationRows(resource: IrResource): string[] {
   return [
-    ...resource.operations.map((op) => `| \`${call(op)}()\` | \`${op.method} ${op.path}\` | ${(op.summary ?? '').replace(/\|/g, '\\|')} |`),
+    ...resource.operations.map((op) => `| \`${methodPath(op)}()\` | \`${op.method} ${op.path}\` | ${(op.summary ?? '').replace(/\|/g, '\\|')} |`),
     ...resource.children.flatMap(operationRows),
   ];
 }
 
-export function emitReadme(ir: Ir, header: string): EmittedFile {
-  const client = clientClassName(ir);
-  const list = ir.operations.find((op) => op.pagination);
-  const withPath = ir.operations.find((op) => op.pathParameters.length > 0 && op.method === 'GET');
-  const unsafe = ir.operations.filter((op) => !op.retrySafe);
-  const environments = ir.servers.map((s) => `\`'${s.name}'\` (${s.url})`).join(', ');
+export function emitReadme(ir: Ir, header: string, emittedPaths: readonly string[] = []): EmittedFile {
+  const context: ReadmeContext = { ir, client: clientClassName(ir), pkg: ir.info.packageName, index: new SchemaIndex(ir) };
   const sections = [
     `<!-- ${header} -->`,
-    `# ${ir.info.packageName}`,
-    `TypeScript client for the ${ir.info.title} (version ${ir.info.version}). Typed functions for every operation, runtime guards for every schema, typed errors, retries, timeouts and pagination, with no runtime dependencies. Works in Node.js 20+ and browsers.`,
+    `# ${context.pkg}`,
+    `TypeScript client for the ${ir.info.title} (version ${ir.info.version}): typed functions for every operation, runtime guards for every schema, typed errors, retries, timeouts and pagination. No runtime dependencies; ES modules and CommonJS with type declarations; works in Node.js 20+ and browsers (it needs only \`fetch\`, \`URL\` and \`AbortController\`).`,
     '## Install',
-    '```sh\nnpm install ' + ir.info.packageName + '\n```',
-    '## Configure',
-    '```ts\nimport { ' + client + " } from '" + ir.info.packageName + "';\n\nconst client = new " + client + "({\n  token: process.env.CONNECT_API_TOKEN, // or tokenProvider: async () => fetchToken()\n  environment: '" + (ir.servers[1]?.name ?? ir.servers[0]?.name ?? 'production') + "',\n});\n```",
-    `Environments: ${environments || 'none declared; pass `baseUrl`'}. \`baseUrl\` overrides them, for example to talk to a local server.`,
-    ...(withPath
-      ? ['## First call', '```ts\nconst result = await ' + call(withPath) + '(' + sampleArguments(withPath) + ');\n```', 'Every method also exists as a standalone function that takes the client first, for the smallest bundles: `' + withPath.functionName + '(client, …)`.']
-      : []),
-    ...(list
-      ? [
-          '## Pagination',
-          'List operations return a page you can await, or iterate item by item across pages:',
-          '```ts\nconst page = await ' + call(list) + '(' + sampleArguments(list) + ');\nconsole.log(page.count, page.results.length, page.hasNextPage());\n\nfor await (const item of ' + call(list) + '(' + sampleArguments(list) + ')) {\n  // every item of every page\n}\n```',
-          'Following `next` never sends the token to another origin, and a server that repeats a `next` link cannot make the client loop.',
-        ]
-      : []),
-    '## Errors',
-    'Every failure is a typed error: `ApiError` subclasses by status (`BadRequestError`, `AuthenticationError`, `PaymentRequiredError`, `PermissionDeniedError`, `NotFoundError`, `ConflictError`, `LockedError`, `FailedDependencyError`, `RateLimitError`, `InternalServerError`) and `ConnectionError`, `TimeoutError`, `AbortError`, `ResponseParseError`, `ResponseValidationError`.',
-    '```ts\nimport { ConflictError, PaymentRequiredError } from \'' + ir.info.packageName + "';\n\ntry {\n  await /* … */;\n} catch (error) {\n  if (error instanceof ConflictError && error.errorType === 'already_charging') {\n    // the user is charging already\n  } else if (error instanceof PaymentRequiredError && error.paymentIntentClientSecret) {\n    // confirm the payment with the payment provider's SDK\n  } else throw error;\n}\n```",
-    '## Retries and timeouts',
-    'Connection errors, timeouts, 408, 429 and 5xx responses are retried with exponential backoff and jitter (default 2 retries), honouring `Retry-After`. Each attempt has a timeout (`timeoutMs`, default 60 s). Both can be set on the client and per call: `{ maxRetries: 0, timeoutMs: 5_000 }`.',
-    ...(unsafe.length > 0 ? [`Operations that must not run twice are never retried by the client: ${unsafe.map((op) => '`' + call(op) + '`').join(', ')}.`] : []),
-    '## Cancellation',
-    '```ts\nconst controller = new AbortController();\nconst pending = ' + (list ? call(list) + '(' + sampleArguments(list) + ', { signal: controller.signal })' : '/* any call */') + ';\ncontroller.abort(); // rejects with AbortError at once, no further attempt\n```',
-    '## Raw responses',
-    '`.withResponse()` on any call gives `{ data, response }`; `.asResponse()` gives the `Response` itself.',
-    '## Operations',
-    '| method | HTTP | summary |\n|---|---|---|\n' + operationRows(ir.resources).join('\n'),
+    `\`\`\`sh\nnpm install ${context.pkg}\n\`\`\``,
+    ...configure(context),
+    ...firstCall(context),
+    ...pagination(context),
+    ...errors(context),
+    ...retries(context),
+    ...cancellation(context),
+    ...mapTiles(context),
+    ...validation(context),
+    ...testing(context, emittedPaths.includes(`${SOURCE_DIR}/testing/index.ts`)),
+    '## Reference',
+    'Every method and type, with signatures and examples, is in [api.md](./api.md); editors show the same text on hover.',
+    `| method | HTTP | summary |\n|---|---|---|\n${operationRows(ir.resources).join('\n')}`,
   ];
   return { kind: 'text', path: 'README.md', content: `${sections.join('\n\n')}\n` };
 }

@@ -21,10 +21,13 @@ export type Environment = 'production' | 'playground';
 
 /** What the generated client tells the runtime about itself. */
 export interface ClientMeta {
+  /** The npm package name, sent in the `User-Agent` header. */
   readonly sdkName: string;
+  /** The package version (the spec's interface version), sent beside the name. */
   readonly sdkVersion: string;
   /** Environment name → base URL. */
   readonly environments: Readonly<Record<string, string>>;
+  /** The environment used when neither `environment` nor `baseUrl` is given. */
   readonly defaultEnvironment: string;
 }
 

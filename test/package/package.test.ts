@@ -140,6 +140,13 @@ describe('a project that installs the tarball', () => {
     expect(cjs.missing).toBe(404);
   }, 30_000);
 
+  it('type-checks every code sample of the published README and api.md', async () => {
+    // The check itself ran in beforeAll with the usage files; here: every operation's sample was in it, and the README's.
+    const operations = (await readFile(join(pkg.dir, 'api.md'), 'utf8')).match(/^### `client\./gm)?.length ?? 0;
+    expect(operations).toBeGreaterThan(20);
+    expect(consumer.snippets).toBeGreaterThanOrEqual(operations + 8);
+  });
+
   it('installs the fake server command, which runs from the bin link', async () => {
     const bin = join(consumer.dir, 'node_modules', '.bin', 'connect-api-fake');
     const { stdout } = await run(bin, ['--help'], { cwd: consumer.dir });

@@ -3,14 +3,17 @@
  * then type-checks under `strict` and runs an ES module and a CommonJS file that use the
  * client against the fake server from the package's own `testing` entry point.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './built-package.js';
+import { snippetModule } from './doc-snippets.js';
 import { npm } from './run.js';
 
 export interface ConsumerProject {
   readonly dir: string;
+  /** How many README and api.md snippets doc-snippets.ts holds for the type check. */
+  readonly snippets: number;
   remove(): Promise<void>;
 }
 
@@ -80,7 +83,7 @@ function tsconfig(): string {
       typeRoots: [join(REPO_ROOT, 'node_modules/@types')],
       outDir: 'out',
     },
-    files: ['usage.ts', 'usage-cjs.cts'],
+    files: ['usage.ts', 'usage-cjs.cts', 'doc-snippets.ts'],
   });
 }
 
@@ -92,5 +95,10 @@ export async function installConsumer(tarball: string): Promise<ConsumerProject>
   await writeFile(join(dir, 'usage.ts'), ESM_USAGE);
   await writeFile(join(dir, 'usage-cjs.cts'), CJS_USAGE);
   await writeFile(join(dir, 'tsconfig.json'), tsconfig());
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+  // The docs as published: the README and api.md from the installed tarball.
+  const installed = join(dir, 'node_modules', 'connect-api-client');
+  const sources = await Promise.all(['README.md', 'api.md'].map(async (file) => ({ file, markdown: await readFile(join(installed, file), 'utf8') })));
+  const snippets = snippetModule(sources, 'ConnectClient', 'connect-api-client');
+  await writeFile(join(dir, 'doc-snippets.ts'), snippets.code);
+  return { dir, snippets: snippets.count, remove: () => rm(dir, { recursive: true, force: true }) };
 }

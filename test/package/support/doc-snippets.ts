@@ -1,0 +1,41 @@
+/**
+ * The TypeScript snippets of the package's README and api.md, made into one module a
+ * compiler can check: imports are hoisted (each name once), and each snippet becomes the
+ * body of its own function with a `client` in scope, so snippets may reuse names.
+ */
+const FENCE = /```ts\n([\s\S]*?)```/g;
+const IMPORT = /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)';\s*$/;
+
+export interface SnippetSource {
+  readonly file: string;
+  readonly markdown: string;
+}
+
+/** api.md's signature blocks (`client.x(a: A): B`) are declarations, not code; only sample calls are checked there. */
+function isCode(file: string, code: string): boolean {
+  return file !== 'api.md' || /^(const |await |import )/.test(code.trimStart());
+}
+
+export function snippetModule(sources: readonly SnippetSource[], clientClass: string, packageName: string): { code: string; count: number } {
+  const imports = new Map<string, Set<string>>([[packageName, new Set([clientClass])]]);
+  const bodies: string[] = [];
+  for (const { file, markdown } of sources) {
+    for (const [, block] of markdown.matchAll(FENCE)) {
+      if (!isCode(file, block!)) continue;
+      const kept: string[] = [];
+      for (const line of block!.split('\n')) {
+        const match = IMPORT.exec(line);
+        if (!match) {
+          kept.push(line);
+          continue;
+        }
+        const names = imports.get(match[3]!) ?? new Set<string>();
+        match[2]!.split(',').map((n) => n.trim()).filter(Boolean).forEach((n) => names.add(n));
+        imports.set(match[3]!, names);
+      }
+      bodies.push(`// ${file}\nexport async function snippet${bodies.length}(client: ${clientClass}): Promise<void> {\n  {\n${kept.join('\n')}\n  }\n}`);
+    }
+  }
+  const head = [...imports].map(([from, names]) => `import { ${[...names].sort().join(', ')} } from '${from}';`);
+  return { code: `${head.join('\n')}\n\n${bodies.join('\n\n')}\n`, count: bodies.length };
+}
