@@ -3,6 +3,7 @@
  * from the output directory, plans the release (pure, `diff/release.ts`), and returns the
  * two files to write with the package, or a diagnostic at the spec's `info.version`.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
@@ -40,14 +41,15 @@ export async function releaseStep(request: ReleaseStepRequest): Promise<ReleaseS
     const hint = 'restore it from git; deleting it starts a new history from the current info.version';
     return { diagnostic: { code: 'surface-state', severity: 'error', message, file, pointer: '', line: 0, column: 0, hint }, details: '' };
   }
+  const loaded = await loadSource(request.specPath);
   const plan = planRelease({
     state,
     current: snapshotOf(request.ir),
+    specDigest: createHash('sha256').update(JSON.stringify(loaded.document?.value ?? null)).digest('hex'),
     allowVersionMismatch: request.allowVersionMismatch,
     labels: { base: `${request.outLabel}/${STATE_FILE}`, head: request.specPath },
   });
   if (plan.problem) {
-    const loaded = await loadSource(request.specPath);
     const { line, column } = loaded.document?.locate('/info/version') ?? { line: 0, column: 0 };
     const diagnostic: Diagnostic = {
       code: 'version-step',

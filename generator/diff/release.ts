@@ -21,11 +21,14 @@ export interface ReleaseState {
   readonly previous?: SurfaceSource;
   /** Set when `release` was written with `--allow-version-mismatch`, so later runs of the same version accept it too. */
   readonly versionCheckOverridden?: boolean;
+  /** Digest of the spec `release` came from: when it is unchanged, a different surface comes from the generator, not the spec. */
+  readonly specDigest?: string;
 }
 
 export interface ReleaseRequest {
   readonly state?: ReleaseState;
   readonly current: SurfaceSource;
+  readonly specDigest: string;
   readonly allowVersionMismatch: boolean;
   /** How a text report names the two sides: the state file and the spec. */
   readonly labels?: { readonly base: string; readonly head: string };
@@ -40,16 +43,20 @@ export interface ReleasePlan {
   readonly problem?: { readonly message: string; readonly hint: string };
 }
 
-export function planRelease({ state, current, allowVersionMismatch, labels = { base: 'previous', head: 'current' } }: ReleaseRequest): ReleasePlan {
-  if (!state) return { state: { release: current }, entry: firstEntry(current) };
+export function planRelease(request: ReleaseRequest): ReleasePlan {
+  const { state, current, specDigest, allowVersionMismatch, labels = { base: 'previous', head: 'current' } } = request;
+  if (!state) return { state: { release: current, specDigest }, entry: firstEntry(current) };
   const sameVersion = current.version === state.release.version;
   const base = sameVersion ? (state.previous ?? state.release) : state.release;
   const report = buildReport({ label: labels.base, ...buildSurface(base) }, { label: labels.head, ...buildSurface(current) });
-  // The first recorded version, regenerated unchanged: nothing to report or record.
-  if (sameVersion && !state.previous && report.changes.length === 0) return { state, entry: firstEntry(current), report };
+  // Same spec as last time: whatever differs comes from a newer generator, which the spec's version cannot answer for.
+  // So does the first recorded version regenerated without changes: there is nothing to record.
+  if (sameVersion && (state.specDigest === specDigest || (!state.previous && report.changes.length === 0))) {
+    return { state: { ...state, release: current, specDigest }, entry: state.previous ? renderMarkdown(report) : firstEntry(current), report };
+  }
   const inStep = report.step?.inStep ?? false;
   const overridden = !inStep && (allowVersionMismatch || (sameVersion && state.versionCheckOverridden === true));
-  const next: ReleaseState = { release: current, previous: base, ...(overridden ? { versionCheckOverridden: true } : {}) };
+  const next: ReleaseState = { release: current, previous: base, specDigest, ...(overridden ? { versionCheckOverridden: true } : {}) };
   const plan = { state: next, entry: renderMarkdown(report), report };
   if (inStep || overridden) return plan;
   return { ...plan, problem: versionProblem(report) };

@@ -1,7 +1,7 @@
 /**
  * `generated/api-surface.json`: the release state as a file. One schema or operation per
  * line, so a pull request's diff of it shows which ones changed, and no documentation, so
- * rewording a description does not touch it.
+ * rewording a description touches only the spec's digest.
  */
 import type { ReleaseState } from './release.js';
 import type { SurfaceSource } from './snapshot.js';
@@ -17,6 +17,7 @@ export function serializeState(state: ReleaseState, header: string): string {
     `  "//": ${JSON.stringify(header)},`,
     `  "format": ${FORMAT},`,
     ...(state.versionCheckOverridden ? ['  "versionCheckOverridden": true,'] : []),
+    ...(state.specDigest !== undefined ? [`  "specDigest": ${JSON.stringify(state.specDigest)},`] : []),
     `  "release": ${source(state.release)}${state.previous ? ',' : ''}`,
     ...(state.previous ? [`  "previous": ${source(state.previous)}`] : []),
     '}',
@@ -37,7 +38,7 @@ export function parseState(text: string): ReleaseState | string {
   } catch (error) {
     return `it is not JSON (${error instanceof Error ? error.message : String(error)})`;
   }
-  const record = value as { format?: unknown; release?: unknown; previous?: unknown; versionCheckOverridden?: unknown } | null;
+  const record = value as { format?: unknown; release?: unknown; previous?: unknown; versionCheckOverridden?: unknown; specDigest?: unknown } | null;
   if (typeof record !== 'object' || record === null) return 'it is not a JSON object';
   if (record.format !== FORMAT) return `it has format ${JSON.stringify(record.format)}, and this generator reads format ${FORMAT}`;
   if (!isSource(record.release)) return '"release" is not a recorded surface';
@@ -46,6 +47,7 @@ export function parseState(text: string): ReleaseState | string {
     release: record.release,
     ...(record.previous !== undefined ? { previous: record.previous as SurfaceSource } : {}),
     ...(record.versionCheckOverridden === true ? { versionCheckOverridden: true } : {}),
+    ...(typeof record.specDigest === 'string' ? { specDigest: record.specDigest } : {}),
   };
 }
 
