@@ -79,7 +79,7 @@ function buildOperation(raw: RawOperation, ctx: SchemaContext, schemaTypes: Read
   const operationId = asString(operation.operationId) ?? fallbackOperationId(method, path);
   const functionName = names.claim(camelCase(operationId));
   const { resourcePath, methodName } = placeInClient(operation, functionName, pointer, ctx);
-  const parameters = buildParameters(raw, ctx);
+  const parameters = buildParameters(raw, ctx, schemaTypes);
   const body = buildBody(operation.requestBody, joinPointer(pointer, 'requestBody'), ctx);
   const responses = buildResponses(operation.responses, joinPointer(pointer, 'responses'), ctx);
   const successes = responses.filter((r): r is IrResponse & { status: number } => typeof r.status === 'number' && r.status >= 200 && r.status < 300);
@@ -133,7 +133,7 @@ function placeInClient(operation: RawObject, functionName: string, pointer: stri
   return { resourcePath: [memberName(tag ?? 'default')], methodName: functionName };
 }
 
-function buildParameters(raw: RawOperation, ctx: SchemaContext): IrParameter[] {
+function buildParameters(raw: RawOperation, ctx: SchemaContext, schemaTypes: ReadonlyMap<string, IrType>): IrParameter[] {
   const byKey = new Map<string, IrParameter>();
   const lists: [unknown, string][] = [
     [raw.item.parameters, joinPointer(raw.itemPointer, 'parameters')],
@@ -141,14 +141,14 @@ function buildParameters(raw: RawOperation, ctx: SchemaContext): IrParameter[] {
   ];
   for (const [list, listPointer] of lists) {
     asArray(list).forEach((entry, i) => {
-      const parameter = buildParameter(entry, joinPointer(listPointer, i), ctx);
+      const parameter = buildParameter(entry, joinPointer(listPointer, i), ctx, schemaTypes);
       if (parameter) byKey.set(`${parameter.location}:${parameter.name}`, parameter);
     });
   }
   return [...byKey.values()];
 }
 
-function buildParameter(node: unknown, pointer: string, ctx: SchemaContext): IrParameter | undefined {
+function buildParameter(node: unknown, pointer: string, ctx: SchemaContext, schemaTypes: ReadonlyMap<string, IrType>): IrParameter | undefined {
   const located = deref(node, pointer, ctx);
   if (!located) return undefined;
   const p = located.value;
@@ -161,6 +161,17 @@ function buildParameter(node: unknown, pointer: string, ctx: SchemaContext): IrP
   }
   const schema = asObject(p.schema) ?? {};
   const type = convertSchema(p.schema, joinPointer(located.pointer, 'schema'), ctx);
+  if (location !== 'query' && isStructured(type, schemaTypes, new Set())) {
+    // The runtime writes path segments, headers and cookies from single values; the
+    // simple/label/matrix serialisations of lists and objects are not implemented.
+    ctx.reporter.error(
+      'unsupported-parameter',
+      joinPointer(located.pointer, 'schema'),
+      `${location} parameter '${name}' has a list or object type, which ${location} parameters do not support yet`,
+      'declare it as a string (for example comma-separated) or a number',
+    );
+    return undefined;
+  }
   const description = asString(p.description);
   const style = asString(p.style);
   return {
@@ -174,6 +185,26 @@ function buildParameter(node: unknown, pointer: string, ctx: SchemaContext): IrP
     ...('default' in schema ? { default: schema.default } : {}),
     explode: typeof p.explode === 'boolean' ? p.explode : style === undefined || style === 'form',
   };
+}
+
+/** Whether values of the type can be arrays or objects. */
+function isStructured(type: IrType, schemaTypes: ReadonlyMap<string, IrType>, seen: Set<string>): boolean {
+  switch (type.kind) {
+    case 'array':
+    case 'object':
+    case 'intersection':
+      return true;
+    case 'union':
+      return type.members.some((member) => isStructured(member, schemaTypes, seen));
+    case 'ref': {
+      const target = schemaTypes.get(type.name);
+      if (seen.has(type.name) || !target) return false;
+      seen.add(type.name);
+      return isStructured(target, schemaTypes, seen);
+    }
+    default:
+      return false;
+  }
 }
 
 function orderPathParameters(path: string, parameters: IrParameter[]): IrParameter[] {
