@@ -52,7 +52,7 @@ export function emitPackage({ ir, templates, testingTemplates, header }: EmitInp
     emitPackageJson(ir, header, paths),
     emitTsconfig(header, paths),
     emitCjsTsconfig(header, paths),
-    emitReadme(ir, header),
+    emitReadme(ir, header, paths),
     emitApiMarkdown(ir, names, header),
     ...sources,
   ];

@@ -78,7 +78,8 @@ export function emitPackageJson(ir: Ir, header: string, emittedPaths: readonly s
     },
     ...typesVersions(entries),
     ...(hasCli ? { bin: { [fakeServerCommand(ir.info.packageName)]: `./${ESM_DIR}/testing/cli.js` } } : {}),
-    files: [ESM_DIR, CJS_DIR, SOURCE_DIR, 'README.md', 'api.md'],
+    // The changelog is written by `release`, not by every generate; npm skips it when absent.
+    files: [ESM_DIR, CJS_DIR, SOURCE_DIR, 'README.md', 'api.md', 'CHANGELOG.md'],
     scripts: {
       clean: `node -e "fs.rmSync('dist', { recursive: true, force: true })"`,
       build: `npm run clean && tsc -p tsconfig.json && tsc -p tsconfig.cjs.json && ${markCjs}`,

@@ -7,6 +7,7 @@ const ALLOWED: readonly RegExp[] = [
   /^package\.json$/,
   /^README\.md$/,
   /^api\.md$/,
+  /^CHANGELOG\.md$/,
   /^dist\/(esm|cjs)\/[\w./-]+\.(js|d\.ts)(\.map)?$/,
   /^dist\/cjs\/package\.json$/,
   /^src\/[\w./-]+\.ts$/,
