@@ -4,31 +4,15 @@
  * throwaway repository (never this one's history).
  */
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.js';
-import type { CommandIo } from '../../generator/commands/io.js';
+import { capture, useScratchDir, V14, V15 } from './support.js';
 
 const run = promisify(execFile);
-const V14 = 'test/fixtures/diff/connect-api-1.4.0.yaml';
-const V15 = 'test/fixtures/diff/connect-api-1.5.0.yaml';
-
-function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l) };
-}
-
-let scratch: string;
-beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'connect-codegen-diff-'));
-});
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
-});
+const scratch = useScratchDir('connect-codegen-diff-');
 
 describe('connect-codegen diff exit codes', () => {
   it('exits 0 when nothing breaks', async () => {
@@ -95,7 +79,7 @@ describe('connect-codegen diff against git history', () => {
     );
 
   beforeAll(async () => {
-    repo = join(scratch, 'repo');
+    repo = join(scratch(), 'repo');
     await mkdir(join(repo, 'spec'), { recursive: true });
     await git('init', '-q', '-b', 'main');
     await copyFile(V15, join(repo, 'spec/connect-api.yaml'));

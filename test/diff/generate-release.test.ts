@@ -4,43 +4,25 @@
  * far enough, accepts it with --allow-version-mismatch (and remembers that), and keeps a
  * changelog whose newest entry is the markdown report.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { main } from '../../generator/cli.js';
 import { displayPath } from '../../generator/commands/generate.js';
-import type { CommandIo } from '../../generator/commands/io.js';
-import { readDoc } from './support.js';
+import { capture, readDoc, useScratchDir, V14, V15 } from './support.js';
 
-const V14 = 'test/fixtures/diff/connect-api-1.4.0.yaml';
-const V15 = 'test/fixtures/diff/connect-api-1.5.0.yaml';
+const scratch = useScratchDir('connect-codegen-release-');
 
-function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l) };
-}
-
-let scratch: string;
 /** 1.5.0 without the stations' `sold_by`: a breaking change, at the version given. */
-let withoutSoldBy: (version: string) => Promise<string>;
-
-beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'connect-codegen-release-'));
-  withoutSoldBy = async (version) => {
-    const doc = readDoc(V15);
-    doc.info.version = version;
-    delete doc.components.schemas.Station.properties.sold_by;
-    const path = join(scratch, `without-sold-by-${version}.yaml`);
-    await writeFile(path, stringify(doc));
-    return path;
-  };
-});
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
-});
+async function withoutSoldBy(version: string): Promise<string> {
+  const doc = readDoc(V15);
+  doc.info.version = version;
+  delete doc.components.schemas.Station.properties.sold_by;
+  const path = join(scratch(), `without-sold-by-${version}.yaml`);
+  await writeFile(path, stringify(doc));
+  return path;
+}
 
 async function generate(spec: string, out: string, ...flags: string[]) {
   const io = capture();
@@ -59,38 +41,35 @@ const headings = (text: string) => [...text.matchAll(/^## (.+)$/gm)].map((m) => 
 const newestEntry = (text: string) => text.slice(text.indexOf('\n## ') + 1).split(/\n(?=## )/)[0];
 
 describe('generate across releases', () => {
-  let out: string;
-  beforeAll(() => {
-    out = join(scratch, 'releases');
-  });
+  const releases = () => join(scratch(), 'releases');
 
   it('records the first version it generates', async () => {
-    expect((await generate(V14, out)).code).toBe(0);
-    const text = await changelog(out);
+    expect((await generate(V14, releases())).code).toBe(0);
+    const text = await changelog(releases());
     expect(headings(text)).toEqual(['1.4.0']);
     expect(text).toContain('First version with a recorded API surface (23 operations).');
   }, 60_000);
 
   it('accepts 1.5.0 for compatible changes; the newest changelog entry is the markdown report', async () => {
-    const result = await generate(V15, out);
+    const result = await generate(V15, releases());
     expect(result.stderr).toEqual([]);
     expect(result.code).toBe(0);
-    const text = await changelog(out);
+    const text = await changelog(releases());
     expect(headings(text)).toEqual(['1.5.0', '1.4.0']);
     expect(newestEntry(text)).toBe(await markdownReport(V14, V15));
-    expect(JSON.parse(await readFile(join(out, 'package.json'), 'utf8')).version).toBe('1.5.0');
+    expect(JSON.parse(await readFile(join(releases(), 'package.json'), 'utf8')).version).toBe('1.5.0');
   }, 60_000);
 
   it('is up to date when run again: the same version compares with the release before it', async () => {
-    const result = await generate(V15, out, '--check');
+    const result = await generate(V15, releases(), '--check');
     expect(result.stderr).toEqual([]);
     expect(result.code).toBe(0);
   }, 60_000);
 
   it('refuses a breaking change under a minor version, at info.version, and writes nothing', async () => {
-    const before = await changelog(out);
+    const before = await changelog(releases());
     const spec = await withoutSoldBy('1.5.0');
-    const result = await generate(spec, out);
+    const result = await generate(spec, releases());
     expect(result.code).toBe(1);
     expect(result.stderr[0]).toBe(
       `${displayPath(spec)}:4:3 error [version-step] #/info/version: ` +
@@ -98,20 +77,20 @@ describe('generate across releases', () => {
         '    hint: set info.version to 2.0.0, or pass --allow-version-mismatch to generate it anyway',
     );
     expect(result.stderr.join('\n')).toContain('breaking    response 200 field `sold_by` removed — code that reads it stops compiling');
-    expect(await changelog(out)).toBe(before);
+    expect(await changelog(releases())).toBe(before);
   }, 60_000);
 
   it('accepts the same change as 2.0.0, compared with 1.5.0', async () => {
     const spec = await withoutSoldBy('2.0.0');
-    const result = await generate(spec, out);
+    const result = await generate(spec, releases());
     expect(result.code).toBe(0);
-    const text = await changelog(out);
+    const text = await changelog(releases());
     expect(headings(text)).toEqual(['2.0.0', '1.5.0', '1.4.0']);
     expect(newestEntry(text)).toBe(await markdownReport(V15, spec));
   }, 60_000);
 
   it('refuses a version that goes back', async () => {
-    const result = await generate(V15, out);
+    const result = await generate(V15, releases());
     expect(result.code).toBe(1);
     expect(result.stderr[0]).toContain('info.version is 1.5.0, but the API surface has 2 compatible change(s) since 2.0.0: it needs a minor release, at least 2.1.0');
   }, 60_000);
@@ -119,7 +98,7 @@ describe('generate across releases', () => {
 
 describe('generate --allow-version-mismatch', () => {
   it('writes the version anyway, and later runs of that version accept it without the flag', async () => {
-    const out = join(scratch, 'override');
+    const out = join(scratch(), 'override');
     expect((await generate(V14, out)).code).toBe(0);
     const spec = await withoutSoldBy('1.4.1');
     expect((await generate(spec, out)).code).toBe(1);
@@ -133,7 +112,7 @@ describe('generate --allow-version-mismatch', () => {
 
 describe('a damaged surface record', () => {
   it('is refused with its file named, not a stack trace', async () => {
-    const out = join(scratch, 'damaged');
+    const out = join(scratch(), 'damaged');
     expect((await generate(V14, out)).code).toBe(0);
     await writeFile(join(out, 'api-surface.json'), '{"format": 99}');
     const result = await generate(V14, out);

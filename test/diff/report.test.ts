@@ -6,15 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderReport } from '../../generator/diff/render.js';
-import { reportBetween } from './support.js';
+import { reportBetween, V14, V15 } from './support.js';
 
-const spec = (version: string) => {
-  const label = `test/fixtures/diff/connect-api-${version}.yaml`;
-  return { label, text: readFileSync(label, 'utf8') };
-};
+const spec = (label: string) => ({ label, text: readFileSync(label, 'utf8') });
 
 describe('the 1.5.0 release report', () => {
-  const report = reportBetween(spec('1.4.0'), spec('1.5.0'));
+  const report = reportBetween(spec(V14), spec(V15));
 
   it('breaks nobody and needs a minor release, which 1.5.0 is', () => {
     expect(report.breaking).toBe(0);
@@ -41,7 +38,7 @@ describe('the 1.5.0 release report', () => {
   });
 
   it('reads the other way round as breaking: taking the fields away again', () => {
-    const back = reportBetween(spec('1.5.0'), spec('1.4.0'));
+    const back = reportBetween(spec(V15), spec(V14));
     expect(back.breaking).toBe(report.compatible);
     expect(back.changes.every((c) => c.verdict === 'breaking')).toBe(true);
     expect(back.step).toEqual({ minimum: '2.0.0', inStep: false });
