@@ -28,15 +28,16 @@ function report(config: ResolvedConfig, exchange: Exchange, error: ConnectError)
  * An empty body where one was expected is a ResponseParseError, not `undefined` posing as data.
  */
 export function decodeSuccessBody(config: ResolvedConfig, exchange: Exchange, mode: ValidationMode, expectBody: boolean): unknown {
-  const { request, response, text } = exchange;
+  // Status and headers from the exchange itself: `exchange.response` would make an unread copy.
+  const { request, status, headers, text } = exchange;
   const { descriptor, context } = request;
-  if (BODYLESS_STATUSES.has(response.status) || descriptor.method === 'HEAD') return undefined;
+  if (BODYLESS_STATUSES.has(status) || descriptor.method === 'HEAD') return undefined;
   const expects = expectBody || descriptor.check !== undefined || descriptor.responseType !== undefined;
   if (!expects) return undefined;
 
-  const contentType = response.headers.get('content-type') ?? undefined;
+  const contentType = headers.get('content-type') ?? undefined;
   if (text.trim() === '') {
-    report(config, exchange, new ResponseParseError(`an empty body where ${descriptor.responseType ?? 'JSON'} was expected`, context, response.status, contentType, ''));
+    report(config, exchange, new ResponseParseError(`an empty body where ${descriptor.responseType ?? 'JSON'} was expected`, context, status, contentType, ''));
   }
   let data: unknown;
   try {
@@ -44,7 +45,7 @@ export function decodeSuccessBody(config: ResolvedConfig, exchange: Exchange, mo
   } catch {
     const start = text.trimStart()[0];
     const problem = /html/i.test(contentType ?? '') || start === '<' ? 'an HTML page instead of JSON' : start === '{' || start === '[' ? 'truncated or malformed JSON' : 'a body that is not JSON';
-    report(config, exchange, new ResponseParseError(problem, context, response.status, contentType, bodySnippet(text, config.scrubber)));
+    report(config, exchange, new ResponseParseError(problem, context, status, contentType, bodySnippet(text, config.scrubber)));
   }
   validateResponse(config, exchange, data, mode);
   return data;

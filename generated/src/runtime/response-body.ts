@@ -35,14 +35,15 @@ export function decodeSuccessBody(
   mode: ValidationMode,
   expectBody: boolean,
 ): unknown {
-  const { request, response, text } = exchange;
+  // Status and headers from the exchange itself: `exchange.response` would make an unread copy.
+  const { request, status, headers, text } = exchange;
   const { descriptor, context } = request;
-  if (BODYLESS_STATUSES.has(response.status) || descriptor.method === 'HEAD') return undefined;
+  if (BODYLESS_STATUSES.has(status) || descriptor.method === 'HEAD') return undefined;
   const expects =
     expectBody || descriptor.check !== undefined || descriptor.responseType !== undefined;
   if (!expects) return undefined;
 
-  const contentType = response.headers.get('content-type') ?? undefined;
+  const contentType = headers.get('content-type') ?? undefined;
   if (text.trim() === '') {
     report(
       config,
@@ -50,7 +51,7 @@ export function decodeSuccessBody(
       new ResponseParseError(
         `an empty body where ${descriptor.responseType ?? 'JSON'} was expected`,
         context,
-        response.status,
+        status,
         contentType,
         '',
       ),
@@ -73,7 +74,7 @@ export function decodeSuccessBody(
       new ResponseParseError(
         problem,
         context,
-        response.status,
+        status,
         contentType,
         bodySnippet(text, config.scrubber),
       ),

@@ -32,6 +32,9 @@ export interface Exchange {
   readonly request: PreparedRequest;
   /** The 2xx response, unread, for `asResponse()` and `withResponse()`; made on first access. */
   readonly response: Response;
+  /** Status and headers of that response, readable without making the copy. */
+  readonly status: number;
+  readonly headers: Headers;
   /** The body as text, read under the attempt's timeout. */
   readonly text: string;
   readonly attempt: number;
@@ -154,6 +157,8 @@ export async function sendWithRetries(
             copy ??= unreadCopy(response, bytes);
             return copy;
           },
+          status: response.status,
+          headers: response.headers,
           text: outcome.text,
           attempt,
           event,
