@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { type SectionResult, target } from '../lib/report.js';
+import { type Row, type SectionResult, target } from '../lib/report.js';
 import { ROOT } from '../lib/work.js';
 
 interface Size {
@@ -44,7 +44,7 @@ export async function benchSize(): Promise<SectionResult> {
   const two = await bundleSize('bench/size/connect-two-operations.ts');
   return {
     title: 'Size (esbuild, minified + gzip -9)',
-    rows: Object.entries(entries).map(([key, [label]]) => {
+    rows: Object.entries(entries).map(([key, [label]]): Row => {
       const size = sizes[key as keyof typeof entries];
       return { subject: label, figure: `${kb(size.gzipped)} gzipped (${kb(size.minified)} minified)` };
     }).concat({ subject: 'connect client: a second operation (usersList) adds', figure: `${kb(two.gzipped - one)} gzipped (${kb(two.minified - sizes.one.minified)} minified)` }),
