@@ -23,32 +23,32 @@ export interface Place {
 
 export type SchemaLookup = ReadonlyMap<string, { readonly type: IrType }>;
 
-interface Shape {
+interface Unwrapped {
+  /** Neither a ref nor `X | null`. */
   readonly type: IrType;
   readonly nullable: boolean;
+  /** The schemas passed through on the way, to stop at recursion further down. */
+  readonly refs: readonly string[];
+  /** Set when a ref leads back into a schema already being expanded. */
+  readonly recursive?: string;
 }
 
-/** Strips `null` from a union and follows refs, so `X | null` is "X, nullable". */
-function shapeOf(type: IrType, schemas: SchemaLookup): Shape {
-  if (type.kind !== 'union') return { type, nullable: type.kind === 'null' };
-  const rest = type.members.filter((m) => m.kind !== 'null');
-  const nullable = rest.length < type.members.length;
-  if (rest.length === 1) return { type: rest[0]!, nullable: nullable || shapeOf(rest[0]!, schemas).nullable };
-  return { type: { ...type, members: rest }, nullable };
-}
-
-/** Follows refs to the type they name, stopping at recursion. */
-function resolve(type: IrType, schemas: SchemaLookup, seen: ReadonlySet<string>): { type: IrType; recursive?: string } {
+/** Follows refs and strips `null` from unions, in any nesting, so `Ref -> (X | null)` is "X, nullable". */
+function unwrap(type: IrType, schemas: SchemaLookup, seen: ReadonlySet<string>): Unwrapped {
   let current = type;
-  const visited = new Set(seen);
-  while (current.kind === 'ref') {
-    if (visited.has(current.name)) return { type: current, recursive: current.name };
-    visited.add(current.name);
-    const target = schemas.get(current.name);
-    if (!target) return { type: { kind: 'unknown' } };
-    current = target.type;
+  let nullable = false;
+  const refs: string[] = [];
+  for (;;) {
+    if (current.kind === 'union') {
+      const rest = current.members.filter((m) => m.kind !== 'null');
+      nullable ||= rest.length < current.members.length;
+      current = rest.length === 1 ? rest[0]! : { ...current, members: rest };
+    }
+    if (current.kind !== 'ref') return { type: current, nullable: nullable || current.kind === 'null', refs };
+    if (seen.has(current.name) || refs.includes(current.name)) return { type: current, nullable, refs, recursive: current.name };
+    refs.push(current.name);
+    current = schemas.get(current.name)?.type ?? { kind: 'unknown' };
   }
-  return { type: current };
 }
 
 /** Name or shape of a union member, for the list of variants. */
@@ -82,8 +82,7 @@ function propertiesOf(type: IrType, schemas: SchemaLookup, seen: ReadonlySet<str
   if (type.kind !== 'intersection') return [];
   const merged = new Map<string, IrProperty>();
   for (const member of type.members) {
-    const resolved = resolve(shapeOf(member, schemas).type, schemas, seen);
-    for (const property of propertiesOf(resolved.type, schemas, seen)) {
+    for (const property of propertiesOf(unwrap(member, schemas, seen).type, schemas, seen)) {
       const earlier = merged.get(property.name);
       merged.set(property.name, earlier?.required ? { ...property, required: true } : property);
     }
@@ -129,13 +128,9 @@ export function flattenValue(type: IrType | undefined, place: Place, schemas: Sc
     required: place.required,
   };
   if (type === undefined) return [{ ...head, nullable: false, type: 'no body' }];
-  const outer = shapeOf(type, schemas);
-  const resolved = resolve(outer.type, schemas, seen);
-  const inner = shapeOf(resolved.type, schemas);
-  const nullable = outer.nullable || inner.nullable;
-  const target = inner.type;
-  if (resolved.recursive !== undefined) return [{ ...head, nullable, type: `recursive ${resolved.recursive}` }];
-  const within = outer.type.kind === 'ref' ? new Set([...seen, ...refChain(outer.type, schemas)]) : seen;
+  const { type: target, nullable, refs, recursive } = unwrap(type, schemas, seen);
+  if (recursive !== undefined) return [{ ...head, nullable, type: `recursive ${recursive}` }];
+  const within = refs.length > 0 ? new Set([...seen, ...refs]) : seen;
   const entry: SurfaceEntry = {
     ...head,
     nullable,
@@ -144,16 +139,6 @@ export function flattenValue(type: IrType | undefined, place: Place, schemas: Sc
     ...(target.kind === 'union' ? { variants: target.members.map(variantLabel) } : {}),
   };
   return [entry, ...flattenChildren(target, place, schemas, within)];
-}
-
-function refChain(type: IrType, schemas: SchemaLookup): string[] {
-  const names: string[] = [];
-  let current = type;
-  while (current.kind === 'ref' && !names.includes(current.name)) {
-    names.push(current.name);
-    current = schemas.get(current.name)?.type ?? { kind: 'unknown' };
-  }
-  return names;
 }
 
 function flattenChildren(target: IrType, place: Place, schemas: SchemaLookup, seen: ReadonlySet<string>): SurfaceEntry[] {

@@ -179,6 +179,23 @@ const CASES: readonly Case[] = [
     expected: [['compatible', 'response-variant-removed', 'response 200 field `shape` loses union member `Square`']],
   },
   { name: 'a type changed in a response', change: (d) => (schema(d, 'Thing').properties.id = { type: 'integer' }), expected: [['breaking', 'response-type-changed', 'response 200 field `id` changed type (string → integer)']] },
+  // Shapes the surface must see through
+  {
+    name: 'a recursive schema is expanded once',
+    change: (d) => (schema(d, 'Thing').properties.tree = { $ref: '#/components/schemas/Node' }) && (d.components.schemas.Node = { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } }),
+    expected: [
+      ['compatible', 'response-field-added', 'response 200 field `tree` added (optional, object)'],
+      ['compatible', 'type-added', 'type `Node` added'],
+    ],
+  },
+  {
+    name: 'a change behind a nullable alias',
+    change: (d) => (schema(d, 'Circle').properties.radius = { type: 'string' }),
+    expected: [
+      ['breaking', 'response-type-changed', 'response 200 field `shape(Circle).radius` changed type (number → string)'],
+      ['breaking', 'response-type-changed', 'response 200 field `spare.radius` changed type (number → string)'],
+    ],
+  },
   // Not changes for a client user
   { name: 'a reworded description', change: (d) => (schema(d, 'Thing').description = 'Something else.'), expected: [] },
   { name: 'a renamed path parameter (positional in the client)', change: (d) => renamePathParameter(d, '/things/{thing_id}/archive/', 'id'), expected: [] },
