@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   step('4/5 size');
   sections.push(await benchSize());
   step('5/5 consumer type-check cost');
-  sections.push(benchTypecheck({ runs: quick ? 2 : 4 }));
+  sections.push(benchTypecheck({ runs: quick ? 2 : 3 }));
 
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   console.log(textTable(sections));
