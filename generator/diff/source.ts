@@ -34,10 +34,10 @@ export async function readBase(base: string, specPath: string, cwd: string): Pro
   if (base.startsWith('-')) throw new BaseNotFound(`--base '${base}' is neither a file nor a git revision`);
   const revision = await git(['rev-parse', '--verify', '--quiet', `${base}^{commit}`], cwd);
   if (revision === undefined) {
-    throw new BaseNotFound(
-      `--base '${base}' is neither a file nor a git revision in ${cwd === process.cwd() ? 'this repository' : cwd}` +
-        (base.includes('/') ? ` (for a remote branch, run \`git fetch\` first)` : ''),
-    );
+    const inRepository = (await git(['rev-parse', '--git-dir'], cwd)) !== undefined;
+    if (!inRepository) throw new BaseNotFound(`--base '${base}' is not a file, and this directory is not in a git repository`);
+    const fetch = base.includes('/') ? ' (for a remote branch, run `git fetch` first)' : '';
+    throw new BaseNotFound(`--base '${base}' is neither a file nor a git revision in this repository${fetch}`);
   }
   // `./` makes the path relative to the working directory, as the user typed it, not to the repository root.
   const path = `./${specPath.replace(/^\.\//, '')}`;

@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.js';
@@ -73,7 +73,8 @@ describe('connect-codegen diff against git history', () => {
 
   const git = (...args: string[]) => run('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo });
   const diff = (cwd: string, ...args: string[]) =>
-    run(tsx, [cli, 'diff', ...args], { cwd }).then(
+    // The ceiling keeps git from finding a repository above the scratch directory.
+    run(tsx, [cli, 'diff', ...args], { cwd, env: { ...process.env, GIT_CEILING_DIRECTORIES: dirname(scratch()) } }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
     );
@@ -109,6 +110,15 @@ describe('connect-codegen diff against git history', () => {
     const result = await diff(repo, '--base', 'HEAD', '--spec', 'other.yaml');
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('other.yaml does not exist at HEAD');
+  }, 30_000);
+
+  it('exits 2 outside any git repository, and says so', async () => {
+    const outside = join(scratch(), 'not-a-repo');
+    await mkdir(outside, { recursive: true });
+    await copyFile(V14, join(outside, 'spec.yaml'));
+    const result = await diff(outside, '--base', 'main', '--spec', 'spec.yaml');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--base 'main' is not a file, and this directory is not in a git repository");
   }, 30_000);
 
   it('exits 2 for --base origin/main in a repository without that remote', async () => {
