@@ -32,6 +32,17 @@ export function buildIr(source: SourceDocument): BuildResult {
     docs: schemaDocs(asObject(raw) ?? {}),
   }));
   const schemaTypes = new Map<string, IrType>(converted.map((s) => [s.name, s.type]));
+  for (const s of converted) {
+    const cycle = directCycle(s.name, schemaTypes);
+    if (cycle) {
+      reporter.error(
+        'schema-cycle',
+        joinPointer('/components/schemas', s.sourceName),
+        `schema '${s.sourceName}' is defined only in terms of itself (${cycle.join(' → ')}), so no value can match it`,
+        'give one schema in the cycle properties or items of its own, so the recursion goes through an object or an array',
+      );
+    }
+  }
   const operations = buildOperations(ctx, schemaTypes);
   const views = assignViews(schemaTypes, operations, registry);
 
@@ -50,6 +61,36 @@ export function buildIr(source: SourceDocument): BuildResult {
     ir: { info: buildInfo(root), servers: buildServers(root), schemas, enums, operations, resources: groupResources(operations) },
     diagnostics: [],
   };
+}
+
+/**
+ * The path back to `name` through refs, unions and intersections alone (`A: {$ref: B}`,
+ * `B: {allOf: [{$ref: A}]}`), if there is one. Recursion through an object's properties or
+ * an array's items is fine; without one of those in the loop, the type is its own
+ * definition, which TypeScript rejects ("circularly references itself").
+ */
+function directCycle(name: string, schemas: ReadonlyMap<string, IrType>): string[] | undefined {
+  const visit = (type: IrType, path: readonly string[]): string[] | undefined => {
+    switch (type.kind) {
+      case 'ref': {
+        if (type.name === name) return [...path, name];
+        if (path.includes(type.name)) return undefined;
+        const target = schemas.get(type.name);
+        return target ? visit(target, [...path, type.name]) : undefined;
+      }
+      case 'union':
+      case 'intersection':
+        for (const member of type.members) {
+          const found = visit(member, path);
+          if (found) return found;
+        }
+        return undefined;
+      default:
+        return undefined;
+    }
+  };
+  const start = schemas.get(name);
+  return start ? visit(start, [name]) : undefined;
 }
 
 function buildInfo(root: unknown) {

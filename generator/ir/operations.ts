@@ -5,39 +5,16 @@
  */
 import type { BodyEncoding, HttpMethod, IrOperation, IrParameter, IrRequestBody, IrResponse, IrType } from './types.js';
 import type { RawObject } from './raw.js';
-import { asArray, asObject, asString, entries, joinPointer, resolvePointer } from './raw.js';
+import { asArray, asObject, asString, entries, joinPointer } from './raw.js';
 import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
+import { deref } from './deref.js';
+import { buildParameters } from './parameters.js';
 import { camelCase, memberName, NameRegistry } from './names.js';
 
 const METHODS: readonly string[] = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options'];
 
 /** Methods a client may resend without asking, when the spec does not say. */
 const SAFE_BY_DEFAULT: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
-
-interface Located<T> {
-  readonly value: T;
-  readonly pointer: string;
-}
-
-/** Follows `$ref`s (to any local place) until a non-ref object; cycles give undefined. */
-function deref(node: unknown, pointer: string, ctx: SchemaContext): Located<RawObject> | undefined {
-  let current: Located<unknown> = { value: node, pointer };
-  const seen = new Set<string>();
-  for (;;) {
-    const object = asObject(current.value);
-    const ref = asString(object?.$ref);
-    if (!object) return undefined;
-    if (ref === undefined) return { value: object, pointer: current.pointer };
-    if (seen.has(ref)) {
-      ctx.reporter.error('ref-cycle', joinPointer(current.pointer, '$ref'), `reference '${ref}' refers back to itself`);
-      return undefined;
-    }
-    seen.add(ref);
-    const target = resolvePointer(ctx.root, ref);
-    if (target === undefined) return undefined; // reported by validation
-    current = { value: target, pointer: ref.slice(1) };
-  }
-}
 
 export function buildOperations(ctx: SchemaContext, schemaTypes: ReadonlyMap<string, IrType>): IrOperation[] {
   const functionNames = new NameRegistry();
@@ -65,7 +42,7 @@ export function buildOperations(ctx: SchemaContext, schemaTypes: ReadonlyMap<str
   return operations;
 }
 
-interface RawOperation {
+export interface RawOperation {
   readonly path: string;
   readonly method: HttpMethod;
   readonly operation: RawObject;
@@ -131,80 +108,6 @@ function placeInClient(operation: RawObject, functionName: string, pointer: stri
   }
   const tag = asString(asArray(operation.tags)[0]);
   return { resourcePath: [memberName(tag ?? 'default')], methodName: functionName };
-}
-
-function buildParameters(raw: RawOperation, ctx: SchemaContext, schemaTypes: ReadonlyMap<string, IrType>): IrParameter[] {
-  const byKey = new Map<string, IrParameter>();
-  const lists: [unknown, string][] = [
-    [raw.item.parameters, joinPointer(raw.itemPointer, 'parameters')],
-    [raw.operation.parameters, joinPointer(raw.pointer, 'parameters')],
-  ];
-  for (const [list, listPointer] of lists) {
-    asArray(list).forEach((entry, i) => {
-      const parameter = buildParameter(entry, joinPointer(listPointer, i), ctx, schemaTypes);
-      if (parameter) byKey.set(`${parameter.location}:${parameter.name}`, parameter);
-    });
-  }
-  return [...byKey.values()];
-}
-
-function buildParameter(node: unknown, pointer: string, ctx: SchemaContext, schemaTypes: ReadonlyMap<string, IrType>): IrParameter | undefined {
-  const located = deref(node, pointer, ctx);
-  if (!located) return undefined;
-  const p = located.value;
-  const name = asString(p.name);
-  const location = asString(p.in);
-  if (name === undefined || location === undefined) return undefined;
-  if (location !== 'path' && location !== 'query' && location !== 'header' && location !== 'cookie') {
-    ctx.reporter.error('unsupported-parameter', joinPointer(located.pointer, 'in'), `parameters in '${location}' are not supported`, "'in' must be path, query, header or cookie");
-    return undefined;
-  }
-  const schema = asObject(p.schema) ?? {};
-  const type = convertSchema(p.schema, joinPointer(located.pointer, 'schema'), ctx);
-  if (location !== 'query' && isStructured(type, schemaTypes, new Set())) {
-    // The runtime writes path segments, headers and cookies from single values; the
-    // simple/label/matrix serialisations of lists and objects are not implemented.
-    ctx.reporter.error(
-      'unsupported-parameter',
-      joinPointer(located.pointer, 'schema'),
-      `${location} parameter '${name}' has a list or object type, which ${location} parameters do not support yet`,
-      'declare it as a string (for example comma-separated) or a number',
-    );
-    return undefined;
-  }
-  const description = asString(p.description);
-  const style = asString(p.style);
-  return {
-    name,
-    identifier: camelCase(name),
-    location,
-    required: location === 'path' || p.required === true,
-    type,
-    ...(description !== undefined ? { description } : {}),
-    ...(p.deprecated === true ? { deprecated: true } : {}),
-    ...('default' in schema ? { default: schema.default } : {}),
-    explode: typeof p.explode === 'boolean' ? p.explode : style === undefined || style === 'form',
-  };
-}
-
-/** Whether values of the type can be arrays or objects. */
-function isStructured(type: IrType, schemaTypes: ReadonlyMap<string, IrType>, seen: Set<string>): boolean {
-  switch (type.kind) {
-    case 'array':
-    case 'object':
-    case 'intersection':
-      return true;
-    case 'union':
-      return type.members.some((member) => isStructured(member, schemaTypes, seen));
-    case 'ref': {
-      const target = schemaTypes.get(type.name);
-      if (seen.has(type.name) || !target) return false;
-      seen.add(type.name);
-      return isStructured(target, schemaTypes, seen);
-    }
-    default:
-      return false;
-  }
 }
 
 function orderPathParameters(path: string, parameters: IrParameter[]): IrParameter[] {
