@@ -13,14 +13,10 @@ import { methodPath, sampleCall } from './samples.js';
 import { SchemaIndex, typeExpression, visibleProperties } from './type-expr.js';
 import { schemaDeclarations, type SchemaDeclaration } from './types.js';
 
-/** The first paragraph of spec text, on one line, safe inside a table cell. */
+/** The first paragraph of spec text, on one line. */
 export function firstParagraph(text: string | undefined): string {
   const paragraph = (text ?? '').trim().split(/\n\s*\n/)[0] ?? '';
-  return cell(paragraph.replace(/\s+/g, ' '));
-}
-
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|');
+  return paragraph.replace(/\s+/g, ' ');
 }
 
 function fence(code: string): string {
@@ -50,11 +46,13 @@ function resourceSections(resource: IrResource, names: Map<IrOperation, Operatio
 function typeSection({ schema, view, name }: SchemaDeclaration, index: SchemaIndex): string[] {
   const heading = [`### \`${name}\``, ...(schema.description || schema.title ? [firstParagraph(schema.description ?? schema.title)] : [])];
   if (schema.type.kind !== 'object') return [...heading, fence(`type ${name} = ${typeExpression(schema.type, view, index)};`)];
-  const rows = visibleProperties(schema.type, view).map(
-    (p) => `| \`${propertyKey(p.name)}\` | \`${cell(typeExpression(p.type, view, index))}\` | ${p.required ? 'yes' : 'no'} | ${firstParagraph(p.description ?? p.title)} |`,
-  );
+  // One line per property (not a table, which re-aligns every row when one changes), so a diff shows just what changed.
+  const rows = visibleProperties(schema.type, view).map((p) => {
+    const text = firstParagraph(p.description ?? p.title);
+    return `- \`${propertyKey(p.name)}${p.required ? '' : '?'}: ${typeExpression(p.type, view, index)}\`${text ? ` — ${text}` : ''}`;
+  });
   if (rows.length === 0) return [...heading, 'An object; any properties.'];
-  return [...heading, ['| property | type | required | description |', '|---|---|---|---|', ...rows].join('\n')];
+  return [...heading, rows.join('\n')];
 }
 
 function enumSection(e: IrEnum): string[] {
