@@ -37,9 +37,9 @@ async function main(): Promise<void> {
 
   const sections: SectionResult[] = [];
   step('1/5 guard throughput');
-  sections.push(await benchGuards(quick ? { rounds: 4, batchMs: 100 } : { rounds: 15, batchMs: 200 }));
+  sections.push(await benchGuards(quick ? { rounds: 5, calls: 50, roundCapMs: 2000 } : { rounds: 30, calls: 100, roundCapMs: 5000 }));
   step('2/5 per-request overhead');
-  sections.push(await benchRequests(quick ? { rounds: 3, smallBatch: 100, pageBatch: 20, batchCapMs: 2000 } : { rounds: 10, smallBatch: 300, pageBatch: 40, batchCapMs: 3000 }));
+  sections.push(await benchRequests(quick ? { rounds: 3, smallCalls: 100, pageCalls: 10, roundCapMs: 3000 } : { rounds: 15, smallCalls: 200, pageCalls: 30, roundCapMs: 5000 }));
   step('3/5 generation time');
   sections.push(benchGeneration({ runs: quick ? 2 : 5 }));
   step('4/5 size');

@@ -5,18 +5,7 @@
  * that every validator in the comparison must reject.
  */
 import type { PaginatedStationList, PriceItem, Station } from '../../generated/src/index.js';
-
-/** mulberry32: small, seeded, good enough to vary the data. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { SeededRandom } from '../../generated/src/testing/random.js';
 
 const EVSE_STATUSES = ['AVAILABLE', 'CHARGING', 'BLOCKED', 'OUTOFORDER', 'RESERVED'] as const;
 const STATION_STATUSES = ['free', 'busy', 'unknown'] as const;
@@ -94,7 +83,8 @@ function station(next: () => number, index: number): Station {
 
 /** The valid page: 100 stations, the same on every run. */
 export function stationPage(count = 100): PaginatedStationList {
-  const next = random(20261122);
+  const random = new SeededRandom(20261122);
+  const next = (): number => random.next();
   const results = Array.from({ length: count }, (_, i) => station(next, i));
   return {
     count: 2400,

@@ -8,7 +8,8 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { importAgainst } from '../lib/against.js';
 import { type SectionResult, row, target } from '../lib/report.js';
-import { formatRatio, pairedRatios, rotated, summarize } from '../lib/stats.js';
+import { interleaved, type Task } from '../lib/interleave.js';
+import { formatRatio, pairedRatios, summarize } from '../lib/stats.js';
 import { ROOT } from '../lib/work.js';
 import type { Contender } from './contender.js';
 import { USER_ID } from './contender.js';
@@ -16,10 +17,10 @@ import { ourClient, rawFetch } from './ours.js';
 
 export interface RequestBenchOptions {
   readonly rounds: number;
-  /** Requests per contender per round, and a time cap on each batch. */
-  readonly smallBatch: number;
-  readonly pageBatch: number;
-  readonly batchCapMs: number;
+  /** Requests per contender per round, the contenders taking turns request by request. */
+  readonly smallCalls: number;
+  readonly pageCalls: number;
+  readonly roundCapMs: number;
 }
 
 interface Server {
@@ -47,33 +48,11 @@ async function startServer(): Promise<Server> {
   };
 }
 
-/** Sends `count` requests one after another (or until `capMs` passes); returns requests per second. */
-async function measure(call: () => Promise<unknown>, count: number, capMs: number): Promise<number> {
-  const started = process.hrtime.bigint();
-  const cap = started + BigInt(capMs) * 1_000_000n;
-  let done = 0;
-  while (done < count) {
-    await call();
-    done++;
-    if (process.hrtime.bigint() > cap) break;
-  }
-  return done / (Number(process.hrtime.bigint() - started) / 1e9);
-}
-
 async function checkContender(contender: Contender): Promise<void> {
   const id = await contender.small();
   if (id !== USER_ID) throw new Error(`${contender.name} returned user ${id}`);
   const stations = await contender.page();
   if (stations !== 100) throw new Error(`${contender.name} returned ${stations} stations`);
-}
-
-async function timeAll(contenders: readonly Contender[], call: (c: Contender) => () => Promise<unknown>, count: number, options: RequestBenchOptions): Promise<number[][]> {
-  const rates = contenders.map(() => [] as number[]);
-  for (const contender of contenders) await measure(call(contender), Math.ceil(count / 2), options.batchCapMs);
-  for (let round = 0; round < options.rounds; round++) {
-    for (const index of rotated(contenders.map((_, i) => i), round)) rates[index]!.push(await measure(call(contenders[index]!), count, options.batchCapMs));
-  }
-  return rates;
 }
 
 export async function benchRequests(options: RequestBenchOptions): Promise<SectionResult> {
@@ -88,8 +67,12 @@ export async function benchRequests(options: RequestBenchOptions): Promise<Secti
       against.heyApi(server.baseUrl),
     ];
     for (const contender of contenders) await checkContender(contender);
-    const small = await timeAll(contenders, (c) => c.small, options.smallBatch, options);
-    const page = await timeAll(contenders, (c) => c.page, options.pageBatch, options);
+    const time = async (tasks: Task[], calls: number): Promise<number[][]> => {
+      await interleaved(tasks, { rounds: 1, calls: Math.ceil(calls / 2), roundCapMs: options.roundCapMs });
+      return interleaved(tasks, { rounds: options.rounds, calls, roundCapMs: options.roundCapMs });
+    };
+    const small = await time(contenders.map((c) => c.small), options.smallCalls);
+    const page = await time(contenders.map((c) => c.page), options.pageCalls);
 
     const [raw, off, on] = [0, 1, 2];
     const smallOff = summarize(pairedRatios(small[off]!, small[raw]!));
@@ -106,7 +89,7 @@ export async function benchRequests(options: RequestBenchOptions): Promise<Secti
         target('client with validation ≥ 0.85× raw fetch req/s, station page', pageOn.median >= 0.85, `validation on / fetch = ${formatRatio(pageOn)}`),
       ],
       notes: [
-        `Sequential requests (one in flight), ${options.rounds} rounds of ${options.smallBatch} small and ${options.pageBatch} page requests per client (each batch capped at ${options.batchCapMs} ms), clients taking turns; one untimed half batch each first. All use Node's global fetch (undici) with keep-alive against the same server process.`,
+        `Sequential requests (one in flight): ${options.rounds} rounds of up to ${options.smallCalls} small and ${options.pageCalls} page requests per client (a round stops early after ${options.roundCapMs} ms), the clients taking turns request by request and each request timed on its own; a round's rate is requests / the client's summed time, and ratios are per round. One untimed half round first. All use Node's global fetch (undici) with keep-alive against the same server process.`,
         'Each client returns parsed data: the raw baseline `fetch` + `JSON.parse(await response.text())`; ours `usersRetrieve(core, id)` and `stationsAround(core, …)` on a `ClientCore` (validation `off`, or `strict` with the generated guard); openapi-fetch `client.GET(…)`; hey-api `usersRetrieve({ client, path, throwOnError: true })`. Neither alternative validates responses.',
         'Our client does more per call than the others: argument checks, a per-attempt timeout timer and abort controller, retry bookkeeping, header layering and a User-Agent, and for the page a `Page` object that can fetch the next page.',
       ],
