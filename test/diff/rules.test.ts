@@ -4,7 +4,9 @@
  * verdict in the table fails here until the row says the same.
  */
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../../generator/diff/rules.js';
+import type { ChangeKind } from '../../generator/diff/compare.js';
+import { RULES, ruleFor } from '../../generator/diff/rules.js';
+import type { Side, Subject, SurfaceEntry } from '../../generator/diff/surface-model.js';
 import { reportForChange, THINGS_BASE, verdicts, type Doc } from './support.js';
 
 const op = (doc: Doc, path: string, method: string): Doc => doc.paths[path][method];
@@ -220,5 +222,26 @@ describe('classification of one change', () => {
   it('has a row for every rule in the table', () => {
     const covered = new Set(CASES.flatMap((c) => c.expected.map((r) => r[1])));
     expect(RULES.map((r) => r.id).filter((id) => !covered.has(id))).toEqual([]);
+  });
+
+  it('has a rule for every change a value can undergo, in a request and in a response', () => {
+    const places: [Subject, Side, string][] = [
+      ['parameter', 'request', 'GET /x/|param:query:q'],
+      ['request-body', 'request', 'GET /x/|body'],
+      ['field', 'request', 'GET /x/|body.a'],
+      ['status', 'response', 'GET /x/|status:200'],
+      ['status', 'response', 'GET /x/|status:404'],
+      ['field', 'response', 'GET /x/|status:200.a'],
+    ];
+    const kinds: ChangeKind[] = ['added', 'removed', 'made-required', 'made-optional', 'made-nullable', 'made-non-nullable', 'type-changed', 'value-added', 'value-removed', 'variant-added', 'variant-removed'];
+    const missing = places.flatMap(([subject, side, key]) =>
+      [true, false].flatMap((required) =>
+        kinds.flatMap((kind) => {
+          const entry: SurfaceEntry = { key, operation: 'GET /x/', subject, side, location: key, required, nullable: false, type: 'string' };
+          return ruleFor({ kind, entry }) ? [] : [`${kind} of ${required ? 'a required' : 'an optional'} ${subject} (${side})`];
+        }),
+      ),
+    );
+    expect(missing).toEqual([]);
   });
 });
