@@ -47,17 +47,13 @@ export function buildRequestHeaders(config: ResolvedConfig, input: HeaderInput, 
   const headers = new Headers(defaultHeaders(config.meta));
   layer(headers, config.headers);
 
-  const declared = new Set((input.declared ?? []).map((h) => h.name.toLowerCase()));
-  for (const [name, value] of Object.entries((input.parameters ?? {}) as Record<string, unknown>)) {
-    if (value === undefined || value === null) continue;
-    const argument = `headers.${name}`;
-    if (!declared.has(name.toLowerCase())) throw new InvalidRequestError(`${context.operationId}: unknown header parameter "${name}"`, context, argument);
-    const text = scalarText(value, argument, context);
-    if (text === undefined) throw new InvalidRequestError(`${context.operationId}: ${argument} must be a string, number or boolean`, context, argument);
+  // Header names are case-insensitive; cookie names are not.
+  for (const { name, text, argument } of scalarParameters('header', input.declared, input.parameters, context, (n) => n.toLowerCase())) {
     setChecked(headers, name, text, argument, context);
   }
-  const cookie = cookieHeader(input.declaredCookies, input.cookies, context);
-  if (cookie !== undefined) setChecked(headers, 'cookie', cookie, 'cookies', context);
+  // `a=1; b=x%20y`: each value percent-encoded, since a cookie value may not hold spaces, commas or semicolons.
+  const cookies = scalarParameters('cookie', input.declaredCookies, input.cookies, context, (n) => n).map(({ name, text }) => `${name}=${encodeURIComponent(text)}`);
+  if (cookies.length > 0) setChecked(headers, 'cookie', cookies.join('; '), 'cookies', context);
 
   const problem = checkHeaders(input.callHeaders, 'options.headers');
   if (problem) throw new InvalidRequestError(`${context.operationId}: ${problem}`, context, 'options.headers');
@@ -69,21 +65,27 @@ export function buildRequestHeaders(config: ResolvedConfig, input: HeaderInput, 
 }
 
 /**
- * `a=1; b=x%20y`: each value percent-encoded, since a cookie value may not hold spaces,
- * commas or semicolons; undefined when no cookie parameter was given.
+ * The header or cookie parameters the caller gave, as text: undefined and null skipped,
+ * undeclared names and values that are not scalars refused before anything is sent.
  */
-function cookieHeader(declared: readonly CookieParameter[] | undefined, values: object | undefined, context: RequestContext): string | undefined {
-  const known = new Set((declared ?? []).map((c) => c.name));
-  const pairs: string[] = [];
+function scalarParameters(
+  kind: 'header' | 'cookie',
+  declared: readonly (HeaderParameter | CookieParameter)[] | undefined,
+  values: object | undefined,
+  context: RequestContext,
+  key: (name: string) => string,
+): { name: string; text: string; argument: string }[] {
+  const known = new Set((declared ?? []).map((p) => key(p.name)));
+  const out: { name: string; text: string; argument: string }[] = [];
   for (const [name, value] of Object.entries((values ?? {}) as Record<string, unknown>)) {
     if (value === undefined || value === null) continue;
-    const argument = `cookies.${name}`;
-    if (!known.has(name)) throw new InvalidRequestError(`${context.operationId}: unknown cookie parameter "${name}"`, context, argument);
+    const argument = `${kind}s.${name}`;
+    if (!known.has(key(name))) throw new InvalidRequestError(`${context.operationId}: unknown ${kind} parameter "${name}"`, context, argument);
     const text = scalarText(value, argument, context);
     if (text === undefined) throw new InvalidRequestError(`${context.operationId}: ${argument} must be a string, number or boolean`, context, argument);
-    pairs.push(`${name}=${encodeURIComponent(text)}`);
+    out.push({ name, text, argument });
   }
-  return pairs.length > 0 ? pairs.join('; ') : undefined;
+  return out;
 }
 
 function setChecked(headers: Headers, name: string, value: string, argument: string, context: RequestContext): void {

@@ -113,22 +113,8 @@ const MUTATIONS: readonly Mutation[] = [
     set(site, structuredClone(value));
     return `set ${site.path.join('/')} = ${JSON.stringify(value)}`;
   },
-  function changeSchemaType(doc, pick) {
-    const candidates = sites(doc).filter((s) => s.key === 'type');
-    if (candidates.length === 0) return undefined;
-    const site = pick(candidates);
-    const type = pick(ODD_TYPES);
-    set(site, structuredClone(type) as Json);
-    return `type ${site.path.join('/')} = ${JSON.stringify(type)}`;
-  },
-  function breakRef(doc, pick) {
-    const candidates = sites(doc).filter((s) => s.key === '$ref');
-    if (candidates.length === 0) return undefined;
-    const site = pick(candidates);
-    const ref = pick(BROKEN_REFS);
-    set(site, ref);
-    return `ref ${site.path.join('/')} = ${ref}`;
-  },
+  (doc, pick) => replaceMember(doc, pick, 'type', ODD_TYPES as Json[]),
+  (doc, pick) => replaceMember(doc, pick, '$ref', BROKEN_REFS),
   function addCycle(doc, pick) {
     const schemas = schemaMap(doc);
     const names = schemas ? Object.keys(schemas) : [];
@@ -200,6 +186,16 @@ const MUTATIONS: readonly Mutation[] = [
     return `wrap ${site.path.join('/')}`;
   },
 ];
+
+/** Sets one member called `key`, somewhere in the document, to one of `choices`. */
+function replaceMember(doc: Json, pick: <T>(list: readonly T[]) => T, key: string, choices: readonly Json[]): string | undefined {
+  const candidates = sites(doc).filter((s) => s.key === key);
+  if (candidates.length === 0) return undefined;
+  const site = pick(candidates);
+  const value = pick(choices);
+  set(site, structuredClone(value));
+  return `${site.path.join('/')} = ${JSON.stringify(value)}`;
+}
 
 function isObject(value: Json | undefined): value is { [key: string]: Json } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
