@@ -117,11 +117,9 @@ const MUTATIONS: readonly Mutation[] = [
   (doc, pick) => replaceMember(doc, pick, '$ref', BROKEN_REFS),
   function addCycle(doc, pick) {
     const schemas = schemaMap(doc);
-    const names = schemas ? Object.keys(schemas) : [];
-    if (!schemas || names.length === 0) return undefined;
-    const a = pick(names);
-    const b = pick(names);
-    const ref = (name: string) => `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (!schemas || Object.keys(schemas).length === 0) return undefined;
+    const [a, b] = [pick(Object.keys(schemas)), pick(Object.keys(schemas))];
+    const ref = schemaRef;
     const shape = pick(['self', 'pair', 'allOf', 'items', 'property'] as const);
     if (shape === 'self') schemas[a] = { $ref: ref(a) };
     else if (shape === 'pair') {
@@ -141,8 +139,7 @@ const MUTATIONS: readonly Mutation[] = [
     if (Object.hasOwn(schemas, to)) return undefined;
     rename(schemas, from, to);
     // Usually follow the rename through the document's refs; sometimes leave them dangling.
-    const escaped = (name: string) => `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    for (const site of sites(doc)) if (site.key === '$ref' && get(site) === escaped(from)) set(site, escaped(to));
+    for (const site of sites(doc)) if (site.key === '$ref' && get(site) === schemaRef(from)) set(site, schemaRef(to));
     return `rename schema ${from} → ${JSON.stringify(to)}`;
   },
   function oddPropertyName(doc, pick) {
@@ -186,6 +183,10 @@ const MUTATIONS: readonly Mutation[] = [
     return `wrap ${site.path.join('/')}`;
   },
 ];
+
+function schemaRef(name: string): string {
+  return `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}
 
 /** Sets one member called `key`, somewhere in the document, to one of `choices`. */
 function replaceMember(doc: Json, pick: <T>(list: readonly T[]) => T, key: string, choices: readonly Json[]): string | undefined {
