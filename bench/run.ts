@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   step('1/5 guard throughput');
   sections.push(await benchGuards(quick ? { rounds: 5, calls: 50, roundCapMs: 2000 } : { rounds: 30, calls: 100, roundCapMs: 5000 }));
   step('2/5 per-request overhead');
-  sections.push(await benchRequests(quick ? { rounds: 3, smallCalls: 100, pageCalls: 10, roundCapMs: 3000 } : { rounds: 15, smallCalls: 200, pageCalls: 30, roundCapMs: 5000 }));
+  sections.push(await benchRequests(quick ? { rounds: 3, smallCalls: 100, pageCalls: 10, roundCapMs: 3000, breakdownCalls: 500 } : { rounds: 15, smallCalls: 200, pageCalls: 30, roundCapMs: 5000, breakdownCalls: 3000 }));
   step('3/5 generation time');
   sections.push(benchGeneration({ runs: quick ? 2 : 5 }));
   step('4/5 size');

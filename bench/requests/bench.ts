@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { importAgainst } from '../lib/against.js';
 import { type SectionResult, row, target } from '../lib/report.js';
 import { interleaved, type Task } from '../lib/interleave.js';
-import { formatRatio, pairedRatios, summarize } from '../lib/stats.js';
+import { formatRatio, pairedRatios, summarize, type Summary } from '../lib/stats.js';
+import { smallRequestBreakdown } from './breakdown.js';
 import { ROOT } from '../lib/work.js';
 import type { Contender } from './contender.js';
 import { USER_ID } from './contender.js';
@@ -21,6 +22,8 @@ export interface RequestBenchOptions {
   readonly smallCalls: number;
   readonly pageCalls: number;
   readonly roundCapMs: number;
+  /** Requests for the stage breakdown of the small request. */
+  readonly breakdownCalls: number;
 }
 
 interface Server {
@@ -73,6 +76,8 @@ export async function benchRequests(options: RequestBenchOptions): Promise<Secti
     };
     const small = await time(contenders.map((c) => c.small), options.smallCalls);
     const page = await time(contenders.map((c) => c.page), options.pageCalls);
+    const parts = await smallRequestBreakdown(server.baseUrl, options.breakdownCalls);
+    const us = (summary: Summary): string => `${summary.median.toFixed(0)} µs`;
 
     const [raw, off, on] = [0, 1, 2];
     const smallOff = summarize(pairedRatios(small[off]!, small[raw]!));
@@ -80,6 +85,10 @@ export async function benchRequests(options: RequestBenchOptions): Promise<Secti
     const rows = [
       ...contenders.map((c, i) => row(`small user: ${c.name}`, summarize(small[i]!), 'req/s', i === raw ? undefined : { summary: summarize(pairedRatios(small[i]!, small[raw]!)), against: 'vs fetch' })),
       ...contenders.map((c, i) => row(`station page: ${c.name}`, summarize(page[i]!), 'req/s', i === raw ? undefined : { summary: summarize(pairedRatios(page[i]!, page[raw]!)), against: 'vs fetch' })),
+      {
+        subject: 'small user, median time per stage: ours (validation off) / fetch + JSON.parse',
+        figure: `before fetch ${us(parts.ours.before)} / –; in fetch ${us(parts.ours.fetch)} / ${us(parts.raw.fetch)}; after ${us(parts.ours.after)} / ${us(parts.raw.after)}`,
+      },
     ];
     return {
       title: 'Per-request overhead (node:http on 127.0.0.1)',
@@ -91,6 +100,7 @@ export async function benchRequests(options: RequestBenchOptions): Promise<Secti
       notes: [
         `Sequential requests (one in flight): ${options.rounds} rounds of up to ${options.smallCalls} small and ${options.pageCalls} page requests per client (a round stops early after ${options.roundCapMs} ms), the clients taking turns request by request and each request timed on its own; a round's rate is requests / the client's summed time, and ratios are per round. One untimed half round first. All use Node's global fetch (undici) with keep-alive against the same server process.`,
         'Each client returns parsed data: the raw baseline `fetch` + `JSON.parse(await response.text())`; ours `usersRetrieve(core, id)` and `stationsAround(core, …)` on a `ClientCore` (validation `off`, or `strict` with the generated guard); openapi-fetch `client.GET(…)`; hey-api `usersRetrieve({ client, path, throwOnError: true })`. Neither alternative validates responses.',
+        `The stage breakdown times ${options.breakdownCalls} small requests of ours and of raw fetch alternately (the first fifth untimed) with a \`fetch\` wrapper that notes when it is called and when it resolves: "before fetch" is all our work up to the call (arguments, URL, headers, settings, timer), "after" is reading, decoding and parsing the body and settling our promises.`,
         'Our client does more per call than the others: argument checks, a per-attempt timeout timer and abort controller, retry bookkeeping, header layering and a User-Agent, and for the page a `Page` object that can fetch the next page.',
       ],
     };
