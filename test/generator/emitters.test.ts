@@ -17,7 +17,8 @@ const speed = schema('Speed', { kind: 'enum', values: ['slow', 'fast'] });
 describe('enums emitter', () => {
   it('emits a const object, a union type, a value list and a switch guard', async () => {
     const out = await text(emitEnums(irOf([speed]), 'src/enums.ts'));
-    expect(out).toContain("export const Speed = {\n  Slow: 'slow',\n  Fast: 'fast',\n} as const;");
+    // Each member carries a doc comment naming its wire value, for hover on `Speed.Slow`.
+    expect(out).toContain("export const Speed = {\n  /** {@link Speed} value `\"slow\"` on the wire. */\n  Slow: 'slow',\n  /** {@link Speed} value `\"fast\"` on the wire. */\n  Fast: 'fast',\n} as const;");
     expect(out).toContain('export type Speed = (typeof Speed)[keyof typeof Speed];');
     expect(out).toContain("export const SPEED_VALUES = ['slow', 'fast'] as const;");
     expect(out).toMatch(/export function isSpeed\(value: unknown\): value is Speed \{\n  switch \(value\) \{\n    case 'slow':\n    case 'fast':\n      return true;/);
@@ -32,7 +33,9 @@ describe('types emitter', () => {
       requestName: 'ThingRequest',
     });
     const out = await text(emitTypes(irOf([speed, thing]), 'src/types.ts'));
-    expect(out).toMatch(/export interface Thing \{[^}]*readonly id: string;[^}]*speed\?: OpenEnum<Speed>;/s);
+    // Doc comments ({@link …} has braces) are left out of the shape check.
+    const code = out.replace(/\/\*\*[^]*?\*\//g, '');
+    expect(code).toMatch(/export interface Thing \{[^}]*readonly id: string;[^}]*speed\?: OpenEnum<Speed>;/s);
     expect(out).toMatch(/export interface ThingRequest \{\s*(\/\*\*[^]*?\*\/\s*)?speed\?: Speed;\s*\}/);
     expect(out).toContain("import type { OpenEnum, Speed } from './enums.js';");
   });
