@@ -156,7 +156,11 @@ function buildResponses(node: unknown, pointer: string, ctx: SchemaContext): IrR
     }
     const located = deref(raw, joinPointer(pointer, key), ctx);
     if (!located) continue;
-    const json = entries(located.value.content).find(([m]) => ENCODINGS[0]![1](m.split(';')[0]!.trim()));
+    const content = entries(located.value.content);
+    // springdoc writes `*/*` for every response whose controller does not say what it
+    // produces; the runtime reads bodies as JSON, so a wildcard is read as JSON too.
+    const json =
+      content.find(([m]) => ENCODINGS[0]![1](m.split(';')[0]!.trim())) ?? content.find(([m]) => m === '*/*' || m === 'application/*');
     const description = asString(located.value.description);
     const type = json ? convertSchema(asObject(json[1])?.schema, joinPointer(located.pointer, 'content', json[0], 'schema'), ctx) : undefined;
     responses.push({ status, ...(description !== undefined ? { description } : {}), ...(type ? { type } : {}) });

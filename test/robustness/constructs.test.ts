@@ -148,6 +148,8 @@ describe('springdoc style', () => {
     const { ir } = doc('springdoc');
     expect(operation(ir, 'getMetersByMeterId')).toMatchObject({ method: 'GET', path: '/api/meters/{meterId}' });
     expect(operation(ir, 'putMetersByMeterId')).toMatchObject({ method: 'PUT' });
+    // Its response is declared under `*/*`, as springdoc writes it.
+    expect(operation(ir, 'getMetersByMeterId').successType).toEqual(ref('MeterReading'));
     expect(operation(ir, 'publish').cookieParameters.map((p) => [p.name, p.required])).toEqual([['JSESSIONID', true]]);
   });
 
