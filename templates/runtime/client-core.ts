@@ -17,6 +17,10 @@ import { defaultRuntime, type RuntimeEnvironment } from './runtime-env.js';
 import { sendWithRetries, type Exchange } from './send.js';
 import { pageUrlKey } from './url.js';
 
+/**
+ * What every generated client is built on: configuration, the token, and sending requests
+ * with retries, timeouts and validation. The standalone operation functions take one.
+ */
 export class ClientCore {
   readonly #config: ResolvedConfig;
   readonly #env: RuntimeEnvironment;
@@ -75,11 +79,13 @@ export class ClientCore {
     return sendWithRetries(this.#config, this.#env, prepared);
   }
 
+  /** The client's name, version and base URL for logs; the token is never shown. */
   toJSON(): Record<string, unknown> {
     const { meta } = this.#config;
     return { client: `${meta.sdkName}/${meta.sdkVersion}`, baseUrl: this.baseUrl, token: REDACTED };
   }
 
+  /** One line naming the client class and its base URL, the token shown as redacted. */
   toString(): string {
     return `${this.constructor.name} { baseUrl: ${this.baseUrl}, token: ${REDACTED} }`;
   }

@@ -20,21 +20,31 @@ import { pageUrlKey } from './url.js';
 
 /** The envelope of every list response. */
 export interface PageEnvelope<Item> {
+  /** Total number of items across all pages. */
   count: number;
+  /** Absolute URL of the next page, or null on the last page. */
   next: string | null;
+  /** Absolute URL of the previous page, or null on the first page. */
   previous: string | null;
+  /** The items of this page. */
   results: Item[];
 }
 
 /** @internal How a page fetches another: the owning client's request machinery. */
 export type FetchPage<Item> = (url: string, visited: ReadonlySet<string>) => PagePromise<Item>;
 
+/**
+ * One page of a list. Iterating it with `for await` yields its items and then those of the
+ * following pages, fetched as needed.
+ */
 export class Page<Item> implements AsyncIterable<Item> {
   /** Total number of items across all pages. */
   readonly count: number;
+  /** The items of this page. */
   readonly results: Item[];
   /** Absolute URL of the next page, or null on the last page. */
   readonly next: string | null;
+  /** Absolute URL of the previous page, or null on the first page. */
   readonly previous: string | null;
   readonly #exchange: Exchange;
   readonly #url: string;
@@ -100,6 +110,7 @@ export class Page<Item> implements AsyncIterable<Item> {
     for await (const page of this.iterPages()) yield* page.results;
   }
 
+  /** The page as the API sent it (count, next, previous, results). */
   toJSON(): PageEnvelope<Item> {
     return { count: this.count, next: this.next, previous: this.previous, results: this.results };
   }

@@ -8,17 +8,25 @@ export const MAX_TILE_LATITUDE = 85.0511287798066;
 /** Deepest zoom accepted; 2^30 tiles per side keeps every coordinate a safe integer. */
 export const MAX_TILE_ZOOM = 30;
 
+/** A tile of the web-map grid. */
 export interface TileCoordinates {
+  /** Column, from 0 at 180° W eastwards. */
   readonly x: number;
+  /** Row, from 0 at about 85° N southwards. */
   readonly y: number;
+  /** Zoom: the grid is 2^z × 2^z tiles. */
   readonly z: number;
 }
 
+/** The edges of a tile, in degrees. */
 export interface TileBounds {
-  /** Degrees of longitude and latitude. */
+  /** Western edge, degrees of longitude. */
   readonly west: number;
+  /** Southern edge, degrees of latitude. */
   readonly south: number;
+  /** Eastern edge, degrees of longitude. */
   readonly east: number;
+  /** Northern edge, degrees of latitude. */
   readonly north: number;
 }
 

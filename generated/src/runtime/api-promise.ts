@@ -8,12 +8,21 @@
  */
 import type { Exchange } from './send.js';
 
+/** The data of a call together with the HTTP response it came in. */
 export interface WithResponse<T> {
+  /** The parsed (and validated) body. */
   readonly data: T;
   /** The HTTP response; its body has not been read and can still be consumed. */
   readonly response: Response;
 }
 
+/**
+ * The result of every call: a promise of the data, plus access to the HTTP response.
+ *
+ * @example
+ * const { data: user, response } = await client.users.retrieve('user-123').withResponse();
+ * console.log(response.headers.get('x-request-id'), user.id);
+ */
 export class ApiPromise<T> extends Promise<T> {
   readonly #exchange: Promise<Exchange>;
   readonly #parse: (exchange: Exchange) => T | Promise<T>;
@@ -38,6 +47,7 @@ export class ApiPromise<T> extends Promise<T> {
     return this.#exchange.then((exchange) => exchange.response);
   }
 
+  /** The data and the `Response` it came in (whose body has not been consumed). */
   withResponse(): Promise<WithResponse<T>> {
     this.#parsed ??= this.#exchange.then(async (exchange) => ({
       data: await this.#parsedData(),

@@ -15,6 +15,7 @@ export interface GuardFailure {
   readonly found: string;
 }
 
+/** A generated check: undefined when the value has the type, else the first mismatch. */
 export type Check = (value: unknown) => GuardFailure | undefined;
 
 export function fail(expected: string, value: unknown): GuardFailure {
@@ -45,6 +46,7 @@ export function formatGuardPath(failure: GuardFailure, root = '$'): string {
   return out;
 }
 
+/** A failure as one line: `$.results[3].status: expected string, got number`. */
 export function describeFailure(failure: GuardFailure, root = '$'): string {
   return `${formatGuardPath(failure, root)}: expected ${failure.expected}, got ${failure.found}`;
 }

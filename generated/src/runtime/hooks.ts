@@ -9,8 +9,11 @@
 import type { ConnectError } from './connect-error.js';
 import type { RuntimeLogger } from './logger.js';
 
+/** An attempt about to be sent. */
 export interface RequestHookEvent {
+  /** The spec's operationId. */
   readonly operationId: string;
+  /** The HTTP method, upper case. */
   readonly method: string;
   /** Without credentials. */
   readonly url: string;
@@ -20,29 +23,43 @@ export interface RequestHookEvent {
   readonly attempt: number;
 }
 
+/** An attempt that got a response. */
 export interface ResponseHookEvent extends RequestHookEvent {
+  /** The response's HTTP status. */
   readonly status: number;
+  /** From sending to the response headers, in milliseconds. */
   readonly durationMs: number;
 }
 
+/** An attempt that failed. */
 export interface ErrorHookEvent extends RequestHookEvent {
+  /** The error the attempt ended with (the call may still succeed on a retry). */
   readonly error: ConnectError;
   /** Whether the client will send the request again after this failure. */
   readonly willRetry: boolean;
 }
 
+/** A response body that does not match its declared type (reported, not thrown, in `'warn'` mode). */
 export interface ValidationIssueEvent {
+  /** The spec's operationId. */
   readonly operationId: string;
+  /** The HTTP method, upper case. */
   readonly method: string;
+  /** The request URL without credentials. */
   readonly url: string;
+  /** The generated type the body should have matched. */
   readonly responseType: string | undefined;
   /** JSON path of the mismatch, for example `$.results[0].status`. */
   readonly path: string;
+  /** What the spec says belongs at `path`. */
   readonly expected: string;
+  /** What arrived there instead. */
   readonly found: string;
+  /** The whole finding as one line, as it is logged. */
   readonly message: string;
 }
 
+/** Observation hooks; every one is optional. A hook that throws is logged and ignored. */
 export interface ClientHooks {
   /** Before each attempt is sent. */
   onRequest?(event: RequestHookEvent): void | Promise<void>;

@@ -8,13 +8,18 @@
  */
 import type { SecretScrubber } from './redact.js';
 
+/** The least severe level that is logged; `'off'` logs nothing. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
 
 /** Any subset of the console's methods; `console` itself fits. */
 export interface Logger {
+  /** Each attempt and its outcome. */
   debug?(message: string, ...details: unknown[]): void;
+  /** Retries and other recoveries. */
   info?(message: string, ...details: unknown[]): void;
+  /** Response validation issues, hooks that threw. */
   warn?(message: string, ...details: unknown[]): void;
+  /** Failed calls. */
   error?(message: string, ...details: unknown[]): void;
 }
 

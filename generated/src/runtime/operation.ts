@@ -7,11 +7,13 @@
  */
 import type { Check } from './guard.js';
 
+/** The HTTP methods an operation can use. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
 /** The request body encodings the Connect API accepts. JSON is the default. */
 export type BodyEncoding = 'json' | 'form' | 'multipart';
 
+/** How one query parameter of an operation is sent. */
 export interface QueryParameter {
   /** Name on the wire. */
   readonly name: string;
@@ -22,23 +24,31 @@ export interface QueryParameter {
   readonly explode?: boolean;
 }
 
+/** A header parameter of an operation. */
 export interface HeaderParameter {
+  /** Header name on the wire. */
   readonly name: string;
 }
 
 /** A parameter sent as `name=value` in the request's one `Cookie` header. */
 export interface CookieParameter {
+  /** Cookie name on the wire. */
   readonly name: string;
 }
 
+/** What the generated code tells the runtime about one operation: plain data, read by the request pipeline. */
 export interface OperationDescriptor {
   /** The spec's operationId, used in errors, logs and hooks. */
   readonly id: string;
+  /** The HTTP method. */
   readonly method: HttpMethod;
   /** Path template relative to the server, for example `/api/v1/users/{user_id}/`. */
   readonly path: string;
+  /** The query parameters it takes, in spec order. */
   readonly query: readonly QueryParameter[];
+  /** The header parameters it takes, if any. */
   readonly headers?: readonly HeaderParameter[];
+  /** The cookie parameters it takes, if any. */
   readonly cookies?: readonly CookieParameter[];
   /** Encodings the operation accepts for its body, JSON first; empty when it has no body. */
   readonly bodyEncodings: readonly BodyEncoding[];
@@ -57,9 +67,14 @@ export interface OperationDescriptor {
 
 /** The caller's arguments, sorted by where they go. */
 export interface OperationInput {
+  /** Path parameter values by wire name; each is percent-encoded into the template. */
   readonly path?: Readonly<Record<string, string | number>>;
+  /** Query parameter values by wire name; undefined ones are left out. */
   readonly query?: object;
+  /** Header parameter values by wire name. */
   readonly headers?: object;
+  /** Cookie parameter values by wire name. */
   readonly cookies?: object;
+  /** The request body, encoded as the options or the operation say. */
   readonly body?: unknown;
 }

@@ -19,6 +19,7 @@ import type { BodyEncoding } from './operation.js';
  */
 export type ValidationMode = 'strict' | 'warn' | 'off';
 
+/** The servers the spec names; `baseUrl` reaches any other. */
 export type Environment = 'production' | 'playground';
 
 /** What the generated client tells the runtime about itself. */
@@ -39,6 +40,7 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 /** Extra headers; `null` removes a header the client would send by default. */
 export type HeadersOption = Readonly<Record<string, string | null | undefined>>;
 
+/** How a client talks to the API: credentials, server, timeouts, retries, validation, logging and hooks. */
 export interface ClientOptions {
   /**
    * The API token (a JWT). Falls back to the `CONNECT_API_TOKEN` environment variable in Node.
@@ -59,6 +61,7 @@ export interface ClientOptions {
   maxRetryDelayMs?: number;
   /** Bound on a whole call, attempts and waits included; default none (attempts are bounded by `timeoutMs`). */
   deadlineMs?: number;
+  /** The `fetch` to send requests with; default the global one. For proxies, test doubles or instrumentation. */
   fetch?: FetchLike;
   /** Headers sent with every request. `Authorization` cannot be set here: use `token`. */
   headers?: HeadersOption;
@@ -68,6 +71,7 @@ export interface ClientOptions {
   logger?: Logger;
   /** Default `'warn'` when a logger is given. */
   logLevel?: LogLevel;
+  /** Callbacks that observe every attempt (for metrics and tracing); they cannot change requests. */
   hooks?: ClientHooks;
   /**
    * Allows sending the token over plain http to hosts other than this machine. Only for
@@ -76,21 +80,31 @@ export interface ClientOptions {
   allowInsecureHttp?: boolean;
 }
 
+/** Settings for one call; each overrides the client's option of the same name. */
 export interface RequestOptions {
+  /** Per-attempt timeout in milliseconds. */
   timeoutMs?: number;
+  /** Retries after the first attempt; only retry-safe operations are ever retried. */
   maxRetries?: number;
+  /** Bound on the whole call in milliseconds, attempts and waits included. */
   deadlineMs?: number;
   /** Aborts the call at once, also while it waits to retry; no further attempt is made. */
   signal?: AbortSignal | undefined;
+  /** Extra headers for this call, merged over the client's. */
   headers?: HeadersOption;
   /** Body encoding, when the operation accepts more than JSON. */
   encoding?: BodyEncoding;
+  /** How to treat a response that does not match its type; see {@link ValidationMode}. */
   validateResponses?: ValidationMode;
 }
 
+/** Default per-attempt timeout: starting a charge can take tens of seconds. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
+/** Default number of retries after the first attempt. */
 export const DEFAULT_MAX_RETRIES = 2;
+/** Default cap on one backoff wait. */
 export const DEFAULT_MAX_RETRY_DELAY_MS = 8_000;
+/** Default response validation: report mismatches, return the data. */
 export const DEFAULT_VALIDATION_MODE: ValidationMode = 'warn';
 /** The environment variable the token is read from when neither `token` nor `tokenProvider` is given. */
 export const TOKEN_ENV_VAR = 'CONNECT_API_TOKEN';
