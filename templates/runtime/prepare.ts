@@ -9,7 +9,7 @@ import { encodeBody } from './body.js';
 import { buildRequestHeaders } from './headers.js';
 import type { OperationDescriptor, OperationInput } from './operation.js';
 import type { RequestOptions, ValidationMode } from './options.js';
-import { safeUrl } from './redact.js';
+import { safeUrl, scrubPatterns } from './redact.js';
 import { InvalidRequestError } from './request-errors.js';
 import { encodeQuery, joinUrl, renderPath } from './url.js';
 
@@ -72,7 +72,9 @@ export function prepareRequest(config: ResolvedConfig, descriptor: OperationDesc
     const path = renderPath(descriptor.path, input.path, context);
     url = joinUrl(config.baseUrl, path, encodeQuery(descriptor.query, input.query, context));
   }
-  context = { ...context, url: safeUrl(url) };
+  // A URL built here starts with the base URL, which holds no user name or password (the
+  // config refuses them), so only a `next` link needs parsing to strip credentials.
+  context = { ...context, url: 'url' in target ? safeUrl(url) : scrubPatterns(url) };
   const settings = callSettings(config, options, context);
   const encoded = 'url' in target ? { body: undefined, contentType: undefined } : encodeBody(descriptor, input.body, options.encoding, context);
   const headers = buildRequestHeaders(
