@@ -15,6 +15,8 @@ function installedVersion(name: string): string {
 export function describeEnvironment(): Environment {
   const cpu = cpus();
   const ours = JSON.parse(readFileSync(join(ROOT, 'generated/package.json'), 'utf8')) as { name: string; version: string };
+  const load = loadavg()[0]!;
+  const busy = load > cpu.length * 0.75;
   return {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     lines: [
@@ -22,6 +24,7 @@ export function describeEnvironment(): Environment {
       `Node ${process.version} (V8 ${process.versions.v8})`,
       `Ours: ${ours.name} ${ours.version}, generated from spec/connect-api.yaml`,
       `Packages: ${PACKAGES.map((p) => `${p} ${installedVersion(p)}`).join(', ')}`,
+      ...(busy ? [`**The machine was busy** (load ${load.toFixed(1)} on ${cpu.length} cores when the run began): the ranges are wide and the medians uncertain; rerun on a quiet machine before quoting a figure.`] : []),
     ],
   };
 }
