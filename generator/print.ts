@@ -12,7 +12,8 @@ export interface OutputFile {
   readonly content: string;
 }
 
-const PRETTIER: prettier.Options = {
+/** The house format; `.prettierrc.json` says the same for editors and the templates (a test keeps them equal). */
+export const PRETTIER: prettier.Options = {
   printWidth: 100,
   singleQuote: true,
   trailingComma: 'all',
@@ -34,7 +35,8 @@ export async function printFiles(files: readonly EmittedFile[], header: string):
     const body = file.kind === 'typescript' ? printStructure(project, file.path, file.structure) : file.content;
     const text = file.path.endsWith('.ts') ? withHeader(body, header) : body;
     const parser = parserFor(file.path);
-    const content = parser ? await prettier.format(text, { ...PRETTIER, parser }) : text;
+    const formatted = file.kind === 'text' && file.formatted === true;
+    const content = parser && !formatted ? await prettier.format(text, { ...PRETTIER, parser }) : text;
     out.push({ path: file.path, content });
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

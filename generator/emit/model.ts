@@ -6,7 +6,16 @@ import type { SourceFileStructure } from 'ts-morph';
 
 export type EmittedFile =
   | { readonly kind: 'typescript'; readonly path: string; readonly structure: SourceFileStructure }
-  | { readonly kind: 'text'; readonly path: string; readonly content: string };
+  | {
+      readonly kind: 'text';
+      readonly path: string;
+      readonly content: string;
+      /**
+       * Already in the house format (`.prettierrc.json`), so printing leaves it as it is. The
+       * runtime templates are kept formatted in the repo, which spares most of prettier's work.
+       */
+      readonly formatted?: boolean;
+    };
 
 /** Where generated sources go inside the package. */
 export const SOURCE_DIR = 'src';

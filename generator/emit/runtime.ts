@@ -15,5 +15,5 @@ export interface TemplateFile {
 export function emitRuntime(templates: readonly TemplateFile[], dir: string): EmittedFile[] {
   return [...templates]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((t) => ({ kind: 'text', path: `${dir}/${t.name}`, content: t.content }));
+    .map((t) => ({ kind: 'text', path: `${dir}/${t.name}`, content: t.content, formatted: true }));
 }

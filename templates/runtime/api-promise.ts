@@ -47,7 +47,10 @@ export class ApiPromise<T> extends Promise<T> {
 
   /** The data and the `Response` it came in (whose body has not been consumed). */
   withResponse(): Promise<WithResponse<T>> {
-    this.#parsed ??= this.#exchange.then(async (exchange) => ({ data: await this.#parsedData(), response: exchange.response }));
+    this.#parsed ??= this.#exchange.then(async (exchange) => ({
+      data: await this.#parsedData(),
+      response: exchange.response,
+    }));
     return this.#parsed;
   }
 
@@ -64,7 +67,9 @@ export class ApiPromise<T> extends Promise<T> {
     return this.#parsedData().then(onfulfilled, onrejected);
   }
 
-  override catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
+  override catch<R = never>(
+    onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null,
+  ): Promise<T | R> {
     return this.then(undefined, onrejected);
   }
 

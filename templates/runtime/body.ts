@@ -17,17 +17,28 @@ export interface EncodedBody {
 
 const NO_BODY: EncodedBody = { body: undefined, contentType: undefined };
 
-export function encodeBody(descriptor: OperationDescriptor, body: unknown, requested: BodyEncoding | undefined, context: RequestContext): EncodedBody {
+export function encodeBody(
+  descriptor: OperationDescriptor,
+  body: unknown,
+  requested: BodyEncoding | undefined,
+  context: RequestContext,
+): EncodedBody {
   if (body === undefined) {
     if (requested !== undefined && descriptor.bodyEncodings.length === 0) {
-      throw new InvalidRequestError(`${context.operationId} takes no request body, so options.encoding does not apply`, context, 'options.encoding');
+      throw new InvalidRequestError(
+        `${context.operationId} takes no request body, so options.encoding does not apply`,
+        context,
+        'options.encoding',
+      );
     }
     return NO_BODY;
   }
   if (descriptor.bodyEncodings.length === 0) {
     throw new InvalidRequestError(`${context.operationId} takes no request body`, context, 'body');
   }
-  const encoding = requested ?? (descriptor.bodyEncodings.includes('json') ? 'json' : descriptor.bodyEncodings[0]!);
+  const encoding =
+    requested ??
+    (descriptor.bodyEncodings.includes('json') ? 'json' : descriptor.bodyEncodings[0]!);
   if (!descriptor.bodyEncodings.includes(encoding)) {
     throw new InvalidRequestError(
       `${context.operationId} does not accept a ${encoding} body; it accepts ${descriptor.bodyEncodings.join(', ')}`,
@@ -39,9 +50,27 @@ export function encodeBody(descriptor: OperationDescriptor, body: unknown, reque
     case 'json':
       return { body: jsonText(body, context), contentType: 'application/json' };
     case 'form':
-      return { body: formFields(body, context, 'form', (form, k, v) => form.append(k, String(v)), new URLSearchParams()), contentType: 'application/x-www-form-urlencoded' };
+      return {
+        body: formFields(
+          body,
+          context,
+          'form',
+          (form, k, v) => form.append(k, String(v)),
+          new URLSearchParams(),
+        ),
+        contentType: 'application/x-www-form-urlencoded',
+      };
     case 'multipart':
-      return { body: formFields(body, context, 'multipart', (form, k, v) => form.append(k, v), new FormData()), contentType: undefined };
+      return {
+        body: formFields(
+          body,
+          context,
+          'multipart',
+          (form, k, v) => form.append(k, v),
+          new FormData(),
+        ),
+        contentType: undefined,
+      };
   }
 }
 
@@ -50,7 +79,11 @@ function jsonText(body: unknown, context: RequestContext): string {
     return JSON.stringify(body);
   } catch (error) {
     // Cycles and bigints: report them as the caller's mistake, before anything is sent.
-    throw new InvalidRequestError(`${context.operationId}: the body cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`, context, 'body');
+    throw new InvalidRequestError(
+      `${context.operationId}: the body cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`,
+      context,
+      'body',
+    );
   }
 }
 
@@ -63,16 +96,33 @@ type Append<F> = (form: F, key: string, value: string | Blob) => void;
  * objects, are sent as JSON text: Django REST Framework's JSONField parses form input that
  * way, and there is no other agreed form encoding for nested data.
  */
-function formFields<F>(body: unknown, context: RequestContext, encoding: 'form' | 'multipart', append: Append<F>, form: F): F {
+function formFields<F>(
+  body: unknown,
+  context: RequestContext,
+  encoding: 'form' | 'multipart',
+  append: Append<F>,
+  form: F,
+): F {
   if (body === null || typeof body !== 'object' || Array.isArray(body) || body instanceof Blob) {
-    throw new InvalidRequestError(`${context.operationId}: a ${encoding} body must be an object of fields`, context, 'body');
+    throw new InvalidRequestError(
+      `${context.operationId}: a ${encoding} body must be an object of fields`,
+      context,
+      'body',
+    );
   }
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;
     const argument = `body.${key}`;
-    if (value instanceof Blob || (Array.isArray(value) && value.length > 0 && value.every((v) => v instanceof Blob))) {
+    if (
+      value instanceof Blob ||
+      (Array.isArray(value) && value.length > 0 && value.every((v) => v instanceof Blob))
+    ) {
       if (encoding === 'form') {
-        throw new InvalidRequestError(`${context.operationId}: ${argument} is a file, which only a multipart body can carry`, context, argument);
+        throw new InvalidRequestError(
+          `${context.operationId}: ${argument} is a file, which only a multipart body can carry`,
+          context,
+          argument,
+        );
       }
       for (const file of Array.isArray(value) ? value : [value]) append(form, key, file as Blob);
     } else if (Array.isArray(value) && value.every(isScalarField)) {
@@ -88,7 +138,14 @@ function formFields<F>(body: unknown, context: RequestContext, encoding: 'form' 
 
 function isScalarField(value: unknown): boolean {
   const type = typeof value;
-  return value === null || type === 'string' || type === 'number' || type === 'boolean' || type === 'bigint' || value instanceof Date;
+  return (
+    value === null ||
+    type === 'string' ||
+    type === 'number' ||
+    type === 'boolean' ||
+    type === 'bigint' ||
+    value instanceof Date
+  );
 }
 
 function fieldText(value: unknown, argument: string, context: RequestContext): string {

@@ -41,21 +41,50 @@ export class ClientCore {
   }
 
   /** Sends one operation and resolves to its (validated) body, `undefined` for empty responses. */
-  request<T>(descriptor: OperationDescriptor, input: OperationInput = {}, options: RequestOptions = {}): ApiPromise<T> {
-    return new ApiPromise<T>(this.#send(descriptor, { input }, options), (exchange) => decodeSuccessBody(this.#config, exchange, exchange.request.settings.validateResponses, false) as T);
+  request<T>(
+    descriptor: OperationDescriptor,
+    input: OperationInput = {},
+    options: RequestOptions = {},
+  ): ApiPromise<T> {
+    return new ApiPromise<T>(
+      this.#send(descriptor, { input }, options),
+      (exchange) =>
+        decodeSuccessBody(
+          this.#config,
+          exchange,
+          exchange.request.settings.validateResponses,
+          false,
+        ) as T,
+    );
   }
 
   /** Sends a list operation and resolves to its first page; iterate it to walk every item. */
-  requestPage<Item>(descriptor: OperationDescriptor, input: OperationInput = {}, options: RequestOptions = {}): PagePromise<Item> {
+  requestPage<Item>(
+    descriptor: OperationDescriptor,
+    input: OperationInput = {},
+    options: RequestOptions = {},
+  ): PagePromise<Item> {
     return this.#page<Item>(descriptor, { input }, options, undefined);
   }
 
-  #page<Item>(descriptor: OperationDescriptor, target: RequestTarget, options: RequestOptions, visited: ReadonlySet<string> | undefined): PagePromise<Item> {
+  #page<Item>(
+    descriptor: OperationDescriptor,
+    target: RequestTarget,
+    options: RequestOptions,
+    visited: ReadonlySet<string> | undefined,
+  ): PagePromise<Item> {
     return new PagePromise<Item>(this.#send(descriptor, target, options), (exchange) => {
-      const data = decodeSuccessBody(this.#config, exchange, exchange.request.settings.validateResponses, true);
+      const data = decodeSuccessBody(
+        this.#config,
+        exchange,
+        exchange.request.settings.validateResponses,
+        true,
+      );
       const envelope = this.#envelope<Item>(data, exchange);
       const seen = visited ?? new Set([pageUrlKey(exchange.request.url)]);
-      return new Page<Item>(envelope, exchange, this.#config.baseUrl, seen, (url, nextVisited) => this.#page<Item>(descriptor, { url }, options, nextVisited));
+      return new Page<Item>(envelope, exchange, this.#config.baseUrl, seen, (url, nextVisited) =>
+        this.#page<Item>(descriptor, { url }, options, nextVisited),
+      );
     });
   }
 
@@ -63,17 +92,23 @@ export class ClientCore {
     try {
       return readEnvelope<Item>(data, exchange);
     } catch (error) {
-      if (error instanceof ConnectError) bindScrubber(error, (text) => this.#config.scrubber.text(text));
+      if (error instanceof ConnectError)
+        bindScrubber(error, (text) => this.#config.scrubber.text(text));
       throw error;
     }
   }
 
-  #send(descriptor: OperationDescriptor, target: RequestTarget, options: RequestOptions): Promise<Exchange> {
+  #send(
+    descriptor: OperationDescriptor,
+    target: RequestTarget,
+    options: RequestOptions,
+  ): Promise<Exchange> {
     let prepared: PreparedRequest;
     try {
       prepared = prepareRequest(this.#config, descriptor, target, options);
     } catch (error) {
-      if (error instanceof ConnectError) bindScrubber(error, (text) => this.#config.scrubber.text(text));
+      if (error instanceof ConnectError)
+        bindScrubber(error, (text) => this.#config.scrubber.text(text));
       return Promise.reject(error);
     }
     return sendWithRetries(this.#config, this.#env, prepared);

@@ -26,7 +26,9 @@ export interface ResolvedConfig {
   readonly meta: ClientMeta;
   readonly baseUrl: URL;
   /** Where each attempt's token comes from: the fixed token, or the provider, asked every time. */
-  readonly tokenSource: { readonly kind: 'static'; readonly token: string } | { readonly kind: 'provider'; readonly provide: () => string | Promise<string> };
+  readonly tokenSource:
+    | { readonly kind: 'static'; readonly token: string }
+    | { readonly kind: 'provider'; readonly provide: () => string | Promise<string> };
   readonly timeoutMs: number;
   readonly maxRetries: number;
   readonly maxRetryDelayMs: number;
@@ -44,18 +46,29 @@ const VALIDATION_MODES: readonly ValidationMode[] = ['strict', 'warn', 'off'];
 
 /** Why `token` cannot be sent as a bearer token, or undefined when it can. */
 export function tokenProblem(token: unknown): string | undefined {
-  if (typeof token !== 'string') return `must be a string, got ${token === null ? 'null' : typeof token}`;
+  if (typeof token !== 'string')
+    return `must be a string, got ${token === null ? 'null' : typeof token}`;
   if (token.trim() === '') return 'is empty';
   if (/^bearer\s/i.test(token)) return "must be the token alone, without the 'Bearer ' prefix";
   // Visible ASCII only: anything else is either a copy-paste accident (a newline) or would
   // let the value inject another header.
-  if (!/^[\x21-\x7e]+$/.test(token)) return 'contains spaces, control characters or non-ASCII characters';
+  if (!/^[\x21-\x7e]+$/.test(token))
+    return 'contains spaces, control characters or non-ASCII characters';
   return undefined;
 }
 
-export function checkNumber(value: unknown, name: string, rule: { integer?: boolean; min: number; max?: number }): string | undefined {
+export function checkNumber(
+  value: unknown,
+  name: string,
+  rule: { integer?: boolean; min: number; max?: number },
+): string | undefined {
   if (value === undefined) return undefined;
-  const ok = typeof value === 'number' && Number.isFinite(value) && (!rule.integer || Number.isInteger(value)) && value >= rule.min && (rule.max === undefined || value <= rule.max);
+  const ok =
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    (!rule.integer || Number.isInteger(value)) &&
+    value >= rule.min &&
+    (rule.max === undefined || value <= rule.max);
   if (ok) return undefined;
   const kind = rule.integer ? 'an integer' : 'a number';
   const range = rule.max === undefined ? `>= ${rule.min}` : `from ${rule.min} to ${rule.max}`;
@@ -72,9 +85,11 @@ export const NUMBER_RULES = {
 
 export function checkHeaders(headers: unknown, name: string): string | undefined {
   if (headers === undefined) return undefined;
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return `${name} must be an object of header names to values`;
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
+    return `${name} must be an object of header names to values`;
   for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() === 'authorization') return `${name} must not set Authorization; pass the token as \`token\` or \`tokenProvider\``;
+    if (key.toLowerCase() === 'authorization')
+      return `${name} must not set Authorization; pass the token as \`token\` or \`tokenProvider\``;
     if (value === null || value === undefined) continue;
     if (typeof value !== 'string') return `${name}.${key} must be a string or null`;
     try {
@@ -92,9 +107,16 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
     raw = options.baseUrl;
   } else {
     const name = options.environment ?? meta.defaultEnvironment;
-    const url = Object.prototype.hasOwnProperty.call(meta.environments, name) ? meta.environments[name] : undefined;
+    const url = Object.prototype.hasOwnProperty.call(meta.environments, name)
+      ? meta.environments[name]
+      : undefined;
     if (url === undefined) {
-      throw new ConfigurationError(`environment must be one of ${Object.keys(meta.environments).map((e) => JSON.stringify(e)).join(', ')}, got ${JSON.stringify(name)}`, 'environment');
+      throw new ConfigurationError(
+        `environment must be one of ${Object.keys(meta.environments)
+          .map((e) => JSON.stringify(e))
+          .join(', ')}, got ${JSON.stringify(name)}`,
+        'environment',
+      );
     }
     raw = url;
   }
@@ -102,12 +124,18 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
   try {
     url = new URL(String(raw));
   } catch {
-    throw new ConfigurationError(`baseUrl must be an absolute http(s) URL such as https://connect.cariqa.com, got ${JSON.stringify(String(raw).slice(0, 100))}`, 'baseUrl');
+    throw new ConfigurationError(
+      `baseUrl must be an absolute http(s) URL such as https://connect.cariqa.com, got ${JSON.stringify(String(raw).slice(0, 100))}`,
+      'baseUrl',
+    );
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigurationError(`baseUrl must use http or https, got ${url.protocol}`, 'baseUrl');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigurationError(`baseUrl must use http or https, got ${url.protocol}`, 'baseUrl');
   // fetch refuses URLs with credentials, and the token is the only credential to send.
-  if (url.username !== '' || url.password !== '') throw new ConfigurationError('baseUrl must not contain a user name or password', 'baseUrl');
-  if (url.search !== '' || url.hash !== '') throw new ConfigurationError('baseUrl must not have a query string or fragment', 'baseUrl');
+  if (url.username !== '' || url.password !== '')
+    throw new ConfigurationError('baseUrl must not contain a user name or password', 'baseUrl');
+  if (url.search !== '' || url.hash !== '')
+    throw new ConfigurationError('baseUrl must not have a query string or fragment', 'baseUrl');
   if (isInsecureForCredentials(url) && options.allowInsecureHttp !== true) {
     throw new InsecureTransportError(
       `baseUrl ${url.origin} uses plain http to a host that is not this machine, which would expose the token to the network; use https, or set allowInsecureHttp: true on a trusted test network`,
@@ -118,7 +146,8 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
 }
 
 export function resolveConfig(options: ClientOptions, meta: ClientMeta): ResolvedConfig {
-  if (typeof options !== 'object' || options === null) throw new ConfigurationError('options must be an object', 'options');
+  if (typeof options !== 'object' || options === null)
+    throw new ConfigurationError('options must be an object', 'options');
   const scrubber = new SecretScrubber();
 
   if (options.token !== undefined && options.tokenProvider !== undefined) {
@@ -126,12 +155,19 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
   }
   let tokenSource: ResolvedConfig['tokenSource'];
   if (options.tokenProvider !== undefined) {
-    if (typeof options.tokenProvider !== 'function') throw new ConfigurationError('tokenProvider must be a function returning the token', 'tokenProvider');
+    if (typeof options.tokenProvider !== 'function')
+      throw new ConfigurationError(
+        'tokenProvider must be a function returning the token',
+        'tokenProvider',
+      );
     tokenSource = { kind: 'provider', provide: options.tokenProvider };
   } else {
     const token = options.token ?? readEnv(TOKEN_ENV_VAR);
     if (token === undefined) {
-      throw new ConfigurationError(`no API token: pass the token option (or tokenProvider), or set the ${TOKEN_ENV_VAR} environment variable`, 'token');
+      throw new ConfigurationError(
+        `no API token: pass the token option (or tokenProvider), or set the ${TOKEN_ENV_VAR} environment variable`,
+        'token',
+      );
     }
     const problem = tokenProblem(token);
     if (problem) throw new ConfigurationError(`token ${problem}`, 'token');
@@ -143,19 +179,33 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
     const problem = checkNumber(options[key], key, NUMBER_RULES[key]);
     if (problem) throw new ConfigurationError(problem, key);
   }
-  if (options.validateResponses !== undefined && !VALIDATION_MODES.includes(options.validateResponses)) {
-    throw new ConfigurationError(`validateResponses must be 'strict', 'warn' or 'off', got ${JSON.stringify(options.validateResponses)}`, 'validateResponses');
+  if (
+    options.validateResponses !== undefined &&
+    !VALIDATION_MODES.includes(options.validateResponses)
+  ) {
+    throw new ConfigurationError(
+      `validateResponses must be 'strict', 'warn' or 'off', got ${JSON.stringify(options.validateResponses)}`,
+      'validateResponses',
+    );
   }
   if (options.logLevel !== undefined && !isLogLevel(options.logLevel)) {
-    throw new ConfigurationError(`logLevel must be 'debug', 'info', 'warn', 'error' or 'off', got ${JSON.stringify(options.logLevel)}`, 'logLevel');
+    throw new ConfigurationError(
+      `logLevel must be 'debug', 'info', 'warn', 'error' or 'off', got ${JSON.stringify(options.logLevel)}`,
+      'logLevel',
+    );
   }
   const headerProblem = checkHeaders(options.headers, 'headers');
   if (headerProblem) throw new ConfigurationError(headerProblem, 'headers');
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new ConfigurationError('fetch must be a function', 'fetch');
+  if (options.fetch !== undefined && typeof options.fetch !== 'function')
+    throw new ConfigurationError('fetch must be a function', 'fetch');
   if (options.fetch === undefined && typeof globalThis.fetch !== 'function') {
-    throw new ConfigurationError('this runtime has no global fetch (Node 18+ and browsers do); pass one as the fetch option', 'fetch');
+    throw new ConfigurationError(
+      'this runtime has no global fetch (Node 18+ and browsers do); pass one as the fetch option',
+      'fetch',
+    );
   }
-  if (options.hooks !== undefined && (typeof options.hooks !== 'object' || options.hooks === null)) throw new ConfigurationError('hooks must be an object', 'hooks');
+  if (options.hooks !== undefined && (typeof options.hooks !== 'object' || options.hooks === null))
+    throw new ConfigurationError('hooks must be an object', 'hooks');
 
   const baseUrl = parseBaseUrl(options, meta);
   const logger = new RuntimeLogger(scrubber, options.logger, options.logLevel);

@@ -56,7 +56,10 @@ export class ConnectError extends Error {
   /** The request URL without credentials. */
   readonly url?: string;
 
-  constructor(message: string, options?: { cause?: unknown; context?: RequestContext | undefined }) {
+  constructor(
+    message: string,
+    options?: { cause?: unknown; context?: RequestContext | undefined },
+  ) {
     super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
     if (options?.context) {
       this.operationId = options.context.operationId;
@@ -72,7 +75,13 @@ export class ConnectError extends Error {
 
   /** What `JSON.stringify` shows: name, message, request context and the subclass's fields, secrets hidden. */
   toJSON(): Record<string, unknown> {
-    const out: Record<string, unknown> = { name: this.name, message: this.message, operationId: this.operationId, method: this.method, url: this.url };
+    const out: Record<string, unknown> = {
+      name: this.name,
+      message: this.message,
+      operationId: this.operationId,
+      method: this.method,
+      url: this.url,
+    };
     const fields = redactSecretFields(this.describeFields()) as Record<string, unknown>;
     for (const [key, value] of Object.entries(fields)) out[key] = value;
     for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];
@@ -98,7 +107,9 @@ export function describeCause(cause: unknown): string {
   for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth++) {
     if (current instanceof Error) {
       const code = (current as { code?: unknown }).code;
-      parts.push(`${current.name}: ${current.message}${typeof code === 'string' ? ` (${code})` : ''}`);
+      parts.push(
+        `${current.name}: ${current.message}${typeof code === 'string' ? ` (${code})` : ''}`,
+      );
       current = current.cause;
     } else {
       parts.push(typeof current === 'string' ? current : Object.prototype.toString.call(current));

@@ -115,7 +115,8 @@ export class ApiError extends ConnectError {
       errorType: this.errorType,
       detail: this.detail,
       errorDetails: this.errorDetails,
-      paymentIntentClientSecret: this.paymentIntentClientSecret === undefined ? undefined : REDACTED,
+      paymentIntentClientSecret:
+        this.paymentIntentClientSecret === undefined ? undefined : REDACTED,
       requestId: this.requestId,
       retryAfterMs: this.retryAfterMs,
       headers: this.headers,
@@ -124,10 +125,19 @@ export class ApiError extends ConnectError {
   }
 }
 
-function apiErrorMessage(init: ApiErrorInit, detail?: string, errorType?: string, errorDetails?: string): string {
+function apiErrorMessage(
+  init: ApiErrorInit,
+  detail?: string,
+  errorType?: string,
+  errorDetails?: string,
+): string {
   const head = `${init.status}${init.statusText ? ` ${init.statusText}` : ''}${errorType ? ` (${errorType})` : ''}`;
-  const text = [detail, errorDetails !== detail ? errorDetails : undefined, init.note].filter((t) => t).join(' — ');
-  const fallback = init.snippet ? `body is not JSON: ${JSON.stringify(init.snippet)}` : 'no details in the response';
+  const text = [detail, errorDetails !== detail ? errorDetails : undefined, init.note]
+    .filter((t) => t)
+    .join(' — ');
+  const fallback = init.snippet
+    ? `body is not JSON: ${JSON.stringify(init.snippet)}`
+    : 'no details in the response';
   return `${head}: ${text || fallback} [${init.context.operationId} ${init.context.method} ${init.context.url}]`;
 }
 

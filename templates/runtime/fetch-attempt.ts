@@ -43,7 +43,11 @@ export type AttemptOutcome =
       readonly text: string;
       readonly durationMs: number;
     }
-  | { readonly kind: 'failure'; readonly error: ConnectionError | AbortError; readonly durationMs: number };
+  | {
+      readonly kind: 'failure';
+      readonly error: ConnectionError | AbortError;
+      readonly durationMs: number;
+    };
 
 /** Decodes like `Response.text()`: UTF-8, a byte-order mark dropped, bad sequences replaced. */
 const UTF8 = new TextDecoder();
@@ -56,9 +60,17 @@ const UTF8 = new TextDecoder();
  */
 export function unreadCopy(spent: Response, bytes: Uint8Array<ArrayBuffer>): Response {
   const nullBody = spent.status === 204 || spent.status === 205 || spent.status === 304;
-  const copy = new Response(nullBody ? null : bytes, { status: spent.status, statusText: spent.statusText, headers: spent.headers });
+  const copy = new Response(nullBody ? null : bytes, {
+    status: spent.status,
+    statusText: spent.statusText,
+    headers: spent.headers,
+  });
   // The constructor cannot set these; the copy should still say where it came from.
-  Object.defineProperties(copy, { url: { value: spent.url }, redirected: { value: spent.redirected }, type: { value: spent.type } });
+  Object.defineProperties(copy, {
+    url: { value: spent.url },
+    redirected: { value: spent.redirected },
+    type: { value: spent.type },
+  });
   return copy;
 }
 
@@ -71,10 +83,13 @@ export async function fetchAttempt(request: AttemptRequest): Promise<AttemptOutc
   let status: number | undefined;
   const onCallerAbort = (): void => controller.abort(callerSignal?.reason);
   callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, Math.min(request.timeoutMs, MAX_TIMER_MS));
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    Math.min(request.timeoutMs, MAX_TIMER_MS),
+  );
 
   try {
     if (callerSignal?.aborted) throw callerSignal.reason;
@@ -89,15 +104,34 @@ export async function fetchAttempt(request: AttemptRequest): Promise<AttemptOutc
     });
     status = response.status;
     const bytes = new Uint8Array(await response.arrayBuffer());
-    return { kind: 'response', response, bytes, text: UTF8.decode(bytes), durationMs: request.now() - started };
+    return {
+      kind: 'response',
+      response,
+      bytes,
+      text: UTF8.decode(bytes),
+      durationMs: request.now() - started,
+    };
   } catch (cause) {
     const durationMs = request.now() - started;
-    if (callerSignal?.aborted) return { kind: 'failure', error: new AbortError(context, callerSignal.reason), durationMs };
-    if (timedOut) return { kind: 'failure', error: new TimeoutError(context, attempt, request.limitMs, request.timeoutReason, status), durationMs };
-    const what = status !== undefined ? `the ${status} response's body was cut off` : 'the connection failed';
+    if (callerSignal?.aborted)
+      return { kind: 'failure', error: new AbortError(context, callerSignal.reason), durationMs };
+    if (timedOut)
+      return {
+        kind: 'failure',
+        error: new TimeoutError(context, attempt, request.limitMs, request.timeoutReason, status),
+        durationMs,
+      };
+    const what =
+      status !== undefined ? `the ${status} response's body was cut off` : 'the connection failed';
     return {
       kind: 'failure',
-      error: new ConnectionError(`${context.operationId}: ${what} (attempt ${attempt}): ${request.scrub(describeCause(cause))} [${context.method} ${context.url}]`, context, attempt, cause, status),
+      error: new ConnectionError(
+        `${context.operationId}: ${what} (attempt ${attempt}): ${request.scrub(describeCause(cause))} [${context.method} ${context.url}]`,
+        context,
+        attempt,
+        cause,
+        status,
+      ),
       durationMs,
     };
   } finally {

@@ -17,7 +17,10 @@ import { scalarText } from './url.js';
  */
 export function defaultHeaders(meta: ClientMeta): Record<string, string> {
   const client = `${meta.sdkName}/${meta.sdkVersion}`;
-  const headers: Record<string, string> = { accept: 'application/json', 'x-connect-client': client };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'x-connect-client': client,
+  };
   if (!runsInBrowser()) {
     const node = nodeVersion();
     headers['user-agent'] = node === undefined ? client : `${client} node/${node}`;
@@ -55,20 +58,37 @@ export interface HeaderInput {
   readonly cookies?: object | undefined;
 }
 
-export function buildRequestHeaders(config: ResolvedConfig, input: HeaderInput, context: RequestContext): Headers {
+export function buildRequestHeaders(
+  config: ResolvedConfig,
+  input: HeaderInput,
+  context: RequestContext,
+): Headers {
   const headers = new Headers(defaultsFor(config.meta));
   layer(headers, config.headers);
 
   // Header names are case-insensitive; cookie names are not.
-  for (const { name, text, argument } of scalarParameters('header', input.declared, input.parameters, context, (n) => n.toLowerCase())) {
+  for (const { name, text, argument } of scalarParameters(
+    'header',
+    input.declared,
+    input.parameters,
+    context,
+    (n) => n.toLowerCase(),
+  )) {
     setChecked(headers, name, text, argument, context);
   }
   // `a=1; b=x%20y`: each value percent-encoded, since a cookie value may not hold spaces, commas or semicolons.
-  const cookies = scalarParameters('cookie', input.declaredCookies, input.cookies, context, (n) => n).map(({ name, text }) => `${name}=${encodeURIComponent(text)}`);
+  const cookies = scalarParameters(
+    'cookie',
+    input.declaredCookies,
+    input.cookies,
+    context,
+    (n) => n,
+  ).map(({ name, text }) => `${name}=${encodeURIComponent(text)}`);
   if (cookies.length > 0) setChecked(headers, 'cookie', cookies.join('; '), 'cookies', context);
 
   const problem = checkHeaders(input.callHeaders, 'options.headers');
-  if (problem) throw new InvalidRequestError(`${context.operationId}: ${problem}`, context, 'options.headers');
+  if (problem)
+    throw new InvalidRequestError(`${context.operationId}: ${problem}`, context, 'options.headers');
   layer(headers, input.callHeaders);
 
   if (input.contentType !== undefined) headers.set('content-type', input.contentType);
@@ -92,18 +112,38 @@ function scalarParameters(
   for (const [name, value] of Object.entries((values ?? {}) as Record<string, unknown>)) {
     if (value === undefined || value === null) continue;
     const argument = `${kind}s.${name}`;
-    if (!known.has(key(name))) throw new InvalidRequestError(`${context.operationId}: unknown ${kind} parameter "${name}"`, context, argument);
+    if (!known.has(key(name)))
+      throw new InvalidRequestError(
+        `${context.operationId}: unknown ${kind} parameter "${name}"`,
+        context,
+        argument,
+      );
     const text = scalarText(value, argument, context);
-    if (text === undefined) throw new InvalidRequestError(`${context.operationId}: ${argument} must be a string, number or boolean`, context, argument);
+    if (text === undefined)
+      throw new InvalidRequestError(
+        `${context.operationId}: ${argument} must be a string, number or boolean`,
+        context,
+        argument,
+      );
     out.push({ name, text, argument });
   }
   return out;
 }
 
-function setChecked(headers: Headers, name: string, value: string, argument: string, context: RequestContext): void {
+function setChecked(
+  headers: Headers,
+  name: string,
+  value: string,
+  argument: string,
+  context: RequestContext,
+): void {
   try {
     headers.set(name, value);
   } catch {
-    throw new InvalidRequestError(`${context.operationId}: ${argument} is not a valid header value`, context, argument);
+    throw new InvalidRequestError(
+      `${context.operationId}: ${argument} is not a valid header value`,
+      context,
+      argument,
+    );
   }
 }

@@ -72,13 +72,23 @@ export interface ClientHooks {
 type EventOf<K extends keyof ClientHooks> = Parameters<NonNullable<ClientHooks[K]>>[0];
 
 /** Calls a hook as a method of `hooks` (so hooks written as class methods keep their `this`). */
-export function callHook<K extends keyof ClientHooks>(logger: RuntimeLogger, hooks: ClientHooks, name: K, event: EventOf<K>): void {
-  const hook = hooks[name] as ((this: ClientHooks, event: EventOf<K>) => void | Promise<void>) | undefined;
+export function callHook<K extends keyof ClientHooks>(
+  logger: RuntimeLogger,
+  hooks: ClientHooks,
+  name: K,
+  event: EventOf<K>,
+): void {
+  const hook = hooks[name] as
+    ((this: ClientHooks, event: EventOf<K>) => void | Promise<void>) | undefined;
   if (typeof hook !== 'function') return;
-  const report = (error: unknown): void => logger.warn(`hook ${name} threw and was ignored: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+  const report = (error: unknown): void =>
+    logger.warn(
+      `hook ${name} threw and was ignored: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+    );
   try {
     const result = hook.call(hooks, event);
-    if (result && typeof (result as Promise<void>).then === 'function') (result as Promise<void>).then(undefined, report);
+    if (result && typeof (result as Promise<void>).then === 'function')
+      (result as Promise<void>).then(undefined, report);
   } catch (error) {
     report(error);
   }

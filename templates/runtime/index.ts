@@ -13,9 +13,31 @@
  *   along a redirect or an off-origin `next` link; a repeated `next` link throws.
  */
 export { ClientCore } from './client-core.js';
-export type { ClientOptions, ClientMeta, RequestOptions, ValidationMode, Environment, FetchLike, HeadersOption } from './options.js';
-export { DEFAULT_TIMEOUT_MS, DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_DELAY_MS, DEFAULT_VALIDATION_MODE, TOKEN_ENV_VAR } from './options.js';
-export type { OperationDescriptor, OperationInput, BodyEncoding, HttpMethod, QueryParameter, HeaderParameter, CookieParameter } from './operation.js';
+export type {
+  ClientOptions,
+  ClientMeta,
+  RequestOptions,
+  ValidationMode,
+  Environment,
+  FetchLike,
+  HeadersOption,
+} from './options.js';
+export {
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_RETRY_DELAY_MS,
+  DEFAULT_VALIDATION_MODE,
+  TOKEN_ENV_VAR,
+} from './options.js';
+export type {
+  OperationDescriptor,
+  OperationInput,
+  BodyEncoding,
+  HttpMethod,
+  QueryParameter,
+  HeaderParameter,
+  CookieParameter,
+} from './operation.js';
 export { ApiPromise, type WithResponse } from './api-promise.js';
 export { Page, PagePromise, type PageEnvelope } from './pagination.js';
 export { ConnectError, type RequestContext } from './connect-error.js';
@@ -47,8 +69,27 @@ export {
   ResponseValidationError,
   PaginationError,
 } from './request-errors.js';
-export type { ClientHooks, RequestHookEvent, ResponseHookEvent, ErrorHookEvent, ValidationIssueEvent } from './hooks.js';
+export type {
+  ClientHooks,
+  RequestHookEvent,
+  ResponseHookEvent,
+  ErrorHookEvent,
+  ValidationIssueEvent,
+} from './hooks.js';
 export type { Logger, LogLevel } from './logger.js';
 export { BASE_RETRY_DELAY_MS, RETRY_AFTER_CAP_MS } from './retry.js';
-export { tileForPoint, tileBounds, MAX_TILE_LATITUDE, MAX_TILE_ZOOM, type TileCoordinates, type TileBounds } from './tiles.js';
-export { GuardError, describeFailure, formatGuardPath, type Check, type GuardFailure } from './guard.js';
+export {
+  tileForPoint,
+  tileBounds,
+  MAX_TILE_LATITUDE,
+  MAX_TILE_ZOOM,
+  type TileCoordinates,
+  type TileBounds,
+} from './tiles.js';
+export {
+  GuardError,
+  describeFailure,
+  formatGuardPath,
+  type Check,
+  type GuardFailure,
+} from './guard.js';

@@ -21,7 +21,13 @@ export interface Logger {
   error?(message: string, ...details: unknown[]): void;
 }
 
-const RANK: Readonly<Record<LogLevel, number>> = { debug: 10, info: 20, warn: 30, error: 40, off: 100 };
+const RANK: Readonly<Record<LogLevel, number>> = {
+  debug: 10,
+  info: 20,
+  warn: 30,
+  error: 40,
+  off: 100,
+};
 
 export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
 
@@ -37,7 +43,8 @@ export class RuntimeLogger {
 
   constructor(scrubber: SecretScrubber, logger?: Logger, level?: LogLevel) {
     this.#scrubber = scrubber;
-    const sink = logger ?? (level !== undefined && typeof console !== 'undefined' ? console : undefined);
+    const sink =
+      logger ?? (level !== undefined && typeof console !== 'undefined' ? console : undefined);
     this.#sink = sink;
     this.#rank = sink === undefined ? RANK.off : RANK[level ?? 'warn'];
   }

@@ -54,7 +54,13 @@ export class Page<Item> implements AsyncIterable<Item> {
   readonly #context: RequestContext;
 
   /** @internal Built by `ClientCore.requestPage`. */
-  constructor(envelope: PageEnvelope<Item>, exchange: Exchange, base: URL, visited: ReadonlySet<string>, fetchPage: FetchPage<Item>) {
+  constructor(
+    envelope: PageEnvelope<Item>,
+    exchange: Exchange,
+    base: URL,
+    visited: ReadonlySet<string>,
+    fetchPage: FetchPage<Item>,
+  ) {
     this.count = envelope.count;
     this.results = envelope.results;
     this.next = envelope.next;
@@ -81,13 +87,20 @@ export class Page<Item> implements AsyncIterable<Item> {
   nextPage(): PagePromise<Item> {
     let url: string;
     try {
-      if (this.next === null) throw new PaginationError(`${this.#context.operationId}: this is the last page; check hasNextPage() before nextPage()`, { context: this.#context });
+      if (this.next === null)
+        throw new PaginationError(
+          `${this.#context.operationId}: this is the last page; check hasNextPage() before nextPage()`,
+          { context: this.#context },
+        );
       url = followableNext(this.next, this.#url, this.#base, this.#context);
       const key = pageUrlKey(url);
       if (this.#visited.has(key)) {
-        throw new PaginationError(`${this.#context.operationId}: the server's next link ${safeUrl(url)} points at a page already fetched; stopping to avoid a loop`, {
-          context: this.#context,
-        });
+        throw new PaginationError(
+          `${this.#context.operationId}: the server's next link ${safeUrl(url)} points at a page already fetched; stopping to avoid a loop`,
+          {
+            context: this.#context,
+          },
+        );
       }
     } catch (error) {
       return PagePromise.rejected<Item>(error);
@@ -132,14 +145,27 @@ export class PagePromise<Item> extends ApiPromise<Page<Item>> implements AsyncIt
 }
 
 /** Checks a `next` link and returns the URL to request; throws PaginationError when it may not be followed. */
-export function followableNext(next: string, current: string, base: URL, context: RequestContext): string {
+export function followableNext(
+  next: string,
+  current: string,
+  base: URL,
+  context: RequestContext,
+): string {
   let url: URL;
   try {
     url = new URL(next, current);
   } catch {
-    throw new PaginationError(`${context.operationId}: the server's next link is not a URL`, { context });
+    throw new PaginationError(`${context.operationId}: the server's next link is not a URL`, {
+      context,
+    });
   }
-  if (url.protocol === 'http:' && base.protocol === 'https:' && url.hostname === base.hostname && (url.port === '' || url.port === '80') && base.port === '') {
+  if (
+    url.protocol === 'http:' &&
+    base.protocol === 'https:' &&
+    url.hostname === base.hostname &&
+    (url.port === '' || url.port === '80') &&
+    base.port === ''
+  ) {
     url.protocol = 'https:';
     url.port = '';
   }
@@ -156,12 +182,31 @@ export function followableNext(next: string, current: string, base: URL, context
 export function readEnvelope<Item>(data: unknown, exchange: Exchange): PageEnvelope<Item> {
   const { context, descriptor } = exchange.request;
   if (!isRecord(data) || !Array.isArray(data['results'])) {
-    const found = !isRecord(data) ? (Array.isArray(data) ? 'array' : data === null ? 'null' : typeof data) : data['results'] === undefined ? 'nothing' : typeof data['results'];
-    throw new ResponseValidationError({ reversedPath: isRecord(data) ? ['results'] : [], expected: isRecord(data) ? 'array' : 'a page object', found }, context, descriptor.responseType, data);
+    const found = !isRecord(data)
+      ? Array.isArray(data)
+        ? 'array'
+        : data === null
+          ? 'null'
+          : typeof data
+      : data['results'] === undefined
+        ? 'nothing'
+        : typeof data['results'];
+    throw new ResponseValidationError(
+      {
+        reversedPath: isRecord(data) ? ['results'] : [],
+        expected: isRecord(data) ? 'array' : 'a page object',
+        found,
+      },
+      context,
+      descriptor.responseType,
+      data,
+    );
   }
-  const link = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+  const link = (value: unknown): string | null =>
+    typeof value === 'string' && value !== '' ? value : null;
   return {
-    count: typeof data['count'] === 'number' ? data['count'] : (data['results'] as unknown[]).length,
+    count:
+      typeof data['count'] === 'number' ? data['count'] : (data['results'] as unknown[]).length,
     next: link(data['next']),
     previous: link(data['previous']),
     results: data['results'] as Item[],

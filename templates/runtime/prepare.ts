@@ -35,19 +35,50 @@ export interface PreparedRequest {
 /** Where the request goes: built from the descriptor and the caller's input, or a `next` link as given. */
 export type RequestTarget = { readonly input: OperationInput } | { readonly url: string };
 
-export function callSettings(config: ResolvedConfig, options: RequestOptions, context: RequestContext): CallSettings {
-  if (typeof options !== 'object' || options === null) throw new InvalidRequestError(`${context.operationId}: options must be an object`, context, 'options');
+export function callSettings(
+  config: ResolvedConfig,
+  options: RequestOptions,
+  context: RequestContext,
+): CallSettings {
+  if (typeof options !== 'object' || options === null)
+    throw new InvalidRequestError(
+      `${context.operationId}: options must be an object`,
+      context,
+      'options',
+    );
   for (const key of ['timeoutMs', 'maxRetries', 'deadlineMs'] as const) {
     const problem = checkNumber(options[key], `options.${key}`, NUMBER_RULES[key]);
-    if (problem) throw new InvalidRequestError(`${context.operationId}: ${problem}`, context, `options.${key}`);
+    if (problem)
+      throw new InvalidRequestError(
+        `${context.operationId}: ${problem}`,
+        context,
+        `options.${key}`,
+      );
   }
-  if (options.validateResponses !== undefined && !['strict', 'warn', 'off'].includes(options.validateResponses)) {
-    throw new InvalidRequestError(`${context.operationId}: options.validateResponses must be 'strict', 'warn' or 'off'`, context, 'options.validateResponses');
+  if (
+    options.validateResponses !== undefined &&
+    !['strict', 'warn', 'off'].includes(options.validateResponses)
+  ) {
+    throw new InvalidRequestError(
+      `${context.operationId}: options.validateResponses must be 'strict', 'warn' or 'off'`,
+      context,
+      'options.validateResponses',
+    );
   }
   // Duck-typed: a signal from another realm (an iframe, a test environment) is still a signal.
   const signal = options.signal as Partial<AbortSignal> | undefined;
-  if (signal !== undefined && (typeof signal !== 'object' || signal === null || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')) {
-    throw new InvalidRequestError(`${context.operationId}: options.signal must be an AbortSignal`, context, 'options.signal');
+  if (
+    signal !== undefined &&
+    (typeof signal !== 'object' ||
+      signal === null ||
+      typeof signal.aborted !== 'boolean' ||
+      typeof signal.addEventListener !== 'function')
+  ) {
+    throw new InvalidRequestError(
+      `${context.operationId}: options.signal must be an AbortSignal`,
+      context,
+      'options.signal',
+    );
   }
   return {
     timeoutMs: options.timeoutMs ?? config.timeoutMs,
@@ -59,16 +90,26 @@ export function callSettings(config: ResolvedConfig, options: RequestOptions, co
   };
 }
 
-export function prepareRequest(config: ResolvedConfig, descriptor: OperationDescriptor, target: RequestTarget, options: RequestOptions = {}): PreparedRequest {
+export function prepareRequest(
+  config: ResolvedConfig,
+  descriptor: OperationDescriptor,
+  target: RequestTarget,
+  options: RequestOptions = {},
+): PreparedRequest {
   // Until the URL is known, errors name the path template (the base URL holds no credentials).
-  let context: RequestContext = { operationId: descriptor.id, method: descriptor.method, url: joinUrl(config.baseUrl, descriptor.path) };
+  let context: RequestContext = {
+    operationId: descriptor.id,
+    method: descriptor.method,
+    url: joinUrl(config.baseUrl, descriptor.path),
+  };
   let url: string;
   let input: OperationInput = {};
   if ('url' in target) {
     url = target.url;
   } else {
     input = target.input ?? {};
-    if (typeof input !== 'object' || input === null) throw new InvalidRequestError(`${descriptor.id}: input must be an object`, context, 'input');
+    if (typeof input !== 'object' || input === null)
+      throw new InvalidRequestError(`${descriptor.id}: input must be an object`, context, 'input');
     const path = renderPath(descriptor.path, input.path, context);
     url = joinUrl(config.baseUrl, path, encodeQuery(descriptor.query, input.query, context));
   }
@@ -76,7 +117,10 @@ export function prepareRequest(config: ResolvedConfig, descriptor: OperationDesc
   // config refuses them), so only a `next` link needs parsing to strip credentials.
   context = { ...context, url: 'url' in target ? safeUrl(url) : scrubPatterns(url) };
   const settings = callSettings(config, options, context);
-  const encoded = 'url' in target ? { body: undefined, contentType: undefined } : encodeBody(descriptor, input.body, options.encoding, context);
+  const encoded =
+    'url' in target
+      ? { body: undefined, contentType: undefined }
+      : encodeBody(descriptor, input.body, options.encoding, context);
   const headers = buildRequestHeaders(
     config,
     {

@@ -7,7 +7,8 @@
 export const REDACTED = '[REDACTED]';
 
 /** Header names whose values are credentials, or may be. */
-const SENSITIVE_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|api[-_]?key|password/i;
+const SENSITIVE_HEADER =
+  /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|api[-_]?key|password/i;
 
 /** Body keys whose values are credentials, hidden when an error is printed or serialised. */
 const SENSITIVE_KEY = /secret|token|password|authorization/i;
@@ -64,12 +65,19 @@ export class SecretScrubber {
 }
 
 /** Response or request headers as a plain object with lower-case names and credentials hidden. */
-export function redactHeaders(headers: Headers | Readonly<Record<string, string>>, scrubber?: SecretScrubber): Record<string, string> {
+export function redactHeaders(
+  headers: Headers | Readonly<Record<string, string>>,
+  scrubber?: SecretScrubber,
+): Record<string, string> {
   const out: Record<string, string> = {};
   const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
   for (const [name, value] of entries) {
     const key = name.toLowerCase();
-    out[key] = isSensitiveHeaderName(key) ? REDACTED : scrubber ? scrubber.text(value) : scrubPatterns(value);
+    out[key] = isSensitiveHeaderName(key)
+      ? REDACTED
+      : scrubber
+        ? scrubber.text(value)
+        : scrubPatterns(value);
   }
   return out;
 }
@@ -97,7 +105,10 @@ export function safeUrl(url: string | URL): string {
  */
 export function bodySnippet(text: string, scrubber?: SecretScrubber, max = 200): string {
   // eslint-disable-next-line no-control-regex
-  const printable = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const printable = text
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const clean = scrubber ? scrubber.text(printable) : scrubPatterns(printable);
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
@@ -109,7 +120,10 @@ export function redactSecretFields(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((v) => redactSecretFields(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    out[k] = SENSITIVE_KEY.test(k) && v !== null && v !== undefined ? REDACTED : redactSecretFields(v, depth + 1);
+    out[k] =
+      SENSITIVE_KEY.test(k) && v !== null && v !== undefined
+        ? REDACTED
+        : redactSecretFields(v, depth + 1);
   }
   return out;
 }

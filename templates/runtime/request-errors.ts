@@ -71,7 +71,13 @@ export class ConnectionError extends ConnectError {
    */
   readonly status: number | undefined;
 
-  constructor(message: string, context: RequestContext, attempt: number, cause?: unknown, status?: number) {
+  constructor(
+    message: string,
+    context: RequestContext,
+    attempt: number,
+    cause?: unknown,
+    status?: number,
+  ) {
     super(message, cause === undefined ? { context } : { context, cause });
     this.attempt = attempt;
     this.status = status;
@@ -95,7 +101,13 @@ export class TimeoutError extends ConnectionError {
   /** Whether one attempt (`timeoutMs`) or the whole call with its retries (`deadlineMs`) ran out of time. */
   readonly reason: 'attempt' | 'deadline';
 
-  constructor(context: RequestContext, attempt: number, timeoutMs: number, reason: 'attempt' | 'deadline', status?: number) {
+  constructor(
+    context: RequestContext,
+    attempt: number,
+    timeoutMs: number,
+    reason: 'attempt' | 'deadline',
+    status?: number,
+  ) {
     const during = status === undefined ? '' : ` while reading the ${status} response's body`;
     super(
       reason === 'deadline'
@@ -122,7 +134,10 @@ export class AbortError extends ConnectError {
   }
 
   constructor(context: RequestContext, reason?: unknown) {
-    super(`${context.operationId} was aborted by the caller [${context.method} ${context.url}]`, reason === undefined ? { context } : { context, cause: reason });
+    super(
+      `${context.operationId} was aborted by the caller [${context.method} ${context.url}]`,
+      reason === undefined ? { context } : { context, cause: reason },
+    );
   }
 }
 
@@ -138,9 +153,18 @@ export class ResponseParseError extends ConnectError {
   /** The start of the body, printable and scrubbed of secrets. */
   readonly snippet: string;
 
-  constructor(problem: string, context: RequestContext, status: number, contentType: string | undefined, snippet: string) {
+  constructor(
+    problem: string,
+    context: RequestContext,
+    status: number,
+    contentType: string | undefined,
+    snippet: string,
+  ) {
     const shown = snippet === '' ? '' : `: ${JSON.stringify(snippet)}`;
-    super(`${context.operationId} got ${status} with ${problem}${contentType ? ` (${contentType})` : ''}${shown} [${context.method} ${context.url}]`, { context });
+    super(
+      `${context.operationId} got ${status} with ${problem}${contentType ? ` (${contentType})` : ''}${shown} [${context.method} ${context.url}]`,
+      { context },
+    );
     this.status = status;
     this.contentType = contentType;
     this.snippet = snippet;
@@ -170,8 +194,16 @@ export class ResponseValidationError extends ConnectError {
   /** The parsed body as it arrived; not printed, as it can be large and hold personal data. */
   declare readonly data: unknown;
 
-  constructor(failure: GuardFailure, context: RequestContext, responseType: string | undefined, data: unknown) {
-    super(`${context.operationId} returned an invalid ${responseType ?? 'response'}: ${describeFailure(failure)} [${context.method} ${context.url}]`, { context });
+  constructor(
+    failure: GuardFailure,
+    context: RequestContext,
+    responseType: string | undefined,
+    data: unknown,
+  ) {
+    super(
+      `${context.operationId} returned an invalid ${responseType ?? 'response'}: ${describeFailure(failure)} [${context.method} ${context.url}]`,
+      { context },
+    );
     this.path = formatGuardPath(failure);
     this.expected = failure.expected;
     this.found = failure.found;
@@ -181,7 +213,12 @@ export class ResponseValidationError extends ConnectError {
   }
 
   protected override describeFields(): Record<string, unknown> {
-    return { path: this.path, expected: this.expected, found: this.found, responseType: this.responseType };
+    return {
+      path: this.path,
+      expected: this.expected,
+      found: this.found,
+      responseType: this.responseType,
+    };
   }
 }
 

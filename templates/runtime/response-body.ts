@@ -27,31 +27,67 @@ function report(config: ResolvedConfig, exchange: Exchange, error: ConnectError)
  * body (a chatty server's body on a 2xx is then ignored rather than failing a success).
  * An empty body where one was expected is a ResponseParseError, not `undefined` posing as data.
  */
-export function decodeSuccessBody(config: ResolvedConfig, exchange: Exchange, mode: ValidationMode, expectBody: boolean): unknown {
+export function decodeSuccessBody(
+  config: ResolvedConfig,
+  exchange: Exchange,
+  mode: ValidationMode,
+  expectBody: boolean,
+): unknown {
   // Status and headers from the exchange itself: `exchange.response` would make an unread copy.
   const { request, status, headers, text } = exchange;
   const { descriptor, context } = request;
   if (BODYLESS_STATUSES.has(status) || descriptor.method === 'HEAD') return undefined;
-  const expects = expectBody || descriptor.check !== undefined || descriptor.responseType !== undefined;
+  const expects =
+    expectBody || descriptor.check !== undefined || descriptor.responseType !== undefined;
   if (!expects) return undefined;
 
   const contentType = headers.get('content-type') ?? undefined;
   if (text.trim() === '') {
-    report(config, exchange, new ResponseParseError(`an empty body where ${descriptor.responseType ?? 'JSON'} was expected`, context, status, contentType, ''));
+    report(
+      config,
+      exchange,
+      new ResponseParseError(
+        `an empty body where ${descriptor.responseType ?? 'JSON'} was expected`,
+        context,
+        status,
+        contentType,
+        '',
+      ),
+    );
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
     const start = text.trimStart()[0];
-    const problem = /html/i.test(contentType ?? '') || start === '<' ? 'an HTML page instead of JSON' : start === '{' || start === '[' ? 'truncated or malformed JSON' : 'a body that is not JSON';
-    report(config, exchange, new ResponseParseError(problem, context, status, contentType, bodySnippet(text, config.scrubber)));
+    const problem =
+      /html/i.test(contentType ?? '') || start === '<'
+        ? 'an HTML page instead of JSON'
+        : start === '{' || start === '['
+          ? 'truncated or malformed JSON'
+          : 'a body that is not JSON';
+    report(
+      config,
+      exchange,
+      new ResponseParseError(
+        problem,
+        context,
+        status,
+        contentType,
+        bodySnippet(text, config.scrubber),
+      ),
+    );
   }
   validateResponse(config, exchange, data, mode);
   return data;
 }
 
-export function validateResponse(config: ResolvedConfig, exchange: Exchange, data: unknown, mode: ValidationMode): void {
+export function validateResponse(
+  config: ResolvedConfig,
+  exchange: Exchange,
+  data: unknown,
+  mode: ValidationMode,
+): void {
   const { descriptor, context } = exchange.request;
   if (mode === 'off' || descriptor.check === undefined) return;
   let failure: GuardFailure | undefined;
@@ -59,10 +95,19 @@ export function validateResponse(config: ResolvedConfig, exchange: Exchange, dat
     failure = descriptor.check(data);
   } catch {
     // A guard should never throw; if one does, the data is what it could not handle.
-    failure = { reversedPath: [], expected: descriptor.responseType ?? 'a valid response', found: 'a value the guard could not check' };
+    failure = {
+      reversedPath: [],
+      expected: descriptor.responseType ?? 'a valid response',
+      found: 'a value the guard could not check',
+    };
   }
   if (failure === undefined) return;
-  if (mode === 'strict') report(config, exchange, new ResponseValidationError(failure, context, descriptor.responseType, data));
+  if (mode === 'strict')
+    report(
+      config,
+      exchange,
+      new ResponseValidationError(failure, context, descriptor.responseType, data),
+    );
 
   const message = `${context.operationId} returned an invalid ${descriptor.responseType ?? 'response'}: ${describeFailure(failure)} [${context.method} ${context.url}]`;
   config.logger.warn(message);

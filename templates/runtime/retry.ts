@@ -60,7 +60,14 @@ export function parseHttpDate(value: string): number | undefined {
   return undefined;
 }
 
-function utc(year: string, month: string, day: string, hour: string, minute: string, second: string): number | undefined {
+function utc(
+  year: string,
+  month: string,
+  day: string,
+  hour: string,
+  minute: string,
+  second: string,
+): number | undefined {
   const mon = MONTHS.indexOf(month.toLowerCase());
   const [d, h, min, s] = [Number(day), Number(hour), Number(minute), Number(second)];
   if (mon < 0 || d < 1 || d > 31 || h > 23 || min > 59 || s > 60) return undefined;
@@ -107,17 +114,27 @@ export function decideRetry(q: RetryQuestion): RetryDecision {
   // Only the descriptor can say a request is safe to repeat; charging start is not, and a
   // second start after a lost response could start (and bill) a second session.
   if (!q.retrySafe) return { retry: false, reason: 'the operation is not retry-safe' };
-  if (q.status !== undefined && !isRetryableStatus(q.status)) return { retry: false, reason: `status ${q.status} is final` };
-  if (q.attempt > q.maxRetries) return { retry: false, reason: `no retries left (maxRetries ${q.maxRetries})` };
+  if (q.status !== undefined && !isRetryableStatus(q.status))
+    return { retry: false, reason: `status ${q.status} is final` };
+  if (q.attempt > q.maxRetries)
+    return { retry: false, reason: `no retries left (maxRetries ${q.maxRetries})` };
 
   const retryAfter = q.headers ? parseRetryAfter(q.headers, q.now) : undefined;
   if (retryAfter !== undefined && retryAfter > RETRY_AFTER_CAP_MS) {
-    return { retry: false, reason: `the server asked to wait ${retryAfter} ms, more than the ${RETRY_AFTER_CAP_MS} ms the client waits on its own`, retryAfterMs: retryAfter };
+    return {
+      retry: false,
+      reason: `the server asked to wait ${retryAfter} ms, more than the ${RETRY_AFTER_CAP_MS} ms the client waits on its own`,
+      retryAfterMs: retryAfter,
+    };
   }
   const delayMs = retryAfter ?? backoffDelay(q.attempt - 1, q.maxRetryDelayMs, q.random);
   // A retry that could only start after the deadline would fail anyway; fail now instead.
   if (q.deadlineAt !== undefined && q.now + delayMs >= q.deadlineAt) {
-    return { retry: false, reason: 'waiting would pass the deadline', ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}) };
+    return {
+      retry: false,
+      reason: 'waiting would pass the deadline',
+      ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}),
+    };
   }
   return { retry: true, delayMs, source: retryAfter !== undefined ? 'retry-after' : 'backoff' };
 }

@@ -4,14 +4,24 @@
  * attempt otherwise. Reading and checking the success body is left to the caller, so that
  * `asResponse()` works even when the body is not what the type says.
  */
-import { bindScrubber, describeCause, type ConnectError, type RequestContext } from './connect-error.js';
+import {
+  bindScrubber,
+  describeCause,
+  type ConnectError,
+  type RequestContext,
+} from './connect-error.js';
 import { tokenProblem, type ResolvedConfig } from './config.js';
 import { createApiError } from './errors.js';
 import { fetchAttempt, unreadCopy } from './fetch-attempt.js';
 import { callHook, type RequestHookEvent } from './hooks.js';
 import type { PreparedRequest } from './prepare.js';
 import { bodySnippet, redactHeaders } from './redact.js';
-import { AbortError, InsecureTransportError, TimeoutError, TokenProviderError } from './request-errors.js';
+import {
+  AbortError,
+  InsecureTransportError,
+  TimeoutError,
+  TokenProviderError,
+} from './request-errors.js';
 import { decideRetry, parseRetryAfter, type RetryDecision } from './retry.js';
 import type { RuntimeEnvironment } from './runtime-env.js';
 import { isInsecureForCredentials } from './url.js';
@@ -30,7 +40,11 @@ export interface Exchange {
   readonly event: RequestHookEvent;
 }
 
-export async function sendWithRetries(config: ResolvedConfig, env: RuntimeEnvironment, request: PreparedRequest): Promise<Exchange> {
+export async function sendWithRetries(
+  config: ResolvedConfig,
+  env: RuntimeEnvironment,
+  request: PreparedRequest,
+): Promise<Exchange> {
   const { context, descriptor, settings } = request;
   const { logger, hooks, scrubber } = config;
   const scrub = (text: string): string => scrubber.text(text);
@@ -38,13 +52,23 @@ export async function sendWithRetries(config: ResolvedConfig, env: RuntimeEnviro
     throw bindScrubber(error, scrub);
   };
   const signal = settings.signal;
-  const deadlineAt = settings.deadlineMs === undefined ? undefined : env.now() + settings.deadlineMs;
+  const deadlineAt =
+    settings.deadlineMs === undefined ? undefined : env.now() + settings.deadlineMs;
   const maxRetries = descriptor.retrySafe ? settings.maxRetries : 0;
 
   // Checked per request as well as at construction: the URL may be a `next` link. One on the
   // configured origin was checked at construction.
-  if (!config.allowInsecureHttp && !request.url.startsWith(`${config.baseUrl.origin}/`) && isInsecureForCredentials(new URL(request.url))) {
-    fail(new InsecureTransportError(`${context.operationId}: refusing to send the token over plain http to ${new URL(request.url).origin}`, 'baseUrl'));
+  if (
+    !config.allowInsecureHttp &&
+    !request.url.startsWith(`${config.baseUrl.origin}/`) &&
+    isInsecureForCredentials(new URL(request.url))
+  ) {
+    fail(
+      new InsecureTransportError(
+        `${context.operationId}: refusing to send the token over plain http to ${new URL(request.url).origin}`,
+        'baseUrl',
+      ),
+    );
   }
 
   for (let attempt = 1; ; attempt++) {
@@ -72,7 +96,11 @@ export async function sendWithRetries(config: ResolvedConfig, env: RuntimeEnviro
     }
     headers.set('authorization', `Bearer ${token}`);
     const event = requestEvent(context, headers, scrubber, attempt);
-    if (logger.enabled('debug')) logger.debug(`→ ${context.method} ${context.url} (${context.operationId}, attempt ${attempt})`, { headers: event.headers });
+    if (logger.enabled('debug'))
+      logger.debug(
+        `→ ${context.method} ${context.url} (${context.operationId}, attempt ${attempt})`,
+        { headers: event.headers },
+      );
     callHook(logger, hooks, 'onRequest', event);
 
     const outcome = await fetchAttempt({
@@ -96,11 +124,28 @@ export async function sendWithRetries(config: ResolvedConfig, env: RuntimeEnviro
       decision =
         error instanceof AbortError
           ? { retry: false, reason: 'aborted by the caller' }
-          : decideRetry({ retrySafe: descriptor.retrySafe, attempt, maxRetries, now: env.now(), deadlineAt, maxRetryDelayMs: settings.maxRetryDelayMs, random: env.random });
+          : decideRetry({
+              retrySafe: descriptor.retrySafe,
+              attempt,
+              maxRetries,
+              now: env.now(),
+              deadlineAt,
+              maxRetryDelayMs: settings.maxRetryDelayMs,
+              random: env.random,
+            });
     } else {
       const { response } = outcome;
-      if (logger.enabled('debug')) logger.debug(`← ${response.status} ${context.method} ${context.url} in ${Math.round(outcome.durationMs)} ms`, { headers: redactHeaders(response.headers, scrubber) });
-      if (hooks.onResponse !== undefined) callHook(logger, hooks, 'onResponse', { ...event, status: response.status, durationMs: outcome.durationMs });
+      if (logger.enabled('debug'))
+        logger.debug(
+          `← ${response.status} ${context.method} ${context.url} in ${Math.round(outcome.durationMs)} ms`,
+          { headers: redactHeaders(response.headers, scrubber) },
+        );
+      if (hooks.onResponse !== undefined)
+        callHook(logger, hooks, 'onResponse', {
+          ...event,
+          status: response.status,
+          durationMs: outcome.durationMs,
+        });
       if (response.status >= 200 && response.status <= 299) {
         let copy: Response | undefined;
         const { bytes } = outcome;
@@ -128,15 +173,22 @@ export async function sendWithRetries(config: ResolvedConfig, env: RuntimeEnviro
         maxRetryDelayMs: settings.maxRetryDelayMs,
         random: env.random,
       });
-      error = bindScrubber(errorForStatus(config, request, response, outcome.text, env.now()), scrub);
+      error = bindScrubber(
+        errorForStatus(config, request, response, outcome.text, env.now()),
+        scrub,
+      );
     }
 
     callHook(logger, hooks, 'onError', { ...event, error, willRetry: decision.retry });
     if (!decision.retry) {
-      logger.debug(`${context.operationId}: attempt ${attempt} failed, not retrying: ${decision.reason}`);
+      logger.debug(
+        `${context.operationId}: attempt ${attempt} failed, not retrying: ${decision.reason}`,
+      );
       throw error;
     }
-    logger.info(`${context.operationId}: attempt ${attempt} failed (${error.message}); retrying in ${decision.delayMs} ms (${decision.source})`);
+    logger.info(
+      `${context.operationId}: attempt ${attempt} failed (${error.message}); retrying in ${decision.delayMs} ms (${decision.source})`,
+    );
     try {
       await env.sleep(decision.delayMs, signal);
     } catch (reason) {
@@ -150,7 +202,12 @@ export async function sendWithRetries(config: ResolvedConfig, env: RuntimeEnviro
  * The hook event of one attempt. Its redacted copy of the headers is made when a hook or a
  * log line first reads it: most calls have neither, and the copy is not free.
  */
-function requestEvent(context: RequestContext, headers: Headers, scrubber: ResolvedConfig['scrubber'], attempt: number): RequestHookEvent {
+function requestEvent(
+  context: RequestContext,
+  headers: Headers,
+  scrubber: ResolvedConfig['scrubber'],
+  attempt: number,
+): RequestHookEvent {
   let redacted: Readonly<Record<string, string>> | undefined;
   return {
     ...context,
@@ -193,30 +250,54 @@ async function tokenFor(config: ResolvedConfig, request: PreparedRequest): Promi
   try {
     token = await source.provide();
   } catch (cause) {
-    throw bindScrubber(new TokenProviderError(`${request.context.operationId}: tokenProvider failed: ${scrub(describeCause(cause))}`, { context: request.context, cause }), scrub);
+    throw bindScrubber(
+      new TokenProviderError(
+        `${request.context.operationId}: tokenProvider failed: ${scrub(describeCause(cause))}`,
+        { context: request.context, cause },
+      ),
+      scrub,
+    );
   }
   const problem = tokenProblem(token);
-  if (problem) throw bindScrubber(new TokenProviderError(`${request.context.operationId}: tokenProvider returned a token that ${problem}`, { context: request.context }), scrub);
+  if (problem)
+    throw bindScrubber(
+      new TokenProviderError(
+        `${request.context.operationId}: tokenProvider returned a token that ${problem}`,
+        { context: request.context },
+      ),
+      scrub,
+    );
   config.scrubber.remember(token as string);
   return token as string;
 }
 
-function errorForStatus(config: ResolvedConfig, request: PreparedRequest, response: Response, text: string, now: number): ConnectError {
+function errorForStatus(
+  config: ResolvedConfig,
+  request: PreparedRequest,
+  response: Response,
+  text: string,
+  now: number,
+): ConnectError {
   let parsed: unknown;
   try {
     parsed = text.trim() === '' ? undefined : JSON.parse(text);
   } catch {
     parsed = undefined;
   }
-  const redirected = response.type === 'opaqueredirect' || (response.status >= 300 && response.status <= 399);
+  const redirected =
+    response.type === 'opaqueredirect' || (response.status >= 300 && response.status <= 399);
   return createApiError({
     context: request.context,
     status: response.status,
     statusText: response.statusText,
     headers: redactHeaders(response.headers, config.scrubber),
     body: parsed === undefined ? undefined : config.scrubber.value(parsed),
-    ...(parsed === undefined && text.trim() !== '' ? { snippet: bodySnippet(text, config.scrubber, 120) } : {}),
-    ...(redirected ? { note: 'redirect not followed: the client sends the token to the configured server only' } : {}),
+    ...(parsed === undefined && text.trim() !== ''
+      ? { snippet: bodySnippet(text, config.scrubber, 120) }
+      : {}),
+    ...(redirected
+      ? { note: 'redirect not followed: the client sends the token to the configured server only' }
+      : {}),
     ...withRetryAfter(parseRetryAfter(response.headers, now)),
   });
 }

@@ -32,14 +32,24 @@ export interface TileBounds {
 
 function requireZoom(fn: string, zoom: unknown): number {
   if (typeof zoom !== 'number' || !Number.isInteger(zoom) || zoom < 0 || zoom > MAX_TILE_ZOOM) {
-    throw new RangeError(`${fn}: zoom must be an integer from 0 to ${MAX_TILE_ZOOM}, got ${String(zoom)}`);
+    throw new RangeError(
+      `${fn}: zoom must be an integer from 0 to ${MAX_TILE_ZOOM}, got ${String(zoom)}`,
+    );
   }
   return zoom;
 }
 
-function requireInRange(fn: string, name: string, value: unknown, min: number, max: number): number {
+function requireInRange(
+  fn: string,
+  name: string,
+  value: unknown,
+  min: number,
+  max: number,
+): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    throw new RangeError(`${fn}: ${name} must be a number from ${min} to ${max}, got ${String(value)}`);
+    throw new RangeError(
+      `${fn}: ${name} must be a number from ${min} to ${max}, got ${String(value)}`,
+    );
   }
   return value;
 }
@@ -74,7 +84,9 @@ export function tileBounds(x: number, y: number, zoom: number): TileBounds {
     ['y', y],
   ] as const) {
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= n) {
-      throw new RangeError(`tileBounds: ${name} must be an integer from 0 to ${n - 1} at zoom ${z}, got ${String(value)}`);
+      throw new RangeError(
+        `tileBounds: ${name} must be an integer from 0 to ${n - 1} at zoom ${z}, got ${String(value)}`,
+      );
     }
   }
   return {

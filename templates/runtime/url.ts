@@ -15,36 +15,65 @@ const PLACEHOLDER = /\{([^{}]+)\}/g;
  */
 export function encodePathSegment(value: string, name: string, context: RequestContext): string {
   if (value === '' || value === '.' || value === '..') {
-    throw new InvalidRequestError(`${context.operationId}: path parameter "${name}" must not be ${value === '' ? 'empty' : JSON.stringify(value)}`, context, `path.${name}`);
+    throw new InvalidRequestError(
+      `${context.operationId}: path parameter "${name}" must not be ${value === '' ? 'empty' : JSON.stringify(value)}`,
+      context,
+      `path.${name}`,
+    );
   }
   try {
     return encodeURIComponent(value);
   } catch {
     // Only a lone UTF-16 surrogate makes encodeURIComponent throw.
-    throw new InvalidRequestError(`${context.operationId}: path parameter "${name}" is not valid Unicode text`, context, `path.${name}`);
+    throw new InvalidRequestError(
+      `${context.operationId}: path parameter "${name}" is not valid Unicode text`,
+      context,
+      `path.${name}`,
+    );
   }
 }
 
 /** `/api/v1/users/{user_id}/` with `{user_id: 'a b'}` → `/api/v1/users/a%20b/`. */
-export function renderPath(template: string, params: Readonly<Record<string, unknown>> | undefined, context: RequestContext): string {
+export function renderPath(
+  template: string,
+  params: Readonly<Record<string, unknown>> | undefined,
+  context: RequestContext,
+): string {
   const { literals, names } = parseTemplate(template);
   let path = literals[0]!;
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
     const value = params?.[name];
     if (value === undefined || value === null) {
-      throw new InvalidRequestError(`${context.operationId}: path parameter "${name}" is required`, context, `path.${name}`);
+      throw new InvalidRequestError(
+        `${context.operationId}: path parameter "${name}" is required`,
+        context,
+        `path.${name}`,
+      );
     }
     if (typeof value === 'number' && !Number.isFinite(value)) {
-      throw new InvalidRequestError(`${context.operationId}: path parameter "${name}" must be a finite number, got ${value}`, context, `path.${name}`);
+      throw new InvalidRequestError(
+        `${context.operationId}: path parameter "${name}" must be a finite number, got ${value}`,
+        context,
+        `path.${name}`,
+      );
     }
     if (typeof value !== 'string' && typeof value !== 'number') {
-      throw new InvalidRequestError(`${context.operationId}: path parameter "${name}" must be a string, got ${typeof value}`, context, `path.${name}`);
+      throw new InvalidRequestError(
+        `${context.operationId}: path parameter "${name}" must be a string, got ${typeof value}`,
+        context,
+        `path.${name}`,
+      );
     }
     path += encodePathSegment(String(value), name, context) + literals[i + 1]!;
   }
   for (const key of Object.keys(params ?? {})) {
-    if (!names.includes(key)) throw new InvalidRequestError(`${context.operationId}: unknown path parameter "${key}"`, context, `path.${key}`);
+    if (!names.includes(key))
+      throw new InvalidRequestError(
+        `${context.operationId}: unknown path parameter "${key}"`,
+        context,
+        `path.${key}`,
+      );
   }
   return path;
 }
@@ -80,16 +109,30 @@ function parseTemplate(template: string): PathTemplate {
 }
 
 /** The text of a string, finite number, boolean, bigint or Date; undefined for anything else. */
-export function scalarText(value: unknown, argument: string, context: RequestContext): string | undefined {
+export function scalarText(
+  value: unknown,
+  argument: string,
+  context: RequestContext,
+): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'bigint') return String(value);
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new InvalidRequestError(`${context.operationId}: ${argument} must be a finite number, got ${value}`, context, argument);
+    if (!Number.isFinite(value))
+      throw new InvalidRequestError(
+        `${context.operationId}: ${argument} must be a finite number, got ${value}`,
+        context,
+        argument,
+      );
     return String(value);
   }
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw new InvalidRequestError(`${context.operationId}: ${argument} is an invalid Date`, context, argument);
+    if (Number.isNaN(value.getTime()))
+      throw new InvalidRequestError(
+        `${context.operationId}: ${argument} is an invalid Date`,
+        context,
+        argument,
+      );
     return value.toISOString();
   }
   return undefined;
@@ -101,15 +144,26 @@ export function scalarText(value: unknown, argument: string, context: RequestCon
  * sent: a misspelt filter such as `only_avaliable` would otherwise return unfiltered data
  * without a word.
  */
-export function encodeQuery(declared: readonly QueryParameter[], query: object | undefined, context: RequestContext): URLSearchParams {
+export function encodeQuery(
+  declared: readonly QueryParameter[],
+  query: object | undefined,
+  context: RequestContext,
+): URLSearchParams {
   const params = new URLSearchParams();
   if (query === undefined || query === null) return params;
   const values = query as Readonly<Record<string, unknown>>;
   const known = new Set(declared.map((p) => p.name));
   for (const key of Object.keys(values)) {
     if (!known.has(key) && values[key] !== undefined) {
-      const list = declared.length > 0 ? `; it takes ${declared.map((p) => p.name).join(', ')}` : '; it takes none';
-      throw new InvalidRequestError(`${context.operationId}: unknown query parameter "${key}"${list}`, context, `query.${key}`);
+      const list =
+        declared.length > 0
+          ? `; it takes ${declared.map((p) => p.name).join(', ')}`
+          : '; it takes none';
+      throw new InvalidRequestError(
+        `${context.operationId}: unknown query parameter "${key}"${list}`,
+        context,
+        `query.${key}`,
+      );
     }
   }
   for (const parameter of declared) {
@@ -117,7 +171,9 @@ export function encodeQuery(declared: readonly QueryParameter[], query: object |
     if (value === undefined || value === null) continue;
     const argument = `query.${parameter.name}`;
     if (Array.isArray(value)) {
-      const texts = value.filter((v) => v !== undefined && v !== null).map((v, i) => requireScalar(v, `${argument}[${i}]`, context));
+      const texts = value
+        .filter((v) => v !== undefined && v !== null)
+        .map((v, i) => requireScalar(v, `${argument}[${i}]`, context));
       if (parameter.explode === false) {
         if (texts.length > 0) params.append(parameter.name, texts.join(','));
       } else {
@@ -133,7 +189,11 @@ export function encodeQuery(declared: readonly QueryParameter[], query: object |
 function requireScalar(value: unknown, argument: string, context: RequestContext): string {
   const text = scalarText(value, argument, context);
   if (text === undefined) {
-    throw new InvalidRequestError(`${context.operationId}: ${argument} must be a string, number or boolean, got ${Array.isArray(value) ? 'array' : typeof value}`, context, argument);
+    throw new InvalidRequestError(
+      `${context.operationId}: ${argument} must be a string, number or boolean, got ${Array.isArray(value) ? 'array' : typeof value}`,
+      context,
+      argument,
+    );
   }
   return text;
 }

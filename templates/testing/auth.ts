@@ -23,8 +23,12 @@ export type TokenTable = ReadonlyMap<string, ReadonlySet<FakePermission>>;
 export function tokenTable(tokens: readonly (string | FakeToken)[] = [DEFAULT_TOKEN]): TokenTable {
   const table = new Map<string, ReadonlySet<FakePermission>>();
   for (const entry of tokens) {
-    const { token, permissions = ALL_PERMISSIONS } = typeof entry === 'string' ? { token: entry } : entry;
-    if (!/^[\x21-\x7e]+$/.test(token)) throw new TypeError(`fake server token ${JSON.stringify(token)} must be visible ASCII without spaces`);
+    const { token, permissions = ALL_PERMISSIONS } =
+      typeof entry === 'string' ? { token: entry } : entry;
+    if (!/^[\x21-\x7e]+$/.test(token))
+      throw new TypeError(
+        `fake server token ${JSON.stringify(token)} must be visible ASCII without spaces`,
+      );
     table.set(token, new Set(permissions));
   }
   if (table.size === 0) throw new TypeError('the fake server needs at least one token');
@@ -32,14 +36,24 @@ export function tokenTable(tokens: readonly (string | FakeToken)[] = [DEFAULT_TO
 }
 
 /** The permissions of the request's token; 401 without a bearer token, 403 for an unknown one. */
-export function authenticate(authorization: string | undefined, table: TokenTable): ReadonlySet<FakePermission> {
+export function authenticate(
+  authorization: string | undefined,
+  table: TokenTable,
+): ReadonlySet<FakePermission> {
   const match = /^Bearer +(\S+) *$/i.exec(authorization ?? '');
-  if (!match) throw detailFailure(401, 'Authentication credentials were not provided.', { 'www-authenticate': 'Bearer realm="api"' });
+  if (!match)
+    throw detailFailure(401, 'Authentication credentials were not provided.', {
+      'www-authenticate': 'Bearer realm="api"',
+    });
   const permissions = table.get(match[1]!);
   if (!permissions) throw detailFailure(403, 'Invalid token: it is not one this server issued.');
   return permissions;
 }
 
-export function requirePermission(permissions: ReadonlySet<FakePermission>, permission: FakePermission): void {
-  if (!permissions.has(permission)) throw detailFailure(403, 'You do not have permission to perform this action.');
+export function requirePermission(
+  permissions: ReadonlySet<FakePermission>,
+  permission: FakePermission,
+): void {
+  if (!permissions.has(permission))
+    throw detailFailure(403, 'You do not have permission to perform this action.');
 }

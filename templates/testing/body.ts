@@ -16,27 +16,40 @@ const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Reads, converts and checks a body; `undefined` for operations that take none. */
-export async function readBody(contract: BodyContract | undefined, contentType: string | undefined, raw: Uint8Array): Promise<BodyValues | undefined> {
+export async function readBody(
+  contract: BodyContract | undefined,
+  contentType: string | undefined,
+  raw: Uint8Array,
+): Promise<BodyValues | undefined> {
   if (contract === undefined) return undefined;
   const value = raw.length === 0 ? {} : await decode(contract, contentType, raw);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw validationFailure('body', 'expected a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw validationFailure('body', 'expected a JSON object');
   const failure = contract.check?.(value);
   if (failure !== undefined) throw guardFailure(failure);
   const record = value as Record<string, unknown>;
   for (const field of contract.fields) {
     const text = record[field.name];
-    if (field.format === 'email' && typeof text === 'string' && !EMAIL.test(text)) throw validationFailure(field.name, 'enter a valid email address');
+    if (field.format === 'email' && typeof text === 'string' && !EMAIL.test(text))
+      throw validationFailure(field.name, 'enter a valid email address');
   }
   return record;
 }
 
-async function decode(contract: BodyContract, contentType: string | undefined, raw: Uint8Array): Promise<unknown> {
+async function decode(
+  contract: BodyContract,
+  contentType: string | undefined,
+  raw: Uint8Array,
+): Promise<unknown> {
   const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
     try {
       return JSON.parse(new TextDecoder().decode(raw)) as unknown;
     } catch (error) {
-      throw validationFailure('body', `JSON parse error: ${error instanceof Error ? error.message : String(error)}`);
+      throw validationFailure(
+        'body',
+        `JSON parse error: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   if (mediaType === 'application/x-www-form-urlencoded') {
@@ -46,13 +59,16 @@ async function decode(contract: BodyContract, contentType: string | undefined, r
     let form: FormData;
     try {
       // The platform's multipart parser (undici's), so the fake needs no dependency.
-      form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType ?? '' } }).formData();
+      form = await new Response(new Uint8Array(raw), {
+        headers: { 'content-type': contentType ?? '' },
+      }).formData();
     } catch {
       throw validationFailure('body', 'malformed multipart body');
     }
     const entries: [string, string][] = [];
     for (const [key, value] of form) {
-      if (typeof value !== 'string') throw validationFailure(key, 'expected a text field, got a file');
+      if (typeof value !== 'string')
+        throw validationFailure(key, 'expected a text field, got a file');
       entries.push([key, value]);
     }
     return fromFields(contract.fields, entries);
@@ -61,7 +77,10 @@ async function decode(contract: BodyContract, contentType: string | undefined, r
 }
 
 /** Form fields → a JSON object, each field read as its contract allows. */
-export function fromFields(fields: readonly FieldContract[], entries: readonly (readonly [string, string])[]): Record<string, unknown> {
+export function fromFields(
+  fields: readonly FieldContract[],
+  entries: readonly (readonly [string, string])[],
+): Record<string, unknown> {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const grouped = new Map<string, string[]>();
   for (const [key, value] of entries) grouped.set(key, [...(grouped.get(key) ?? []), value]);

@@ -11,7 +11,8 @@ import { pathParameter, type Handler, type HandlerContext } from './handler.js';
 import type { FakeOperationId } from './operation-ids.js';
 import { paginate } from './pagination.js';
 
-const userId = (context: HandlerContext) => context.state.users.get(pathParameter(context, 'user_id')).id;
+const userId = (context: HandlerContext) =>
+  context.state.users.get(pathParameter(context, 'user_id')).id;
 
 async function start(context: HandlerContext): Promise<unknown> {
   const { state, body } = context;
@@ -23,17 +24,40 @@ async function start(context: HandlerContext): Promise<unknown> {
   const methods = state.payments.list(user);
   const paymentMethod = methods.find((m) => m.id === body['payment_method_id']);
   if (methods.length > 0 && !paymentMethod) throw notFound('No such payment method for this user.');
-  if (state.charging.active(user)) throw errorDetailFailure(409, 'already_charging', 'The user is already charging.');
-  if (!paymentMethod) throw errorDetailFailure(402, 'payment_method_error', 'The user has no payment method; confirm a setup intent first.');
-  if (!state.users.get(user).billing) throw errorDetailFailure(402, 'billing_data_required', 'Billing details are required before charging.');
-  if (evse.status !== 'AVAILABLE') throw errorDetailFailure(424, 'station_availability_issue', `The EVSE ${evse.evseId} is not available (${evse.status}).`);
+  if (state.charging.active(user))
+    throw errorDetailFailure(409, 'already_charging', 'The user is already charging.');
+  if (!paymentMethod)
+    throw errorDetailFailure(
+      402,
+      'payment_method_error',
+      'The user has no payment method; confirm a setup intent first.',
+    );
+  if (!state.users.get(user).billing)
+    throw errorDetailFailure(
+      402,
+      'billing_data_required',
+      'Billing details are required before charging.',
+    );
+  if (evse.status !== 'AVAILABLE')
+    throw errorDetailFailure(
+      424,
+      'station_availability_issue',
+      `The EVSE ${evse.evseId} is not available (${evse.status}).`,
+    );
   if (paymentMethod.requiresAuthentication) {
     const secret = state.payments.paymentIntentSecret();
-    throw errorDetailFailure(402, 'payment_error', 'The pre-authorization needs the card holder to confirm it.', 'Confirm the payment intent with the payment provider, then start again.', secret);
+    throw errorDetailFailure(
+      402,
+      'payment_error',
+      'The pre-authorization needs the card holder to confirm it.',
+      'Confirm the payment intent with the payment provider, then start again.',
+      secret,
+    );
   }
   const session = state.charging.start({ userId: user, station, evse, paymentMethod });
   // Starting is synchronous and slow in the real service; the session exists from the start, so a second start in the meantime is refused.
-  if (state.startDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.startDelayMs));
+  if (state.startDelayMs > 0)
+    await new Promise((resolve) => setTimeout(resolve, state.startDelayMs));
   return state.charging.json(session);
 }
 
@@ -49,22 +73,34 @@ function removePaymentMethod(context: HandlerContext): unknown {
   const { state } = context;
   const user = userId(context);
   const method = state.payments.get(user, pathParameter(context, 'pm'));
-  if (state.charging.inUse(user, method.id)) throw errorDetailFailure(400, 'validation_error', 'The payment method pays for a charging session that is still running.');
+  if (state.charging.inUse(user, method.id))
+    throw errorDetailFailure(
+      400,
+      'validation_error',
+      'The payment method pays for a charging session that is still running.',
+    );
   if (state.payments.list(user).length === 1 && state.charging.debts(user).length > 0) {
-    throw errorDetailFailure(402, 'payment_method_error', 'The last payment method cannot be removed while debts are unpaid.');
+    throw errorDetailFailure(
+      402,
+      'payment_method_error',
+      'The last payment method cannot be removed while debts are unpaid.',
+    );
   }
   state.payments.remove(user, method.id);
   return undefined;
 }
 
 export const chargingHandlers = {
-  usersSetupIntentsCreate: (context) => ({ setup_intent_client_secret: context.state.payments.createSetupIntent(userId(context)) }),
+  usersSetupIntentsCreate: (context) => ({
+    setup_intent_client_secret: context.state.payments.createSetupIntent(userId(context)),
+  }),
   usersPaymentMethodsList: (context) => {
     const { state, query, url } = context;
     const page = paginate(state.payments.list(userId(context)), query, url);
     return { ...page, results: page.results.map((m) => state.payments.json(m)) };
   },
-  usersPaymentMethodsSetDefault: (context) => context.state.payments.setDefault(userId(context), pathParameter(context, 'pm')),
+  usersPaymentMethodsSetDefault: (context) =>
+    context.state.payments.setDefault(userId(context), pathParameter(context, 'pm')),
   usersPaymentMethodsDelete: removePaymentMethod,
   usersChargingStart: start,
   usersChargingStop: stop,
@@ -73,7 +109,10 @@ export const chargingHandlers = {
     const page = paginate(state.charging.sessions(userId(context)), query, url);
     return { ...page, results: page.results.map((s) => state.charging.json(s)) };
   },
-  usersChargingSessionsRetrieve: (context) => context.state.charging.json(context.state.charging.get(userId(context), pathParameter(context, 'session_id'))),
+  usersChargingSessionsRetrieve: (context) =>
+    context.state.charging.json(
+      context.state.charging.get(userId(context), pathParameter(context, 'session_id')),
+    ),
   usersChargingSessionsRate: (context) => {
     const { state, body } = context;
     const session = state.charging.get(userId(context), pathParameter(context, 'session_id'));
@@ -83,11 +122,29 @@ export const chargingHandlers = {
   usersDebtsList: (context) => {
     const { state, query, url } = context;
     const page = paginate(state.charging.debts(userId(context)), query, url);
-    return { ...page, results: page.results.map((d) => ({ session_id: d.sessionId, payment_intent_client_secret: d.paymentIntentClientSecret, amount: d.amount, currency: d.currency })) };
+    return {
+      ...page,
+      results: page.results.map((d) => ({
+        session_id: d.sessionId,
+        payment_intent_client_secret: d.paymentIntentClientSecret,
+        amount: d.amount,
+        currency: d.currency,
+      })),
+    };
   },
   usersInvoicesList: (context) => {
     const { state, query, url } = context;
     const page = paginate(state.charging.invoices(userId(context)), query, url);
-    return { ...page, results: page.results.map((i) => ({ link: i.link, total: i.total, date: i.date, refund: i.refund, currency: i.currency, charging_session_id: i.sessionId })) };
+    return {
+      ...page,
+      results: page.results.map((i) => ({
+        link: i.link,
+        total: i.total,
+        date: i.date,
+        refund: i.refund,
+        currency: i.currency,
+        charging_session_id: i.sessionId,
+      })),
+    };
   },
 } satisfies Partial<Record<FakeOperationId, Handler>>;

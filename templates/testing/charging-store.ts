@@ -63,25 +63,54 @@ export class ChargingStore {
 
   /** Starts charging; the caller has checked the user, the EVSE, the payment method and the billing details. */
   start({ userId, station, evse, paymentMethod }: StartRequest): SessionRecord {
-    const group = station.priceGroups.find((g) => g.evseIds.includes(evse.evseId)) ?? station.priceGroups[0]!;
-    const session: SessionRecord = { id: this.ids.uuid(), userId, station, evse, group, paymentMethodId: paymentMethod.id, start: this.now(), end: null, rates: null, final: null };
+    const group =
+      station.priceGroups.find((g) => g.evseIds.includes(evse.evseId)) ?? station.priceGroups[0]!;
+    const session: SessionRecord = {
+      id: this.ids.uuid(),
+      userId,
+      station,
+      evse,
+      group,
+      paymentMethodId: paymentMethod.id,
+      start: this.now(),
+      end: null,
+      rates: null,
+      final: null,
+    };
     evse.status = 'CHARGING';
     this.#sessions.push(session);
     return session;
   }
 
   /** Stops the session and settles it: an invoice, or a debt when `paymentMethod` declines. */
-  stop(userId: string, sessionId: string, paymentMethod: PaymentMethodRecord | undefined): SessionRecord {
+  stop(
+    userId: string,
+    sessionId: string,
+    paymentMethod: PaymentMethodRecord | undefined,
+  ): SessionRecord {
     const session = this.get(userId, sessionId);
-    if (session.end !== null) throw errorDetailFailure(409, 'already_stopped', 'The charging session is already stopped.');
+    if (session.end !== null)
+      throw errorDetailFailure(409, 'already_stopped', 'The charging session is already stopped.');
     session.end = this.now();
     session.final = this.cost(session);
     session.evse.status = 'AVAILABLE';
     const { total, currency } = session.final;
     if (paymentMethod?.declines) {
-      this.#debts.push({ sessionId, paymentIntentClientSecret: `pi_${this.ids.token(24)}_secret_${this.ids.token(24)}`, amount: money(total), currency });
+      this.#debts.push({
+        sessionId,
+        paymentIntentClientSecret: `pi_${this.ids.token(24)}_secret_${this.ids.token(24)}`,
+        amount: money(total),
+        currency,
+      });
     } else {
-      this.#invoices.push({ link: invoiceLink(sessionId), total: money(total), date: session.end.toISOString(), refund: false, currency, sessionId });
+      this.#invoices.push({
+        link: invoiceLink(sessionId),
+        total: money(total),
+        date: session.end.toISOString(),
+        refund: false,
+        currency,
+        sessionId,
+      });
     }
     return session;
   }
@@ -113,12 +142,26 @@ export class ChargingStore {
   }
 
   cost(session: SessionRecord): SessionCost {
-    return session.final ?? sessionCost(session.evse, session.group, session.station.taxPercent, session.station.currency, session.start, session.end ?? this.now());
+    return (
+      session.final ??
+      sessionCost(
+        session.evse,
+        session.group,
+        session.station.taxPercent,
+        session.station.currency,
+        session.start,
+        session.end ?? this.now(),
+      )
+    );
   }
 
   /** The `ChargingSession` body, with the invoice link once the session is paid. */
   json(session: SessionRecord): Record<string, unknown> {
-    return sessionJson(session, this.cost(session), this.#invoices.find((i) => i.sessionId === session.id)?.link ?? null);
+    return sessionJson(
+      session,
+      this.cost(session),
+      this.#invoices.find((i) => i.sessionId === session.id)?.link ?? null,
+    );
   }
 }
 

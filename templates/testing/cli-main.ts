@@ -28,10 +28,16 @@ export interface CliIo {
   err(line: string): void;
 }
 
-const processIo: CliIo = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
+const processIo: CliIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
 
 /** Options from the command line; a string is a usage error to print. */
-export function parseCliOptions(argv: readonly string[], log: (line: string) => void): FakeConnectApiOptions | 'help' | string {
+export function parseCliOptions(
+  argv: readonly string[],
+  log: (line: string) => void,
+): FakeConnectApiOptions | 'help' | string {
   let parsed;
   try {
     parsed = parseArgs({
@@ -54,19 +60,36 @@ export function parseCliOptions(argv: readonly string[], log: (line: string) => 
   }
   if (parsed.help) return 'help';
   const port = Number(parsed.port ?? DEFAULT_CLI_PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) return `--port must be an integer from 0 to 65535, got ${parsed.port}`;
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    return `--port must be an integer from 0 to 65535, got ${parsed.port}`;
   const delay = Number(parsed['start-delay'] ?? 0);
-  if (!Number.isFinite(delay) || delay < 0) return `--start-delay must be a number of milliseconds >= 0, got ${parsed['start-delay']}`;
-  const restricted: FakeToken[] = (parsed['restricted-token'] ?? []).map((token) => ({ token, permissions: [] }));
+  if (!Number.isFinite(delay) || delay < 0)
+    return `--start-delay must be a number of milliseconds >= 0, got ${parsed['start-delay']}`;
+  const restricted: FakeToken[] = (parsed['restricted-token'] ?? []).map((token) => ({
+    token,
+    permissions: [],
+  }));
   const tokens = [...(parsed.token ?? [DEFAULT_TOKEN]), ...restricted];
-  const seed = parsed.seed === undefined ? undefined : /^\d+$/.test(parsed.seed) ? Number(parsed.seed) : parsed.seed;
+  const seed =
+    parsed.seed === undefined
+      ? undefined
+      : /^\d+$/.test(parsed.seed)
+        ? Number(parsed.seed)
+        : parsed.seed;
   return {
     port,
     ...(parsed.host === undefined ? {} : { host: parsed.host }),
     tokens,
     ...(seed === undefined ? {} : { seed }),
     chargingStartDelayMs: delay,
-    ...(parsed.quiet ? {} : { onRequest: (e) => log(`${e.method} ${e.target} → ${e.status}${e.operationId ? ` ${e.operationId}` : ''} (${e.milliseconds.toFixed(1)} ms)`) }),
+    ...(parsed.quiet
+      ? {}
+      : {
+          onRequest: (e) =>
+            log(
+              `${e.method} ${e.target} → ${e.status}${e.operationId ? ` ${e.operationId}` : ''} (${e.milliseconds.toFixed(1)} ms)`,
+            ),
+        }),
   };
 }
 
@@ -75,7 +98,8 @@ export async function runCli(
   start: (options: FakeConnectApiOptions) => Promise<FakeConnectApi>,
   argv: readonly string[] = process.argv.slice(2),
   io: CliIo = processIo,
-  onSignal: (signal: 'SIGINT' | 'SIGTERM', stop: () => void) => void = (signal, stop) => process.once(signal, stop),
+  onSignal: (signal: 'SIGINT' | 'SIGTERM', stop: () => void) => void = (signal, stop) =>
+    process.once(signal, stop),
 ): Promise<FakeConnectApi | undefined> {
   const options = parseCliOptions(argv, (line) => io.out(line));
   if (options === 'help') {
@@ -91,14 +115,18 @@ export async function runCli(
   try {
     api = await start(options);
   } catch (error) {
-    io.err(`Could not start the fake server: ${error instanceof Error ? error.message : String(error)}`);
+    io.err(
+      `Could not start the fake server: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exitCode = 1;
     return undefined;
   }
   const token = api.tokens[0]!;
   io.out(`Fake Connect API listening on ${api.url} (${api.stationCount} stations)`);
   io.out(`Tokens: ${api.tokens.join(', ')}`);
-  io.out(`Try: curl -H 'Authorization: Bearer ${token}' '${api.url}/api/v1/stations/around/?latitude=52.52&longitude=13.405&distance=1000'`);
+  io.out(
+    `Try: curl -H 'Authorization: Bearer ${token}' '${api.url}/api/v1/stations/around/?latitude=52.52&longitude=13.405&distance=1000'`,
+  );
   io.out('Press Ctrl+C to stop.');
   const stop = () => {
     void api.close().then(() => io.out('Stopped.'));

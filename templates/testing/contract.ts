@@ -10,7 +10,12 @@ import type { HttpMethod } from '../runtime/operation.js';
 
 /** How one query value (a scalar parameter, or one item of an array parameter) is read. */
 export type ValueSchema =
-  | { readonly kind: 'string'; readonly enum?: readonly string[]; readonly minLength?: number; readonly maxLength?: number }
+  | {
+      readonly kind: 'string';
+      readonly enum?: readonly string[];
+      readonly minLength?: number;
+      readonly maxLength?: number;
+    }
   | { readonly kind: 'integer' | 'number'; readonly minimum?: number; readonly maximum?: number }
   | { readonly kind: 'boolean' }
   | { readonly kind: 'any' };

@@ -19,15 +19,27 @@ import type { FakeState } from './state.js';
 
 export const CONTROL_PREFIX = '/_fake/';
 
-export function handleControl(request: HttpRequest, state: FakeState, tokens: TokenTable): HttpResponse {
+export function handleControl(
+  request: HttpRequest,
+  state: FakeState,
+  tokens: TokenTable,
+): HttpResponse {
   const { pathname } = request.url;
-  if (request.method === 'GET' && (pathname === DATA_FILES.all || pathname === DATA_FILES.partners)) {
+  if (
+    request.method === 'GET' &&
+    (pathname === DATA_FILES.all || pathname === DATA_FILES.partners)
+  ) {
     const now = state.clock.now();
-    const stations = state.stations.all.filter((s) => pathname === DATA_FILES.all || s.operator.partner);
+    const stations = state.stations.all.filter(
+      (s) => pathname === DATA_FILES.all || s.operator.partner,
+    );
     return { status: 200, body: stations.map((s) => stationJson(s, now)) };
   }
   if (pathname === '/_fake/setup-intents/confirm/') {
-    if (request.method !== 'POST') throw detailFailure(405, `Method "${request.method}" not allowed.`, { allow: 'POST, OPTIONS' });
+    if (request.method !== 'POST')
+      throw detailFailure(405, `Method "${request.method}" not allowed.`, {
+        allow: 'POST, OPTIONS',
+      });
     authenticate(headerText(request.headers.authorization), tokens);
     const { secret, card } = confirmBody(request.body);
     const method = state.payments.confirmSetupIntent(secret, card);
@@ -43,19 +55,31 @@ function confirmBody(raw: Uint8Array): { secret: string; card: TestCard | undefi
   } catch {
     throw validationFailure('body', 'expected a JSON object');
   }
-  if (typeof body !== 'object' || body === null) throw validationFailure('body', 'expected a JSON object');
+  if (typeof body !== 'object' || body === null)
+    throw validationFailure('body', 'expected a JSON object');
   const { client_secret: secret, card } = body as { client_secret?: unknown; card?: unknown };
   if (typeof secret !== 'string') throw validationFailure('client_secret', 'expected string');
   if (card === undefined) return { secret, card };
   if (typeof card !== 'object' || card === null) throw validationFailure('card', 'expected object');
   const fields = card as Record<string, unknown>;
   for (const key of ['brand', 'last4', 'expiration_date'] as const) {
-    if (fields[key] !== undefined && typeof fields[key] !== 'string') throw validationFailure(`card.${key}`, 'expected string');
+    if (fields[key] !== undefined && typeof fields[key] !== 'string')
+      throw validationFailure(`card.${key}`, 'expected string');
   }
-  if (fields['cardholder_name'] !== undefined && fields['cardholder_name'] !== null && typeof fields['cardholder_name'] !== 'string') throw validationFailure('card.cardholder_name', 'expected string or null');
-  if (fields['type'] !== undefined && !['card', 'apple_pay', 'google_pay'].includes(String(fields['type']))) throw validationFailure('card.type', 'expected one of "card", "apple_pay", "google_pay"');
+  if (
+    fields['cardholder_name'] !== undefined &&
+    fields['cardholder_name'] !== null &&
+    typeof fields['cardholder_name'] !== 'string'
+  )
+    throw validationFailure('card.cardholder_name', 'expected string or null');
+  if (
+    fields['type'] !== undefined &&
+    !['card', 'apple_pay', 'google_pay'].includes(String(fields['type']))
+  )
+    throw validationFailure('card.type', 'expected one of "card", "apple_pay", "google_pay"');
   for (const key of ['declines', 'requiresAuthentication'] as const) {
-    if (fields[key] !== undefined && typeof fields[key] !== 'boolean') throw validationFailure(`card.${key}`, 'expected boolean');
+    if (fields[key] !== undefined && typeof fields[key] !== 'boolean')
+      throw validationFailure(`card.${key}`, 'expected boolean');
   }
   return { secret, card: fields as TestCard };
 }

@@ -25,7 +25,11 @@ export interface DetailBody {
 
 export interface ErrorDetailBody {
   readonly detail: string;
-  readonly error: { readonly type: ErrorTypeName; readonly details: string; readonly payment_intent_client_secret?: string };
+  readonly error: {
+    readonly type: ErrorTypeName;
+    readonly details: string;
+    readonly payment_intent_client_secret?: string;
+  };
 }
 
 export class ApiFailure extends Error {
@@ -40,19 +44,37 @@ export class ApiFailure extends Error {
 }
 
 /** A simple error: `{detail}`. */
-export function detailFailure(status: number, detail: string, headers?: Readonly<Record<string, string>>): ApiFailure {
+export function detailFailure(
+  status: number,
+  detail: string,
+  headers?: Readonly<Record<string, string>>,
+): ApiFailure {
   return new ApiFailure(status, { detail }, headers);
 }
 
 /** A validation or payment error: `{detail, error: {type, details}}`. */
-export function errorDetailFailure(status: number, type: ErrorTypeName, detail: string, details = detail, paymentIntentClientSecret?: string): ApiFailure {
-  const error = paymentIntentClientSecret === undefined ? { type, details } : { type, details, payment_intent_client_secret: paymentIntentClientSecret };
+export function errorDetailFailure(
+  status: number,
+  type: ErrorTypeName,
+  detail: string,
+  details = detail,
+  paymentIntentClientSecret?: string,
+): ApiFailure {
+  const error =
+    paymentIntentClientSecret === undefined
+      ? { type, details }
+      : { type, details, payment_intent_client_secret: paymentIntentClientSecret };
   return new ApiFailure(status, { detail, error });
 }
 
 /** 400 `validation_error` naming the field (or parameter) at fault. */
 export function validationFailure(field: string, problem: string): ApiFailure {
-  return errorDetailFailure(400, 'validation_error', `Invalid input: ${field}: ${problem}`, `${field}: ${problem}`);
+  return errorDetailFailure(
+    400,
+    'validation_error',
+    `Invalid input: ${field}: ${problem}`,
+    `${field}: ${problem}`,
+  );
 }
 
 /** 400 for a body that failed its generated guard; the guard's path names the field. */

@@ -5,8 +5,14 @@ import type { FakeOperationId } from './operation-ids.js';
 import { stationHandlers } from './station-handlers.js';
 import { userHandlers } from './user-handlers.js';
 
-export const HANDLERS: Readonly<Record<FakeOperationId, Handler>> = { ...stationHandlers, ...userHandlers, ...chargingHandlers };
+export const HANDLERS: Readonly<Record<FakeOperationId, Handler>> = {
+  ...stationHandlers,
+  ...userHandlers,
+  ...chargingHandlers,
+};
 
 export function handlerFor(operationId: string): Handler | undefined {
-  return Object.prototype.hasOwnProperty.call(HANDLERS, operationId) ? HANDLERS[operationId as FakeOperationId] : undefined;
+  return Object.prototype.hasOwnProperty.call(HANDLERS, operationId)
+    ? HANDLERS[operationId as FakeOperationId]
+    : undefined;
 }

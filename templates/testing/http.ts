@@ -5,7 +5,12 @@
  * page in a browser can call the fake too. Preflight requests are answered here, before any
  * authentication, as browsers send them without credentials.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface HttpRequest {
@@ -41,10 +46,19 @@ const CORS_HEADERS = {
   'access-control-expose-headers': 'content-length, content-type, retry-after, www-authenticate',
 };
 
-export async function listen(handle: (request: HttpRequest) => Promise<HttpResponse>, options: ListenOptions): Promise<Listening> {
+export async function listen(
+  handle: (request: HttpRequest) => Promise<HttpResponse>,
+  options: ListenOptions,
+): Promise<Listening> {
   const server = createServer((req, res) => {
     void serve(req, res, handle, options).catch((error: unknown) => {
-      if (!res.headersSent) write(res, { status: 500, body: { detail: `The fake server failed: ${error instanceof Error ? error.message : String(error)}` } });
+      if (!res.headersSent)
+        write(res, {
+          status: 500,
+          body: {
+            detail: `The fake server failed: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        });
       else res.destroy();
     });
   });
@@ -70,7 +84,12 @@ export async function listen(handle: (request: HttpRequest) => Promise<HttpRespo
   };
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, handle: (request: HttpRequest) => Promise<HttpResponse>, options: ListenOptions): Promise<void> {
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handle: (request: HttpRequest) => Promise<HttpResponse>,
+  options: ListenOptions,
+): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   if (method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
     write(res, { status: 204, headers: preflightHeaders(req.headers) });
@@ -79,7 +98,11 @@ async function serve(req: IncomingMessage, res: ServerResponse, handle: (request
   }
   const body = await readBody(req, options.maxBodyBytes);
   if (body === undefined) {
-    write(res, { status: 413, body: { detail: `Request body larger than ${options.maxBodyBytes} bytes.` }, headers: { connection: 'close' } });
+    write(res, {
+      status: 413,
+      body: { detail: `Request body larger than ${options.maxBodyBytes} bytes.` },
+      headers: { connection: 'close' },
+    });
     return;
   }
   const host = req.headers.host ?? `${options.host}:${options.port}`;
@@ -97,7 +120,9 @@ function preflightHeaders(headers: IncomingHttpHeaders): Record<string, string> 
   return {
     'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
     // `*` does not cover Authorization, so the requested headers are echoed.
-    'access-control-allow-headers': String(headers['access-control-request-headers'] ?? 'authorization, content-type'),
+    'access-control-allow-headers': String(
+      headers['access-control-request-headers'] ?? 'authorization, content-type',
+    ),
     'access-control-max-age': '600',
     vary: 'origin, access-control-request-headers',
   };

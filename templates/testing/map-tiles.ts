@@ -21,7 +21,12 @@ const cell = (station: StationModel, zoom: number): string => {
  * The features of the tiles `xs` × `ys` at zoom `z`, for stations that already passed the
  * filters. Tiles are the slippy-map grid's: at zoom z, x and y run from 0 to 2^z − 1.
  */
-export function tileFeatures(stations: readonly StationModel[], xs: readonly number[], ys: readonly number[], z: number): Record<string, unknown>[] {
+export function tileFeatures(
+  stations: readonly StationModel[],
+  xs: readonly number[],
+  ys: readonly number[],
+  z: number,
+): Record<string, unknown>[] {
   const wanted = new Set(xs.flatMap((x) => ys.map((y) => `${x}/${y}`)));
   const groups = new Map<string, StationModel[]>();
   for (const station of stations) {
@@ -31,21 +36,39 @@ export function tileFeatures(stations: readonly StationModel[], xs: readonly num
     if (group) group.push(station);
     else groups.set(key, [station]);
   }
-  return [...groups].map(([key, members]) => (members.length === 1 ? stationFeature(members[0]!) : clusterFeature(key, members, z)));
+  return [...groups].map(([key, members]) =>
+    members.length === 1 ? stationFeature(members[0]!) : clusterFeature(key, members, z),
+  );
 }
 
 function stationFeature(station: StationModel): Record<string, unknown> {
   return {
     type: 'Feature',
-    geometry: { type: 'Point', coordinates: [coordinate(station.longitude), coordinate(station.latitude)] },
-    properties: { count: 1, speed: station.speed, status: stationStatus(station.evses), operator_id: station.operator.id },
+    geometry: {
+      type: 'Point',
+      coordinates: [coordinate(station.longitude), coordinate(station.latitude)],
+    },
+    properties: {
+      count: 1,
+      speed: station.speed,
+      status: stationStatus(station.evses),
+      operator_id: station.operator.id,
+    },
     station_id: station.id,
     custom_properties: { is_partner: station.operator.partner },
-    price_properties: { price: money(station.price), type: 'charging_price', currency: station.currency },
+    price_properties: {
+      price: money(station.price),
+      type: 'charging_price',
+      currency: station.currency,
+    },
   };
 }
 
-function clusterFeature(key: string, members: readonly StationModel[], z: number): Record<string, unknown> {
+function clusterFeature(
+  key: string,
+  members: readonly StationModel[],
+  z: number,
+): Record<string, unknown> {
   const latitude = members.reduce((sum, m) => sum + m.latitude, 0) / members.length;
   const longitude = members.reduce((sum, m) => sum + m.longitude, 0) / members.length;
   const cheapest = members.reduce((best, m) => (m.price < best.price ? m : best));
@@ -55,7 +78,11 @@ function clusterFeature(key: string, members: readonly StationModel[], z: number
     properties: { count: members.length, expansion_zoom: expansionZoom(members, z) },
     cluster_id: `${z}/${key}`,
     custom_properties: { is_partner: members.some((m) => m.operator.partner) },
-    price_properties: { price: money(cheapest.price), type: 'charging_price', currency: cheapest.currency },
+    price_properties: {
+      price: money(cheapest.price),
+      type: 'charging_price',
+      currency: cheapest.currency,
+    },
   };
 }
 

@@ -17,7 +17,11 @@ export interface PageEnvelope<T> {
   readonly results: T[];
 }
 
-export function paginate<T>(items: readonly T[], query: QueryValues, requestUrl: URL): PageEnvelope<T> {
+export function paginate<T>(
+  items: readonly T[],
+  query: QueryValues,
+  requestUrl: URL,
+): PageEnvelope<T> {
   const page = queryNumber(query, 'page') ?? 1;
   const size = Math.min(queryNumber(query, 'page_size') ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const pages = Math.max(1, Math.ceil(items.length / size));

@@ -16,20 +16,32 @@ const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const TRUE = new Set(['true', '1']);
 const FALSE = new Set(['false', '0']);
 
-export function readQuery(parameters: readonly ParameterContract[], search: URLSearchParams): QueryValues {
-  const values: Record<string, QueryValue | undefined> = Object.create(null) as Record<string, QueryValue | undefined>;
+export function readQuery(
+  parameters: readonly ParameterContract[],
+  search: URLSearchParams,
+): QueryValues {
+  const values: Record<string, QueryValue | undefined> = Object.create(null) as Record<
+    string,
+    QueryValue | undefined
+  >;
   for (const parameter of parameters) {
     const texts = search.getAll(parameter.name);
     // An empty scalar counts as left out, except for an optional string, where '' is a value.
-    const empty = parameter.schema.kind !== 'array' && texts.at(-1) === '' && (parameter.required || parameter.schema.kind !== 'string');
+    const empty =
+      parameter.schema.kind !== 'array' &&
+      texts.at(-1) === '' &&
+      (parameter.required || parameter.schema.kind !== 'string');
     if (texts.length === 0 || empty) {
-      if (parameter.required) throw validationFailure(parameter.name, 'this query parameter is required');
+      if (parameter.required)
+        throw validationFailure(parameter.name, 'this query parameter is required');
       values[parameter.name] = parameter.default;
       continue;
     }
     const { schema } = parameter;
     if (schema.kind === 'array') {
-      values[parameter.name] = texts.map((text, i) => readValue(schema.items, text, `${parameter.name}[${i}]`));
+      values[parameter.name] = texts.map((text, i) =>
+        readValue(schema.items, text, `${parameter.name}[${i}]`),
+      );
     } else {
       // Django reads the last of repeated scalar parameters.
       values[parameter.name] = readValue(schema, texts.at(-1)!, parameter.name);
@@ -53,17 +65,28 @@ export function readValue(schema: ValueSchema, text: string, name: string): Quer
     case 'number': {
       const ok = schema.kind === 'integer' ? INTEGER.test(text) : NUMBER.test(text);
       const value = Number(text);
-      if (!ok || !Number.isFinite(value)) throw validationFailure(name, `expected ${schema.kind === 'integer' ? 'an integer' : 'a number'}, got ${JSON.stringify(text)}`);
-      if (schema.minimum !== undefined && value < schema.minimum) throw validationFailure(name, `must be at least ${schema.minimum}, got ${value}`);
-      if (schema.maximum !== undefined && value > schema.maximum) throw validationFailure(name, `must be at most ${schema.maximum}, got ${value}`);
+      if (!ok || !Number.isFinite(value))
+        throw validationFailure(
+          name,
+          `expected ${schema.kind === 'integer' ? 'an integer' : 'a number'}, got ${JSON.stringify(text)}`,
+        );
+      if (schema.minimum !== undefined && value < schema.minimum)
+        throw validationFailure(name, `must be at least ${schema.minimum}, got ${value}`);
+      if (schema.maximum !== undefined && value > schema.maximum)
+        throw validationFailure(name, `must be at most ${schema.maximum}, got ${value}`);
       return value;
     }
     case 'string':
       if (schema.enum !== undefined && !schema.enum.includes(text)) {
-        throw validationFailure(name, `expected one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}, got ${JSON.stringify(text)}`);
+        throw validationFailure(
+          name,
+          `expected one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}, got ${JSON.stringify(text)}`,
+        );
       }
-      if (schema.minLength !== undefined && text.length < schema.minLength) throw validationFailure(name, `must have at least ${schema.minLength} character(s)`);
-      if (schema.maxLength !== undefined && text.length > schema.maxLength) throw validationFailure(name, `must have at most ${schema.maxLength} character(s)`);
+      if (schema.minLength !== undefined && text.length < schema.minLength)
+        throw validationFailure(name, `must have at least ${schema.minLength} character(s)`);
+      if (schema.maxLength !== undefined && text.length > schema.maxLength)
+        throw validationFailure(name, `must have at most ${schema.maxLength} character(s)`);
       return text;
   }
 }

@@ -30,7 +30,12 @@ export interface FakePaymentMethod {
   readonly id: string;
   readonly default: boolean;
   readonly type: PaymentMethodTypeName;
-  readonly card: { readonly brand: string; readonly last4: string; readonly expiration_date: string; readonly cardholder_name: string | null };
+  readonly card: {
+    readonly brand: string;
+    readonly last4: string;
+    readonly expiration_date: string;
+    readonly cardholder_name: string | null;
+  };
   readonly created_at: string;
 }
 
@@ -79,7 +84,12 @@ export class PaymentStore {
       id: `pm_${this.ids.token(24)}`,
       userId,
       type: card.type ?? 'card',
-      card: { brand: card.brand ?? 'visa', last4: card.last4 ?? '4242', expiration_date: card.expiration_date ?? '12/34', cardholder_name: card.cardholder_name ?? null },
+      card: {
+        brand: card.brand ?? 'visa',
+        last4: card.last4 ?? '4242',
+        expiration_date: card.expiration_date ?? '12/34',
+        cardholder_name: card.cardholder_name ?? null,
+      },
       createdAt: this.now().toISOString(),
       declines: card.declines ?? false,
       requiresAuthentication: card.requiresAuthentication ?? false,
@@ -118,6 +128,12 @@ export class PaymentStore {
   }
 
   json(method: PaymentMethodRecord): FakePaymentMethod {
-    return { id: method.id, default: this.#defaults.get(method.userId) === method.id, type: method.type, card: { ...method.card }, created_at: method.createdAt };
+    return {
+      id: method.id,
+      default: this.#defaults.get(method.userId) === method.id,
+      type: method.type,
+      card: { ...method.card },
+      created_at: method.createdAt,
+    };
   }
 }

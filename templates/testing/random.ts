@@ -48,7 +48,8 @@ export class SeededRandom {
   sample<T>(items: readonly T[], count: number): T[] {
     const pool = [...items];
     const out: T[] = [];
-    while (out.length < count && pool.length > 0) out.push(pool.splice(Math.floor(this.next() * pool.length), 1)[0]!);
+    while (out.length < count && pool.length > 0)
+      out.push(pool.splice(Math.floor(this.next() * pool.length), 1)[0]!);
     return out;
   }
 
@@ -62,7 +63,10 @@ export class SeededRandom {
 
   /** A version-4-shaped UUID. */
   uuid(): string {
-    const word = () => Math.floor(this.next() * 0x100000000).toString(16).padStart(8, '0');
+    const word = () =>
+      Math.floor(this.next() * 0x100000000)
+        .toString(16)
+        .padStart(8, '0');
     const hex = word() + word() + word() + word();
     const variant = '89ab'[Math.floor(this.next() * 4)]!;
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;

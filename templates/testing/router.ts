@@ -5,7 +5,11 @@
 import type { OperationContract } from './contract.js';
 
 export type RouteMatch =
-  | { readonly kind: 'operation'; readonly operation: OperationContract; readonly path: Readonly<Record<string, string>> }
+  | {
+      readonly kind: 'operation';
+      readonly operation: OperationContract;
+      readonly path: Readonly<Record<string, string>>;
+    }
   | { readonly kind: 'method-not-allowed'; readonly allowed: readonly string[] }
   | { readonly kind: 'not-found' };
 
@@ -41,14 +45,20 @@ export class Router {
       if (!found) continue;
       const path = decodeParameters(route.names, found.slice(1));
       if (path === undefined) continue;
-      if (route.operation.method === method) return { kind: 'operation', operation: route.operation, path };
+      if (route.operation.method === method)
+        return { kind: 'operation', operation: route.operation, path };
       allowed.push(route.operation.method);
     }
-    return allowed.length > 0 ? { kind: 'method-not-allowed', allowed: [...allowed, 'OPTIONS'] } : { kind: 'not-found' };
+    return allowed.length > 0
+      ? { kind: 'method-not-allowed', allowed: [...allowed, 'OPTIONS'] }
+      : { kind: 'not-found' };
   }
 }
 
-function decodeParameters(names: readonly string[], raw: readonly (string | undefined)[]): Record<string, string> | undefined {
+function decodeParameters(
+  names: readonly string[],
+  raw: readonly (string | undefined)[],
+): Record<string, string> | undefined {
   const out: Record<string, string> = {};
   for (let i = 0; i < names.length; i++) {
     try {

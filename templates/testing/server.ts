@@ -66,7 +66,10 @@ export interface FakeConnectApi {
   advanceTime(milliseconds: number): void;
 }
 
-export async function startFakeServer(contract: ApiContract, options: FakeConnectApiOptions = {}): Promise<FakeConnectApi> {
+export async function startFakeServer(
+  contract: ApiContract,
+  options: FakeConnectApiOptions = {},
+): Promise<FakeConnectApi> {
   const tokens = tokenTable(options.tokens);
   const clock = new FakeClock(options.now);
   const state = createState(options.seed ?? 1, clock, options.chargingStartDelayMs ?? 0);
@@ -74,22 +77,43 @@ export async function startFakeServer(contract: ApiContract, options: FakeConnec
   const checkResponses = options.checkResponses ?? true;
 
   /** `seen.operationId` is set once the request is routed, for the log, also when it then fails. */
-  async function answer(request: HttpRequest, seen: { operationId?: string }): Promise<HttpResponse> {
-    if (request.url.pathname.startsWith(CONTROL_PREFIX)) return handleControl(request, state, tokens);
+  async function answer(
+    request: HttpRequest,
+    seen: { operationId?: string },
+  ): Promise<HttpResponse> {
+    if (request.url.pathname.startsWith(CONTROL_PREFIX))
+      return handleControl(request, state, tokens);
     const route = router.match(request.method, request.url.pathname);
     if (route.kind === 'not-found') throw detailFailure(404, 'Not found.');
-    if (route.kind === 'method-not-allowed') throw detailFailure(405, `Method "${request.method}" not allowed.`, { allow: route.allowed.join(', ') });
+    if (route.kind === 'method-not-allowed')
+      throw detailFailure(405, `Method "${request.method}" not allowed.`, {
+        allow: route.allowed.join(', '),
+      });
     const { operation } = route;
     seen.operationId = operation.id;
     const permissions = authenticate(headerText(request.headers.authorization), tokens);
     const query = readQuery(operation.query, request.url.searchParams);
-    const body = (await readBody(operation.body, headerText(request.headers['content-type']), request.body)) ?? {};
+    const body =
+      (await readBody(operation.body, headerText(request.headers['content-type']), request.body)) ??
+      {};
     const handler = handlerFor(operation.id);
     if (!handler) throw detailFailure(501, `The fake server does not implement ${operation.id}.`);
-    const result = await handler({ state, path: route.path, query, body, url: request.url, permissions });
+    const result = await handler({
+      state,
+      path: route.path,
+      query,
+      body,
+      url: request.url,
+      permissions,
+    });
     const failure = checkResponses ? operation.successCheck?.(result) : undefined;
     if (failure !== undefined) {
-      throw errorDetailFailure(500, 'unexpected_error', `The fake server's own ${operation.id} answer breaks the spec.`, describeFailure(failure));
+      throw errorDetailFailure(
+        500,
+        'unexpected_error',
+        `The fake server's own ${operation.id} answer breaks the spec.`,
+        describeFailure(failure),
+      );
     }
     return { status: operation.successStatus, body: result };
   }
@@ -105,7 +129,15 @@ export async function startFakeServer(contract: ApiContract, options: FakeConnec
       try {
         response = await answer(request, seen);
       } catch (error) {
-        const failure = error instanceof ApiFailure ? error : errorDetailFailure(500, 'unexpected_error', 'The fake server failed.', error instanceof Error ? error.message : String(error));
+        const failure =
+          error instanceof ApiFailure
+            ? error
+            : errorDetailFailure(
+                500,
+                'unexpected_error',
+                'The fake server failed.',
+                error instanceof Error ? error.message : String(error),
+              );
         response = { status: failure.status, body: failure.body, headers: failure.headers };
       }
       response = { ...response, headers: { ...response.headers, 'x-request-id': requestId } };
@@ -118,7 +150,11 @@ export async function startFakeServer(contract: ApiContract, options: FakeConnec
       });
       return response;
     },
-    { port: options.port ?? 0, host: options.host ?? '127.0.0.1', maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024 },
+    {
+      port: options.port ?? 0,
+      host: options.host ?? '127.0.0.1',
+      maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    },
   );
 
   return {
@@ -127,8 +163,10 @@ export async function startFakeServer(contract: ApiContract, options: FakeConnec
     tokens: [...tokens.keys()],
     stationCount: state.stations.all.length,
     close: () => listening.close(),
-    confirmSetupIntent: (clientSecret, card) => state.payments.json(state.payments.confirmSetupIntent(clientSecret, card)),
-    addPaymentMethod: (userId, card) => state.payments.json(state.payments.add(state.users.get(userId).id, card)),
+    confirmSetupIntent: (clientSecret, card) =>
+      state.payments.json(state.payments.confirmSetupIntent(clientSecret, card)),
+    addPaymentMethod: (userId, card) =>
+      state.payments.json(state.payments.add(state.users.get(userId).id, card)),
     advanceTime: (milliseconds) => clock.advance(milliseconds),
   };
 }

@@ -21,17 +21,40 @@ export interface SessionCost {
   readonly currency: string;
 }
 
-export function sessionCost(evse: EvseModel, group: PriceGroupModel, taxPercent: number, currency: string, start: Date, end: Date): SessionCost {
+export function sessionCost(
+  evse: EvseModel,
+  group: PriceGroupModel,
+  taxPercent: number,
+  currency: string,
+  start: Date,
+  end: Date,
+): SessionCost {
   const durationSeconds = Math.max(0, Math.round((end.getTime() - start.getTime()) / 1000));
   const drawKw = Math.min(evse.powerKw, MAX_DRAW_KW) * DRAW_SHARE;
-  const energyKwh = Math.round(Math.min((drawKw * durationSeconds) / 3600, BATTERY_KWH) * 1000) / 1000;
+  const energyKwh =
+    Math.round(Math.min((drawKw * durationSeconds) / 3600, BATTERY_KWH) * 1000) / 1000;
   const fullAfterSeconds = (BATTERY_KWH / drawKw) * 3600;
-  const idleMinutes = Math.max(0, (durationSeconds - fullAfterSeconds) / 60 - (group.graceMinutes ?? 0));
-  const blockingCost = group.blockingFeePerMinute === null ? 0 : Math.min(idleMinutes * group.blockingFeePerMinute, group.blockingCap ?? Infinity);
+  const idleMinutes = Math.max(
+    0,
+    (durationSeconds - fullAfterSeconds) / 60 - (group.graceMinutes ?? 0),
+  );
+  const blockingCost =
+    group.blockingFeePerMinute === null
+      ? 0
+      : Math.min(idleMinutes * group.blockingFeePerMinute, group.blockingCap ?? Infinity);
   const energyCost = energyKwh * group.kwhPrice;
   const sessionFee = group.sessionFee ?? 0;
   const total = round(energyCost) + round(blockingCost) + sessionFee;
-  return { durationSeconds, energyKwh, energyCost, blockingCost, sessionFee, total, vat: total - total / (1 + taxPercent / 100), currency };
+  return {
+    durationSeconds,
+    energyKwh,
+    energyCost,
+    blockingCost,
+    sessionFee,
+    total,
+    vat: total - total / (1 + taxPercent / 100),
+    currency,
+  };
 }
 
 function round(value: number): number {
@@ -39,7 +62,11 @@ function round(value: number): number {
 }
 
 /** The `ChargingSession` body. */
-export function sessionJson(session: SessionRecord, cost: SessionCost, invoiceDownload: string | null): Record<string, unknown> {
+export function sessionJson(
+  session: SessionRecord,
+  cost: SessionCost,
+  invoiceDownload: string | null,
+): Record<string, unknown> {
   const { station, evse, group } = session;
   return {
     id: session.id,

@@ -20,7 +20,8 @@ export class FakeClock {
   }
 
   advance(ms: number): void {
-    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advanceTime takes a number of milliseconds >= 0, got ${ms}`);
+    if (!Number.isFinite(ms) || ms < 0)
+      throw new RangeError(`advanceTime takes a number of milliseconds >= 0, got ${ms}`);
     this.#offsetMs += ms;
   }
 }

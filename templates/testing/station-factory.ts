@@ -4,7 +4,16 @@
  * networks are; operators, speeds, connectors, prices and EVSE statuses are drawn from the
  * catalog's weights.
  */
-import { CITIES, EVSE_STATUS_WEIGHTS, LOCATION_KINDS, OPERATORS, SPEEDS, TAX_PERCENT, type City, type OperatorProfile } from './station-catalog.js';
+import {
+  CITIES,
+  EVSE_STATUS_WEIGHTS,
+  LOCATION_KINDS,
+  OPERATORS,
+  SPEEDS,
+  TAX_PERCENT,
+  type City,
+  type OperatorProfile,
+} from './station-catalog.js';
 import type { EvseModel, PowerGroupName, PriceGroupModel, StationModel } from './station-model.js';
 import { SeededRandom } from './random.js';
 
@@ -15,12 +24,21 @@ export function generateStations(seed: number | string, now: Date): StationModel
   const operators = OPERATORS.map((o) => [o, o.weight] as const);
   const stations: StationModel[] = [];
   for (const city of CITIES) {
-    for (let i = 0; i < city.stations; i++) stations.push(makeStation(random, city, random.weighted(operators), stations.length + 1, now));
+    for (let i = 0; i < city.stations; i++)
+      stations.push(
+        makeStation(random, city, random.weighted(operators), stations.length + 1, now),
+      );
   }
   return stations;
 }
 
-function makeStation(random: SeededRandom, city: City, operator: OperatorProfile, serial: number, now: Date): StationModel {
+function makeStation(
+  random: SeededRandom,
+  city: City,
+  operator: OperatorProfile,
+  serial: number,
+  now: Date,
+): StationModel {
   const [latitude, longitude] = position(random, city);
   const speed = random.weighted(operator.speeds);
   const [kind, amenities] = random.pick(LOCATION_KINDS);
@@ -36,7 +54,12 @@ function makeStation(random: SeededRandom, city: City, operator: OperatorProfile
     for (let i = 0; i < count; i++) {
       const evseId = `${evseIdPrefix}*${evses.length + 1}`;
       ids.push(evseId);
-      evses.push({ evseId, status: random.weighted(EVSE_STATUS_WEIGHTS), connector: random.pick(profile.connectors), powerKw });
+      evses.push({
+        evseId,
+        status: random.weighted(EVSE_STATUS_WEIGHTS),
+        connector: random.pick(profile.connectors),
+        powerKw,
+      });
     }
     const [low, high] = profile.price;
     const blocking = groupSpeed !== 'slow' || random.chance(0.3);
@@ -67,7 +90,8 @@ function makeStation(random: SeededRandom, city: City, operator: OperatorProfile
     operator,
     speed,
     amenities: withWifi ? [...amenities, 'WIFI'] : amenities,
-    twentyfourseven: !(kind === 'Parkhaus' || kind === 'Supermarkt' || kind === 'Museum') || random.chance(0.3),
+    twentyfourseven:
+      !(kind === 'Parkhaus' || kind === 'Supermarkt' || kind === 'Museum') || random.chance(0.3),
     evses,
     priceGroups: groups,
     lastUpdated: new Date(now.getTime() - random.int(0, 7 * 24 * 60) * 60_000).toISOString(),
@@ -83,7 +107,9 @@ function position(random: SeededRandom, city: City): [number, number] {
   const distanceKm = city.radiusKm * random.next() ** 1.6;
   const bearing = random.next() * 2 * Math.PI;
   const latitude = city.latitude + (distanceKm * Math.cos(bearing)) / KM_PER_DEGREE;
-  const longitude = city.longitude + (distanceKm * Math.sin(bearing)) / (KM_PER_DEGREE * Math.cos((city.latitude * Math.PI) / 180));
+  const longitude =
+    city.longitude +
+    (distanceKm * Math.sin(bearing)) / (KM_PER_DEGREE * Math.cos((city.latitude * Math.PI) / 180));
   // Six decimals, as the wire format carries them, so distances computed here and by clients agree.
   return [Number(latitude.toFixed(6)), Number(longitude.toFixed(6))];
 }

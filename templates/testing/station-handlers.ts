@@ -6,7 +6,14 @@ import type { Handler, HandlerContext } from './handler.js';
 import { tileFeatures } from './map-tiles.js';
 import type { FakeOperationId } from './operation-ids.js';
 import { paginate } from './pagination.js';
-import { queryFlag, queryNumber, queryNumbers, queryText, queryTexts, type QueryValues } from './params.js';
+import {
+  queryFlag,
+  queryNumber,
+  queryNumbers,
+  queryText,
+  queryTexts,
+  type QueryValues,
+} from './params.js';
 import { OPERATORS } from './station-catalog.js';
 import { stationJson } from './station-model.js';
 import { matchesFilter, stationsAround, type StationFilter } from './station-search.js';
@@ -17,7 +24,10 @@ export const MAX_DISTANCE_M = 100_000;
 export const MAX_TILES = 64;
 
 /** Where the fake serves the station data files it links to. */
-export const DATA_FILES = { all: '/_fake/files/stations.json', partners: '/_fake/files/partner-stations.json' } as const;
+export const DATA_FILES = {
+  all: '/_fake/files/stations.json',
+  partners: '/_fake/files/partner-stations.json',
+} as const;
 
 function filterOf(query: QueryValues): StationFilter {
   return {
@@ -31,14 +41,20 @@ function filterOf(query: QueryValues): StationFilter {
 }
 
 function requireRange(name: string, value: number, min: number, max: number): number {
-  if (!(value >= min && value <= max)) throw validationFailure(name, `must be from ${min} to ${max}, got ${value}`);
+  if (!(value >= min && value <= max))
+    throw validationFailure(name, `must be from ${min} to ${max}, got ${value}`);
   return value;
 }
 
 function around({ state, query, url }: HandlerContext): unknown {
   const latitude = requireRange('latitude', queryNumber(query, 'latitude') ?? NaN, -90, 90);
   const longitude = requireRange('longitude', queryNumber(query, 'longitude') ?? NaN, -180, 180);
-  const distance = requireRange('distance', queryNumber(query, 'distance') ?? 100, 0, MAX_DISTANCE_M);
+  const distance = requireRange(
+    'distance',
+    queryNumber(query, 'distance') ?? 100,
+    0,
+    MAX_DISTANCE_M,
+  );
   const found = stationsAround(state.stations.all, latitude, longitude, distance, filterOf(query));
   const page = paginate(found, query, url);
   const now = state.clock.now();
@@ -54,7 +70,8 @@ function tile({ state, query }: HandlerContext): unknown {
   if (ys.length === 0) throw validationFailure('y', 'this query parameter is required');
   xs.forEach((x, i) => requireRange(`x[${i}]`, x, 0, side));
   ys.forEach((y, i) => requireRange(`y[${i}]`, y, 0, side));
-  if (xs.length * ys.length > MAX_TILES) throw validationFailure('x', `at most ${MAX_TILES} tiles (x values × y values) per request`);
+  if (xs.length * ys.length > MAX_TILES)
+    throw validationFailure('x', `at most ${MAX_TILES} tiles (x values × y values) per request`);
   const filter = filterOf(query);
   const stations = state.stations.all.filter((s) => matchesFilter(s, filter));
   return { type: 'FeatureCollection', features: tileFeatures(stations, xs, ys, z) };
@@ -62,7 +79,8 @@ function tile({ state, query }: HandlerContext): unknown {
 
 function details({ state, query }: HandlerContext): unknown {
   const id = queryText(query, 'id') ?? '';
-  const station = queryText(query, 'type') === 'evse_id' ? state.stations.byEvseId(id) : state.stations.byId(id);
+  const station =
+    queryText(query, 'type') === 'evse_id' ? state.stations.byEvseId(id) : state.stations.byId(id);
   if (!station) throw notFound('No station matches the given query.');
   return stationJson(station, state.clock.now());
 }
@@ -72,7 +90,10 @@ function dataFiles({ state, url, permissions }: HandlerContext): unknown {
   // Files are written hourly; their time is the hour the server started in.
   const written = new Date(state.startedAt);
   written.setUTCMinutes(0, 0, 0);
-  return Object.values(DATA_FILES).map((path) => ({ link: `${url.origin}${path}`, last_updated: written.toISOString() }));
+  return Object.values(DATA_FILES).map((path) => ({
+    link: `${url.origin}${path}`,
+    last_updated: written.toISOString(),
+  }));
 }
 
 function partners(): unknown {

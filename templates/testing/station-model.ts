@@ -6,7 +6,16 @@
 
 export type PowerGroupName = 'slow' | 'fast' | 'turbo';
 
-export type EvseStatusName = 'AVAILABLE' | 'BLOCKED' | 'CHARGING' | 'INOPERATIVE' | 'OUTOFORDER' | 'PLANNED' | 'REMOVED' | 'RESERVED' | 'UNKNOWN';
+export type EvseStatusName =
+  | 'AVAILABLE'
+  | 'BLOCKED'
+  | 'CHARGING'
+  | 'INOPERATIVE'
+  | 'OUTOFORDER'
+  | 'PLANNED'
+  | 'REMOVED'
+  | 'RESERVED'
+  | 'UNKNOWN';
 
 export type StationStatusName = 'free' | 'busy' | 'unknown' | 'error';
 
@@ -72,8 +81,16 @@ export function coordinate(value: number): string {
 
 export function stationStatus(evses: readonly EvseModel[]): StationStatusName {
   if (evses.some((e) => e.status === 'AVAILABLE')) return 'free';
-  if (evses.some((e) => e.status === 'CHARGING' || e.status === 'BLOCKED' || e.status === 'RESERVED')) return 'busy';
-  if (evses.every((e) => e.status === 'OUTOFORDER' || e.status === 'INOPERATIVE' || e.status === 'REMOVED')) return 'error';
+  if (
+    evses.some((e) => e.status === 'CHARGING' || e.status === 'BLOCKED' || e.status === 'RESERVED')
+  )
+    return 'busy';
+  if (
+    evses.every(
+      (e) => e.status === 'OUTOFORDER' || e.status === 'INOPERATIVE' || e.status === 'REMOVED',
+    )
+  )
+    return 'error';
   return 'unknown';
 }
 
@@ -82,7 +99,9 @@ export function isAvailable(station: StationModel): boolean {
 }
 
 const REGULAR_HOURS = [
-  ...(['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY'] as const).map((weekday) => ({ weekday, period_begin: '07:00', period_end: '22:00' })),
+  ...(['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY'] as const).map(
+    (weekday) => ({ weekday, period_begin: '07:00', period_end: '22:00' }),
+  ),
   { weekday: 'SUNDAY', period_begin: '09:00', period_end: '20:00' },
 ];
 
@@ -93,9 +112,18 @@ export function stationJson(station: StationModel, now: Date): Record<string, un
     id: station.id,
     name: station.name,
     address: station.address,
-    coordinates: { latitude: coordinate(station.latitude), longitude: coordinate(station.longitude) },
-    opening_times: { twentyfourseven: station.twentyfourseven, regular_hours: station.twentyfourseven ? [] : REGULAR_HOURS },
-    operator: { name: operator.name, contact: operator.phone === null ? null : { phone: operator.phone } },
+    coordinates: {
+      latitude: coordinate(station.latitude),
+      longitude: coordinate(station.longitude),
+    },
+    opening_times: {
+      twentyfourseven: station.twentyfourseven,
+      regular_hours: station.twentyfourseven ? [] : REGULAR_HOURS,
+    },
+    operator: {
+      name: operator.name,
+      contact: operator.phone === null ? null : { phone: operator.phone },
+    },
     evses: station.evses.map((e) => ({ evse_id: e.evseId, status: e.status })),
     last_updated: station.lastUpdated,
     price_groups: station.priceGroups.map((group) => priceGroupJson(group, station, now)),
@@ -110,9 +138,16 @@ export function stationJson(station: StationModel, now: Date): Record<string, un
   };
 }
 
-function priceGroupJson(group: PriceGroupModel, station: StationModel, now: Date): Record<string, unknown> {
+function priceGroupJson(
+  group: PriceGroupModel,
+  station: StationModel,
+  now: Date,
+): Record<string, unknown> {
   const year = now.getUTCFullYear();
-  const item = (userFacing: number, extra: { grace?: number | null; cap?: number | null } = {}) => ({
+  const item = (
+    userFacing: number,
+    extra: { grace?: number | null; cap?: number | null } = {},
+  ) => ({
     time_from: '00:00',
     time_to: '23:59',
     date_from: `${year}-01-01`,
@@ -134,7 +169,20 @@ function priceGroupJson(group: PriceGroupModel, station: StationModel, now: Date
       kwh_price: member([item(group.kwhPrice)]),
       // A blocking fee is charged per hour on the wire (gross) and per minute to the user.
       blocking_fee:
-        group.blockingFeePerMinute === null ? null : member([{ ...item(group.blockingFeePerMinute, { grace: group.graceMinutes, cap: group.blockingCap }), gross_price: ((group.blockingFeePerMinute * 60) / (1 + station.taxPercent / 100)).toFixed(4) }]),
+        group.blockingFeePerMinute === null
+          ? null
+          : member([
+              {
+                ...item(group.blockingFeePerMinute, {
+                  grace: group.graceMinutes,
+                  cap: group.blockingCap,
+                }),
+                gross_price: (
+                  (group.blockingFeePerMinute * 60) /
+                  (1 + station.taxPercent / 100)
+                ).toFixed(4),
+              },
+            ]),
       session_fee: group.sessionFee === null ? null : member([item(group.sessionFee)]),
       starting_fee: null,
       session_time_price: null,
@@ -146,6 +194,9 @@ function priceGroupJson(group: PriceGroupModel, station: StationModel, now: Date
     pre_authorization_amount: money(group.preAuthorization),
     is_fallback: false,
     min_cost: { excl_vat: money(0), incl_vat: money(0) },
-    max_cost: { excl_vat: money(group.preAuthorization / (1 + station.taxPercent / 100)), incl_vat: money(group.preAuthorization) },
+    max_cost: {
+      excl_vat: money(group.preAuthorization / (1 + station.taxPercent / 100)),
+      incl_vat: money(group.preAuthorization),
+    },
   };
 }

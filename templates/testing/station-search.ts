@@ -8,11 +8,18 @@ import { isAvailable } from './station-model.js';
 const EARTH_RADIUS_M = 6_371_008.8;
 
 /** Great-circle distance in meters (haversine, on the mean Earth radius). */
-export function distanceMeters(latitude1: number, longitude1: number, latitude2: number, longitude2: number): number {
+export function distanceMeters(
+  latitude1: number,
+  longitude1: number,
+  latitude2: number,
+  longitude2: number,
+): number {
   const rad = Math.PI / 180;
   const dLat = (latitude2 - latitude1) * rad;
   const dLon = (longitude2 - longitude1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(latitude1 * rad) * Math.cos(latitude2 * rad) * Math.sin(dLon / 2) ** 2;
+  const a =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(latitude1 * rad) * Math.cos(latitude2 * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
@@ -26,17 +33,38 @@ export interface StationFilter {
 }
 
 export function matchesFilter(station: StationModel, filter: StationFilter): boolean {
-  if (filter.connectorTypes && filter.connectorTypes.length > 0 && !filter.connectorTypes.some((t) => station.connectorTypes.has(t))) return false;
+  if (
+    filter.connectorTypes &&
+    filter.connectorTypes.length > 0 &&
+    !filter.connectorTypes.some((t) => station.connectorTypes.has(t))
+  )
+    return false;
   if (filter.onlyAvailable && !isAvailable(station)) return false;
   if (filter.onlyPartners && !station.operator.partner) return false;
-  if (filter.operators && filter.operators.length > 0 && !filter.operators.includes(station.operator.name)) return false;
-  if (filter.powerGroups && filter.powerGroups.length > 0 && !filter.powerGroups.includes(station.speed)) return false;
+  if (
+    filter.operators &&
+    filter.operators.length > 0 &&
+    !filter.operators.includes(station.operator.name)
+  )
+    return false;
+  if (
+    filter.powerGroups &&
+    filter.powerGroups.length > 0 &&
+    !filter.powerGroups.includes(station.speed)
+  )
+    return false;
   if (filter.maxPrice !== undefined && station.price > filter.maxPrice) return false;
   return true;
 }
 
 /** Stations within `radius` meters of the point, nearest first (ties by id, for stable pages). */
-export function stationsAround(stations: readonly StationModel[], latitude: number, longitude: number, radius: number, filter: StationFilter): StationModel[] {
+export function stationsAround(
+  stations: readonly StationModel[],
+  latitude: number,
+  longitude: number,
+  radius: number,
+  filter: StationFilter,
+): StationModel[] {
   // A cheap bounding box first: most of the few thousand stations are in other cities.
   const latSpan = radius / 111_000 + 0.001;
   const lonSpan = latSpan / Math.max(Math.cos((latitude * Math.PI) / 180), 0.01);

@@ -11,8 +11,14 @@ const userId = (context: HandlerContext) => pathParameter(context, 'user_id');
 function remove(context: HandlerContext): unknown {
   const { charging, users } = context.state;
   const user = users.get(userId(context));
-  if (charging.active(user.id)) throw errorDetailFailure(400, 'validation_error', 'The user has an active charging session; stop it first.');
-  if (charging.debts(user.id).length > 0) throw errorDetailFailure(402, 'payment_error', 'The user has unpaid debts.');
+  if (charging.active(user.id))
+    throw errorDetailFailure(
+      400,
+      'validation_error',
+      'The user has an active charging session; stop it first.',
+    );
+  if (charging.debts(user.id).length > 0)
+    throw errorDetailFailure(402, 'payment_error', 'The user has unpaid debts.');
   users.softDelete(user.id);
   return undefined;
 }
@@ -27,5 +33,6 @@ export const userHandlers = {
   usersUpdate: (context) => userJson(context.state.users.update(userId(context), context.body)),
   usersDelete: remove,
   usersBillingDetailsRetrieve: (context) => context.state.users.getBilling(userId(context)),
-  usersBillingDetailsUpdate: (context) => context.state.users.setBilling(userId(context), context.body),
+  usersBillingDetailsUpdate: (context) =>
+    context.state.users.setBilling(userId(context), context.body),
 } satisfies Partial<Record<FakeOperationId, Handler>>;

@@ -30,7 +30,8 @@ export interface BillingRecord {
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const properties = (value: unknown): Record<string, unknown> | null => (typeof value === 'object' && value !== null ? { ...(value as Record<string, unknown>) } : null);
+const properties = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null ? { ...(value as Record<string, unknown>) } : null;
 
 export class UserStore {
   readonly #users = new Map<string, UserRecord>();
@@ -39,7 +40,14 @@ export class UserStore {
 
   /** `body` has passed the generated `UserCreateRequest` guard. */
   create(body: BodyValues): UserRecord {
-    const user: UserRecord = { id: this.ids.uuid(), email: text(body['email']), locale: 'en', customProperties: properties(body['custom_properties']), deleted: false, billing: undefined };
+    const user: UserRecord = {
+      id: this.ids.uuid(),
+      email: text(body['email']),
+      locale: 'en',
+      customProperties: properties(body['custom_properties']),
+      deleted: false,
+      billing: undefined,
+    };
     this.#users.set(user.id, user);
     return user;
   }
@@ -51,7 +59,10 @@ export class UserStore {
       if (user.deleted) return false;
       if (!needle) return true;
       const externalId = user.customProperties?.['external_id'];
-      return user.id.toLowerCase().includes(needle) || (typeof externalId === 'string' && externalId.toLowerCase().includes(needle));
+      return (
+        user.id.toLowerCase().includes(needle) ||
+        (typeof externalId === 'string' && externalId.toLowerCase().includes(needle))
+      );
     });
   }
 
@@ -102,5 +113,10 @@ export class UserStore {
 
 /** The `User` body. */
 export function userJson(user: UserRecord): Record<string, unknown> {
-  return { id: user.id, email: user.email, locale: user.locale, custom_properties: user.customProperties };
+  return {
+    id: user.id,
+    email: user.email,
+    locale: user.locale,
+    custom_properties: user.customProperties,
+  };
 }
