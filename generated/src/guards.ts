@@ -1432,7 +1432,7 @@ export function checkPatchedChargingSessionRateRequest(value: unknown): GuardFai
         (value.rates as number) <= 5
       )
     )
-      return at(fail('integer or null', value.rates), 'rates');
+      return at(fail('integer from 1 to 5 or null', value.rates), 'rates');
   }
   return undefined;
 }
@@ -1498,7 +1498,7 @@ export function checkChargingSession(value: unknown): GuardFailure | undefined {
         (value.rates as number) <= 5
       )
     )
-      return at(fail('integer or null', value.rates), 'rates');
+      return at(fail('integer from 1 to 5 or null', value.rates), 'rates');
   }
   return undefined;
 }

@@ -7,7 +7,7 @@
  * allocated unless the value is invalid.
  */
 import type { CodeBlockWriter } from 'ts-morph';
-import type { IrObjectType, IrStringType, IrType, View } from '../ir/types.js';
+import type { IrNumberType, IrObjectType, IrStringType, IrType, View } from '../ir/types.js';
 import { NameRegistry, pascalCase, propertyAccess } from '../ir/names.js';
 import { visibleProperties, type SchemaIndex } from './type-expr.js';
 import { enumGuardName } from './enums.js';
@@ -232,7 +232,7 @@ export class GuardCodeWriter {
       case 'string':
         return describeString(type);
       case 'number':
-        return type.integer ? 'integer' : 'number';
+        return describeNumber(type);
       case 'literal':
         return JSON.stringify(type.value);
       case 'enum':
@@ -280,6 +280,20 @@ function openEnumCheck(values: readonly (string | number)[], expr: string): stri
 function listValues(values: readonly (string | number)[]): string {
   const shown = values.slice(0, 6).map((v) => JSON.stringify(v));
   return values.length > 6 ? `${shown.join(', ')}, … (${values.length} values)` : shown.join(', ');
+}
+
+/** `integer from 1 to 5`: the bounds belong in the message, or `rates: 6` reads "expected integer, got integer". */
+function describeNumber(type: IrNumberType): string {
+  const kind = type.integer ? 'integer' : 'number';
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = type;
+  if (minimum !== undefined && maximum !== undefined) return `${kind} from ${minimum} to ${maximum}`;
+  const bounds = [
+    minimum !== undefined ? `at least ${minimum}` : '',
+    exclusiveMinimum !== undefined ? `above ${exclusiveMinimum}` : '',
+    maximum !== undefined ? `at most ${maximum}` : '',
+    exclusiveMaximum !== undefined ? `below ${exclusiveMaximum}` : '',
+  ].filter((b) => b.length > 0);
+  return bounds.length > 0 ? `${kind} ${bounds.join(' and ')}` : kind;
 }
 
 function describeString(type: IrStringType): string {
