@@ -9,24 +9,13 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ConnectClient, ConnectError } from '../../generated/src/index.js';
 import { json, raw, reset, startServer, type Handler, type ReceivedRequest, type TestServer } from '../runtime/http-server.js';
+import { SeededRandom } from '../../templates/testing/random.js';
 import * as samples from './samples.js';
 
 const CALLS = 600;
 const CONCURRENCY = 24;
 const SEED = 20261122;
 const TOKEN = 'tok_FAULTS_marker_7c1d';
-
-/** mulberry32: seeded, so every run draws the same mix of faults (which request gets which depends on arrival order). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const hang: Handler = () => undefined;
 const truncated = (status: number): Handler => (_req, res: ServerResponse) => {
@@ -51,16 +40,17 @@ const faults: readonly (readonly [string, Handler])[] = [
 ];
 
 let server: TestServer;
-const random = seeded(SEED);
+// Seeded, so every run draws the same mix of faults (which request gets which depends on arrival order).
+const random = new SeededRandom(SEED);
 const faultCounts = new Map<string, number>();
 
 function respond(request: ReceivedRequest, res: ServerResponse): void | Promise<void> {
   // About half the requests succeed, so retries have something to recover to.
-  if (random() < 0.5) {
+  if (random.next() < 0.5) {
     const ok = request.url.startsWith('/api/v1/users/') && request.method === 'POST' ? json(201, samples.chargingSession()) : json(200, samples.user());
     return ok(request, res);
   }
-  const [name, handler] = faults[Math.floor(random() * faults.length)]!;
+  const [name, handler] = faults[random.int(0, faults.length - 1)]!;
   faultCounts.set(name, (faultCounts.get(name) ?? 0) + 1);
   return handler(request, res);
 }

@@ -6,17 +6,12 @@
  * and damaged YAML/JSON syntax.
  */
 import { stringify } from 'yaml';
+import { SeededRandom } from '../../templates/testing/random.js';
 
-/** mulberry32: a tiny, well-distributed 32-bit generator; plenty for picking mutations. */
+/** The fake server's seeded source (mulberry32): plenty for picking mutations. */
 export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const source = new SeededRandom(seed);
+  return () => source.next();
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
