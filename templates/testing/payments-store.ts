@@ -13,11 +13,15 @@ export type PaymentMethodTypeName = 'card' | 'apple_pay' | 'google_pay';
 
 /** The test card a confirmed setup intent attaches; every field has a default. */
 export interface TestCard {
+  /** Payment method type; default `card`. */
   readonly type?: PaymentMethodTypeName;
+  /** Card brand; default `visa`. */
   readonly brand?: string;
+  /** Last four digits; default `4242`. */
   readonly last4?: string;
   /** `MM/YY`. */
   readonly expiration_date?: string;
+  /** Name on the card; default none (`null`). */
   readonly cardholder_name?: string | null;
   /** Payments with this card fail when a session is stopped, which leaves a debt. */
   readonly declines?: boolean;
@@ -27,15 +31,20 @@ export interface TestCard {
 
 /** The `PaymentMethod` body. */
 export interface FakePaymentMethod {
+  /** The payment method's id, to pass as `payment_method_id` when charging starts. */
   readonly id: string;
+  /** Whether it is the user's default payment method. */
   readonly default: boolean;
+  /** Payment method type. */
   readonly type: PaymentMethodTypeName;
+  /** The card's public details. */
   readonly card: {
     readonly brand: string;
     readonly last4: string;
     readonly expiration_date: string;
     readonly cardholder_name: string | null;
   };
+  /** When it was attached, as an ISO 8601 date-time. */
   readonly created_at: string;
 }
 

@@ -17,6 +17,7 @@ import type { FakePaymentMethod, TestCard } from './payments-store.js';
 import { Router } from './router.js';
 import { createState, FakeClock } from './state.js';
 
+/** Settings of a fake Connect API server; every one has a default. */
 export interface FakeConnectApiOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
   readonly port?: number;
@@ -38,19 +39,25 @@ export interface FakeConnectApiOptions {
   readonly onRequest?: (entry: RequestLogEntry) => void;
 }
 
+/** One request the fake answered, as `onRequest` sees it. */
 export interface RequestLogEntry {
+  /** The request's HTTP method. */
   readonly method: string;
   /** Path and query. */
   readonly target: string;
+  /** The status the fake answered with. */
   readonly status: number;
   /** The spec's operationId, when the request reached an operation. */
   readonly operationId?: string;
+  /** How long the answer took, in milliseconds. */
   readonly milliseconds: number;
 }
 
+/** A running fake Connect API server: where it listens, and test-only controls the real API does not have. */
 export interface FakeConnectApi {
   /** `http://127.0.0.1:<port>`: pass it to the client as `baseUrl`. */
   readonly url: string;
+  /** The port it listens on. */
   readonly port: number;
   /** The tokens the server accepts. */
   readonly tokens: readonly string[];

@@ -41,6 +41,10 @@ describe('doc comments', () => {
     expect(undocumented(join(GENERATED_DIR, 'src/index.ts'), COMPILER_OPTIONS, () => true)).toEqual([]);
   }, 60_000);
 
+  it('document every export of the testing entry point (the fake server) and its members', () => {
+    expect(undocumented(join(GENERATED_DIR, 'src/testing/index.ts'), COMPILER_OPTIONS, () => true)).toEqual([]);
+  }, 60_000);
+
   it('give every operation its parameters, what it returns, what it throws and an example', async () => {
     const functions = new Map<string, ts.FunctionDeclaration>();
     const dir = join(GENERATED_DIR, 'src/operations');

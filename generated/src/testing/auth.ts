@@ -7,11 +7,14 @@
  */
 import { detailFailure } from './errors.js';
 
+/** What a fake token may do beyond the ordinary operations: `data-files` allows `stations.dataFiles`. */
 export type FakePermission = 'data-files';
 
 export const ALL_PERMISSIONS: readonly FakePermission[] = ['data-files'];
 
+/** A bearer token the fake accepts, with what it is allowed to do. */
 export interface FakeToken {
+  /** The bearer token itself, as clients send it after `Bearer `. */
   readonly token: string;
   /** Defaults to every permission. */
   readonly permissions?: readonly FakePermission[];

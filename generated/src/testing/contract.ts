@@ -51,12 +51,15 @@ export interface BodyContract {
   readonly fields: readonly FieldContract[];
 }
 
+/** What the spec says of one operation: how the fake routes, checks and answers it. */
 export interface OperationContract {
   /** The spec's operationId. */
   readonly id: string;
+  /** The HTTP method the operation answers to. */
   readonly method: HttpMethod;
   /** Path template, for example `/api/v1/users/{user_id}/`. */
   readonly path: string;
+  /** The query parameters the operation declares; any other is refused with 400. */
   readonly query: readonly ParameterContract[];
   /** Absent when the operation takes no body (a body sent anyway is ignored). */
   readonly body?: BodyContract;
@@ -66,7 +69,9 @@ export interface OperationContract {
   readonly successCheck?: Check;
 }
 
+/** The whole API as the fake server needs it, generated from the spec. */
 export interface ApiContract {
+  /** Every operation of the spec, in spec order. */
   readonly operations: readonly OperationContract[];
 }
 
