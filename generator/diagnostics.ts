@@ -50,26 +50,37 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
-/** Escapes one reference token for a JSON pointer (RFC 6901). */
-export function escapePointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+/** What a diagnostic is made of; the severity defaults to `error`, an unknown place to line 0. */
+export interface DiagnosticInit {
+  readonly code: string;
+  readonly message: string;
+  readonly file: string;
+  readonly severity?: Severity;
+  readonly pointer?: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly hint?: string;
 }
 
-export function joinPointer(base: string, ...tokens: readonly (string | number)[]): string {
-  return base + tokens.map((t) => `/${escapePointerToken(t)}`).join('');
+/** The one constructor of diagnostics, so every stage reports the same shape. */
+export function diagnostic(init: DiagnosticInit): Diagnostic {
+  const { code, message, file, severity = 'error', pointer = '', line = 0, column = 0, hint } = init;
+  return { code, severity, message, file, pointer, line, column, ...(hint ? { hint } : {}) };
 }
 
-/**
- * Splits a JSON pointer (RFC 6901) into unescaped reference tokens: `/paths/~1users/get` →
- * `['paths', '/users', 'get']`. `''` is the root (`[]`). Returns `undefined` for text that
- * is not a pointer (it must be empty or start with `/`).
- */
-export function splitPointer(pointer: string): string[] | undefined {
-  if (pointer === '') return [];
-  if (!pointer.startsWith('/')) return undefined;
-  // `~1` before `~0`, so that `~01` becomes `~1` and not `/` (RFC 6901, section 4).
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+/** A document that can say where a pointer is: the loaded source. */
+export interface Locatable {
+  readonly file: string;
+  locate(pointer: string): { line: number; column: number };
+}
+
+/** A diagnostic at `pointer` in `doc`, with the line and column `locate` finds for it. */
+export function diagnosticAt(
+  doc: Locatable,
+  code: string,
+  pointer: string,
+  message: string,
+  options: { readonly hint?: string; readonly severity?: Severity } = {},
+): Diagnostic {
+  return diagnostic({ code, message, file: doc.file, pointer, ...doc.locate(pointer), ...options });
 }

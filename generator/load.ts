@@ -22,7 +22,8 @@ import {
   type Pair,
   type YAMLMap,
 } from 'yaml';
-import { joinPointer, sortDiagnostics, splitPointer, type Diagnostic, type Severity } from './diagnostics.js';
+import { diagnostic, sortDiagnostics, type Diagnostic, type Severity } from './diagnostics.js';
+import { joinPointer, splitPointer } from './document/pointer.js';
 
 export interface SourceDocument {
   /** Path as given. */
@@ -75,7 +76,7 @@ export function parseSource(file: string, text: string): LoadResult {
     diagnostics: sortDiagnostics(
       problems.map(({ code, message, offset, pointer = '', hint, severity = 'error' }) => {
         const { line, column } = offset === undefined ? UNKNOWN : at(offset);
-        return { code, severity, message, file, pointer, line, column, ...(hint ? { hint } : {}) };
+        return diagnostic({ code, severity, message, file, pointer, line, column, ...(hint ? { hint } : {}) });
       }),
     ),
   });
@@ -130,7 +131,7 @@ export async function loadSource(file: string): Promise<LoadResult> {
   } catch (error) {
     const message = `cannot read '${file}': ${describeFsError(error)}`;
     return {
-      diagnostics: [{ code: 'file-unreadable', severity: 'error', message, file, pointer: '', line: 0, column: 0 }],
+      diagnostics: [diagnostic({ code: 'file-unreadable', message, file })],
     };
   }
   return parseSource(file, text);

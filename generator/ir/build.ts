@@ -2,7 +2,7 @@
  * Validated document → Ir. The only stage that reads raw OpenAPI; everything after it
  * works on the typed IR.
  */
-import type { Diagnostic } from '../diagnostics.js';
+import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { SourceDocument } from '../load.js';
 import type { Ir, IrEnum, IrOperation, IrResource, IrSchema, IrServer, IrType } from './types.js';
 import { asObject, asString, entries, joinPointer, Reporter } from './raw.js';
@@ -56,10 +56,10 @@ export function buildIr(source: SourceDocument): BuildResult {
       : [],
   );
 
-  if (reporter.diagnostics.length > 0) return { diagnostics: reporter.diagnostics };
+  if (hasErrors(reporter.diagnostics)) return { diagnostics: reporter.diagnostics };
   return {
     ir: { info: buildInfo(root), servers: buildServers(root), schemas, enums, operations, resources: groupResources(operations) },
-    diagnostics: [],
+    diagnostics: reporter.diagnostics,
   };
 }
 

@@ -1,6 +1,5 @@
 /** Following `$ref`s to components (parameters, request bodies, responses, path items). */
-import type { RawObject } from './raw.js';
-import { asObject, asString, joinPointer, resolvePointer } from './raw.js';
+import { followRefs, isObject, type RawObject } from '../document/read.js';
 import type { SchemaContext } from './schema.js';
 
 interface Located<T> {
@@ -8,23 +7,14 @@ interface Located<T> {
   readonly pointer: string;
 }
 
-/** Follows `$ref`s (to any local place) until a non-ref object; cycles give undefined. */
+/** Follows `$ref`s (to any local place) until a non-ref object; a cycle is reported and gives undefined. */
 export function deref(node: unknown, pointer: string, ctx: SchemaContext): Located<RawObject> | undefined {
-  let current: Located<unknown> = { value: node, pointer };
-  const seen = new Set<string>();
-  for (;;) {
-    const object = asObject(current.value);
-    const ref = asString(object?.$ref);
-    if (!object) return undefined;
-    if (ref === undefined) return { value: object, pointer: current.pointer };
-    if (seen.has(ref)) {
-      ctx.reporter.error('ref-cycle', joinPointer(current.pointer, '$ref'), `reference '${ref}' refers back to itself`);
-      return undefined;
-    }
-    seen.add(ref);
-    const target = resolvePointer(ctx.root, ref);
-    if (target === undefined) return undefined; // reported by validation
-    current = { value: target, pointer: ref.slice(1) };
+  const followed = followRefs(ctx.root, node, pointer);
+  if (followed.stop?.reason === 'cycle') {
+    ctx.reporter.error('ref-cycle', followed.stop.at, `reference '${followed.stop.ref}' refers back to itself`);
+    return undefined;
   }
+  // An unresolved reference was reported by validation.
+  if (followed.stop || !isObject(followed.value)) return undefined;
+  return { value: followed.value, pointer: followed.pointer };
 }
-

@@ -10,8 +10,8 @@ import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
 import { deref } from './deref.js';
 import { buildParameters } from './parameters.js';
 import { camelCase, memberName, NameRegistry } from './names.js';
+import { isPathItemMethod } from '../document/methods.js';
 
-const METHODS: readonly string[] = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options'];
 
 /** Methods a client may resend without asking, when the spec does not say. */
 const SAFE_BY_DEFAULT: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
@@ -25,10 +25,21 @@ export function buildOperations(ctx: SchemaContext, schemaTypes: ReadonlyMap<str
     const item = deref(rawItem, itemPointer, ctx);
     if (!item) continue;
     for (const [key, rawOperation] of entries(item.value)) {
-      if (!METHODS.includes(key)) continue;
+      if (!isPathItemMethod(key)) continue;
       const operation = asObject(rawOperation);
       if (!operation) continue;
       const pointer = joinPointer(item.pointer, key);
+      if (key === 'trace') {
+        // The Fetch standard forbids TRACE (a cross-site tracing risk): fetch() throws for it in
+        // every runtime, so a generated function could never send it.
+        ctx.reporter.warning(
+          'unsendable-method',
+          pointer,
+          'TRACE operations are left out of the client: fetch() refuses the TRACE method in every runtime',
+          'serve the same information under GET if clients need it',
+        );
+        continue;
+      }
       operations.push(
         buildOperation(
           { path, method: key.toUpperCase() as HttpMethod, operation, item: item.value, itemPointer: item.pointer, pointer },

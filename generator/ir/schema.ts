@@ -6,7 +6,8 @@
  */
 import type { IrProperty, IrType, StringFormat } from './types.js';
 import type { RawObject, Reporter } from './raw.js';
-import { asArray, asNumber, asObject, asString, entries, joinPointer, resolvePointer } from './raw.js';
+import { asArray, asNumber, asObject, asString, entries, joinPointer, resolveRef } from './raw.js';
+import { refPointer, splitPointer } from '../document/pointer.js';
 
 export interface SchemaContext {
   readonly root: unknown;
@@ -17,7 +18,6 @@ export interface SchemaContext {
   readonly inlining: Set<string>;
 }
 
-const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
 
 const STRING_FORMATS: Readonly<Record<string, StringFormat>> = {
   'date-time': 'date-time',
@@ -187,19 +187,17 @@ export function schemaDocs(schema: RawObject): { title?: string; description?: s
 }
 
 function convertRef(ref: string, pointer: string, ctx: SchemaContext): IrType {
-  const match = SCHEMA_REF.exec(ref);
-  if (match) {
-    const sourceName = decodeURIComponent(match[1]!.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const name = ctx.schemaNames.get(sourceName);
-    if (name !== undefined) return { kind: 'ref', name };
-  }
+  const targetPointer = refPointer(ref);
+  const sourceName = componentSchemaName(ref);
+  const name = sourceName === undefined ? undefined : ctx.schemaNames.get(sourceName);
+  if (name !== undefined) return { kind: 'ref', name };
   // A schema elsewhere in the document (inside a path, or a property of a component) has no
   // name to declare, so it is inlined; only a cycle through such places cannot be.
-  const target = ref.startsWith('#') ? resolvePointer(ctx.root, ref) : undefined;
-  if (target !== undefined && !ctx.inlining.has(ref)) {
-    ctx.inlining.add(ref);
-    const type = convertSchema(target, ref.slice(1), ctx);
-    ctx.inlining.delete(ref);
+  const target = resolveRef(ctx.root, ref);
+  if (target !== undefined && targetPointer !== undefined && !ctx.inlining.has(targetPointer)) {
+    ctx.inlining.add(targetPointer);
+    const type = convertSchema(target, targetPointer, ctx);
+    ctx.inlining.delete(targetPointer);
     return type;
   }
   ctx.reporter.error(
@@ -229,13 +227,20 @@ function convertAlternatives(schema: RawObject, key: 'oneOf' | 'anyOf', pointer:
   return { kind: 'union', members: flat, ...(discriminator ? { discriminator } : {}) };
 }
 
+/** `#/components/schemas/Pet~1Cat` → `Pet/Cat`; undefined for a ref to anywhere else. */
+function componentSchemaName(ref: string): string | undefined {
+  const pointer = refPointer(ref);
+  const tokens = pointer === undefined ? undefined : splitPointer(pointer);
+  return tokens?.length === 3 && tokens[0] === 'components' && tokens[1] === 'schemas' ? tokens[2] : undefined;
+}
+
 function convertDiscriminator(schema: RawObject, ctx: SchemaContext) {
   const raw = asObject(schema.discriminator);
   const property = asString(raw?.propertyName);
   if (!raw || property === undefined) return undefined;
   const mapping = entries(raw.mapping).flatMap(([value, target]) => {
-    const match = SCHEMA_REF.exec(asString(target) ?? '');
-    const name = match ? ctx.schemaNames.get(match[1]!) : ctx.schemaNames.get(asString(target) ?? '');
+    const text = asString(target) ?? '';
+    const name = ctx.schemaNames.get(componentSchemaName(text) ?? text);
     return name !== undefined ? [{ value, schema: name }] : [];
   });
   return { property, mapping };

@@ -2,12 +2,14 @@
  * What the semantic rules read from a document, gathered in one walk and kept per document:
  * every `$ref`, every `enum`, every `$anchor`, and the operations under `paths` and
  * `webhooks`. Every accessor checks types first, because the rules also run on documents
- * the schema check rejected.
+ * the schema check rejected (the shared reader in `document/read.ts` sees to that).
  */
-import { joinPointer, splitPointer } from '../diagnostics.js';
+import { HTTP_METHODS } from '../document/methods.js';
+import { joinPointer } from '../document/pointer.js';
+import { followRefs, isObject, member, type RawObject } from '../document/read.js';
 import type { SourceDocument } from '../load.js';
 
-export type JsonObject = Record<string, unknown>;
+export type JsonObject = RawObject;
 
 export interface RefSite {
   /** Pointer of the `$ref` member itself. */
@@ -41,8 +43,6 @@ export interface DocumentIndex {
   readonly operations: readonly OperationSite[];
 }
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
 const cache = new WeakMap<SourceDocument, DocumentIndex>();
 
 export function indexDocument(doc: SourceDocument): DocumentIndex {
@@ -52,69 +52,6 @@ export function indexDocument(doc: SourceDocument): DocumentIndex {
     cache.set(doc, index);
   }
   return index;
-}
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Own member of an object, never one inherited from `Object.prototype` (`constructor`, `__proto__`). */
-export function member(value: unknown, key: string): unknown {
-  return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
-}
-
-/** The value at a JSON pointer, if every step exists. */
-export function resolvePointer(root: unknown, pointer: string): { found: boolean; value?: unknown } {
-  const tokens = splitPointer(pointer);
-  if (!tokens) return { found: false };
-  let node = root;
-  for (const token of tokens) {
-    if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(token) && Number(token) < node.length) {
-      node = node[Number(token)];
-    } else if (isObject(node) && Object.hasOwn(node, token)) {
-      node = node[token];
-    } else {
-      return { found: false };
-    }
-  }
-  return { found: true, value: node };
-}
-
-/**
- * The JSON pointer a local `$ref` names (`#/components/schemas/User%20Id` →
- * `/components/schemas/User Id`), or `undefined` if the ref is not local or not a pointer.
- */
-export function refPointer(ref: string): string | undefined {
-  if (!ref.startsWith('#')) return undefined;
-  const fragment = percentDecode(ref.slice(1));
-  return fragment === undefined || (fragment !== '' && !fragment.startsWith('/')) ? undefined : fragment;
-}
-
-/** Follows local `$ref`s from `value` (at `pointer`) to what they name; stops at a cycle or a dead end. */
-export function deref(root: unknown, value: unknown, pointer: string): { value: unknown; pointer: string } {
-  const seen = new Set<string>([pointer]);
-  let current = { value, pointer };
-  for (;;) {
-    const ref = member(current.value, '$ref');
-    const target = typeof ref === 'string' ? refPointer(ref) : undefined;
-    if (target === undefined || seen.has(target)) return current;
-    const resolved = resolvePointer(root, target);
-    if (!resolved.found) return current;
-    seen.add(target);
-    current = { value: resolved.value, pointer: target };
-  }
-}
-
-/** URI fragments are percent-encoded; a malformed escape leaves the text as written. */
-function percentDecode(text: string): string | undefined {
-  if (!text.includes('%')) return text;
-  // decodeURIComponent throws URIError on a malformed escape (`%zz`, a cut UTF-8 sequence);
-  // that is a property of the input, reported by the caller as an unresolved reference.
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -197,7 +134,7 @@ function collectOperations(root: unknown): OperationSite[] {
     if (!isObject(items)) continue;
     for (const [key, raw] of Object.entries(items)) {
       if (key.startsWith('x-') || (section === 'paths' && !key.startsWith('/'))) continue;
-      const item = deref(root, raw, joinPointer('', section, key));
+      const item = followRefs(root, raw, joinPointer('', section, key));
       if (!isObject(item.value)) continue;
       for (const method of HTTP_METHODS) {
         const operation = member(item.value, method);

@@ -4,9 +4,11 @@
  * to `components.parameters`), every declared path parameter must occur in the template, and
  * must say `required: true` (OpenAPI 3.x requires it: a path segment cannot be absent).
  */
-import { joinPointer, type Diagnostic } from '../diagnostics.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { HTTP_METHODS } from '../document/methods.js';
+import { joinPointer } from '../document/pointer.js';
+import { followRefs as deref, isObject, member, type RawObject as JsonObject } from '../document/read.js';
 import type { SourceDocument } from '../load.js';
-import { deref, HTTP_METHODS, isObject, member, type JsonObject } from './document-index.js';
 import { errorAt } from './report.js';
 
 interface DeclaredParameter {

@@ -2,9 +2,9 @@
  * Plain-language wording for the ajv errors that `simplifyErrors` keeps: what the value is
  * ("operation", "parameter", "'operationId'"), what is wrong, and where to point.
  */
-import { joinPointer, splitPointer } from '../diagnostics.js';
+import { isPathItemMethod } from '../document/methods.js';
+import { joinPointer, resolvePointer, splitPointer } from '../document/pointer.js';
 import { closest } from './closest.js';
-import { resolvePointer } from './document-index.js';
 import type { KeptError } from './schema-errors.js';
 import type { CompiledSchema, SchemaNode } from './schemas.js';
 
@@ -110,8 +110,6 @@ export function wordError(kept: KeptError, schema: CompiledSchema, root: unknown
   }
 }
 
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-
 /** What kind of OpenAPI object sits at a path, judged from the path alone (the same for 3.0 and 3.1). */
 export function nounFor(tokens: readonly string[], inArray: boolean): string {
   const last = tokens[tokens.length - 1];
@@ -120,7 +118,7 @@ export function nounFor(tokens: readonly string[], inArray: boolean): string {
   if (last === undefined) return 'the document';
   if (tokens.length === 1) return TOP_LEVEL[last] ?? `'${last}'`;
   if (tokens.length === 2 && (parent === 'paths' || parent === 'webhooks')) return 'path item';
-  if (METHODS.has(last) && (grandparent === 'paths' || grandparent === 'webhooks' || grandparent === 'pathItems'))
+  if (isPathItemMethod(last) && (grandparent === 'paths' || grandparent === 'webhooks' || grandparent === 'pathItems'))
     return 'operation';
   if (parent === 'components' && last !== undefined) return `'components.${last}'`;
   if (grandparent === 'components' && parent !== undefined && parent in COMPONENTS)

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import AjvModule, { type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { refPointer, resolvePointer } from '../document/pointer.js';
 
 export type OpenApiLine = '3.0' | '3.1';
 
@@ -189,12 +190,8 @@ const CONTAINERS = new Set([
 ]);
 
 function resolveLocal(schema: SchemaNode, ref: string): SchemaNode | undefined {
-  if (!ref.startsWith('#')) return undefined;
-  let node: unknown = schema;
-  for (const token of ref.slice(1).split('/').slice(1)) {
-    const key = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
-    node = isSchemaNode(node) && Object.hasOwn(node, key) ? node[key] : undefined;
-  }
+  const pointer = refPointer(ref);
+  const node = pointer === undefined ? undefined : resolvePointer(schema, pointer).value;
   return isSchemaNode(node) ? node : undefined;
 }
 

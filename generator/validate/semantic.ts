@@ -3,17 +3,11 @@
  * problems. They run even when the schema check failed, so each one checks the type of
  * everything it reads; none of them throws on a malformed document.
  */
-import { joinPointer, splitPointer, type Diagnostic } from '../diagnostics.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { joinPointer, refPointer, resolvePointer, splitPointer } from '../document/pointer.js';
+import { followRefs as deref, isObject, member } from '../document/read.js';
 import type { SourceDocument } from '../load.js';
-import {
-  deref,
-  indexDocument,
-  isObject,
-  member,
-  refPointer,
-  resolvePointer,
-  type OperationSite,
-} from './document-index.js';
+import { indexDocument, type OperationSite } from './document-index.js';
 import { pathParameters } from './path-parameters.js';
 import { errorAt } from './report.js';
 import { closest } from './closest.js';

@@ -3,12 +3,12 @@
  * (pointing at the key the JSON pointer names), pointer, message and hint; exit code 1 for
  * invalid or unsupported input, 2 for a usage error; never a stack trace.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.js';
 import type { CommandIo } from '../../generator/commands/io.js';
 import type { Diagnostic } from '../../generator/diagnostics.js';
-import { splitPointer } from '../../generator/diagnostics.js';
+import { splitPointer } from '../../generator/document/pointer.js';
 import { irFromText, scratchDir } from './harness.js';
 
 function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
@@ -84,4 +84,20 @@ describe('diagnostics', () => {
     expect(await main(['generate', '--no-such-option'], io)).toBe(2);
     expect(io.stderr.join('\n')).toMatch(/unknown option '--no-such-option'/);
   });
+
+  it('leaves a TRACE operation out with a warning at its key, and generates the rest', async () => {
+    const dir = await scratchDir('trace');
+    const spec = `${dir}/trace.yaml`;
+    const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'string' } } } } };
+    const document = { openapi: '3.1.0', info: { title: 'Trace', version: '1.0.0' }, paths: { '/echo': { get: { operationId: 'echoGet', responses: ok }, trace: { operationId: 'echoTrace', responses: ok } } } };
+    await writeFile(spec, JSON.stringify(document, null, 2));
+    const io = capture();
+    expect(await main(['generate', '--spec', spec, '--out', `${dir}/out`], io)).toBe(0);
+    const warning = io.stderr.find((line) => line.includes('[unsendable-method]'));
+    expect(warning).toMatch(/:\d+:\d+ warning \[unsendable-method\] #\/paths\/~1echo\/trace: TRACE operations are left out/);
+    const built = irFromText(spec, JSON.stringify(document));
+    expect('ir' in built && built.ir.operations.map((o) => o.operationId)).toEqual(['echoGet']);
+    await rm(dir, { recursive: true, force: true });
+  });
 });
+
