@@ -2,6 +2,7 @@
  * `connect-codegen`: the command line. Commands are thin: they parse options and call a
  * function that returns an exit code; this file owns the one error handler.
  */
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { runDiff } from './commands/diff.js';
 import { DEFAULT_OUT, DEFAULT_SPEC, runGenerate } from './commands/generate.js';
@@ -9,9 +10,13 @@ import { REPORT_FORMATS, type ReportFormat } from './diff/render.js';
 import { runValidate } from './commands/validate.js';
 import { EXIT, processIo, type CommandIo } from './commands/io.js';
 
+/** The tool's version is the repository's: read from its package.json, wherever the command runs. */
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
 export function createProgram(io: CommandIo, setExitCode: (code: number) => void): Command {
   const program = new Command('connect-codegen')
     .description('Validate the Connect API spec and generate its TypeScript client.')
+    .version(VERSION)
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
 
@@ -59,16 +64,17 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
   return code;
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '');
-if (invokedDirectly) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      // Reaching here is a bug in the generator, not bad input: say so plainly.
-      process.stderr.write(`connect-codegen: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 3;
-    },
-  );
+/** Runs the command line for a process: sets its exit code and turns a crash into one plain line. */
+export async function runCli(argv: readonly string[]): Promise<void> {
+  try {
+    process.exitCode = await main(argv);
+  } catch (error) {
+    // Reaching here is a bug in the generator, not bad input: say so plainly.
+    process.stderr.write(`connect-codegen: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 3;
+  }
 }
+
+// `tsx generator/cli.ts` (the npm scripts) runs this file directly; the installed command goes through bin.js.
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '');
+if (invokedDirectly) void runCli(process.argv.slice(2));

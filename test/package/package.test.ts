@@ -4,11 +4,12 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectClient } from '../../generated/src/index.js';
 import { startFakeConnectApi, type FakeConnectApi } from '../../generated/src/testing/index.js';
 import { startPageServer, type PageServer } from './support/browser-page.js';
+import { launchChromium } from './support/browser.js';
 import { buildAndPack, REPO_ROOT, type BuiltPackage } from './support/built-package.js';
 import { installConsumer, type ConsumerProject } from './support/consumer-project.js';
 import { externalImports } from './support/imports.js';
@@ -155,8 +156,7 @@ describe('a project that installs the tarball', () => {
 });
 
 describe('the ESM build in a browser', () => {
-  // Debian's chromium, installed by .ci/run; playwright-core brings no browser of its own.
-  const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+  // Chromium from the npm package @sparticuz/chromium (see support/browser.ts): no system browser.
   let api: FakeConnectApi;
   let site: PageServer;
   let browser: Browser;
@@ -164,7 +164,7 @@ describe('the ESM build in a browser', () => {
   beforeAll(async () => {
     api = await startFakeConnectApi({ host: '127.0.0.1', port: 0, seed: 5 });
     site = await startPageServer(join(pkg.dir, 'dist/esm'), api.url, api.tokens[0]!);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {

@@ -1,0 +1,34 @@
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+/**
+ * `npm run test:quick`, the inner loop: every suite but the slow ones below, which `npm test`
+ * still runs. Measured on the 2-core machine, these took most of the suite's time.
+ */
+export const SLOW_SUITES = [
+  // other OpenAPI documents and generated inputs: the corpus, the fuzzer, property-based
+  // guards, and generation in two processes under other time zones and locales
+  'test/robustness/corpus*',
+  'test/robustness/fuzz*',
+  'test/robustness/guards.test.ts',
+  'test/robustness/determinism.test.ts',
+  // the command line as spawned processes (npx, tsx, git) and repeated whole generations
+  'test/generator/bin.test.ts',
+  'test/diff/cli.test.ts',
+  'test/diff/generate-release.test.ts',
+  // build, pack and install the package, drive it in Chromium, run the examples
+  'test/package/**',
+];
+
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      exclude: [...configDefaults.exclude, ...SLOW_SUITES],
+      // Test files share each worker's module cache instead of importing the generator
+      // (TypeScript, ts-morph) afresh: that import was over a third of the quick run's CPU
+      // time. The suites restore what they stub (env, timers); `npm test` keeps isolation.
+      isolate: false,
+    },
+  }),
+);
