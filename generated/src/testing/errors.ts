@@ -87,3 +87,12 @@ export function guardFailure(failure: GuardFailure): ApiFailure {
 export function notFound(what = 'Not found.'): ApiFailure {
   return detailFailure(404, what);
 }
+
+/** 404 for an unknown path; when only the trailing slash is missing, the detail names the path meant. */
+export function noRoute(withSlash: string | undefined): ApiFailure {
+  return notFound(
+    withSlash === undefined
+      ? 'Not found.'
+      : `Not found. Paths of this API end with a slash: ${withSlash}`,
+  );
+}
