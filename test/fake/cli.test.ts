@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TOKEN } from '../../templates/testing/auth.js';
 import { commandName, parseCliOptions, runCli, type CliIo } from '../../templates/testing/cli-main.js';
@@ -84,5 +85,15 @@ describe('the fake server command line', () => {
     expect(await runCli(async () => Promise.reject(new Error('EADDRINUSE')), { bin: 'connect-api-fake', argv: [], io })).toBeUndefined();
     expect(process.exitCode).toBe(1);
     expect(io.lines.at(-1)).toBe('ERR Could not start the fake server: EADDRINUSE');
+  });
+
+  it("is documented in the package README: the command, the token, trailing slashes and the card step", () => {
+    const readme = readFileSync(new URL('../../generated/README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('### The fake as its own process'), readme.indexOf('## Reference'));
+    expect(section).toContain('npx connect-api-fake --help');
+    expect(section).toContain('Every request needs `Authorization: Bearer <token>`');
+    expect(section).toContain(`\`${DEFAULT_TOKEN}\` when none is`);
+    expect(section).toContain('`/api/v1/users/`, not `/api/v1/users`');
+    expect(section).toContain('`POST /_fake/setup-intents/confirm/` with the same bearer token and `{"client_secret": "seti_…"}`');
   });
 });

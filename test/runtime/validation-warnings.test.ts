@@ -3,6 +3,7 @@
  * once per operation and field per client, without the value or a secret; `logger` routes
  * it, `logLevel: 'off'` silences it, and `onValidationIssue` still sees every occurrence.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientFor, getUser, listUsers, MARKER_TOKEN } from './fixtures.js';
 import { json, useTestServer } from './http-server.js';
@@ -99,5 +100,14 @@ describe("validateResponses: 'warn' by default", () => {
     server.reply(json(200, { id: 'u1', email: 'a@example.com' }));
     await clientFor(server.origin).request(getUser, user);
     expect(console_.warn).not.toHaveBeenCalled();
+  });
+
+  it('is documented in the package README: where the warning goes, how to route or silence it', () => {
+    const readme = readFileSync(new URL('../../generated/README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Response validation'), readme.indexOf('## Testing'));
+    expect(section).toContain('The warning goes to `console.warn` unless you say otherwise, once per operation and field');
+    expect(section).toContain('`logger` routes it');
+    expect(section).toContain("`logLevel: 'off'` silences it");
+    expect(section).toContain('`hooks.onValidationIssue` sees every occurrence');
   });
 });
