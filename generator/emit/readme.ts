@@ -3,6 +3,7 @@
  * list operation, the first lookup by id, the tile operation when there is one), so it
  * stays true for whatever document the package was generated from.
  */
+import { DEFAULT_TOKEN } from '../../templates/testing/auth.js';
 import type { Ir, IrOperation, IrResource } from '../ir/types.js';
 import { clientClassName } from './client.js';
 import { enumGuardName } from './enums.js';
@@ -117,12 +118,26 @@ function mapTiles({ ir, pkg }: ReadmeContext): string[] {
   ];
 }
 
-function validation({ ir }: ReadmeContext): string[] {
+function validation({ ir, client }: ReadmeContext): string[] {
   const guard = ir.enums[0] ? `, narrowed with guards such as \`${enumGuardName(ir.enums[0].name)}(value)\`` : '';
   return [
     '## Response validation',
-    `Every response is checked against the spec by generated guards. \`validateResponses: 'warn'\` (the default) logs a mismatch and returns the data; \`'strict'\` throws \`ResponseValidationError\` naming the JSON path (\`$.results[3].evses[0].status: expected string, got number\`); \`'off'\` skips the check. Enum values the API adds later and unknown extra properties always pass: responses type enums as \`OpenEnum<…>\`${guard}.`,
+    `Every response is checked against the spec by generated guards. \`validateResponses: 'warn'\` (the default) returns the data and logs the mismatch as a warning, \`'strict'\` throws \`ResponseValidationError\` naming the JSON path (\`$.results[3].evses[0].status: expected string, got number\`), \`'off'\` skips the check. Enum values the API adds later and unknown extra properties always pass: responses type enums as \`OpenEnum<…>\`${guard}.`,
+    ...validationWarnings(client),
     '`.withResponse()` on any call gives `{ data, response }`; `.asResponse()` gives the `Response` itself.',
+  ];
+}
+
+/** Where a `'warn'` mismatch goes, and how to route or silence it. */
+function validationWarnings(client: string): string[] {
+  return [
+    "The warning goes to `console.warn` unless you say otherwise, once per operation and field for each client (array items count as one field), so a field the provider changed cannot flood your logs. It names the operation, the JSON path and what was expected, never the value. `logger` routes it (and the client's other warnings) to any object with a `warn` method, such as pino or winston; `logLevel: 'off'` silences it; `hooks.onValidationIssue` sees every occurrence, for monitoring:",
+    ts(`// Your logger instead of the console …
+const logged = new ${client}({ token: process.env.CONNECT_API_TOKEN, logger: { warn: (message: string) => process.stderr.write(\`\${message}\\n\`) } });
+
+// … or silent, counted for monitoring.
+let mismatches = 0;
+const quiet = new ${client}({ token: process.env.CONNECT_API_TOKEN, logLevel: 'off', hooks: { onValidationIssue: () => void mismatches++ } });`),
   ];
 }
 
@@ -132,7 +147,24 @@ function testing({ client, pkg }: ReadmeContext, hasFake: boolean): string[] {
     '## Testing against the fake server',
     `\`${pkg}/testing\` starts a stateful fake of the API in your test process, on 127.0.0.1 and a free port: seeded stations, users, payment methods, charging sessions and invoices, with requests checked against the spec.`,
     ts(`import { ${client} } from '${pkg}';\nimport { startFakeConnectApi } from '${pkg}/testing';\n\nconst api = await startFakeConnectApi({ seed: 1 });\nconst client = new ${client}({ baseUrl: api.url, token: api.tokens[0] });\n// … exercise your code …\nawait api.close();`),
-    `The payment provider's part is played by the fake: \`api.confirmSetupIntent(secret)\` attaches a test card to the user of a setup intent. To run it as its own process: \`npx ${fakeServerCommand(pkg)} --port 8080\` (\`--help\` lists the options). It is Node-only and not part of the client's bundle.`,
+    "The payment provider's part is played by the fake: `api.confirmSetupIntent(secret)` attaches a test card to the user of a setup intent. It is Node-only and not part of the client's bundle.",
+    ...fakeProcess(pkg),
+  ];
+}
+
+/** The fake as its own process: the command, its token, trailing slashes and the card step over HTTP. */
+function fakeProcess(pkg: string): string[] {
+  const command = fakeServerCommand(pkg);
+  return [
+    '### The fake as its own process',
+    `\`npx ${command}\` starts it on a port, for a front end, a mobile app or a script in another language; \`npx ${command} --help\` lists the options and repeats what follows.`,
+    `\`\`\`sh\nnpx ${command} --port 8080 --token dev-token\ncurl -H 'Authorization: Bearer dev-token' 'http://127.0.0.1:8080/api/v1/users/'\n\`\`\``,
+    [
+      `- Every request needs \`Authorization: Bearer <token>\`: one given with \`--token\` (repeatable), or \`${DEFAULT_TOKEN}\` when none is. Point the client at it with \`baseUrl: 'http://127.0.0.1:8080'\` and that \`token\`.`,
+      '- Every path ends with a slash, as in the API: `/api/v1/users/`, not `/api/v1/users` (the fake answers that with a 404 naming the path meant).',
+      '- Adding a card, the payment provider\'s part: get a setup intent (`GET /api/v1/users/<user_id>/setup-intents/` answers `{"setup_intent_client_secret": "seti_…"}`), then `POST /_fake/setup-intents/confirm/` with the same bearer token and `{"client_secret": "seti_…"}`. It attaches a test card to that user and answers 201 with the payment method. An optional `"card"` object sets `brand`, `last4`, `expiration_date`, `cardholder_name`, `type`, and `"declines": true` (its payments fail and leave a debt) or `"requiresAuthentication": true` (charging start answers 402 with a payment intent secret).',
+    ].join('\n'),
+    `\`\`\`sh\ncurl -X POST -H 'Authorization: Bearer dev-token' -H 'Content-Type: application/json' \\\n  -d '{"client_secret": "seti_…"}' http://127.0.0.1:8080/_fake/setup-intents/confirm/\n\`\`\``,
   ];
 }
 

@@ -13,6 +13,7 @@ import type { Ir } from '../ir/types.js';
 import { docs } from './docs.js';
 import { moduleImport } from './imports.js';
 import type { EmittedFile } from './model.js';
+import { fakeServerCommand } from './package.js';
 import { emitRuntime, type TemplateFile } from './runtime.js';
 import { ContractBuilder, printContractValue } from './testing-contract.js';
 import { SchemaIndex } from './type-expr.js';
@@ -26,7 +27,7 @@ export function fakeServerApplies(ir: Pick<Ir, 'operations'>): boolean {
 /** The files of `dir` (`src/testing`); none when the templates are not given or the spec is another API. */
 export function emitTesting(ir: Ir, templates: readonly TemplateFile[] | undefined, dir: string): EmittedFile[] {
   if (!templates || templates.length === 0 || !fakeServerApplies(ir)) return [];
-  return [...emitRuntime(templates, dir), emitTestingIndex(ir, `${dir}/index.ts`), emitTestingCli(`${dir}/cli.ts`)];
+  return [...emitRuntime(templates, dir), emitTestingIndex(ir, `${dir}/index.ts`), emitTestingCli(`${dir}/cli.ts`, fakeServerCommand(ir.info.packageName))];
 }
 
 export function emitTestingIndex(ir: Ir, path: string): EmittedFile {
@@ -71,7 +72,8 @@ export function emitTestingIndex(ir: Ir, path: string): EmittedFile {
   return { kind: 'typescript', path, structure: { kind: StructureKind.SourceFile, statements } };
 }
 
-export function emitTestingCli(path: string): EmittedFile {
+/** `bin`: the package's command for the fake (`connect-api-fake`), named by `--help` unless the user typed another. */
+export function emitTestingCli(path: string, bin: string): EmittedFile {
   return {
     kind: 'typescript',
     path,
@@ -83,7 +85,7 @@ export function emitTestingCli(path: string): EmittedFile {
         moduleImport('./cli-main.js', ['runCli']),
         moduleImport('./index.js', ['startFakeConnectApi']),
         '// Starts the fake server on a port (8080 unless `--port` says otherwise); `--help` lists the options.',
-        'void runCli(startFakeConnectApi);',
+        `void runCli(startFakeConnectApi, { bin: ${JSON.stringify(bin)} });`,
       ],
     },
   };

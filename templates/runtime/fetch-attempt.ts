@@ -5,6 +5,7 @@
  * caller's signal removed, so nothing is left to keep Node alive or to leak.
  */
 import { describeCause, type RequestContext } from './connect-error.js';
+import { permanentFailure } from './fetch-refusal.js';
 import type { FetchLike } from './options.js';
 import { AbortError, ConnectionError, TimeoutError } from './request-errors.js';
 import { MAX_TIMER_MS } from './runtime-env.js';
@@ -47,6 +48,8 @@ export type AttemptOutcome =
       readonly kind: 'failure';
       readonly error: ConnectionError | AbortError;
       readonly durationMs: number;
+      /** Why a retry cannot succeed (fetch refused the request itself), when it cannot. */
+      readonly final?: string | undefined;
     };
 
 /** Decodes like `Response.text()`: UTF-8, a byte-order mark dropped, bad sequences replaced. */
@@ -123,16 +126,18 @@ export async function fetchAttempt(request: AttemptRequest): Promise<AttemptOutc
       };
     const what =
       status !== undefined ? `the ${status} response's body was cut off` : 'the connection failed';
+    const final = status === undefined ? permanentFailure(cause, request.url) : undefined;
     return {
       kind: 'failure',
       error: new ConnectionError(
-        `${context.operationId}: ${what} (attempt ${attempt}): ${request.scrub(describeCause(cause))} [${context.method} ${context.url}]`,
+        `${context.operationId}: ${what} (attempt ${attempt}): ${request.scrub(describeCause(cause))}${final ? `; ${final}; not retried` : ''} [${context.method} ${context.url}]`,
         context,
         attempt,
         cause,
         status,
       ),
       durationMs,
+      final,
     };
   } finally {
     clearTimeout(timer);

@@ -1,8 +1,10 @@
 /**
- * Logging is off unless asked for: a library that prints on its own clutters its users'
- * output. `logLevel` alone logs to the console; `logger` alone logs warnings and errors.
- * Every message passes the client's scrubber first, and a logger that throws is ignored:
- * logging must never break a request.
+ * Warnings reach the developer unless they say otherwise: by default the client logs warnings
+ * and errors to the console (a response that does not match its type, a hook that threw),
+ * since a mismatch nobody sees is one nobody fixes; debug and info lines are opt-in.
+ * `logger` routes the lines elsewhere, `logLevel: 'off'` silences them. Every message passes
+ * the client's scrubber first, and a logger that throws is ignored: logging must never
+ * break a request.
  */
 import type { SecretScrubber } from './redact.js';
 
@@ -20,6 +22,9 @@ export interface Logger {
   /** Failed calls. */
   error?(message: string, ...details: unknown[]): void;
 }
+
+/** How many distinct keys `first` remembers; past that it answers false, so memory stays bounded. */
+const MAX_KEYS = 256;
 
 const RANK: Readonly<Record<LogLevel, number>> = {
   debug: 10,
@@ -40,13 +45,23 @@ export class RuntimeLogger {
   readonly #sink: Logger | undefined;
   readonly #rank: number;
   readonly #scrubber: SecretScrubber;
+  readonly #seen = new Set<string>();
 
   constructor(scrubber: SecretScrubber, logger?: Logger, level?: LogLevel) {
     this.#scrubber = scrubber;
-    const sink =
-      logger ?? (level !== undefined && typeof console !== 'undefined' ? console : undefined);
+    const sink = logger ?? (typeof console !== 'undefined' ? console : undefined);
     this.#sink = sink;
     this.#rank = sink === undefined ? RANK.off : RANK[level ?? 'warn'];
+  }
+
+  /**
+   * True the first time this client asks about `key`: for warnings that would otherwise
+   * repeat on every call and flood the output.
+   */
+  first(key: string): boolean {
+    if (this.#seen.has(key) || this.#seen.size >= MAX_KEYS) return false;
+    this.#seen.add(key);
+    return true;
   }
 
   enabled(level: Exclude<LogLevel, 'off'>): boolean {

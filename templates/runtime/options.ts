@@ -9,9 +9,10 @@ import type { BodyEncoding } from './operation.js';
 /**
  * What to do when a response body does not match its declared type:
  * - `'strict'` throws `ResponseValidationError` naming the JSON path;
- * - `'warn'` (default) reports it through the logger and `hooks.onValidationIssue`, then
- *   returns the data: the provider adds fields and enum values over time, and a new
- *   value should show up in monitoring, not stop charging sessions in production;
+ * - `'warn'` (default) reports it through the logger (the console unless `logger` or
+ *   `logLevel` say otherwise; once per operation and field) and `hooks.onValidationIssue`
+ *   (every time), then returns the data: the provider adds fields and enum values over
+ *   time, and a new value should show up in monitoring, not stop charging sessions;
  * - `'off'` skips the check.
  * Unknown extra properties always pass.
  */
@@ -65,9 +66,13 @@ export interface ClientOptions {
   headers?: HeadersOption;
   /** Default `'warn'`; see {@link ValidationMode}. */
   validateResponses?: ValidationMode;
-  /** Where log lines go; default none (silent) unless `logLevel` is set, then the console. */
+  /**
+   * Where log lines go; default the console. Only warnings and errors are logged unless
+   * `logLevel` says otherwise, for example a response that does not match its type
+   * (once per operation and field).
+   */
   logger?: Logger;
-  /** Default `'warn'` when a logger is given. */
+  /** The least severe level logged; default `'warn'`. `'off'` logs nothing. */
   logLevel?: LogLevel;
   /** Callbacks that observe every attempt (for metrics and tracing); they cannot change requests. */
   hooks?: ClientHooks;

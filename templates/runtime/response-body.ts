@@ -110,7 +110,14 @@ export function validateResponse(
     );
 
   const message = `${context.operationId} returned an invalid ${descriptor.responseType ?? 'response'}: ${describeFailure(failure)} [${context.method} ${context.url}]`;
-  config.logger.warn(message);
+  // Once per operation and field (array indexes aside), so a field the provider changed
+  // cannot flood the console; the hook below still sees every occurrence, for metrics.
+  const { logger } = config;
+  const field = failure.reversedPath.map((key) => (typeof key === 'number' ? '[]' : key));
+  if (logger.enabled('warn') && logger.first(`${context.operationId}\0${field.join('\0')}`))
+    logger.warn(
+      `${message}; logged once per operation and field (logLevel: 'off' silences this, validateResponses: 'strict' throws)`,
+    );
   callHook(config.logger, config.hooks, 'onValidationIssue', {
     operationId: context.operationId,
     method: context.method,

@@ -104,6 +104,8 @@ export interface RetryQuestion {
   readonly deadlineAt?: number | undefined;
   readonly maxRetryDelayMs: number;
   readonly random: () => number;
+  /** Why the failure cannot change on a retry (fetch refused the request itself), if so. */
+  readonly final?: string | undefined;
 }
 
 export type RetryDecision =
@@ -114,6 +116,8 @@ export function decideRetry(q: RetryQuestion): RetryDecision {
   // Only the descriptor can say a request is safe to repeat; charging start is not, and a
   // second start after a lost response could start (and bill) a second session.
   if (!q.retrySafe) return { retry: false, reason: 'the operation is not retry-safe' };
+  // fetch refusing the request (a bad port, say) refuses it again: waiting only delays the error.
+  if (q.final !== undefined) return { retry: false, reason: q.final };
   if (q.status !== undefined && !isRetryableStatus(q.status))
     return { retry: false, reason: `status ${q.status} is final` };
   if (q.attempt > q.maxRetries)

@@ -9,7 +9,7 @@ import { authenticate, tokenTable, type FakeToken } from './auth.js';
 import { readBody } from './body.js';
 import type { ApiContract } from './contract.js';
 import { CONTROL_PREFIX, handleControl, headerText } from './control.js';
-import { ApiFailure, detailFailure, errorDetailFailure } from './errors.js';
+import { ApiFailure, detailFailure, errorDetailFailure, noRoute } from './errors.js';
 import { handlerFor } from './handlers.js';
 import { listen, type HttpRequest, type HttpResponse } from './http.js';
 import { readQuery } from './params.js';
@@ -91,7 +91,7 @@ export async function startFakeServer(
     if (request.url.pathname.startsWith(CONTROL_PREFIX))
       return handleControl(request, state, tokens);
     const route = router.match(request.method, request.url.pathname);
-    if (route.kind === 'not-found') throw detailFailure(404, 'Not found.');
+    if (route.kind === 'not-found') throw noRoute(route.withSlash);
     if (route.kind === 'method-not-allowed')
       throw detailFailure(405, `Method "${request.method}" not allowed.`, {
         allow: route.allowed.join(', '),

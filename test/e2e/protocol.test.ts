@@ -51,11 +51,24 @@ describe('HTTP', () => {
 
   it('answers 404 for unknown paths and 405 with Allow for unknown methods', async () => {
     expect((await fetch(`${fake.api.url}/api/v1/nothing/`, { headers: auth })).status).toBe(404);
-    expect((await fetch(`${fake.api.url}/api/v1/users`, { headers: auth })).status).toBe(404);
+    expect(await (await fetch(`${fake.api.url}/api/v1/nothing`, { headers: auth })).json()).toEqual({ detail: 'Not found.' });
     const wrong = await fetch(`${fake.api.url}/api/v1/users/`, { method: 'PUT', headers: auth });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('POST, GET, OPTIONS');
     expect(await wrong.json()).toEqual({ detail: 'Method "PUT" not allowed.' });
+  });
+
+  it('answers 404 naming the path meant when only the trailing slash is missing', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/v1/users'],
+      ['GET', '/api/v1/users/u-1'],
+      ['POST', '/api/v1/users/u-1/charging/stop/s-1'],
+      ['POST', '/_fake/setup-intents/confirm'],
+    ] as const) {
+      const response = await fetch(`${fake.api.url}${path}?page=2`, { method, headers: auth });
+      expect([path, response.status]).toEqual([path, 404]);
+      expect(await response.json()).toEqual({ detail: `Not found. Paths of this API end with a slash: ${path}/` });
+    }
   });
 
   it('refuses malformed JSON, other media types and oversized bodies', async () => {

@@ -94,6 +94,9 @@ describe('stations.around', () => {
     expect(connector.errorDetails).toMatch(/^connector_types\[0\]: expected one of "CHADEMO"/);
     const pageSize = await apiError(fake.client.stations.around({ ...BERLIN, page_size: 0 }));
     expect(pageSize.errorDetails).toBe('page_size: must be at least 1, got 0');
+    // The message says it once: `detail` is general, `error.details` names the field.
+    expect(pageSize.message).toMatch(/^400 Bad Request \(validation_error\): Invalid input\. — page_size: must be at least 1, got 0 \[stationsAround GET http:/);
+    expect(pageSize.message.split('must be at least').length).toBe(2);
   });
 
   it('gives the same stations for the same seed, other ones for another seed', async () => {

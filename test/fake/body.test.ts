@@ -50,7 +50,7 @@ describe('readBody', () => {
   it('refuses what the guard refuses, naming the field', async () => {
     const { status, body } = await refusal(readBody(RATE, 'application/json', bytes('{"rates":"high"}')));
     expect(status).toBe(400);
-    expect(body).toEqual({ detail: 'Invalid input: rates: expected integer from 1 to 5 or null, got string', error: { type: 'validation_error', details: 'rates: expected integer from 1 to 5 or null, got string' } });
+    expect(body).toEqual({ detail: 'Invalid input.', error: { type: 'validation_error', details: 'rates: expected integer from 1 to 5 or null, got string' } });
     expect((await refusal(readBody(BILLING, 'application/json', bytes('{}')))).body).toMatchObject({ error: { details: 'line1: expected string, got nothing' } });
     expect((await refusal(readBody(USER, 'application/json', bytes('{"email":"nobody"}')))).body).toMatchObject({ error: { details: 'email: enter a valid email address' } });
     expect((await refusal(readBody(USER, 'application/json', bytes('"text"')))).body).toMatchObject({ error: { details: 'body: expected a JSON object' } });

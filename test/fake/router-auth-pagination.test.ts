@@ -32,7 +32,15 @@ describe('Router', () => {
 
   it('tells 405 from 404', () => {
     expect(router.match('DELETE', '/api/v1/users/')).toEqual({ kind: 'method-not-allowed', allowed: ['GET', 'POST', 'OPTIONS'] });
-    expect(router.match('GET', '/api/v1/users')).toEqual({ kind: 'not-found' });
+    expect(router.match('GET', '/api/v1/users/a/b/')).toEqual({ kind: 'not-found' });
+    expect(router.match('GET', '/api/v1/user/')).toEqual({ kind: 'not-found' });
+  });
+
+  it('names the path meant when only the trailing slash is missing', () => {
+    expect(router.match('GET', '/api/v1/users')).toEqual({ kind: 'not-found', withSlash: '/api/v1/users/' });
+    expect(router.match('DELETE', '/api/v1/users')).toEqual({ kind: 'not-found', withSlash: '/api/v1/users/' });
+    expect(router.match('POST', '/api/v1/users/u1/charging/stop/s1')).toEqual({ kind: 'not-found', withSlash: '/api/v1/users/u1/charging/stop/s1/' });
+    expect(router.match('GET', '/api/v1/nothing')).toEqual({ kind: 'not-found' });
     expect(router.match('GET', '/api/v1/users/a/b/')).toEqual({ kind: 'not-found' });
     expect(router.match('GET', '/api/v1/users/%E0%A4%A/')).toEqual({ kind: 'not-found' });
   });

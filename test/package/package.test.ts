@@ -151,6 +151,7 @@ describe('a project that installs the tarball', () => {
   it('installs the fake server command, which runs from the bin link', async () => {
     const bin = join(consumer.dir, 'node_modules', '.bin', 'connect-api-fake');
     const { stdout } = await run(bin, ['--help'], { cwd: consumer.dir });
+    expect(stdout).toMatch(/^Usage: connect-api-fake \[options\]$/m);
     expect(stdout).toMatch(/--port <n>/);
   }, 30_000);
 });

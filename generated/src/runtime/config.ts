@@ -5,6 +5,7 @@
  * missing token fails where the client is created, with the option named, instead of on
  * the first request in production.
  */
+import { refusedPort } from './fetch-refusal.js';
 import { isLogLevel, RuntimeLogger } from './logger.js';
 import type { ClientHooks } from './hooks.js';
 import {
@@ -138,6 +139,10 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
     throw new ConfigurationError('baseUrl must not contain a user name or password', 'baseUrl');
   if (url.search !== '' || url.hash !== '')
     throw new ConfigurationError('baseUrl must not have a query string or fragment', 'baseUrl');
+  // Only for the global fetch, which follows the Fetch standard; another (node-fetch, a test
+  // double) may well reach the port, and its refusal is caught when it happens.
+  const refused = options.fetch === undefined ? refusedPort(url) : undefined;
+  if (refused) throw new ConfigurationError(`baseUrl ${url.origin}: ${refused}`, 'baseUrl');
   if (isInsecureForCredentials(url) && options.allowInsecureHttp !== true) {
     throw new InsecureTransportError(
       `baseUrl ${url.origin} uses plain http to a host that is not this machine, which would expose the token to the network; use https, or set allowInsecureHttp: true on a trusted test network`,

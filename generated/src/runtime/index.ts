@@ -9,7 +9,8 @@
  * - 60 s per attempt, because starting a charge is synchronous and slow; no overall
  *   deadline unless `deadlineMs` is given.
  * - Response validation `'warn'`: new enum values from the provider should be seen, not
- *   break production calls. Logging is off unless `logLevel` or `logger` is given.
+ *   break production calls; the mismatch is logged as a warning, once per operation and
+ *   field. Warnings and errors go to the console unless `logger` or `logLevel` say otherwise.
  * - Undeclared query keys are refused (a misspelt filter would silently widen a search).
  * - The token goes only to the configured origin over https (or to this machine), never
  *   along a redirect or an off-origin `next` link; a repeated `next` link throws.

@@ -134,6 +134,7 @@ export async function sendWithRetries(
               deadlineAt,
               maxRetryDelayMs: settings.maxRetryDelayMs,
               random: env.random,
+              final: outcome.final,
             });
     } else {
       const { response } = outcome;

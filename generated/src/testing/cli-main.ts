@@ -6,14 +6,19 @@
  * request, and stops cleanly on Ctrl+C (SIGINT) or SIGTERM.
  */
 import { parseArgs } from 'node:util';
+import { refusedPort } from '../runtime/fetch-refusal.js';
 import { DEFAULT_TOKEN, type FakeToken } from './auth.js';
 import type { FakeConnectApi, FakeConnectApiOptions } from './server.js';
 
 export const DEFAULT_CLI_PORT = 8080;
 
-const USAGE = `Usage: fake-api [options]
+/** The `--help` text, naming the command the way the user typed it. */
+export function usage(command: string): string {
+  return `Usage: ${command} [options]
 
-Starts a stateful fake of the Connect API.
+Starts a stateful fake of the Connect API on http://127.0.0.1:<port>: seeded stations,
+users, payment methods, charging sessions and invoices in memory, every request checked
+against the spec.
 
 Options:
   --port <n>               port to listen on (default ${DEFAULT_CLI_PORT}; 0 picks a free one)
@@ -23,7 +28,38 @@ Options:
   --seed <seed>            seed of the station set and ids (default 1)
   --start-delay <ms>       how long charging start takes to answer (default 0)
   --quiet                  do not log requests
-  -h, --help               show this text`;
+  -h, --help               show this text
+
+Requests:
+  Send a token as 'Authorization: Bearer <token>'.
+  Every path ends with a slash: /api/v1/users/, not /api/v1/users.
+
+Adding a card (the payment provider's part; the API has no operation for it):
+  1. GET /api/v1/users/<user_id>/setup-intents/ answers {"setup_intent_client_secret": "seti_…"}.
+  2. POST /_fake/setup-intents/confirm/ with the same bearer token and the JSON body
+     {"client_secret": "seti_…"} attaches a test card to that user and answers 201 with
+     the payment method. An optional "card" object sets brand, last4, expiration_date,
+     cardholder_name, type, and "declines": true (its payments fail and leave a debt) or
+     "requiresAuthentication": true (charging start answers 402 with a payment intent secret).
+
+  curl -X POST -H 'Authorization: Bearer ${DEFAULT_TOKEN}' -H 'Content-Type: application/json' \\
+    -d '{"client_secret": "seti_…"}' http://127.0.0.1:${DEFAULT_CLI_PORT}/_fake/setup-intents/confirm/`;
+}
+
+/**
+ * The command as the user typed it: the bin link's own name (`connect-api-fake`) when run
+ * through it, `npm run <script> --` when an npm script ran the file, else the package's bin.
+ */
+export function commandName(
+  bin: string,
+  script: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  const base = (script ?? '').split(/[\\/]/).pop() ?? '';
+  if (base !== '' && !base.includes('.')) return base;
+  const event = env['npm_lifecycle_event'];
+  return event && event !== 'npx' ? `npm run ${event} --` : bin;
+}
 
 export interface CliIo {
   out(line: string): void;
@@ -95,21 +131,35 @@ export function parseCliOptions(
   };
 }
 
+/** How `runCli` is run; everything but `bin` defaults to this process. */
+export interface CliSettings {
+  /** The package's command, shown in `--help` unless the user typed another: `connect-api-fake`. */
+  readonly bin: string;
+  readonly argv?: readonly string[];
+  readonly io?: CliIo;
+  readonly onSignal?: (signal: 'SIGINT' | 'SIGTERM', stop: () => void) => void;
+  /** The command as typed; default told from `process.argv[1]` and npm's environment. */
+  readonly command?: string;
+}
+
 /** Runs the command; resolves with the running server, or undefined after printing help or an error. */
 export async function runCli(
   start: (options: FakeConnectApiOptions) => Promise<FakeConnectApi>,
-  argv: readonly string[] = process.argv.slice(2),
-  io: CliIo = processIo,
-  onSignal: (signal: 'SIGINT' | 'SIGTERM', stop: () => void) => void = (signal, stop) =>
-    process.once(signal, stop),
+  settings: CliSettings,
 ): Promise<FakeConnectApi | undefined> {
+  const {
+    argv = process.argv.slice(2),
+    io = processIo,
+    onSignal = (signal, stop) => process.once(signal, stop),
+    command = commandName(settings.bin, process.argv[1], process.env),
+  } = settings;
   const options = parseCliOptions(argv, (line) => io.out(line));
   if (options === 'help') {
-    io.out(USAGE);
+    io.out(usage(command));
     return undefined;
   }
   if (typeof options === 'string') {
-    io.err(`${options}\n\n${USAGE}`);
+    io.err(`${options}\n\n${usage(command)}`);
     process.exitCode = 2;
     return undefined;
   }
@@ -129,6 +179,12 @@ export async function runCli(
   io.out(
     `Try: curl -H 'Authorization: Bearer ${token}' '${api.url}/api/v1/stations/around/?latitude=52.52&longitude=13.405&distance=1000'`,
   );
+  io.out(
+    `Cards: POST ${api.url}/_fake/setup-intents/confirm/ with {"client_secret": …} and the same token (see ${command} --help).`,
+  );
+  // The server listens there, but fetch (Node's and browsers') refuses to connect to it.
+  const refused = refusedPort(new URL(api.url));
+  if (refused) io.err(`Warning: ${refused}.`);
   io.out('Press Ctrl+C to stop.');
   const stop = () => {
     void api.close().then(() => io.out('Stopped.'));

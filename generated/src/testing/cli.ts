@@ -4,4 +4,4 @@
 import { runCli } from './cli-main.js';
 import { startFakeConnectApi } from './index.js';
 // Starts the fake server on a port (8080 unless `--port` says otherwise); `--help` lists the options.
-void runCli(startFakeConnectApi);
+void runCli(startFakeConnectApi, { bin: 'connect-api-fake' });

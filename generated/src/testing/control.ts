@@ -12,7 +12,7 @@
  *   card to the setup intent's user and answers 201 with the payment method.
  */
 import { authenticate, type TokenTable } from './auth.js';
-import { detailFailure, notFound, validationFailure } from './errors.js';
+import { detailFailure, noRoute, validationFailure } from './errors.js';
 import type { HttpRequest, HttpResponse } from './http.js';
 import type { TestCard } from './payments-store.js';
 import { DATA_FILES } from './station-handlers.js';
@@ -20,6 +20,7 @@ import { stationJson } from './station-model.js';
 import type { FakeState } from './state.js';
 
 export const CONTROL_PREFIX = '/_fake/';
+const CONFIRM = '/_fake/setup-intents/confirm/';
 
 export function handleControl(
   request: HttpRequest,
@@ -37,7 +38,7 @@ export function handleControl(
     );
     return { status: 200, body: stations.map((s) => stationJson(s, now)) };
   }
-  if (pathname === '/_fake/setup-intents/confirm/') {
+  if (pathname === CONFIRM) {
     if (request.method !== 'POST')
       throw detailFailure(405, `Method "${request.method}" not allowed.`, {
         allow: 'POST, OPTIONS',
@@ -47,7 +48,7 @@ export function handleControl(
     const method = state.payments.confirmSetupIntent(secret, card);
     return { status: 201, body: state.payments.json(method) };
   }
-  throw notFound();
+  throw noRoute(`${pathname}/` === CONFIRM ? CONFIRM : undefined);
 }
 
 function confirmBody(raw: Uint8Array): { secret: string; card: TestCard | undefined } {

@@ -69,14 +69,13 @@ export function errorDetailFailure(
   return new ApiFailure(status, { detail, error });
 }
 
-/** 400 `validation_error` naming the field (or parameter) at fault. */
+/**
+ * 400 `validation_error` naming the field (or parameter) at fault in `error.details`. The
+ * `detail` stays general, as Django REST Framework's is: clients show both, and the field's
+ * problem in both read twice (`Invalid input: x: … — x: …`).
+ */
 export function validationFailure(field: string, problem: string): ApiFailure {
-  return errorDetailFailure(
-    400,
-    'validation_error',
-    `Invalid input: ${field}: ${problem}`,
-    `${field}: ${problem}`,
-  );
+  return errorDetailFailure(400, 'validation_error', 'Invalid input.', `${field}: ${problem}`);
 }
 
 /** 400 for a body that failed its generated guard; the guard's path names the field. */
@@ -87,4 +86,13 @@ export function guardFailure(failure: GuardFailure): ApiFailure {
 
 export function notFound(what = 'Not found.'): ApiFailure {
   return detailFailure(404, what);
+}
+
+/** 404 for an unknown path; when only the trailing slash is missing, the detail names the path meant. */
+export function noRoute(withSlash: string | undefined): ApiFailure {
+  return notFound(
+    withSlash === undefined
+      ? 'Not found.'
+      : `Not found. Paths of this API end with a slash: ${withSlash}`,
+  );
 }

@@ -3,6 +3,8 @@
 /**
  * Matches a request's method and path against the contract's path templates. A path that
  * matches with another method gets 405 and an `Allow` list, as Django REST Framework does.
+ * A path that lacks only its trailing slash is still 404 (the real service does not
+ * redirect either), but the match says which path was meant, for the 404's detail.
  */
 import type { OperationContract } from './contract.js';
 
@@ -13,7 +15,11 @@ export type RouteMatch =
       readonly path: Readonly<Record<string, string>>;
     }
   | { readonly kind: 'method-not-allowed'; readonly allowed: readonly string[] }
-  | { readonly kind: 'not-found' };
+  | {
+      readonly kind: 'not-found';
+      /** The path with a trailing slash, when that one would have matched. */
+      readonly withSlash?: string;
+    };
 
 interface Route {
   readonly operation: OperationContract;
@@ -51,8 +57,10 @@ export class Router {
         return { kind: 'operation', operation: route.operation, path };
       allowed.push(route.operation.method);
     }
-    return allowed.length > 0
-      ? { kind: 'method-not-allowed', allowed: [...allowed, 'OPTIONS'] }
+    if (allowed.length > 0) return { kind: 'method-not-allowed', allowed: [...allowed, 'OPTIONS'] };
+    const withSlash = `${pathname}/`;
+    return !pathname.endsWith('/') && this.match(method, withSlash).kind !== 'not-found'
+      ? { kind: 'not-found', withSlash }
       : { kind: 'not-found' };
   }
 }
