@@ -58,8 +58,9 @@ function moduleExports(path: string, files: ReadonlyMap<string, string>, cache: 
   const text = files.get(path);
   if (text === undefined || visiting.has(path)) return result;
   visiting.add(path);
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const locals = localDeclarations(source);
+  const declarationsOf = (statement: ts.Statement) => declarationsIn(statement, source);
   const add = (name: string, declared: Declared | undefined) => {
     const into = result.get(name) ?? { kinds: new Set<ExportKind>() };
     declared?.kinds.forEach((k) => into.kinds.add(k));
@@ -93,17 +94,17 @@ function isExported(statement: ts.Statement): boolean {
 /** Declarations at the top of a module, exported or not, for `export { local }`. */
 function localDeclarations(source: ts.SourceFile): ModuleExports {
   const locals: ModuleExports = new Map();
-  for (const statement of source.statements) for (const [name, declared] of declarationsOf(statement)) locals.set(name, declared);
+  for (const statement of source.statements) for (const [name, declared] of declarationsIn(statement, source)) locals.set(name, declared);
   return locals;
 }
 
-function declarationsOf(statement: ts.Statement): [string, Declared][] {
+function declarationsIn(statement: ts.Statement, source: ts.SourceFile): [string, Declared][] {
   const one = (name: ts.Identifier | undefined, kind: ExportKind, members?: string[]): [string, Declared][] =>
     name ? [[name.text, { kinds: new Set([kind]), ...(members ? { members } : {}) }]] : [];
   if (ts.isFunctionDeclaration(statement)) return one(statement.name, 'function');
   if (ts.isClassDeclaration(statement)) return one(statement.name, 'class');
   if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) return one(statement.name, 'type');
-  if (ts.isEnumDeclaration(statement)) return one(statement.name, 'enum', statement.members.map((m) => m.name.getText(statement.getSourceFile())));
+  if (ts.isEnumDeclaration(statement)) return one(statement.name, 'enum', statement.members.map((m) => m.name.getText(source)));
   if (ts.isVariableStatement(statement)) {
     return statement.declarationList.declarations.flatMap((d) =>
       ts.isIdentifier(d.name) ? one(d.name, 'const', objectKeys(d.initializer)) : [],
