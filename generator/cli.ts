@@ -26,8 +26,8 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
     .option('--spec <file>', 'OpenAPI 3.x document (YAML or JSON)', DEFAULT_SPEC)
     .option('--out <dir>', 'output directory', DEFAULT_OUT)
     .option('--check', 'write nothing; exit 1 and list the stale files if the output differs', false)
-    .option('--allow-version-mismatch', "accept an info.version that does not move in step with the API changes", false)
-    .action(async (options: { spec: string; out: string; check: boolean; allowVersionMismatch: boolean }) =>
+    .option('--release', 'record the package version decided now as released; the next change starts a new version', false)
+    .action(async (options: { spec: string; out: string; check: boolean; release: boolean }) =>
       setExitCode(await runGenerate(options, io)),
     );
 

@@ -8,6 +8,7 @@ import {
   type PagePromise,
   type RequestOptions,
 } from './runtime/index.js';
+import { API_VERSION, PACKAGE_VERSION } from './version.js';
 import {
   type StationsAroundQuery,
   type StationsDetailsQuery,
@@ -74,7 +75,8 @@ import type {
 /** Name and version sent with every request, and the servers the client can talk to. */
 export const CLIENT_META: ClientMeta = {
   sdkName: 'connect-api-client',
-  sdkVersion: '1.4.0',
+  sdkVersion: PACKAGE_VERSION,
+  apiVersion: API_VERSION,
   environments: {
     production: 'https://connect.cariqa.com',
     playground: 'https://dev.connect.cariqa.com',

@@ -12,8 +12,8 @@ export interface GenerateOptions {
   readonly spec: string;
   readonly out: string;
   readonly check: boolean;
-  /** Write a package version that does not move in step with the API changes (recorded, so later runs accept it). */
-  readonly allowVersionMismatch?: boolean;
+  /** Record the package version decided now as released: the next change starts a new version. */
+  readonly release?: boolean;
 }
 
 /** A path as it should appear in headers: relative and with forward slashes, so output is the same on every machine. */
@@ -36,19 +36,20 @@ export async function runGenerate(options: GenerateOptions, io: CommandIo): Prom
   const outDir = resolve(options.out);
   const release = await releaseStep({
     ir: result.ir,
+    files: result.files,
     specPath: spec,
     outDir,
     outLabel: out,
     header: headerLine(spec, command),
-    allowVersionMismatch: options.allowVersionMismatch ?? false,
+    markReleased: options.release ?? false,
   });
   if ('diagnostic' in release) {
     io.err(formatDiagnostic(release.diagnostic));
-    if (release.details !== '') io.err(release.details.trimEnd());
     io.err(`${spec}: 1 error(s); nothing was written.`);
     return EXIT.invalid;
   }
-  const files = [...result.files, ...release.files];
+  if (release.warning) io.err(formatDiagnostic(release.warning));
+  const files = release.files;
   const plan = await planOutput(outDir, files);
   const stale = [...plan.added.map((p) => `missing  ${p}`), ...plan.changed.map((p) => `changed  ${p}`), ...plan.removed.map((p) => `extra    ${p}`)];
   if (options.check) {
@@ -62,7 +63,7 @@ export async function runGenerate(options: GenerateOptions, io: CommandIo): Prom
   }
   await writeOutput(outDir, files, plan);
   io.out(
-    `${out}: ${plan.added.length} added, ${plan.changed.length} changed, ${plan.removed.length} removed, ${plan.unchanged} unchanged (from ${spec}).`,
+    `${out}: ${plan.added.length} added, ${plan.changed.length} changed, ${plan.removed.length} removed, ${plan.unchanged} unchanged (from ${spec}); package version ${release.version}.`,
   );
   return EXIT.ok;
 }

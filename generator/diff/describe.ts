@@ -20,12 +20,20 @@ const PHRASES: Readonly<Record<ChangeKind, (detail: string) => string>> = {
   deprecated: () => 'is now deprecated',
 };
 
+/** An export's members are the names after its dot, not values on the wire. */
+const EXPORT_PHRASES: Partial<Record<ChangeKind, (detail: string) => string>> = {
+  'value-added': (d) => `gains member ${d}`,
+  'value-removed': (d) => `loses member ${d}`,
+  'type-changed': (d) => `changed kind (${d})`,
+};
+
 /** `response 200 field \`connectors\` added (optional, array)`. */
 export function describeChange(change: ClassifiedChange): string {
   const { entry, kind } = change;
   const subject = entry.subject === 'operation' ? 'operation' : entry.location;
   const shape = kind === 'added' && entry.side !== 'operation' ? ` (${addedShape(change)})` : '';
-  return `${subject} ${PHRASES[kind](change.detail ?? '')}${shape}`;
+  const phrase = entry.subject === 'export' ? EXPORT_PHRASES[kind] : undefined;
+  return `${subject} ${(phrase ?? PHRASES[kind])(change.detail ?? '')}${shape}`;
 }
 
 /** What arrived: whether a caller must send it (or can rely on receiving it), and its type. */
@@ -41,20 +49,27 @@ function count(n: number, what: string): string {
 
 /** "1 breaking change, 2 compatible changes." */
 export function summaryLine(report: ChangeReport): string {
-  if (report.changes.length === 0) return 'No changes to the API surface.';
+  if (report.changes.length === 0) return 'No changes to the public surface.';
   const text = `${count(report.breaking, 'breaking')}, ${count(report.compatible, 'compatible')}.`;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** What the changes need and whether the head's `info.version` gives it. */
+/** The API versions on both sides: `API 1.4.0 → 1.5.0`, or `API 1.4.0, unchanged`. */
+export function apiLine(report: ChangeReport): string {
+  const { base, head } = report;
+  return base.version === head.version ? `API ${head.version}, unchanged` : `API ${base.version} → ${head.version}`;
+}
+
+/** What the changes need of the package's version, and (from `generate`) the version it gets. */
 export function releaseLine(report: ChangeReport): string {
-  const { step, bump, head } = report;
-  const needs = bump === 'none' ? 'They need no new version' : `They need a ${bump} release`;
-  if (!step) return `${needs}; info.version ${head.version} is not x.y.z, so it was not checked.`;
-  const verdict = step.inStep ? 'is in step' : 'is NOT in step';
-  return bump === 'none' && report.changes.length === 0
-    ? `info.version ${head.version} ${verdict} (at least ${step.minimum}).`
-    : `${needs}: at least ${step.minimum}; info.version ${head.version} ${verdict}.`;
+  const { bump, release } = report;
+  if (!release) {
+    const needs = bump === 'none' ? 'The package needs no new version for its surface' : `The package needs a ${bump} release`;
+    return `${needs} (${apiLine(report)}).`;
+  }
+  if (release.bump === 'none') return `The package stays at ${release.next} (${apiLine(report)}).`;
+  const why = release.bump === 'patch' && bump === 'none' ? ': its files changed, not its public surface' : '';
+  return `The package moves from ${release.previous} to ${release.next}, a ${release.bump} release${why} (${apiLine(report)}).`;
 }
 
 export interface ChangeGroup {

@@ -1,92 +1,130 @@
 /**
- * The release step of `generate`: the package version is the spec's `info.version`, and it
- * must move in step with what changed since the previous release (major for breaking
- * changes, minor for compatible ones). The previous surfaces live in the committed
- * `generated/api-surface.json`, so the check needs no git history and `generate --check`
- * gives the same answer on any clean clone.
+ * The release step of `generate`: the package has its own semantic version, decided from
+ * what changed in the generated package since its last release — the spec's changes and the
+ * generator's alike. Breaking changes of its public surface give a major release, additions a
+ * minor one, any other change of its files (a fix, docs, the runtime, a new API version with
+ * the same surface) a patch, and nothing changed keeps the version. The API's own version
+ * (`info.version`) is whatever the provider says; it is carried along, not checked.
  *
- * Regenerating while a version is being prepared (same `info.version` as last time)
- * compares with the release before it, so a pull request can change the spec several
- * times under one new version. The very first recorded version counts as released.
+ * The last release lives in the committed `generated/api-surface.json`, so the decision needs
+ * no git history and `generate --check` gives the same answer on any clean clone. While a
+ * release is being prepared the version is always worked out from the last *released* one, so
+ * regenerating ten times in a pull request still gives one step; `generate --release` marks
+ * the current version as released, and the next change starts a new one.
  */
+import type { ExportedName } from './exports.js';
+import { buildPackageSurface } from './package-surface.js';
 import { renderMarkdown } from './render.js';
 import { buildReport, type ChangeReport } from './report.js';
 import type { SurfaceSource } from './snapshot.js';
-import { buildSurface } from './surface.js';
+import { nextVersion, parseVersion, type Bump } from './version.js';
+
+/** One version of the package, as recorded. */
+export interface PackageState {
+  readonly version: string;
+  /** Digest of every generated file, made with a neutral package version so that it does not depend on the version. */
+  readonly digest: string;
+  /** Digest of the spec: tells a spec change from a generator change. */
+  readonly specDigest: string;
+  /** The API surface from the IR; `surface.version` is the API's version. */
+  readonly surface: SurfaceSource;
+  /** Every other exported name; absent in a record written before they were recorded. */
+  readonly exports?: readonly ExportedName[];
+}
 
 export interface ReleaseState {
-  /** The surface `generated/` was last generated from. */
-  readonly release: SurfaceSource;
-  /** The release before it, while `release` is being prepared; absent for the first recorded version. */
-  readonly previous?: SurfaceSource;
-  /** Set when `release` was written with `--allow-version-mismatch`, so later runs of the same version accept it too. */
-  readonly versionCheckOverridden?: boolean;
-  /** Digest of the spec `release` came from: when it is unchanged, a different surface comes from the generator, not the spec. */
-  readonly specDigest?: string;
+  /** What `generated/` holds now. */
+  readonly current: PackageState;
+  /** The last released version, while `current` is being prepared; absent when `current` is released. */
+  readonly released?: PackageState;
 }
 
 export interface ReleaseRequest {
   readonly state?: ReleaseState;
-  readonly current: SurfaceSource;
-  readonly specDigest: string;
-  readonly allowVersionMismatch: boolean;
+  /** The package just generated, before its version is decided. */
+  readonly now: Omit<PackageState, 'version'>;
+  /** `generate --release`: the version decided now is the one being published. */
+  readonly markReleased: boolean;
   /** How a text report names the two sides: the state file and the spec. */
   readonly labels?: { readonly base: string; readonly head: string };
 }
 
 export interface ReleasePlan {
+  readonly version: string;
   readonly state: ReleaseState;
-  /** The changelog's newest entry. */
-  readonly entry: string;
+  /** The last released version: changelog entries above it are the ones being prepared. */
+  readonly baseline?: string;
+  /** The changelog's newest entry; absent when nothing changed since the last release. */
+  readonly entry?: string;
   readonly report?: ChangeReport;
-  /** Why the version does not move in step; set only when the generation must be refused. */
-  readonly problem?: { readonly message: string; readonly hint: string };
+  /** Something worth a look that does not stop the generation. */
+  readonly warning?: string;
+  /** Why no version can be decided (a hand-edited record); the generation is refused. */
+  readonly problem?: string;
+}
+
+/** The first version of a package: the API's version when it is `x.y.z` (continuity with clients versioned that way), else 0.1.0. */
+export function firstVersion(apiVersion: string): string {
+  return parseVersion(apiVersion) ? apiVersion : '0.1.0';
 }
 
 export function planRelease(request: ReleaseRequest): ReleasePlan {
-  const { state, current, specDigest, allowVersionMismatch, labels = { base: 'previous', head: 'current' } } = request;
-  if (!state) return { state: { release: current, specDigest }, entry: firstEntry(current) };
-  const sameVersion = current.version === state.release.version;
-  const base = sameVersion ? (state.previous ?? state.release) : state.release;
-  const report = buildReport({ label: labels.base, ...buildSurface(base) }, { label: labels.head, ...buildSurface(current) });
-  // Same spec as last time: whatever differs comes from a newer generator, which the spec's version cannot answer for.
-  // So does the first recorded version regenerated without changes: there is nothing to record.
-  if (sameVersion && (state.specDigest === specDigest || (!state.previous && report.changes.length === 0))) {
-    return { state: { ...state, release: current, specDigest }, entry: state.previous ? renderMarkdown(report) : firstEntry(current), report };
+  const { state, now, markReleased, labels = { base: 'previous', head: 'current' } } = request;
+  if (!state) {
+    const version = firstVersion(now.surface.version);
+    return { version, state: { current: { ...now, version } }, entry: firstEntry(version, now) };
   }
-  const inStep = report.step?.inStep ?? false;
-  const overridden = !inStep && (allowVersionMismatch || (sameVersion && state.versionCheckOverridden === true));
-  const next: ReleaseState = { release: current, previous: base, specDigest, ...(overridden ? { versionCheckOverridden: true } : {}) };
-  const plan = { state: next, entry: renderMarkdown(report), report };
-  if (inStep || overridden) return plan;
-  return { ...plan, problem: versionProblem(report) };
-}
-
-function versionProblem(report: ChangeReport): { message: string; hint: string } {
-  const { base, head, step, breaking, compatible } = report;
-  const hint = 'or pass --allow-version-mismatch to generate it anyway';
-  if (!step) return { message: `info.version '${head.version}' (or the previous '${base.version}') is not x.y.z, so the version step cannot be checked`, hint };
-  const what = breaking > 0 ? `${breaking} breaking change(s)` : `${compatible} compatible change(s)`;
+  const baseline = state.released ?? state.current;
+  // A record without exported names (written by an older generator) is compared on the API surface alone.
+  const names = (recorded: readonly ExportedName[] | undefined) => recorded ?? now.exports ?? [];
+  const report = buildReport(
+    { label: labels.base, ...buildPackageSurface(baseline.surface, names(baseline.exports)) },
+    { label: labels.head, ...buildPackageSurface(now.surface, names(now.exports)) },
+  );
+  const bump: Bump = report.bump !== 'none' ? report.bump : baseline.digest === now.digest ? 'none' : 'patch';
+  const version = nextVersion(baseline.version, bump);
+  if (version === undefined) return { version: baseline.version, state, problem: `the recorded package version '${baseline.version}' is not x.y.z` };
+  const released = { ...report, release: { previous: baseline.version, next: version, bump } };
+  const current: PackageState = { ...now, version };
+  const warning = apiVersionWarning(released, baseline, now);
   return {
-    message: `info.version is ${head.version}, but the API surface has ${what} since ${base.version}: it needs a ${report.bump} release, at least ${step.minimum}`,
-    hint: `set info.version to ${step.minimum}, ${hint}`,
+    version,
+    state: bump === 'none' || markReleased ? { current } : { current, released: baseline },
+    baseline: baseline.version,
+    report: released,
+    ...(bump !== 'none' ? { entry: renderMarkdown(released) } : {}),
+    ...(warning ? { warning } : {}),
   };
 }
 
-function firstEntry(current: SurfaceSource): string {
-  const n = current.operations.length;
-  return `## ${current.version}\n\nFirst version with a recorded API surface (${n} operation${n === 1 ? '' : 's'}). Later entries list what changed since the version before, as \`connect-codegen diff\` reports it.\n`;
+/** The spec's operations or types changed but its `info.version` did not: probably a forgotten bump on the provider's side. */
+function apiVersionWarning(report: ChangeReport, baseline: PackageState, now: ReleaseRequest['now']): string | undefined {
+  const fromSpec = report.changes.filter((c) => c.entry.subject !== 'export').length;
+  if (fromSpec === 0 || baseline.specDigest === now.specDigest || report.base.version !== report.head.version) return undefined;
+  return `the spec changed the API surface (${fromSpec} change(s)) but info.version is still ${report.head.version}; the package's version moves anyway`;
 }
 
-const INTRO = 'Changes to the API surface of this package, newest first, each as `connect-codegen diff --format markdown` reports it.';
+function firstEntry(version: string, now: ReleaseRequest['now']): string {
+  const n = now.surface.operations.length;
+  return `## ${version}\n\nAPI ${now.surface.version}. First version with a recorded public surface (${n} operation${n === 1 ? '' : 's'}). Later entries list what changed since the version before, as \`connect-codegen diff\` reports it.\n`;
+}
 
-/** Puts `entry` first in the changelog, replacing the newest entry when it is for the same version. */
-export function updateChangelog(existing: string | undefined, entry: string, header: string): string {
+const INTRO =
+  'Releases of this package, newest first. Each is headed by the package version, names the API version (`info.version`) it was generated from, and lists what changed in its public surface, as `connect-codegen diff --format markdown` reports it.';
+
+/**
+ * The changelog with `entry` first. Entries above the last released version's are the
+ * release being prepared: they are replaced, so a version that grew from minor to major
+ * while a pull request went on leaves one entry, not two.
+ */
+export function updateChangelog(existing: string | undefined, entry: string | undefined, header: string, baseline?: string): string {
   const entries = (existing ?? '')
     .split(/^(?=## )/m)
     .filter((chunk) => chunk.startsWith('## '))
     .map((chunk) => `${chunk.trimEnd()}\n`);
-  const heading = (text: string) => text.split('\n', 1)[0];
-  const older = entries[0] !== undefined && heading(entries[0]) === heading(entry) ? entries.slice(1) : entries;
-  return [`# Changelog\n\n<!-- ${header} -->\n\n${INTRO}\n`, entry, ...older].join('\n');
+  const version = (text: string) => text.split('\n', 1)[0]!.slice(3).trim();
+  const releasedAt = baseline === undefined ? -1 : entries.findIndex((e) => version(e) === baseline);
+  const kept = releasedAt >= 0 ? entries.slice(releasedAt) : entries;
+  const older = entry === undefined ? kept : kept.filter((e) => version(e) !== version(entry));
+  return [`# Changelog\n\n<!-- ${header} -->\n\n${INTRO}\n`, ...(entry !== undefined ? [entry] : []), ...older].join('\n');
 }

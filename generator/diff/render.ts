@@ -22,12 +22,12 @@ export function renderReport(report: ChangeReport, format: ReportFormat): string
 }
 
 function groupTitle(group: ChangeGroup): string {
-  return group.operation ? `${group.operation.location}  ${group.operation.client}` : 'Exported types';
+  return group.operation ? `${group.operation.location}  ${group.operation.client}` : 'Exported names';
 }
 
 export function renderText(report: ChangeReport): string {
   const lines = [
-    `API surface of ${report.head.label} (${report.head.version}) compared with ${report.base.label} (${report.base.version})`,
+    `Public surface of ${report.head.label} (API ${report.head.version}) compared with ${report.base.label} (API ${report.base.version})`,
     summaryLine(report),
     releaseLine(report),
   ];
@@ -44,13 +44,17 @@ function why(change: ClassifiedChange, separator: string): string {
 }
 
 export function renderMarkdown(report: ChangeReport): string {
-  const lines = [`## ${report.head.version}`, '', `Compared with ${report.base.version}. ${summaryLine(report)} ${releaseLine(report)}`];
+  // In the changelog (a package release) the heading is the package's version; in a pull request, the API's.
+  const { release, base, head } = report;
+  const heading = release ? `## ${release.next}` : `## API ${head.version}`;
+  const compared = release ? `API ${head.version}.` : `Compared with API ${base.version}.`;
+  const lines = [heading, '', `${compared} ${summaryLine(report)} ${releaseLine(report)}`];
   for (const verdict of ['breaking', 'compatible'] as const) {
     const changes = report.changes.filter((c) => c.verdict === verdict);
     lines.push('', `### ${verdict === 'breaking' ? 'Breaking' : 'Compatible'} changes`, '');
     if (changes.length === 0) lines.push('None.');
     for (const group of groupChanges(changes)) {
-      const title = group.operation ? `\`${group.operation.location}\` (\`${group.operation.client}\`)` : 'Exported types';
+      const title = group.operation ? `\`${group.operation.location}\` (\`${group.operation.client}\`)` : 'Exported names';
       lines.push(`- ${title}`);
       for (const change of group.changes) lines.push(`  - ${describeChange(change)}${why(change, ': ')}`);
     }
@@ -65,7 +69,7 @@ function reportJson(report: ChangeReport) {
     breaking: report.breaking,
     compatible: report.compatible,
     bump: report.bump,
-    ...(report.step ? { minimumVersion: report.step.minimum, versionInStep: report.step.inStep } : {}),
+    ...(report.release ? { release: report.release } : {}),
     changes: report.changes.map((c) => ({
       verdict: c.verdict,
       rule: c.rule.id,

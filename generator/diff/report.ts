@@ -1,12 +1,12 @@
 /**
  * Two surfaces → the change report: every change with its verdict and rule, in a stable
- * order (operations as the head spec lists them, removed ones after, exported types last),
- * and the release the changes need.
+ * order (operations as the head spec lists them, removed ones after, exported names last),
+ * and the release of the package the changes need.
  */
 import { compareSurfaces, type Change } from './compare.js';
 import { ruleFor, type Rule, type Verdict } from './rules.js';
 import type { Surface, SurfaceEntry } from './surface-model.js';
-import { versionStep, type Bump, type VersionStep } from './version.js';
+import type { Bump } from './version.js';
 
 export interface ClassifiedChange extends Change {
   readonly verdict: Verdict;
@@ -18,7 +18,16 @@ export interface ClassifiedChange extends Change {
 export interface SpecSide {
   /** Where the spec came from, as the user named it: `spec/connect-api.yaml`, `origin/main:spec/connect-api.yaml`. */
   readonly label: string;
+  /** The API's version, the spec's `info.version`. */
   readonly version: string;
+}
+
+/** The package versions, when the report is about a generated package (`generate`), not only two specs (`diff`). */
+export interface PackageRelease {
+  readonly previous: string;
+  readonly next: string;
+  /** The surface's bump, or `patch` when only other parts of the package's files changed. */
+  readonly bump: Bump;
 }
 
 export interface ChangeReport {
@@ -27,9 +36,9 @@ export interface ChangeReport {
   readonly changes: readonly ClassifiedChange[];
   readonly breaking: number;
   readonly compatible: number;
+  /** The release of the package the surface changes need: `major`, `minor` or `none`. */
   readonly bump: Bump;
-  /** Undefined when a version is not `x.y.z`. */
-  readonly step?: VersionStep;
+  readonly release?: PackageRelease;
 }
 
 export function buildReport(base: Surface & { label: string }, head: Surface & { label: string }): ChangeReport {
@@ -41,7 +50,6 @@ export function buildReport(base: Surface & { label: string }, head: Surface & {
   const breaking = changes.filter((c) => c.verdict === 'breaking').length;
   const compatible = changes.length - breaking;
   const bump: Bump = breaking > 0 ? 'major' : compatible > 0 ? 'minor' : 'none';
-  const step = versionStep(base.version, head.version, bump);
   return {
     base: { label: base.label, version: base.version },
     head: { label: head.label, version: head.version },
@@ -49,7 +57,6 @@ export function buildReport(base: Surface & { label: string }, head: Surface & {
     breaking,
     compatible,
     bump,
-    ...(step ? { step } : {}),
   };
 }
 

@@ -1,33 +1,48 @@
 /**
- * `generated/api-surface.json`: the release state as a file. One schema or operation per
- * line, so a pull request's diff of it shows which ones changed, and no documentation, so
- * rewording a description touches only the spec's digest.
+ * `generated/api-surface.json`: the release state as a file. One schema, operation or
+ * exported name per line, so a pull request's diff of it shows which ones changed, and no
+ * documentation, so rewording a description touches only the digests.
  */
-import type { ReleaseState } from './release.js';
+import type { ExportedName } from './exports.js';
+import type { PackageState, ReleaseState } from './release.js';
 import type { SurfaceSource } from './snapshot.js';
 
 export const STATE_FILE = 'api-surface.json';
 
-/** Bumped when the stored shape changes incompatibly; an older file is then refused with a clear message. */
-const FORMAT = 1;
+/**
+ * Bumped when the stored shape changes incompatibly; an unknown format is refused with a
+ * clear message. Format 1 (the package version was `info.version`) is still read: its
+ * release counts as the last released package version.
+ */
+const FORMAT = 2;
 
 export function serializeState(state: ReleaseState, header: string): string {
   const lines = [
     '{',
     `  "//": ${JSON.stringify(header)},`,
     `  "format": ${FORMAT},`,
-    ...(state.versionCheckOverridden ? ['  "versionCheckOverridden": true,'] : []),
-    ...(state.specDigest !== undefined ? [`  "specDigest": ${JSON.stringify(state.specDigest)},`] : []),
-    `  "release": ${source(state.release)}${state.previous ? ',' : ''}`,
-    ...(state.previous ? [`  "previous": ${source(state.previous)}`] : []),
+    `  "current": ${packageState(state.current)}${state.released ? ',' : ''}`,
+    ...(state.released ? [`  "released": ${packageState(state.released)}`] : []),
     '}',
   ];
   return `${lines.join('\n')}\n`;
 }
 
-function source(s: SurfaceSource): string {
-  const list = (items: readonly unknown[]) => (items.length === 0 ? '[]' : `[\n${items.map((i) => `      ${JSON.stringify(i)}`).join(',\n')}\n    ]`);
-  return `{\n    "version": ${JSON.stringify(s.version)},\n    "schemas": ${list(s.schemas)},\n    "operations": ${list(s.operations)}\n  }`;
+function list(items: readonly unknown[]): string {
+  return items.length === 0 ? '[]' : `[\n${items.map((i) => `      ${JSON.stringify(i)}`).join(',\n')}\n    ]`;
+}
+
+function packageState(s: PackageState): string {
+  const fields = [
+    `"version": ${JSON.stringify(s.version)}`,
+    `"apiVersion": ${JSON.stringify(s.surface.version)}`,
+    `"digest": ${JSON.stringify(s.digest)}`,
+    `"specDigest": ${JSON.stringify(s.specDigest)}`,
+    `"schemas": ${list(s.surface.schemas)}`,
+    `"operations": ${list(s.surface.operations)}`,
+    ...(s.exports ? [`"exports": ${list(s.exports)}`] : []),
+  ];
+  return `{\n${fields.map((f) => `    ${f}`).join(',\n')}\n  }`;
 }
 
 /** The state, or a sentence saying why the text is not one. */
@@ -38,20 +53,38 @@ export function parseState(text: string): ReleaseState | string {
   } catch (error) {
     return `it is not JSON (${error instanceof Error ? error.message : String(error)})`;
   }
-  const record = value as { format?: unknown; release?: unknown; previous?: unknown; versionCheckOverridden?: unknown; specDigest?: unknown } | null;
+  const record = value as Record<string, unknown> | null;
   if (typeof record !== 'object' || record === null) return 'it is not a JSON object';
-  if (record.format !== FORMAT) return `it has format ${JSON.stringify(record.format)}, and this generator reads format ${FORMAT}`;
-  if (!isSource(record.release)) return '"release" is not a recorded surface';
-  if (record.previous !== undefined && !isSource(record.previous)) return '"previous" is not a recorded surface';
+  if (record.format === 1) return fromFormat1(record);
+  if (record.format !== FORMAT) return `it has format ${JSON.stringify(record.format)}, and this generator reads formats 1 and ${FORMAT}`;
+  const current = readPackage(record.current);
+  if (!current) return '"current" is not a recorded package version';
+  if (record.released === undefined) return { current };
+  const released = readPackage(record.released);
+  return released ? { current, released } : '"released" is not a recorded package version';
+}
+
+function readPackage(value: unknown): PackageState | undefined {
+  const p = value as Record<string, unknown> | null;
+  if (typeof p !== 'object' || p === null) return undefined;
+  const strings = ['version', 'apiVersion', 'digest', 'specDigest'].every((k) => typeof p[k] === 'string');
+  if (!strings || !Array.isArray(p.schemas) || !Array.isArray(p.operations) || (p.exports !== undefined && !Array.isArray(p.exports))) return undefined;
+  const surface = { version: p.apiVersion, schemas: p.schemas, operations: p.operations } as SurfaceSource;
   return {
-    release: record.release,
-    ...(record.previous !== undefined ? { previous: record.previous as SurfaceSource } : {}),
-    ...(record.versionCheckOverridden === true ? { versionCheckOverridden: true } : {}),
-    ...(typeof record.specDigest === 'string' ? { specDigest: record.specDigest } : {}),
+    version: p.version as string,
+    digest: p.digest as string,
+    specDigest: p.specDigest as string,
+    surface,
+    ...(p.exports !== undefined ? { exports: p.exports as ExportedName[] } : {}),
   };
 }
 
-function isSource(value: unknown): value is SurfaceSource {
-  const s = value as Partial<Record<keyof SurfaceSource, unknown>> | null;
-  return typeof s === 'object' && s !== null && typeof s.version === 'string' && Array.isArray(s.schemas) && Array.isArray(s.operations);
+/** Format 1 kept the API surface under `release` and used `info.version` as the package version; it had no file digest. */
+function fromFormat1(record: Record<string, unknown>): ReleaseState | string {
+  const release = record.release as Partial<SurfaceSource> | null;
+  if (typeof release !== 'object' || release === null || typeof release.version !== 'string' || !Array.isArray(release.schemas) || !Array.isArray(release.operations)) {
+    return '"release" is not a recorded surface';
+  }
+  const specDigest = typeof record.specDigest === 'string' ? record.specDigest : '';
+  return { current: { version: release.version, digest: '', specDigest, surface: release as SurfaceSource } };
 }

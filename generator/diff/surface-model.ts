@@ -9,7 +9,8 @@
 /** Which way data flows: what the client sends, what it receives, or the call itself. */
 export type Side = 'operation' | 'request' | 'response';
 
-export type Subject = 'type' | 'operation' | 'parameter' | 'request-body' | 'status' | 'field';
+/** `export`: a name the package exports beyond what the spec describes (enum members, guards, error classes, the runtime). */
+export type Subject = 'type' | 'export' | 'operation' | 'parameter' | 'request-body' | 'status' | 'field';
 
 export interface SurfaceEntry {
   /** Unique within a surface and stable across versions: `GET /users/{}/|param:query:page`. */
@@ -26,7 +27,7 @@ export interface SurfaceEntry {
   readonly nullable: boolean;
   /** Shape without children: `string`, `integer`, `array`, `object`, `enum`, `one of`, `no body`. */
   readonly type: string;
-  /** Values of an enum, in spec order. */
+  /** Values of an enum, in spec order; for an export, its members (`ConnectorType.IEC_62196_T2`). */
   readonly values?: readonly (string | number)[];
   /** Members of a union, by name or shape. */
   readonly variants?: readonly string[];
@@ -38,7 +39,7 @@ export interface SurfaceEntry {
 }
 
 export interface Surface {
-  /** `info.version` of the spec the surface was built from. */
+  /** `info.version` of the spec the surface was built from: the API's version, not the package's. */
   readonly version: string;
   readonly entries: readonly SurfaceEntry[];
 }

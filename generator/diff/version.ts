@@ -1,9 +1,10 @@
 /**
- * Which release a change report needs, by semantic versioning: breaking changes a major
- * release, compatible ones a minor release. Before 1.0.0 everything moves one place down
- * (breaking → minor, compatible → patch), as npm's caret ranges do.
+ * The package's own semantic version, decided from what changed in it: breaking changes a
+ * major release, additions a minor release, any other change of its files (a fix, docs, the
+ * runtime) a patch release, nothing at all the same version. Before 1.0.0 everything moves
+ * one place down (breaking → minor, additions → patch), as npm's caret ranges do.
  */
-export type Bump = 'major' | 'minor' | 'none';
+export type Bump = 'major' | 'minor' | 'patch' | 'none';
 
 interface Version {
   readonly major: number;
@@ -22,31 +23,13 @@ function format(v: Version): string {
   return `${v.major}.${v.minor}.${v.patch}`;
 }
 
-function compareVersions(a: Version, b: Version): number {
-  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
-}
-
-/** The lowest version that may follow `base` for changes needing `bump`; `base` itself when nothing changed. */
-export function minimumVersion(base: string, bump: Bump): string | undefined {
+/** The version after `base` for changes needing `bump`; `base` itself when nothing changed, undefined when `base` is not `x.y.z`. */
+export function nextVersion(base: string, bump: Bump): string | undefined {
   const v = parseVersion(base);
   if (!v) return undefined;
-  if (bump === 'none') return format(v);
-  const major = bump === 'major';
-  if (v.major === 0) return format(major ? { major: 0, minor: v.minor + 1, patch: 0 } : { ...v, patch: v.patch + 1 });
-  return format(major ? { major: v.major + 1, minor: 0, patch: 0 } : { ...v, minor: v.minor + 1, patch: 0 });
-}
-
-export interface VersionStep {
-  /** The lowest acceptable head version. */
-  readonly minimum: string;
-  readonly inStep: boolean;
-}
-
-/** Whether `head` is at least the version the changes since `base` need. Undefined when either is not `x.y.z`. */
-export function versionStep(base: string, head: string, bump: Bump): VersionStep | undefined {
-  const minimum = minimumVersion(base, bump);
-  const parsedMinimum = minimum === undefined ? undefined : parseVersion(minimum);
-  const parsedHead = parseVersion(head);
-  if (minimum === undefined || !parsedMinimum || !parsedHead) return undefined;
-  return { minimum, inStep: compareVersions(parsedHead, parsedMinimum) >= 0 };
+  if (bump === 'none') return base;
+  const step = v.major === 0 ? ({ major: 'minor', minor: 'patch', patch: 'patch' } as const)[bump] : bump;
+  if (step === 'major') return format({ major: v.major + 1, minor: 0, patch: 0 });
+  if (step === 'minor') return format({ ...v, minor: v.minor + 1, patch: 0 });
+  return format({ ...v, patch: v.patch + 1 });
 }

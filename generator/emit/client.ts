@@ -12,6 +12,7 @@ import type { EmittedFile } from './model.js';
 import { noteOperationTypes, operationModulePath, operationSignature, type OperationNames } from './operations.js';
 import { SchemaIndex } from './type-expr.js';
 import { TypeUsage } from './type-usage.js';
+import { API_VERSION, PACKAGE_VERSION, VERSION_MODULE } from './version-module.js';
 
 export const CLIENT_META = 'CLIENT_META';
 
@@ -52,6 +53,7 @@ export function emitClient(ir: Ir, names: Map<IrOperation, OperationNames>, path
       kind: StructureKind.SourceFile,
       statements: [
         mixedImport('./runtime/index.js', ['ClientCore'], runtime),
+        mixedImport(`./${VERSION_MODULE.replace(/\.ts$/, '.js')}`, [API_VERSION, PACKAGE_VERSION], []),
         ...operationImports,
         ...usage.imports('.'),
         metaStatement(ir),
@@ -67,7 +69,8 @@ function metaStatement(ir: Ir): StatementStructures {
     w.write('{').newLine();
     w.indent(() => {
       w.writeLine(`sdkName: ${JSON.stringify(ir.info.packageName)},`);
-      w.writeLine(`sdkVersion: ${JSON.stringify(ir.info.version)},`);
+      w.writeLine(`sdkVersion: ${PACKAGE_VERSION},`);
+      w.writeLine(`apiVersion: ${API_VERSION},`);
       w.writeLine(`environments: { ${ir.servers.map((s) => `${JSON.stringify(s.name)}: ${JSON.stringify(s.url)}`).join(', ')} },`);
       w.writeLine(`defaultEnvironment: ${JSON.stringify(ir.servers[0]?.name ?? '')},`);
     });

@@ -54,7 +54,12 @@ export function fakeServerCommand(packageName: string): string {
   return `${packageName.replace(/^@[^/]+\//, '').replace(/-client$/, '')}-fake`;
 }
 
-export function emitPackageJson(ir: Ir, header: string, emittedPaths: readonly string[]): EmittedFile {
+/**
+ * `packageVersion` is the package's own version, decided by `generate`'s release step; the
+ * API's (`info.version`) is in `src/version.ts` and the README. Without one, a package starts
+ * at the API's version, as `generate` starts it too.
+ */
+export function emitPackageJson(ir: Ir, header: string, emittedPaths: readonly string[], packageVersion = ir.info.version): EmittedFile {
   const entries = packageEntries(emittedPaths);
   const hasCli = emittedPaths.includes(`${SOURCE_DIR}/testing/cli.ts`);
   // The CJS build writes its own package.json so Node and TypeScript read dist/cjs as CommonJS.
@@ -62,7 +67,7 @@ export function emitPackageJson(ir: Ir, header: string, emittedPaths: readonly s
   const manifest = {
     '//': header,
     name: ir.info.packageName,
-    version: ir.info.version,
+    version: packageVersion,
     description: `TypeScript client for the ${ir.info.title}: typed functions for every operation, runtime guards, typed errors, retries and pagination.`,
     keywords: ['api-client', 'openapi', 'typescript', 'ev-charging'],
     license: 'UNLICENSED',
@@ -78,7 +83,7 @@ export function emitPackageJson(ir: Ir, header: string, emittedPaths: readonly s
     },
     ...typesVersions(entries),
     ...(hasCli ? { bin: { [fakeServerCommand(ir.info.packageName)]: `./${ESM_DIR}/testing/cli.js` } } : {}),
-    // The changelog is written by `release`, not by every generate; npm skips it when absent.
+    // The changelog is written by the release step of `generate`; npm skips it when absent.
     files: [ESM_DIR, CJS_DIR, SOURCE_DIR, 'README.md', 'api.md', 'CHANGELOG.md'],
     scripts: {
       clean: `node -e "fs.rmSync('dist', { recursive: true, force: true })"`,

@@ -13,6 +13,7 @@ import { SOURCE_DIR } from './model.js';
 import { fakeServerCommand } from './package.js';
 import { methodPath, sampleArguments, sampleCall } from './samples.js';
 import { SchemaIndex } from './type-expr.js';
+import { NEUTRAL_PACKAGE_VERSION } from './version-module.js';
 
 const ts = (code: string) => `\`\`\`ts\n${code}\n\`\`\``;
 
@@ -175,7 +176,17 @@ function operationRows(resource: IrResource): string[] {
   ];
 }
 
-export function emitReadme(ir: Ir, header: string, emittedPaths: readonly string[] = []): EmittedFile {
+/** Which version is which: the package's own, and the API's it was generated from. */
+function versions({ ir, pkg }: ReadmeContext, packageVersion: string): string[] {
+  return [
+    '## Versions',
+    `This is version ${packageVersion} of \`${pkg}\`, generated from version ${ir.info.version} of the ${ir.info.title}. The package has its own semantic version: a major release when its public surface changes incompatibly (whether the API or the generator changed it), a minor release when it grows, a patch release for fixes and documentation. [CHANGELOG.md](./CHANGELOG.md) lists each release with its API version.`,
+    ts(`import { API_VERSION, PACKAGE_VERSION } from '${pkg}';\n\nconsole.log(PACKAGE_VERSION, API_VERSION); // '${packageVersion}' '${ir.info.version}'`),
+    `Requests carry both in \`User-Agent\` (outside browsers) and \`X-Connect-Client\`: \`${pkg}/${packageVersion} (api ${ir.info.version})\`.`,
+  ];
+}
+
+export function emitReadme(ir: Ir, header: string, emittedPaths: readonly string[] = [], packageVersion = NEUTRAL_PACKAGE_VERSION): EmittedFile {
   const context: ReadmeContext = { ir, client: clientClassName(ir), pkg: ir.info.packageName, index: new SchemaIndex(ir) };
   const sections = [
     `<!-- ${header} -->`,
@@ -192,6 +203,7 @@ export function emitReadme(ir: Ir, header: string, emittedPaths: readonly string
     ...mapTiles(context),
     ...validation(context),
     ...testing(context, emittedPaths.includes(`${SOURCE_DIR}/testing/index.ts`)),
+    ...versions(context, packageVersion),
     '## Reference',
     'Every method and type, with signatures and examples, is in [api.md](./api.md); editors show the same text on hover.',
     `| method | HTTP | summary |\n|---|---|---|\n${operationRows(ir.resources).join('\n')}`,

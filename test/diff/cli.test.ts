@@ -26,7 +26,8 @@ describe('connect-codegen diff exit codes', () => {
     const io = capture();
     expect(await main(['diff', '--base', V15, '--spec', V14, '--format', 'markdown'], io)).toBe(1);
     const text = io.stdout.join('\n');
-    expect(text).toMatch(/^## 1\.4\.0$/m);
+    expect(text).toMatch(/^## API 1\.4\.0$/m);
+    expect(text).toContain('Compared with API 1.5.0. 8 breaking changes, no compatible changes. The package needs a major release (API 1.5.0 → 1.4.0).');
     expect(text).toContain('- response 201 field `connector` removed: code that reads it stops compiling');
   });
 
@@ -94,7 +95,7 @@ describe('connect-codegen diff against git history', () => {
     const result = await diff(repo, '--base', 'main');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('compared with main:spec/connect-api.yaml (1.5.0)');
+    expect(result.stdout).toContain('compared with main:spec/connect-api.yaml (API 1.5.0)');
     expect(result.stdout).toContain('breaking    response 201 field `connector` removed');
   }, 30_000);
 
@@ -102,7 +103,7 @@ describe('connect-codegen diff against git history', () => {
     await copyFile(V15, join(repo, 'spec/connect-api.yaml'));
     const result = await diff(repo, '--base', 'HEAD');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('No changes to the API surface.');
+    expect(result.stdout).toContain('No changes to the public surface.');
   }, 30_000);
 
   it('exits 2 when the spec did not exist at the revision', async () => {

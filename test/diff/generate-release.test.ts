@@ -1,25 +1,23 @@
 /**
- * `generate` keeps the package version in step with the API: it compares with the surface
- * recorded in the output directory (no git needed), refuses a version that does not move
- * far enough, accepts it with --allow-version-mismatch (and remembers that), and keeps a
- * changelog whose newest entry is the markdown report.
+ * `generate` gives the package its own semantic version, decided from what changed in the
+ * generated package since the last release recorded in the output directory (no git
+ * needed): breaking → major, additions → minor, other changes of its files → patch. The
+ * spec's `info.version` is carried along as the API version, never checked against it.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { main } from '../../generator/cli.js';
-import { displayPath } from '../../generator/commands/generate.js';
-import { capture, readDoc, useScratchDir, V14, V15 } from './support.js';
+import { capture, readDoc, useScratchDir, V14, V15, type Doc } from './support.js';
 
 const scratch = useScratchDir('connect-codegen-release-');
 
-/** 1.5.0 without the stations' `sold_by`: a breaking change, at the version given. */
-async function withoutSoldBy(version: string): Promise<string> {
-  const doc = readDoc(V15);
-  doc.info.version = version;
-  delete doc.components.schemas.Station.properties.sold_by;
-  const path = join(scratch(), `without-sold-by-${version}.yaml`);
+/** A changed copy of a fixture spec, written to the scratch directory. */
+async function specWith(base: string, name: string, change: (doc: Doc) => void): Promise<string> {
+  const doc = readDoc(base);
+  change(doc);
+  const path = join(scratch(), `${name}.yaml`);
   await writeFile(path, stringify(doc));
   return path;
 }
@@ -30,83 +28,93 @@ async function generate(spec: string, out: string, ...flags: string[]) {
   return { code, ...io };
 }
 
-async function markdownReport(base: string, spec: string): Promise<string> {
-  const io = capture();
-  await main(['diff', '--base', base, '--spec', spec, '--format', 'markdown'], io);
-  return `${io.stdout.join('\n')}\n`;
-}
-
 const changelog = (out: string) => readFile(join(out, 'CHANGELOG.md'), 'utf8');
 const headings = (text: string) => [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
-const newestEntry = (text: string) => text.slice(text.indexOf('\n## ') + 1).split(/\n(?=## )/)[0];
+const newestEntry = (text: string) => text.slice(text.indexOf('\n## ') + 1).split(/\n(?=## )/)[0]!;
+const packageVersion = async (out: string) => (JSON.parse(await readFile(join(out, 'package.json'), 'utf8')) as { version: string }).version;
+const versionModule = (out: string) => readFile(join(out, 'src/version.ts'), 'utf8');
 
-describe('generate across releases', () => {
-  const releases = () => join(scratch(), 'releases');
+describe('the package version across releases', () => {
+  const out = () => join(scratch(), 'releases');
 
-  it('records the first version it generates', async () => {
-    expect((await generate(V14, releases())).code).toBe(0);
-    const text = await changelog(releases());
-    expect(headings(text)).toEqual(['1.4.0']);
-    expect(text).toContain('First version with a recorded API surface (23 operations).');
+  it('starts at the API version and records it', async () => {
+    expect((await generate(V14, out())).code).toBe(0);
+    expect(await packageVersion(out())).toBe('1.4.0');
+    expect(headings(await changelog(out()))).toEqual(['1.4.0']);
   }, 60_000);
 
-  it('accepts 1.5.0 for compatible changes; the newest changelog entry is the markdown report', async () => {
-    const result = await generate(V15, releases());
+  it('stays the same, and up to date, when nothing changed', async () => {
+    const result = await generate(V14, out(), '--check');
     expect(result.stderr).toEqual([]);
     expect(result.code).toBe(0);
-    const text = await changelog(releases());
+  }, 60_000);
+
+  it('takes a patch step for a change of documentation only', async () => {
+    const spec = await specWith(V14, 'reworded', (doc) => (doc.paths['/api/v1/users/'].post.summary = 'Create a user (reworded)'));
+    const result = await generate(spec, out());
+    expect(result.stderr).toEqual([]);
+    expect(await packageVersion(out())).toBe('1.4.1');
+    const entry = newestEntry(await changelog(out()));
+    expect(entry).toMatch(/^## 1\.4\.1\n\nAPI 1\.4\.0\. No changes to the public surface\. The package moves from 1\.4\.0 to 1\.4\.1, a patch release: its files changed, not its public surface/);
+  }, 60_000);
+
+  it('takes a minor step for a spec addition, whatever info.version says; it replaces the pending patch entry', async () => {
+    const spec = await specWith(V15, 'additions-api-7', (doc) => (doc.info.version = '7.0.0'));
+    const result = await generate(spec, out());
+    expect(result.stderr).toEqual([]);
+    expect(await packageVersion(out())).toBe('1.5.0');
+    expect(await versionModule(out())).toContain("export const API_VERSION = '7.0.0';");
+    const text = await changelog(out());
     expect(headings(text)).toEqual(['1.5.0', '1.4.0']);
-    expect(newestEntry(text)).toBe(await markdownReport(V14, V15));
-    expect(JSON.parse(await readFile(join(releases(), 'package.json'), 'utf8')).version).toBe('1.5.0');
+    const entry = newestEntry(text);
+    expect(entry).toMatch(/^API 7\.0\.0\. No breaking changes, \d+ compatible changes\. The package moves from 1\.4\.0 to 1\.5\.0, a minor release \(API 1\.4\.0 → 7\.0\.0\)\.$/m);
+    // The spec's addition, and the names the generator exports for it.
+    expect(entry).toContain('- response 200 field `connectors` added (optional, array)');
+    expect(entry).toContain('- export `isConnector` added');
   }, 60_000);
 
-  it('is up to date when run again: the same version compares with the release before it', async () => {
-    const result = await generate(V15, releases(), '--check');
-    expect(result.stderr).toEqual([]);
+  it('gives the same version when regenerated before a release, and on --check', async () => {
+    const spec = join(scratch(), 'additions-api-7.yaml');
+    expect((await generate(spec, out())).code).toBe(0);
+    expect(await packageVersion(out())).toBe('1.5.0');
+    expect((await generate(spec, out(), '--check')).code).toBe(0);
+  }, 90_000);
+
+  it('takes a major step for a breaking change after --release, and warns when info.version did not move', async () => {
+    const released = join(scratch(), 'additions-api-7.yaml');
+    expect((await generate(released, out(), '--release')).code).toBe(0);
+    const spec = await specWith(released, 'without-sold-by', (doc) => delete doc.components.schemas.Station.properties.sold_by);
+    const result = await generate(spec, out());
     expect(result.code).toBe(0);
-  }, 60_000);
-
-  it('refuses a breaking change under a minor version, at info.version, and writes nothing', async () => {
-    const before = await changelog(releases());
-    const spec = await withoutSoldBy('1.5.0');
-    const result = await generate(spec, releases());
-    expect(result.code).toBe(1);
-    expect(result.stderr[0]).toBe(
-      `${displayPath(spec)}:4:3 error [version-step] #/info/version: ` +
-        'info.version is 1.5.0, but the API surface has 2 breaking change(s) since 1.4.0: it needs a major release, at least 2.0.0\n' +
-        '    hint: set info.version to 2.0.0, or pass --allow-version-mismatch to generate it anyway',
-    );
-    expect(result.stderr.join('\n')).toContain('breaking    response 200 field `sold_by` removed — code that reads it stops compiling');
-    expect(await changelog(releases())).toBe(before);
-  }, 60_000);
-
-  it('accepts the same change as 2.0.0, compared with 1.5.0', async () => {
-    const spec = await withoutSoldBy('2.0.0');
-    const result = await generate(spec, releases());
-    expect(result.code).toBe(0);
-    const text = await changelog(releases());
+    expect(await packageVersion(out())).toBe('2.0.0');
+    expect(result.stderr.join('\n')).toMatch(/warning \[api-version\] #\/info\/version: the spec changed the API surface \(2 change\(s\)\) but info\.version is still 7\.0\.0/);
+    const text = await changelog(out());
     expect(headings(text)).toEqual(['2.0.0', '1.5.0', '1.4.0']);
-    expect(newestEntry(text)).toBe(await markdownReport(V15, spec));
-  }, 60_000);
-
-  it('refuses a version that goes back', async () => {
-    const result = await generate(V15, releases());
-    expect(result.code).toBe(1);
-    expect(result.stderr[0]).toContain('info.version is 1.5.0, but the API surface has 2 compatible change(s) since 2.0.0: it needs a minor release, at least 2.1.0');
-  }, 60_000);
+    expect(newestEntry(text)).toContain('- response 200 field `sold_by` removed: code that reads it stops compiling');
+  }, 90_000);
 });
 
-describe('generate --allow-version-mismatch', () => {
-  it('writes the version anyway, and later runs of that version accept it without the flag', async () => {
-    const out = join(scratch(), 'override');
+describe('a change made by the generator alone', () => {
+  it('is a major step when it renames an enum member and a function, with info.version unchanged', async () => {
+    const out = join(scratch(), 'generator-change');
     expect((await generate(V14, out)).code).toBe(0);
-    const spec = await withoutSoldBy('1.4.1');
-    expect((await generate(spec, out)).code).toBe(1);
-    expect((await generate(spec, out, '--allow-version-mismatch')).code).toBe(0);
-    expect(newestEntry(await changelog(out))).toContain('They need a major release: at least 2.0.0; info.version 1.4.1 is NOT in step.');
-    const check = await generate(spec, out, '--check');
-    expect(check.stderr).toEqual([]);
-    expect(check.code).toBe(0);
+    // The record as an older generator would have left it: other member and function names than this one emits.
+    const state = JSON.parse(await readFile(join(out, 'api-surface.json'), 'utf8')) as Doc;
+    const connectorType = (state.current.exports as Doc[]).find((e) => e.name === 'ConnectorType')!;
+    const member = (connectorType.members as string[])[0]!;
+    connectorType.members[0] = `Legacy${member}`;
+    const operation = (state.current.operations as Doc[]).find((o) => o.functionName === 'usersSetupIntentsCreate')!;
+    operation.functionName = 'usersSetupIntentsCreateLegacy';
+    await writeFile(join(out, 'api-surface.json'), JSON.stringify(state));
+
+    const result = await generate(V14, out);
+    expect(result.stderr).toEqual([]);
+    expect(await packageVersion(out)).toBe('2.0.0');
+    expect(await versionModule(out)).toContain("export const API_VERSION = '1.4.0';");
+    const entry = newestEntry(await changelog(out));
+    expect(entry).toContain('The package moves from 1.4.0 to 2.0.0, a major release (API 1.4.0, unchanged).');
+    expect(entry).toContain(`- export \`ConnectorType\` loses member \`Legacy${member}\`: code that names it stops compiling`);
+    expect(entry).toMatch(/operation moved in the client \(.*usersSetupIntentsCreateLegacy\(\) → .*usersSetupIntentsCreate\(\)\)/);
   }, 90_000);
 });
 
@@ -117,6 +125,6 @@ describe('a damaged surface record', () => {
     await writeFile(join(out, 'api-surface.json'), '{"format": 99}');
     const result = await generate(V14, out);
     expect(result.code).toBe(1);
-    expect(result.stderr[0]).toMatch(/api-surface\.json error \[surface-state\] #: .*api-surface\.json cannot be read: it has format 99, and this generator reads format 1/);
+    expect(result.stderr[0]).toMatch(/api-surface\.json error \[surface-state\] #: .*api-surface\.json cannot be read: it has format 99, and this generator reads formats 1 and 2/);
   }, 60_000);
 });

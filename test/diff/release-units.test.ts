@@ -1,74 +1,122 @@
-/** The pure parts of the release step: version arithmetic, the changelog, the state file, and the README's table. */
+/** The pure parts of the release step: version arithmetic, the plan, the changelog, the state file, and the README's table. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { planRelease, updateChangelog } from '../../generator/diff/release.js';
+import type { ExportedName } from '../../generator/diff/exports.js';
+import { planRelease, updateChangelog, type ReleaseRequest, type ReleaseState } from '../../generator/diff/release.js';
 import { rulesTable } from '../../generator/diff/rules.js';
 import type { SurfaceSource } from '../../generator/diff/snapshot.js';
 import { parseState, serializeState } from '../../generator/diff/state-file.js';
-import { minimumVersion, versionStep } from '../../generator/diff/version.js';
+import { nextVersion } from '../../generator/diff/version.js';
 
 describe('version steps', () => {
   it.each([
     ['1.4.0', 'major', '2.0.0'],
     ['1.4.2', 'minor', '1.5.0'],
+    ['1.4.2', 'patch', '1.4.3'],
     ['1.4.2', 'none', '1.4.2'],
     // Before 1.0.0 npm's caret ranges treat the minor as the major.
     ['0.3.1', 'major', '0.4.0'],
     ['0.3.1', 'minor', '0.3.2'],
-  ] as const)('after %s, a %s change needs at least %s', (base, bump, minimum) => {
-    expect(minimumVersion(base, bump)).toBe(minimum);
+    ['0.3.1', 'patch', '0.3.2'],
+  ] as const)('after %s, a %s change gives %s', (base, bump, next) => {
+    expect(nextVersion(base, bump)).toBe(next);
   });
 
-  it('accepts more than needed, refuses less, and does not check what is not x.y.z', () => {
-    expect(versionStep('1.4.0', '3.0.0', 'minor')?.inStep).toBe(true);
-    expect(versionStep('1.4.0', '1.4.9', 'minor')?.inStep).toBe(false);
-    expect(versionStep('1.4.0', 'next', 'minor')).toBeUndefined();
+  it('cannot step from what is not x.y.z', () => {
+    expect(nextVersion('next', 'minor')).toBeUndefined();
+  });
+});
+
+const source = (version: string, operations: SurfaceSource['operations'] = []): SurfaceSource => ({ version, schemas: [], operations });
+const ping = { method: 'GET' as const, path: '/ping/', resourcePath: ['ping'], methodName: 'get', functionName: 'pingGet', pathParameters: [], queryParameters: [], headerParameters: [], responses: [{ status: 204 as const }] };
+const level = (members: string[]): ExportedName => ({ entry: '.', name: 'Level', kinds: ['const', 'type'], members });
+const now = (over: Partial<ReleaseRequest['now']> = {}): ReleaseRequest['now'] => ({
+  digest: 'd1',
+  specDigest: 's1',
+  surface: source('1.0.0'),
+  exports: [level(['Low', 'High'])],
+  ...over,
+});
+const plan = (state: ReleaseState | undefined, current: ReleaseRequest['now'], markReleased = false) =>
+  planRelease({ ...(state ? { state } : {}), now: current, markReleased });
+
+describe('the release plan', () => {
+  const first = plan(undefined, now());
+
+  it('starts at the API version', () => {
+    expect(first.version).toBe('1.0.0');
+    expect(first.state.released).toBeUndefined();
+  });
+
+  it.each([
+    ['nothing changed', '1.0.0', now()],
+    ['only the files changed (docs, a fix)', '1.0.1', now({ digest: 'd2' })],
+    ['only the API version changed', '1.0.1', now({ digest: 'd2', surface: source('1.1.0') })],
+    ['an operation was added', '1.1.0', now({ digest: 'd2', surface: source('1.0.0', [ping]) })],
+    ['an enum member was added', '1.1.0', now({ digest: 'd2', exports: [level(['Low', 'High', 'Max'])] })],
+    ['the generator renamed an enum member', '2.0.0', now({ digest: 'd2', exports: [level(['LOW', 'High'])] })],
+  ])('when %s, gives %s', (_, version, current) => {
+    expect(plan(first.state, current).version).toBe(version);
+  });
+
+  it('steps from the last release while one is being prepared, so regenerating gives one step', () => {
+    const minor = plan(first.state, now({ digest: 'd2', surface: source('1.0.0', [ping]) }));
+    expect(minor.version).toBe('1.1.0');
+    expect(minor.state.released?.version).toBe('1.0.0');
+    const again = plan(minor.state, now({ digest: 'd3', surface: source('1.0.0', [ping]), exports: [level(['Low'])] }));
+    expect(again.version).toBe('2.0.0');
+    expect(again.baseline).toBe('1.0.0');
+    const reverted = plan(again.state, now());
+    expect(reverted.version).toBe('1.0.0');
+    expect(reverted.entry).toBeUndefined();
+  });
+
+  it('starts a new step after --release', () => {
+    const released = plan(first.state, now({ digest: 'd2', surface: source('1.0.0', [ping]) }), true);
+    expect(released.state.released).toBeUndefined();
+    expect(plan(released.state, now({ digest: 'd3', surface: source('1.0.0', [ping]) })).version).toBe('1.1.1');
+  });
+
+  it('heads the changelog entry with the package version and names the API version', () => {
+    const renamed = plan(first.state, now({ digest: 'd2', surface: source('1.0.0'), exports: [level(['LOW', 'High'])] }));
+    expect(renamed.entry).toMatch(/^## 2\.0\.0\n\nAPI 1\.0\.0\. 1 breaking change, 1 compatible change\. The package moves from 1\.0\.0 to 2\.0\.0, a major release \(API 1\.0\.0, unchanged\)\./);
+    expect(renamed.entry).toContain('- export `Level` loses member `Low`: code that names it stops compiling');
   });
 });
 
 describe('the changelog', () => {
   const header = 'Generated by test.';
   const entry = (version: string, body: string) => `## ${version}\n\n${body}\n`;
+  const headings = (text: string) => [...text.matchAll(/^## .*$/gm)].map((m) => m[0]);
 
   it('puts a new version first and keeps the older entries', () => {
     const first = updateChangelog(undefined, entry('1.0.0', 'one'), header);
-    const second = updateChangelog(first, entry('1.1.0', 'two'), header);
+    const second = updateChangelog(first, entry('1.1.0', 'two'), header, '1.0.0');
     expect(second).toBe(`# Changelog\n\n<!-- ${header} -->\n\n${second.split('\n')[4]}\n\n## 1.1.0\n\ntwo\n\n## 1.0.0\n\none\n`);
   });
 
-  it('replaces the newest entry when it is for the same version', () => {
-    const first = updateChangelog(updateChangelog(undefined, entry('1.0.0', 'one'), header), entry('1.1.0', 'two'), header);
-    const again = updateChangelog(first, entry('1.1.0', 'two, amended'), header);
-    expect([...again.matchAll(/^## .*$/gm)].map((m) => m[0])).toEqual(['## 1.1.0', '## 1.0.0']);
-    expect(again).toContain('two, amended');
-    expect(again).not.toContain('\ntwo\n');
+  it('replaces the entries of a release being prepared, even when its version grew', () => {
+    const prepared = updateChangelog(updateChangelog(undefined, entry('1.0.0', 'one'), header), entry('1.1.0', 'two'), header, '1.0.0');
+    const grown = updateChangelog(prepared, entry('2.0.0', 'two, now breaking'), header, '1.0.0');
+    expect(headings(grown)).toEqual(['## 2.0.0', '## 1.0.0']);
+    const reverted = updateChangelog(grown, undefined, header, '1.0.0');
+    expect(headings(reverted)).toEqual(['## 1.0.0']);
   });
 });
 
-const source = (version: string, operations: SurfaceSource['operations'] = []): SurfaceSource => ({ version, schemas: [], operations });
-const ping = { method: 'GET' as const, path: '/ping/', resourcePath: ['ping'], methodName: 'get', functionName: 'pingGet', pathParameters: [], queryParameters: [], headerParameters: [], responses: [{ status: 204 as const }] };
-
-describe('the release plan', () => {
-  it('treats the first recorded version as released: changing it needs a new version', () => {
-    const state = planRelease({ current: source('1.0.0'), specDigest: 'a', allowVersionMismatch: false }).state;
-    const same = planRelease({ state, current: source('1.0.0', [ping]), specDigest: 'b', allowVersionMismatch: false });
-    expect(same.problem?.message).toContain('at least 1.1.0');
-    expect(planRelease({ state, current: source('1.1.0', [ping]), specDigest: 'b', allowVersionMismatch: false }).problem).toBeUndefined();
-  });
-
-  it('does not hold the spec to account for a newer generator: same spec, different surface, no version check', () => {
-    const state = planRelease({ current: source('1.0.0'), specDigest: 'a', allowVersionMismatch: false }).state;
-    const regenerated = planRelease({ state, current: source('1.0.0', [ping]), specDigest: 'a', allowVersionMismatch: false });
-    expect(regenerated.problem).toBeUndefined();
-    expect(regenerated.state.release.operations).toHaveLength(1);
-  });
-
-  it('survives the state file: what is written reads back the same', () => {
-    const plan = planRelease({ state: { release: source('1.0.0') }, current: source('1.1.0', [ping]), specDigest: 'b', allowVersionMismatch: false });
-    const text = serializeState(plan.state, 'Generated by test.');
-    expect(parseState(text)).toEqual(plan.state);
+describe('the state file', () => {
+  it('reads back what it writes, one operation or exported name per line', () => {
+    const state = plan(plan(undefined, now()).state, now({ digest: 'd2', surface: source('1.0.0', [ping]) })).state;
+    const text = serializeState(state, 'Generated by test.');
+    expect(parseState(text)).toEqual(state);
     expect(text.split('\n').filter((l) => l.includes('"pingGet"'))).toHaveLength(1);
+    expect(text.split('\n').filter((l) => l.includes('"Level"'))).toHaveLength(2);
     expect(parseState('[1, 2')).toMatch(/^it is not JSON/);
+  });
+
+  it('reads the format before package versions: its release is the last released version', () => {
+    const old = JSON.stringify({ format: 1, specDigest: 's0', release: source('1.4.0', [ping]) });
+    expect(parseState(old)).toEqual({ current: { version: '1.4.0', digest: '', specDigest: 's0', surface: source('1.4.0', [ping]) } });
   });
 });
 

@@ -13,11 +13,10 @@ const spec = (label: string) => ({ label, text: readFileSync(label, 'utf8') });
 describe('the 1.5.0 release report', () => {
   const report = reportBetween(spec(V14), spec(V15));
 
-  it('breaks nobody and needs a minor release, which 1.5.0 is', () => {
+  it('breaks nobody and needs a minor release of the package', () => {
     expect(report.breaking).toBe(0);
     expect(report.compatible).toBeGreaterThan(0);
     expect(report.bump).toBe('minor');
-    expect(report.step).toEqual({ minimum: '1.5.0', inStep: true });
   });
 
   it('names each affected call once, where the connector information arrives', () => {
@@ -41,6 +40,6 @@ describe('the 1.5.0 release report', () => {
     const back = reportBetween(spec(V15), spec(V14));
     expect(back.breaking).toBe(report.compatible);
     expect(back.changes.every((c) => c.verdict === 'breaking')).toBe(true);
-    expect(back.step).toEqual({ minimum: '2.0.0', inStep: false });
+    expect(back.bump).toBe('major');
   });
 });

@@ -221,7 +221,8 @@ describe('classification of one change', () => {
 
   it('has a row for every rule in the table', () => {
     const covered = new Set(CASES.flatMap((c) => c.expected.map((r) => r[1])));
-    expect(RULES.map((r) => r.id).filter((id) => !covered.has(id))).toEqual([]);
+    // Rules for other exported names are the generator's, not the spec's: package-surface.test.ts has their rows.
+    expect(RULES.filter((r) => r.target !== 'export').map((r) => r.id).filter((id) => !covered.has(id))).toEqual([]);
   });
 
   it('has a rule for every change a value can undergo, in a request and in a response', () => {

@@ -15,10 +15,13 @@ import { scalarText } from './url.js';
 
 /**
  * `Accept`, and who is calling: `X-Connect-Client` everywhere, because browsers do not let
- * scripts set `User-Agent`; `User-Agent` as well outside browsers.
+ * scripts set `User-Agent`; `User-Agent` as well outside browsers. Both name the package's
+ * version and, as a comment, the API version it was generated from (`name/2.0.0 (api 1.4.0)`),
+ * since the two move independently and the provider's logs need both.
  */
 export function defaultHeaders(meta: ClientMeta): Record<string, string> {
-  const client = `${meta.sdkName}/${meta.sdkVersion}`;
+  const api = meta.apiVersion === undefined ? '' : ` (api ${meta.apiVersion})`;
+  const client = `${meta.sdkName}/${meta.sdkVersion}${api}`;
   const headers: Record<string, string> = {
     accept: 'application/json',
     'x-connect-client': client,

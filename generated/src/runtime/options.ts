@@ -27,8 +27,10 @@ export type Environment = 'production' | 'playground';
 export interface ClientMeta {
   /** The npm package name, sent in the `User-Agent` header. */
   readonly sdkName: string;
-  /** The package version (the spec's interface version), sent beside the name. */
+  /** The package's own version, sent beside the name. */
   readonly sdkVersion: string;
+  /** The API version the package was generated from (`info.version`), sent as a comment: `(api 1.4.0)`. */
+  readonly apiVersion?: string;
   /** Environment name → base URL. */
   readonly environments: Readonly<Record<string, string>>;
   /** The environment used when neither `environment` nor `baseUrl` is given. */

@@ -1,0 +1,122 @@
+/**
+ * The names a generated package exports, read from its printed files with the TypeScript
+ * parser (syntax only: no type checker, so it costs milliseconds). Starting from each entry
+ * point it follows `export *` and `export { … } from` through the package, so it sees what a
+ * user can import — the operation functions, enums and their members, guards, error classes
+ * and the runtime — whichever emitter or template produced it. A generator change that
+ * renames any of them shows up here even when the spec did not change.
+ */
+import { posix } from 'node:path';
+import { ts } from 'ts-morph';
+
+/** How a name can be used; a name may be several at once (an enum is a `const` and a `type`). */
+export type ExportKind = 'class' | 'const' | 'enum' | 'function' | 'type';
+
+export interface ExportedName {
+  /** The package subpath it is imported from: `.` or `./testing`. */
+  readonly entry: string;
+  readonly name: string;
+  readonly kinds: readonly ExportKind[];
+  /** Members a user writes after a dot: an enum's members, the keys of an object constant (`ConnectorType.IEC_62196_T2`). */
+  readonly members?: readonly string[];
+}
+
+interface Declared {
+  readonly kinds: Set<ExportKind>;
+  members?: string[];
+}
+
+type ModuleExports = Map<string, Declared>;
+
+/** Every name each entry point exports, sorted by entry and name. `files` maps package paths (`src/index.ts`) to their text. */
+export function exportedNames(files: ReadonlyMap<string, string>, entries: readonly { subpath: string; module: string }[]): ExportedName[] {
+  const cache = new Map<string, ModuleExports>();
+  const names: ExportedName[] = [];
+  for (const { subpath, module } of entries) {
+    const path = `src/${module}.ts`;
+    if (!files.has(path)) continue;
+    for (const [name, declared] of moduleExports(path, files, cache, new Set())) {
+      names.push({ entry: subpath, name, kinds: [...declared.kinds].sort(), ...(declared.members ? { members: declared.members } : {}) });
+    }
+  }
+  return names.sort((a, b) => compare(a.entry, b.entry) || compare(a.name, b.name));
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** `./operations/users.js` from `src/index.ts` → `src/operations/users.ts`. */
+function resolveModule(from: string, specifier: string): string {
+  return posix.join(posix.dirname(from), specifier).replace(/\.js$/, '.ts');
+}
+
+function moduleExports(path: string, files: ReadonlyMap<string, string>, cache: Map<string, ModuleExports>, visiting: Set<string>): ModuleExports {
+  const cached = cache.get(path);
+  if (cached) return cached;
+  const result: ModuleExports = new Map();
+  const text = files.get(path);
+  if (text === undefined || visiting.has(path)) return result;
+  visiting.add(path);
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const locals = localDeclarations(source);
+  const declarationsOf = (statement: ts.Statement) => declarationsIn(statement, source);
+  const add = (name: string, declared: Declared | undefined) => {
+    const into = result.get(name) ?? { kinds: new Set<ExportKind>() };
+    declared?.kinds.forEach((k) => into.kinds.add(k));
+    if (declared?.members) into.members = declared.members;
+    result.set(name, into);
+  };
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement)) {
+      const target = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? resolveModule(path, statement.moduleSpecifier.text) : undefined;
+      const from = target === undefined ? undefined : moduleExports(target, files, cache, visiting);
+      if (!statement.exportClause && from) from.forEach((declared, name) => add(name, declared));
+      else if (statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+        for (const element of statement.exportClause.elements) {
+          const original = (element.propertyName ?? element.name).text;
+          add(element.name.text, from ? from.get(original) : locals.get(original));
+        }
+      }
+    } else if (isExported(statement)) {
+      for (const [name, declared] of declarationsOf(statement)) add(name, declared);
+    }
+  }
+  visiting.delete(path);
+  cache.set(path, result);
+  return result;
+}
+
+function isExported(statement: ts.Statement): boolean {
+  return ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+}
+
+/** Declarations at the top of a module, exported or not, for `export { local }`. */
+function localDeclarations(source: ts.SourceFile): ModuleExports {
+  const locals: ModuleExports = new Map();
+  for (const statement of source.statements) for (const [name, declared] of declarationsIn(statement, source)) locals.set(name, declared);
+  return locals;
+}
+
+function declarationsIn(statement: ts.Statement, source: ts.SourceFile): [string, Declared][] {
+  const one = (name: ts.Identifier | undefined, kind: ExportKind, members?: string[]): [string, Declared][] =>
+    name ? [[name.text, { kinds: new Set([kind]), ...(members ? { members } : {}) }]] : [];
+  if (ts.isFunctionDeclaration(statement)) return one(statement.name, 'function');
+  if (ts.isClassDeclaration(statement)) return one(statement.name, 'class');
+  if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) return one(statement.name, 'type');
+  if (ts.isEnumDeclaration(statement)) return one(statement.name, 'enum', statement.members.map((m) => m.name.getText(source)));
+  if (ts.isVariableStatement(statement)) {
+    return statement.declarationList.declarations.flatMap((d) =>
+      ts.isIdentifier(d.name) ? one(d.name, 'const', objectKeys(d.initializer)) : [],
+    );
+  }
+  return [];
+}
+
+/** Keys of `{ … }`, `{ … } as const` or `{ … } satisfies T`: the members of an enum-like constant. */
+function objectKeys(initializer: ts.Expression | undefined): string[] | undefined {
+  let current = initializer;
+  while (current && (ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isParenthesizedExpression(current))) current = current.expression;
+  if (!current || !ts.isObjectLiteralExpression(current)) return undefined;
+  return current.properties.flatMap((p) => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? [p.name.text] : []));
+}
