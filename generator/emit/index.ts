@@ -53,7 +53,7 @@ export function emitPackage({ ir, templates, testingTemplates, header }: EmitInp
     emitTsconfig(header, paths),
     emitCjsTsconfig(header, paths),
     emitReadme(ir, header, paths),
-    emitApiMarkdown(ir, names, header),
+    emitApiMarkdown(ir, names, header, templates),
     ...sources,
   ];
 }
