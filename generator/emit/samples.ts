@@ -103,7 +103,7 @@ export function methodPath(op: IrOperation): string {
 export function functionNamingRule(ir: Pick<Ir, 'operations'>): string {
   const example = ir.operations.reduce<IrOperation | undefined>((best, op) => (!best || words(op.functionName).length > words(best.functionName).length ? op : best), undefined);
   const shown = example ? ` (\`${methodPath(example)}\` → \`${example.functionName}\`)` : '';
-  return `A function's name is the camelCase of its method's path without \`client\`${shown}; when two paths give the same name, the later operation's gets a number (\`…2\`).`;
+  return `A function's name is the camelCase of its method's path without \`client\`${shown}; a name already taken (by an earlier operation or an export of the runtime) gets a number (\`…2\`).`;
 }
 
 /** What a sample call's result is called: `page` for lists, else a name from the method. */
