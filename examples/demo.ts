@@ -16,7 +16,7 @@ const client = new ConnectClient({ baseUrl: api.url, token: api.tokens[0], valid
 
 function describeStation(station: Station): string {
   const price = station.price_groups[0]?.prices.kwh_price?.['ALL']?.[0]?.user_facing_price ?? '?';
-  const free = station.evses.filter((e) => e.status === EvseStatus.Available).length;
+  const free = station.evses.filter((e) => e.status === EvseStatus.AVAILABLE).length;
   return `${station.name} · ${station.speed ?? '?'} · ${free}/${station.evses.length} free · ${price} ${station.price_groups[0]?.currency ?? ''}/kWh`;
 }
 
@@ -56,8 +56,8 @@ try {
   const [card] = (await client.users.paymentMethods.list(user.id)).results;
   console.log(`Card ${card!.card.brand} •••• ${card!.card.last4} added through a setup intent (default: ${card!.default})`);
 
-  const station = near.results.find((s) => s.evses.some((e) => e.status === EvseStatus.Available))!;
-  const evse = station.evses.find((e) => e.status === EvseStatus.Available)!;
+  const station = near.results.find((s) => s.evses.some((e) => e.status === EvseStatus.AVAILABLE))!;
+  const evse = station.evses.find((e) => e.status === EvseStatus.AVAILABLE)!;
   const session = await client.users.charging.start(user.id, { evse_id: evse.evse_id, payment_method_id: card!.id });
   console.log(`\nCharging at ${station.name}, EVSE ${evse.evse_id} (session ${session.id})`);
 

@@ -20,7 +20,7 @@ function metresBetween(lat1: number, lon1: number, lat2: number, lon2: number): 
 
 function freeEvses(station: Station): number {
   // Statuses are open: a value added to the API later is neither free nor an error here.
-  return station.evses.filter((evse) => isEvseStatus(evse.status) && evse.status === EvseStatus.Available).length;
+  return station.evses.filter((evse) => isEvseStatus(evse.status) && evse.status === EvseStatus.AVAILABLE).length;
 }
 
 const { client, close } = await connect();

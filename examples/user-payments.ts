@@ -13,7 +13,7 @@ const { client, confirmSetupIntent, advanceClock, close } = await connect();
 try {
   const user = await client.users.create({ email: 'driver@example.com', custom_properties: { external_id: `crm-${Date.now()}` } });
   console.log(`user ${user.id} created`);
-  await client.users.billingDetails.update(user.id, { line1: 'Torstraße 1', postal_code: '10119', city: 'Berlin', country: 'DE', account_type: AccountType.Personal });
+  await client.users.billingDetails.update(user.id, { line1: 'Torstraße 1', postal_code: '10119', city: 'Berlin', country: 'DE', account_type: AccountType.personal });
 
   // The app hands this secret to the payment provider's SDK, where the user enters a card.
   const { setup_intent_client_secret: secret } = await client.users.paymentMethods.createSetupIntent(user.id);
@@ -27,7 +27,7 @@ try {
   console.log(`card ${card.card.brand} •••• ${card.card.last4} is the default`);
 
   const station = (await client.stations.around({ latitude: 52.52, longitude: 13.405, distance: 500, only_available: true })).results[0];
-  const evse = station?.evses.find((e) => e.status === EvseStatus.Available);
+  const evse = station?.evses.find((e) => e.status === EvseStatus.AVAILABLE);
   if (!station || !evse) throw new Error('no free EVSE near the centre');
   const session = await client.users.charging.start(user.id, { evse_id: evse.evse_id, payment_method_id: card.id });
   console.log(`charging at ${station.name} (${evse.evse_id}), session ${session.id}`);

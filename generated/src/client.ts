@@ -32,12 +32,12 @@ import {
   usersBillingDetailsUpdate,
 } from './operations/users.billing-details.js';
 import {
+  type UsersPaymentMethodsCreateSetupIntentQuery,
   type UsersPaymentMethodsListQuery,
-  type UsersSetupIntentsCreateQuery,
+  usersPaymentMethodsCreateSetupIntent,
   usersPaymentMethodsDelete,
   usersPaymentMethodsList,
   usersPaymentMethodsSetDefault,
-  usersSetupIntentsCreate,
 } from './operations/users.payment-methods.js';
 import { usersChargingStart, usersChargingStop } from './operations/users.charging.js';
 import {
@@ -368,10 +368,10 @@ export class UsersPaymentMethodsResource {
    */
   createSetupIntent(
     userId: string,
-    query?: UsersSetupIntentsCreateQuery,
+    query?: UsersPaymentMethodsCreateSetupIntentQuery,
     options?: RequestOptions,
   ): ApiPromise<SetupIntent> {
-    return usersSetupIntentsCreate(this.core, userId, query, options);
+    return usersPaymentMethodsCreateSetupIntent(this.core, userId, query, options);
   }
 
   /**

@@ -3,58 +3,62 @@
 /** An enum as received in responses: one of the known values, or a value the API added after this client was generated. Narrow it with the enum's guard (for example `isEvseStatus`) before relying on the known values. */
 export type OpenEnum<T extends string | number> =
   T | (T extends string ? string & {} : number & {});
-/** Connector standard. */
+/**
+ * Connector standard.
+ *
+ * Members are named after their wire values (`ConnectorType.CHADEMO` is `"CHADEMO"`); a value that is not a valid identifier, or is a keyword, gets a name derived from it.
+ */
 export const ConnectorType = {
   /** {@link ConnectorType} value `"CHADEMO"` on the wire. */
-  Chademo: 'CHADEMO',
+  CHADEMO: 'CHADEMO',
   /** {@link ConnectorType} value `"DOMESTIC_A"` on the wire. */
-  DomesticA: 'DOMESTIC_A',
+  DOMESTIC_A: 'DOMESTIC_A',
   /** {@link ConnectorType} value `"DOMESTIC_B"` on the wire. */
-  DomesticB: 'DOMESTIC_B',
+  DOMESTIC_B: 'DOMESTIC_B',
   /** {@link ConnectorType} value `"DOMESTIC_C"` on the wire. */
-  DomesticC: 'DOMESTIC_C',
+  DOMESTIC_C: 'DOMESTIC_C',
   /** {@link ConnectorType} value `"DOMESTIC_D"` on the wire. */
-  DomesticD: 'DOMESTIC_D',
+  DOMESTIC_D: 'DOMESTIC_D',
   /** {@link ConnectorType} value `"DOMESTIC_E"` on the wire. */
-  DomesticE: 'DOMESTIC_E',
+  DOMESTIC_E: 'DOMESTIC_E',
   /** {@link ConnectorType} value `"DOMESTIC_F"` on the wire. */
-  DomesticF: 'DOMESTIC_F',
+  DOMESTIC_F: 'DOMESTIC_F',
   /** {@link ConnectorType} value `"DOMESTIC_G"` on the wire. */
-  DomesticG: 'DOMESTIC_G',
+  DOMESTIC_G: 'DOMESTIC_G',
   /** {@link ConnectorType} value `"DOMESTIC_H"` on the wire. */
-  DomesticH: 'DOMESTIC_H',
+  DOMESTIC_H: 'DOMESTIC_H',
   /** {@link ConnectorType} value `"DOMESTIC_I"` on the wire. */
-  DomesticI: 'DOMESTIC_I',
+  DOMESTIC_I: 'DOMESTIC_I',
   /** {@link ConnectorType} value `"DOMESTIC_J"` on the wire. */
-  DomesticJ: 'DOMESTIC_J',
+  DOMESTIC_J: 'DOMESTIC_J',
   /** {@link ConnectorType} value `"DOMESTIC_K"` on the wire. */
-  DomesticK: 'DOMESTIC_K',
+  DOMESTIC_K: 'DOMESTIC_K',
   /** {@link ConnectorType} value `"DOMESTIC_L"` on the wire. */
-  DomesticL: 'DOMESTIC_L',
+  DOMESTIC_L: 'DOMESTIC_L',
   /** {@link ConnectorType} value `"IEC_60309_2_single_16"` on the wire. */
-  Iec60309_2Single16: 'IEC_60309_2_single_16',
+  IEC_60309_2_single_16: 'IEC_60309_2_single_16',
   /** {@link ConnectorType} value `"IEC_60309_2_three_16"` on the wire. */
-  Iec60309_2Three16: 'IEC_60309_2_three_16',
+  IEC_60309_2_three_16: 'IEC_60309_2_three_16',
   /** {@link ConnectorType} value `"IEC_60309_2_three_32"` on the wire. */
-  Iec60309_2Three32: 'IEC_60309_2_three_32',
+  IEC_60309_2_three_32: 'IEC_60309_2_three_32',
   /** {@link ConnectorType} value `"IEC_60309_2_three_64"` on the wire. */
-  Iec60309_2Three64: 'IEC_60309_2_three_64',
+  IEC_60309_2_three_64: 'IEC_60309_2_three_64',
   /** {@link ConnectorType} value `"IEC_62196_T1"` on the wire. */
-  Iec62196T1: 'IEC_62196_T1',
+  IEC_62196_T1: 'IEC_62196_T1',
   /** {@link ConnectorType} value `"IEC_62196_T1_COMBO"` on the wire. */
-  Iec62196T1Combo: 'IEC_62196_T1_COMBO',
+  IEC_62196_T1_COMBO: 'IEC_62196_T1_COMBO',
   /** {@link ConnectorType} value `"IEC_62196_T2"` on the wire. */
-  Iec62196T2: 'IEC_62196_T2',
+  IEC_62196_T2: 'IEC_62196_T2',
   /** {@link ConnectorType} value `"IEC_62196_T2_COMBO"` on the wire. */
-  Iec62196T2Combo: 'IEC_62196_T2_COMBO',
+  IEC_62196_T2_COMBO: 'IEC_62196_T2_COMBO',
   /** {@link ConnectorType} value `"IEC_62196_T3A"` on the wire. */
-  Iec62196T3A: 'IEC_62196_T3A',
+  IEC_62196_T3A: 'IEC_62196_T3A',
   /** {@link ConnectorType} value `"IEC_62196_T3C"` on the wire. */
-  Iec62196T3C: 'IEC_62196_T3C',
+  IEC_62196_T3C: 'IEC_62196_T3C',
   /** {@link ConnectorType} value `"TESLA_R"` on the wire. */
-  TeslaR: 'TESLA_R',
+  TESLA_R: 'TESLA_R',
   /** {@link ConnectorType} value `"TESLA_S"` on the wire. */
-  TeslaS: 'TESLA_S',
+  TESLA_S: 'TESLA_S',
 } as const;
 /** Connector standard. */
 export type ConnectorType = (typeof ConnectorType)[keyof typeof ConnectorType];
@@ -121,14 +125,18 @@ export function isConnectorType(value: unknown): value is ConnectorType {
   }
 }
 
-/** Charging speed class of a station. */
+/**
+ * Charging speed class of a station.
+ *
+ * Members are named after their wire values (`PowerGroup.slow` is `"slow"`); a value that is not a valid identifier, or is a keyword, gets a name derived from it.
+ */
 export const PowerGroup = {
   /** {@link PowerGroup} value `"slow"` on the wire. */
-  Slow: 'slow',
+  slow: 'slow',
   /** {@link PowerGroup} value `"fast"` on the wire. */
-  Fast: 'fast',
+  fast: 'fast',
   /** {@link PowerGroup} value `"turbo"` on the wire. */
-  Turbo: 'turbo',
+  turbo: 'turbo',
 } as const;
 /** Charging speed class of a station. */
 export type PowerGroup = (typeof PowerGroup)[keyof typeof PowerGroup];
@@ -147,26 +155,30 @@ export function isPowerGroup(value: unknown): value is PowerGroup {
   }
 }
 
-/** Status of an EVSE (charging point). */
+/**
+ * Status of an EVSE (charging point).
+ *
+ * Members are named after their wire values (`EvseStatus.AVAILABLE` is `"AVAILABLE"`); a value that is not a valid identifier, or is a keyword, gets a name derived from it.
+ */
 export const EvseStatus = {
   /** {@link EvseStatus} value `"AVAILABLE"` on the wire. */
-  Available: 'AVAILABLE',
+  AVAILABLE: 'AVAILABLE',
   /** {@link EvseStatus} value `"BLOCKED"` on the wire. */
-  Blocked: 'BLOCKED',
+  BLOCKED: 'BLOCKED',
   /** {@link EvseStatus} value `"CHARGING"` on the wire. */
-  Charging: 'CHARGING',
+  CHARGING: 'CHARGING',
   /** {@link EvseStatus} value `"INOPERATIVE"` on the wire. */
-  Inoperative: 'INOPERATIVE',
+  INOPERATIVE: 'INOPERATIVE',
   /** {@link EvseStatus} value `"OUTOFORDER"` on the wire. */
-  Outoforder: 'OUTOFORDER',
+  OUTOFORDER: 'OUTOFORDER',
   /** {@link EvseStatus} value `"PLANNED"` on the wire. */
-  Planned: 'PLANNED',
+  PLANNED: 'PLANNED',
   /** {@link EvseStatus} value `"REMOVED"` on the wire. */
-  Removed: 'REMOVED',
+  REMOVED: 'REMOVED',
   /** {@link EvseStatus} value `"RESERVED"` on the wire. */
-  Reserved: 'RESERVED',
+  RESERVED: 'RESERVED',
   /** {@link EvseStatus} value `"UNKNOWN"` on the wire. */
-  Unknown: 'UNKNOWN',
+  UNKNOWN: 'UNKNOWN',
 } as const;
 /** Status of an EVSE (charging point). */
 export type EvseStatus = (typeof EvseStatus)[keyof typeof EvseStatus];
@@ -201,16 +213,20 @@ export function isEvseStatus(value: unknown): value is EvseStatus {
   }
 }
 
-/** Overall availability of a station. */
+/**
+ * Overall availability of a station.
+ *
+ * Members are named after their wire values (`StationStatus.free` is `"free"`); a value that is not a valid identifier, or is a keyword, gets a name derived from it.
+ */
 export const StationStatus = {
   /** {@link StationStatus} value `"free"` on the wire. */
-  Free: 'free',
+  free: 'free',
   /** {@link StationStatus} value `"busy"` on the wire. */
-  Busy: 'busy',
+  busy: 'busy',
   /** {@link StationStatus} value `"unknown"` on the wire. */
-  Unknown: 'unknown',
+  unknown: 'unknown',
   /** {@link StationStatus} value `"error"` on the wire. */
-  Error: 'error',
+  error: 'error',
 } as const;
 /** Overall availability of a station. */
 export type StationStatus = (typeof StationStatus)[keyof typeof StationStatus];
@@ -230,40 +246,44 @@ export function isStationStatus(value: unknown): value is StationStatus {
   }
 }
 
-/** Amenity near a station. */
+/**
+ * Amenity near a station.
+ *
+ * Members are named after their wire values (`Amenity.HOTEL` is `"HOTEL"`); a value that is not a valid identifier, or is a keyword, gets a name derived from it.
+ */
 export const Amenity = {
   /** {@link Amenity} value `"HOTEL"` on the wire. */
-  Hotel: 'HOTEL',
+  HOTEL: 'HOTEL',
   /** {@link Amenity} value `"RESTAURANT"` on the wire. */
-  Restaurant: 'RESTAURANT',
+  RESTAURANT: 'RESTAURANT',
   /** {@link Amenity} value `"CAFE"` on the wire. */
-  Cafe: 'CAFE',
+  CAFE: 'CAFE',
   /** {@link Amenity} value `"MALL"` on the wire. */
-  Mall: 'MALL',
+  MALL: 'MALL',
   /** {@link Amenity} value `"SUPERMARKET"` on the wire. */
-  Supermarket: 'SUPERMARKET',
+  SUPERMARKET: 'SUPERMARKET',
   /** {@link Amenity} value `"SPORT"` on the wire. */
-  Sport: 'SPORT',
+  SPORT: 'SPORT',
   /** {@link Amenity} value `"RECREATION_AREA"` on the wire. */
-  RecreationArea: 'RECREATION_AREA',
+  RECREATION_AREA: 'RECREATION_AREA',
   /** {@link Amenity} value `"NATURE"` on the wire. */
-  Nature: 'NATURE',
+  NATURE: 'NATURE',
   /** {@link Amenity} value `"MUSEUM"` on the wire. */
-  Museum: 'MUSEUM',
+  MUSEUM: 'MUSEUM',
   /** {@link Amenity} value `"BUS_STOP"` on the wire. */
-  BusStop: 'BUS_STOP',
+  BUS_STOP: 'BUS_STOP',
   /** {@link Amenity} value `"TAXI_STAND"` on the wire. */
-  TaxiStand: 'TAXI_STAND',
+  TAXI_STAND: 'TAXI_STAND',
   /** {@link Amenity} value `"TRAIN_STATION"` on the wire. */
-  TrainStation: 'TRAIN_STATION',
+  TRAIN_STATION: 'TRAIN_STATION',
   /** {@link Amenity} value `"AIRPORT"` on the wire. */
-  Airport: 'AIRPORT',
+  AIRPORT: 'AIRPORT',
   /** {@link Amenity} value `"CARPOOL_PARKING"` on the wire. */
-  CarpoolParking: 'CARPOOL_PARKING',
+  CARPOOL_PARKING: 'CARPOOL_PARKING',
   /** {@link Amenity} value `"FUEL_STATION"` on the wire. */
-  FuelStation: 'FUEL_STATION',
+  FUEL_STATION: 'FUEL_STATION',
   /** {@link Amenity} value `"WIFI"` on the wire. */
-  Wifi: 'WIFI',
+  WIFI: 'WIFI',
 } as const;
 /** Amenity near a station. */
 export type Amenity = (typeof Amenity)[keyof typeof Amenity];
@@ -312,24 +332,28 @@ export function isAmenity(value: unknown): value is Amenity {
   }
 }
 
-/** Day of the week of an opening period; `ALL` means every day. */
+/**
+ * Day of the week of an opening period; `ALL` means every day.
+ *
+ * Members are named after their wire values (`Weekday.MONDAY` is `"MONDAY"`); a value that is not a valid identifier, or is a keyword, gets a name derived from it.
+ */
 export const Weekday = {
   /** {@link Weekday} value `"MONDAY"` on the wire. */
-  Monday: 'MONDAY',
+  MONDAY: 'MONDAY',
   /** {@link Weekday} value `"TUESDAY"` on the wire. */
-  Tuesday: 'TUESDAY',
+  TUESDAY: 'TUESDAY',
   /** {@link Weekday} value `"WEDNESDAY"` on the wire. */
-  Wednesday: 'WEDNESDAY',
+  WEDNESDAY: 'WEDNESDAY',
   /** {@link Weekday} value `"THURSDAY"` on the wire. */
-  Thursday: 'THURSDAY',
+  THURSDAY: 'THURSDAY',
   /** {@link Weekday} value `"FRIDAY"` on the wire. */
-  Friday: 'FRIDAY',
+  FRIDAY: 'FRIDAY',
   /** {@link Weekday} value `"SATURDAY"` on the wire. */
-  Saturday: 'SATURDAY',
+  SATURDAY: 'SATURDAY',
   /** {@link Weekday} value `"SUNDAY"` on the wire. */
-  Sunday: 'SUNDAY',
+  SUNDAY: 'SUNDAY',
   /** {@link Weekday} value `"ALL"` on the wire. */
-  All: 'ALL',
+  ALL: 'ALL',
 } as const;
 /** Day of the week of an opening period; `ALL` means every day. */
 export type Weekday = (typeof Weekday)[keyof typeof Weekday];
@@ -362,12 +386,16 @@ export function isWeekday(value: unknown): value is Weekday {
   }
 }
 
-/** Two-letter language code of the user. */
+/**
+ * Two-letter language code of the user.
+ *
+ * Members are named after their wire values (`Locale.en` is `"en"`); a value that is not a valid identifier, or is a keyword, gets a name derived from it.
+ */
 export const Locale = {
   /** {@link Locale} value `"en"` on the wire. */
-  En: 'en',
+  en: 'en',
   /** {@link Locale} value `"de"` on the wire. */
-  De: 'de',
+  de: 'de',
 } as const;
 /** Two-letter language code of the user. */
 export type Locale = (typeof Locale)[keyof typeof Locale];
@@ -385,12 +413,16 @@ export function isLocale(value: unknown): value is Locale {
   }
 }
 
-/** Whether the billing details are those of a person or of a business. */
+/**
+ * Whether the billing details are those of a person or of a business.
+ *
+ * Members are named after their wire values (`AccountType.personal` is `"personal"`); a value that is not a valid identifier, or is a keyword, gets a name derived from it.
+ */
 export const AccountType = {
   /** {@link AccountType} value `"personal"` on the wire. */
-  Personal: 'personal',
+  personal: 'personal',
   /** {@link AccountType} value `"business"` on the wire. */
-  Business: 'business',
+  business: 'business',
 } as const;
 /** Whether the billing details are those of a person or of a business. */
 export type AccountType = (typeof AccountType)[keyof typeof AccountType];
@@ -408,30 +440,34 @@ export function isAccountType(value: unknown): value is AccountType {
   }
 }
 
-/** Machine-readable kind of an error. */
+/**
+ * Machine-readable kind of an error.
+ *
+ * Members are named after their wire values (`ErrorType.validation_error` is `"validation_error"`); a value that is not a valid identifier, or is a keyword, gets a name derived from it.
+ */
 export const ErrorType = {
   /** {@link ErrorType} value `"validation_error"` on the wire. */
-  ValidationError: 'validation_error',
+  validation_error: 'validation_error',
   /** {@link ErrorType} value `"payment_method_error"` on the wire. */
-  PaymentMethodError: 'payment_method_error',
+  payment_method_error: 'payment_method_error',
   /** {@link ErrorType} value `"payment_error"` on the wire. */
-  PaymentError: 'payment_error',
+  payment_error: 'payment_error',
   /** {@link ErrorType} value `"temporary_locked"` on the wire. */
-  TemporaryLocked: 'temporary_locked',
+  temporary_locked: 'temporary_locked',
   /** {@link ErrorType} value `"already_charging"` on the wire. */
-  AlreadyCharging: 'already_charging',
+  already_charging: 'already_charging',
   /** {@link ErrorType} value `"already_stopped"` on the wire. */
-  AlreadyStopped: 'already_stopped',
+  already_stopped: 'already_stopped',
   /** {@link ErrorType} value `"station_availability_issue"` on the wire. */
-  StationAvailabilityIssue: 'station_availability_issue',
+  station_availability_issue: 'station_availability_issue',
   /** {@link ErrorType} value `"billing_data_required"` on the wire. */
-  BillingDataRequired: 'billing_data_required',
+  billing_data_required: 'billing_data_required',
   /** {@link ErrorType} value `"charging_provider_error"` on the wire. */
-  ChargingProviderError: 'charging_provider_error',
+  charging_provider_error: 'charging_provider_error',
   /** {@link ErrorType} value `"unexpected_error"` on the wire. */
-  UnexpectedError: 'unexpected_error',
+  unexpected_error: 'unexpected_error',
   /** {@link ErrorType} value `"pre_authorization_failed"` on the wire. */
-  PreAuthorizationFailed: 'pre_authorization_failed',
+  pre_authorization_failed: 'pre_authorization_failed',
 } as const;
 /** Machine-readable kind of an error. */
 export type ErrorType = (typeof ErrorType)[keyof typeof ErrorType];
@@ -470,14 +506,18 @@ export function isErrorType(value: unknown): value is ErrorType {
   }
 }
 
-/** Kind of payment method. */
+/**
+ * Kind of payment method.
+ *
+ * Members are named after their wire values (`PaymentMethodType.card` is `"card"`); a value that is not a valid identifier, or is a keyword, gets a name derived from it.
+ */
 export const PaymentMethodType = {
   /** {@link PaymentMethodType} value `"card"` on the wire. */
-  Card: 'card',
+  card: 'card',
   /** {@link PaymentMethodType} value `"apple_pay"` on the wire. */
-  ApplePay: 'apple_pay',
+  apple_pay: 'apple_pay',
   /** {@link PaymentMethodType} value `"google_pay"` on the wire. */
-  GooglePay: 'google_pay',
+  google_pay: 'google_pay',
 } as const;
 /** Kind of payment method. */
 export type PaymentMethodType = (typeof PaymentMethodType)[keyof typeof PaymentMethodType];
@@ -496,10 +536,14 @@ export function isPaymentMethodType(value: unknown): value is PaymentMethodType 
   }
 }
 
-/** Kind of payment method a setup intent can be created for. */
+/**
+ * Kind of payment method a setup intent can be created for.
+ *
+ * Members are named after their wire values (`SetupIntentPaymentMethodType.card` is `"card"`); a value that is not a valid identifier, or is a keyword, gets a name derived from it.
+ */
 export const SetupIntentPaymentMethodType = {
   /** {@link SetupIntentPaymentMethodType} value `"card"` on the wire. */
-  Card: 'card',
+  card: 'card',
 } as const;
 /** Kind of payment method a setup intent can be created for. */
 export type SetupIntentPaymentMethodType =
@@ -519,12 +563,16 @@ export function isSetupIntentPaymentMethodType(
   }
 }
 
-/** Kind of price shown on a map tile feature. */
+/**
+ * Kind of price shown on a map tile feature.
+ *
+ * Members are named after their wire values (`PriceType.charging_price` is `"charging_price"`); a value that is not a valid identifier, or is a keyword, gets a name derived from it.
+ */
 export const PriceType = {
   /** {@link PriceType} value `"charging_price"` on the wire. */
-  ChargingPrice: 'charging_price',
+  charging_price: 'charging_price',
   /** {@link PriceType} value `"time_price"` on the wire. */
-  TimePrice: 'time_price',
+  time_price: 'time_price',
 } as const;
 /** Kind of price shown on a map tile feature. */
 export type PriceType = (typeof PriceType)[keyof typeof PriceType];
@@ -542,12 +590,16 @@ export function isPriceType(value: unknown): value is PriceType {
   }
 }
 
-/** What a station lookup id names, an EVSE id or a station id. */
+/**
+ * What a station lookup id names, an EVSE id or a station id.
+ *
+ * Members are named after their wire values (`StationIdType.evse_id` is `"evse_id"`); a value that is not a valid identifier, or is a keyword, gets a name derived from it.
+ */
 export const StationIdType = {
   /** {@link StationIdType} value `"evse_id"` on the wire. */
-  EvseId: 'evse_id',
+  evse_id: 'evse_id',
   /** {@link StationIdType} value `"station_id"` on the wire. */
-  StationId: 'station_id',
+  station_id: 'station_id',
 } as const;
 /** What a station lookup id names, an EVSE id or a station id. */
 export type StationIdType = (typeof StationIdType)[keyof typeof StationIdType];

@@ -1,15 +1,21 @@
 /**
- * `api.md`: the package's whole public surface on one page — every operation (client method,
- * HTTP method and path, signature, a sample call, what it throws) and every type. It is
- * generated with the code, so a pull request that changes the surface shows it in this diff.
+ * `api.md`: the package's whole public surface on one page — the client's and each call's
+ * options, every operation (client method, HTTP method and path, signature, its parameters
+ * one by one, a sample call, what it throws), every type, and every enum with its members.
+ * It is generated with the code, so a pull request that changes the surface shows it in this
+ * diff; everything is one line per item so that diff shows just what changed.
  */
-import type { Ir, IrEnum, IrOperation, IrResource } from '../ir/types.js';
+import type { Ir, IrEnum, IrOperation, IrParameter, IrResource } from '../ir/types.js';
 import { propertyKey } from '../ir/names.js';
 import { clientClassName } from './client.js';
+import { constraintNotes } from './docs.js';
+import { enumGuardName, enumMembers, enumValuesName } from './enums.js';
 import { errorClassesFor } from './errors.js';
 import type { EmittedFile } from './model.js';
 import { operationSignature, type OperationNames } from './operations.js';
-import { methodPath, sampleCall } from './samples.js';
+import type { TemplateFile } from './runtime.js';
+import { runtimeOptions, type OptionMember } from './runtime-options.js';
+import { functionNamingRule, methodPath, sampleCall } from './samples.js';
 import { SchemaIndex, typeExpression, visibleProperties } from './type-expr.js';
 import { schemaDeclarations, type SchemaDeclaration } from './types.js';
 
@@ -23,6 +29,29 @@ function fence(code: string): string {
   return `\`\`\`ts\n${code}\n\`\`\``;
 }
 
+/** `- \`name?: type\` — text`: one line per property, parameter or option. */
+function memberLine(name: string, optional: boolean, type: string, text: string): string {
+  return `- \`${propertyKey(name)}${optional ? '?' : ''}: ${type}\`${text ? ` — ${text}` : ''}`;
+}
+
+function parameterLine(p: IrParameter, index: SchemaIndex): string {
+  const text = [firstParagraph(p.description), ...constraintNotes(p.type), ...(p.default !== undefined ? [`Default \`${JSON.stringify(p.default)}\`.`] : [])];
+  return memberLine(p.name, !p.required, typeExpression(p.type, 'write', index), text.filter((t) => t.length > 0).join(' '));
+}
+
+/** The members of the query, header and cookie parameter types, and an inline body's type, under the signature that names them. */
+function parameterLists(op: IrOperation, names: OperationNames, index: SchemaIndex): string[] {
+  const lists: [string | undefined, string, readonly IrParameter[]][] = [
+    [names.query, 'Query parameters', op.queryParameters],
+    [names.headers, 'Header parameters', op.headerParameters],
+    [names.cookies, 'Cookie parameters', op.cookieParameters],
+  ];
+  return [
+    ...lists.flatMap(([name, title, parameters]) => (name ? [`${title} (\`${name}\`):`, parameters.map((p) => parameterLine(p, index)).join('\n')] : [])),
+    ...(names.body && op.body ? [`Body (\`${names.body}\`):`, fence(`type ${names.body} = ${typeExpression(op.body.type, 'write', index)};`)] : []),
+  ];
+}
+
 function operationSection(op: IrOperation, names: OperationNames, index: SchemaIndex): string[] {
   const signature = operationSignature(op, names, index);
   const params = signature.parameters.map((p) => `${p.name}${p.hasQuestionToken ? '?' : ''}: ${p.type}`).join(', ');
@@ -32,6 +61,7 @@ function operationSection(op: IrOperation, names: OperationNames, index: SchemaI
     `\`${op.method} ${op.path}\`${op.summary ? ` — ${op.summary}` : ''}`,
     ...(op.description ? [firstParagraph(op.description)] : []),
     fence(`${methodPath(op)}(${params}): ${signature.returnType}\n${op.functionName}(client, ${params}): ${signature.returnType}`),
+    ...parameterLists(op, names, index),
     fence(sampleCall(op, index)),
     ...(op.retrySafe ? [] : ['Never retried automatically.']),
     ...(throws.length > 0 ? [`Throws:\n\n${throws.join('\n')}`] : []),
@@ -56,24 +86,49 @@ function typeSection({ schema, view, name }: SchemaDeclaration, index: SchemaInd
 }
 
 function enumSection(e: IrEnum): string[] {
-  return [`### \`${e.name}\``, ...(e.description ? [firstParagraph(e.description)] : []), e.values.map((v) => `\`${JSON.stringify(v)}\``).join(', ')];
+  return [
+    `### \`${e.name}\``,
+    ...(e.description ? [firstParagraph(e.description)] : []),
+    enumMembers(e)
+      .map((m) => `- \`${e.name}.${m.key}\` — \`${JSON.stringify(m.value)}\``)
+      .join('\n'),
+    `\`${enumValuesName(e.name)}\` lists every value in this order; \`${enumGuardName(e.name)}(value)\` tells whether a value is one of them.`,
+  ];
 }
 
-export function emitApiMarkdown(ir: Ir, names: Map<IrOperation, OperationNames>, header: string): EmittedFile {
+/** `ClientOptions`, `RequestOptions` and the types they use, read from the runtime template's declarations. */
+function optionSections(templates: readonly TemplateFile[]): string[] {
+  const { interfaces, aliases } = runtimeOptions(templates);
+  if (interfaces.length === 0) return [];
+  const line = (m: OptionMember) => memberLine(m.name, m.optional, m.type, m.description);
+  return [
+    '# Options',
+    ...interfaces.flatMap((i) => [`### \`${i.name}\``, ...(i.description ? [i.description] : []), i.members.map(line).join('\n')]),
+    ...(aliases.length > 0 ? ['Types the options use:', aliases.map((a) => `- \`type ${a.name} = ${a.type}\`${a.description ? ` — ${a.description}` : ''}`).join('\n')] : []),
+  ];
+}
+
+export function emitApiMarkdown(ir: Ir, names: Map<IrOperation, OperationNames>, header: string, templates: readonly TemplateFile[] = []): EmittedFile {
   const index = new SchemaIndex(ir);
   const client = clientClassName(ir);
   const declarations = schemaDeclarations({ schemas: ir.schemas.filter((s) => s.type.kind !== 'enum') });
+  const first = ir.enums[0];
   const sections = [
     `<!-- ${header} -->`,
     `# ${ir.info.packageName} API`,
-    `Every operation and type of the ${ir.info.title} ${ir.info.version} client. Each operation is a method on \`${client}\` and a standalone function taking the client first; both have the same parameters.`,
+    `Every operation and type of the ${ir.info.title} ${ir.info.version} client. Each operation is a method on \`${client}\` and a standalone function taking the client first; both have the same parameters. ${functionNamingRule(ir)}`,
     fence(`import { ${client} } from '${ir.info.packageName}';\n\nconst client = new ${client}({ token: 'YOUR_TOKEN' });`),
+    ...optionSections(templates),
     '# Operations',
     ...resourceSections(ir.resources, names, index),
     '# Types',
     ...declarations.flatMap((d) => typeSection(d, index)),
     '# Enums',
-    'Responses type these as `OpenEnum<…>`: the values below, or one added to the API later.',
+    [
+      `Each enum is a const object of its values (\`${first ? `${first.name}.${enumMembers(first)[0]?.key}` : 'Enum.member'}\`), a type of the same name, a list of every value and a guard.`,
+      'Members are named after their wire values; a value that is not a valid identifier, or is a keyword, gets a name derived from it, shown beside it.',
+      'Requests take the values below; responses type them as `OpenEnum<…>`: the values below, or one added to the API later.',
+    ].join(' '),
     ...ir.enums.flatMap(enumSection),
   ];
   return { kind: 'text', path: 'api.md', content: `${sections.join('\n\n')}\n` };

@@ -1,11 +1,11 @@
 /**
- * The `enums` module: for each named enum a const object (for `PowerGroup.Fast`), a union
+ * The `enums` module: for each named enum a const object (for `PowerGroup.fast`), a union
  * type of its values, a readonly list of them, and a guard. Guards are `switch`es rather
  * than module-level Sets so that the module has no top-level work and tree-shakes cleanly.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures, type WriterFunction } from 'ts-morph';
 import type { Ir, IrEnum } from '../ir/types.js';
-import { constantCase, enumMemberKey, NameRegistry } from '../ir/names.js';
+import { constantCase, enumMemberKeys } from '../ir/names.js';
 import { docs, escapeDocText } from './docs.js';
 import type { EmittedFile } from './model.js';
 import { OPEN_ENUM } from './type-expr.js';
@@ -16,6 +16,30 @@ export function enumValuesName(name: string): string {
 
 export function enumGuardName(name: string): string {
   return `is${name}`;
+}
+
+/** The members of an enum's const object: key and wire value, in spec order. */
+export function enumMembers(e: IrEnum): { readonly key: string; readonly value: string | number }[] {
+  const keys = enumMemberKeys(e.values);
+  return e.values.map((value, i) => ({ key: keys[i]!, value }));
+}
+
+/**
+ * The naming rule, said where a reader looks (the enum's hover, the README, api.md), with
+ * this enum's own first member as the example and, when it has one, a derived name too.
+ */
+export function enumNamingRule(e: IrEnum): string {
+  const members = enumMembers(e);
+  const own = members.find((m) => m.key === m.value);
+  const derived = members.find((m) => m.key !== m.value);
+  const example = (m: { key: string; value: string | number }) => `\`${e.name}.${m.key}\` is \`${JSON.stringify(m.value)}\``;
+  return [
+    'Members are named after their wire values',
+    own ? ` (${example(own)})` : '',
+    '; a value that is not a valid identifier, or is a keyword, gets a name derived from it',
+    derived ? ` (${example(derived)})` : '',
+    '.',
+  ].join('');
 }
 
 export function emitEnums(ir: Pick<Ir, 'enums'>, path: string): EmittedFile {
@@ -45,8 +69,7 @@ function openEnumType(): StatementStructures {
 }
 
 function enumStatements(e: IrEnum): StatementStructures[] {
-  const keys = new NameRegistry();
-  const members = e.values.map((value) => ({ key: keys.claim(enumMemberKey(value)), value }));
+  const members = enumMembers(e);
   const objectLiteral: WriterFunction = (w) => {
     w.write('{').newLine();
     // Each member gets its own doc comment so hovering `${e.name}.Member` names the wire value.
@@ -75,7 +98,7 @@ function enumStatements(e: IrEnum): StatementStructures[] {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       declarations: [{ name: e.name, initializer: objectLiteral }],
-      docs: docs(e),
+      docs: docs({ ...e, notes: [enumNamingRule(e)] }),
     },
     {
       kind: StructureKind.TypeAlias,

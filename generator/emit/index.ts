@@ -61,5 +61,13 @@ export function emitPackage({ ir, templates, testingTemplates, header, packageVe
   // The manifest and build configs describe the sources, so they are derived from them.
   const paths = [...sources.map((f) => f.path), `${SOURCE_DIR}/${VERSION_MODULE}`];
   const [packageJson, readme, versionModule] = emitVersioned(ir, header, paths, packageVersion);
-  return [packageJson!, emitTsconfig(header, paths), emitCjsTsconfig(header, paths), readme!, emitApiMarkdown(ir, names, header), versionModule!, ...sources];
+  return [
+    packageJson!,
+    emitTsconfig(header, paths),
+    emitCjsTsconfig(header, paths),
+    readme!,
+    emitApiMarkdown(ir, names, header, templates),
+    versionModule!,
+    ...sources,
+  ];
 }

@@ -6,12 +6,12 @@
 import { DEFAULT_TOKEN } from '../../templates/testing/auth.js';
 import type { Ir, IrOperation, IrResource } from '../ir/types.js';
 import { clientClassName } from './client.js';
-import { enumGuardName } from './enums.js';
+import { enumGuardName, enumMembers, enumNamingRule, enumValuesName } from './enums.js';
 import { errorClassForStatus } from './errors.js';
 import type { EmittedFile } from './model.js';
 import { SOURCE_DIR } from './model.js';
 import { fakeServerCommand } from './package.js';
-import { methodPath, sampleArguments, sampleCall } from './samples.js';
+import { functionNamingRule, methodPath, sampleArguments, sampleCall } from './samples.js';
 import { SchemaIndex } from './type-expr.js';
 import { NEUTRAL_PACKAGE_VERSION } from './version-module.js';
 
@@ -46,7 +46,19 @@ function firstCall({ ir, index }: ReadmeContext): string[] {
   return [
     '## First call',
     ts(sampleCall(lookup, index)),
-    `Every method also exists as a standalone function taking the client first — \`${lookup.functionName}(client, …)\` — so a bundler keeps only the operations you import.`,
+    `Every method also exists as a standalone function taking the client first — \`${lookup.functionName}(client, …)\` — so a bundler keeps only the operations you import. ${functionNamingRule(ir)}`,
+  ];
+}
+
+/** How enums look in code: the first enum of the spec, its object, list and guard, and how members are named. */
+function enums({ ir, pkg }: ReadmeContext): string[] {
+  const e = ir.enums[0];
+  const member = e ? enumMembers(e)[0] : undefined;
+  if (!e || !member) return [];
+  return [
+    '## Enums',
+    `Each enum is a const object, a type of the same name, a list of every value and a guard: \`${e.name}.${member.key}\`, \`${enumValuesName(e.name)}\`, \`${enumGuardName(e.name)}(value)\`. ${enumNamingRule(e)} Requests also take the values as plain strings, and any request list takes a readonly array such as \`${enumValuesName(e.name)}\` or an \`as const\` tuple.`,
+    ts(`import { ${e.name}, ${enumValuesName(e.name)} } from '${pkg}';\n\nconsole.log(${e.name}.${member.key}); // ${JSON.stringify(member.value)}, as sent on the wire\nconsole.log(${enumValuesName(e.name)}.length);`),
   ];
 }
 
@@ -202,6 +214,7 @@ export function emitReadme(ir: Ir, header: string, emittedPaths: readonly string
     ...cancellation(context),
     ...mapTiles(context),
     ...validation(context),
+    ...enums(context),
     ...testing(context, emittedPaths.includes(`${SOURCE_DIR}/testing/index.ts`)),
     ...versions(context, packageVersion),
     '## Reference',

@@ -3,8 +3,8 @@
  * the spec's `example`s where it has them; otherwise from the type, with a few well-known
  * parameter names given realistic values so an example reads like a real call.
  */
-import type { IrOperation, IrParameter, IrType } from '../ir/types.js';
-import { propertyKey } from '../ir/names.js';
+import type { Ir, IrOperation, IrParameter, IrType } from '../ir/types.js';
+import { propertyKey, words } from '../ir/names.js';
 import { SchemaIndex, visibleProperties } from './type-expr.js';
 
 /** Realistic values for names that mean the same in any API; the spec's examples win. */
@@ -94,6 +94,16 @@ export function sampleArguments(op: IrOperation, index: SchemaIndex): string[] {
 /** `client.users.billingDetails.update` */
 export function methodPath(op: IrOperation): string {
   return ['client', ...op.resourcePath, op.methodName].join('.');
+}
+
+/**
+ * The rule that names standalone functions (names.ts, `nameOperations`), said with an example
+ * from this API: the operation whose method path has the most words shows it best.
+ */
+export function functionNamingRule(ir: Pick<Ir, 'operations'>): string {
+  const example = ir.operations.reduce<IrOperation | undefined>((best, op) => (!best || words(op.functionName).length > words(best.functionName).length ? op : best), undefined);
+  const shown = example ? ` (\`${methodPath(example)}\` → \`${example.functionName}\`)` : '';
+  return `A function's name is the camelCase of its method's path without \`client\`${shown}; a name already taken (by an earlier operation or an export of the runtime) gets a number (\`…2\`).`;
 }
 
 /** What a sample call's result is called: `page` for lists, else a name from the method. */

@@ -55,6 +55,9 @@ export function typeExpression(type: IrType, view: View, index: SchemaIndex): st
     }
     case 'array': {
       const items = typeExpression(type.items, view, index);
+      // The client only reads what it sends, so requests take readonly arrays too (an `as const`
+      // list, `CONNECTOR_TYPE_VALUES`); responses stay mutable arrays the caller owns.
+      if (view === 'write') return needsParens(type.items) || type.items.kind === 'array' ? `ReadonlyArray<${items}>` : `readonly ${items}[]`;
       return needsParens(type.items) ? `Array<${items}>` : `${items}[]`;
     }
     case 'object':

@@ -3,12 +3,18 @@
  * characters and collisions are handled in one place.
  */
 
-const RESERVED = new Set([
+/** Words that cannot name a binding in strict-mode TypeScript, and the literals. */
+const KEYWORDS: ReadonlySet<string> = new Set([
   'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do',
   'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in',
   'instanceof', 'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try',
-  'typeof', 'var', 'void', 'while', 'with', 'as', 'implements', 'interface', 'let', 'package',
-  'private', 'protected', 'public', 'static', 'yield', 'await', 'async', 'any', 'boolean',
+  'typeof', 'var', 'void', 'while', 'with', 'implements', 'interface', 'let', 'package',
+  'private', 'protected', 'public', 'static', 'yield', 'await',
+]);
+
+const RESERVED = new Set([
+  ...KEYWORDS,
+  'as', 'async', 'any', 'boolean',
   'number', 'string', 'symbol', 'object', 'unknown', 'never', 'undefined', 'type', 'of',
   'arguments', 'eval', 'constructor', 'prototype', '__proto__',
   // Global names a generated type must not shadow in the files that use them.
@@ -123,10 +129,29 @@ export class NameRegistry {
 }
 
 /**
- * Key of an enum member in the generated const object: `IEC_62196_T2` → `Iec62196T2`,
- * `IEC_60309_2_single_16` → `Iec60309_2Single16` (an underscore keeps digit groups apart).
+ * Keys of an enum's members in the generated const object, in the order of `values`. A value
+ * that is a valid identifier and not a keyword is its own key (`ConnectorType.IEC_62196_T2`,
+ * `PowerGroup.slow`), so the name a reader sees is the value on the wire. Any other value gets
+ * a key derived from it by {@link derivedEnumMemberKey}. Wire-named keys are claimed first, so
+ * a derived key never takes a name a value has; derived keys that clash get a numeric suffix.
  */
-export function enumMemberKey(value: string | number): string {
+export function enumMemberKeys(values: readonly (string | number)[]): string[] {
+  const keys = new NameRegistry();
+  const own = values.map((value) => (isOwnEnumKey(value) ? keys.claim(value) : undefined));
+  return values.map((value, i) => own[i] ?? keys.claim(derivedEnumMemberKey(value)));
+}
+
+function isOwnEnumKey(value: string | number): value is string {
+  // `__proto__` in an object literal sets the prototype; `constructor` and `prototype` mean something on every object.
+  return typeof value === 'string' && isIdentifier(value) && !KEYWORDS.has(value) && !['__proto__', 'constructor', 'prototype'].includes(value);
+}
+
+/**
+ * Key of an enum member whose value cannot be its own key: `a-b` → `AB`,
+ * `2fa` → `Value2fa`, `IEC 60309-2` → `Iec60309_2` (an underscore keeps digit groups apart),
+ * `default` → `Default`.
+ */
+export function derivedEnumMemberKey(value: string | number): string {
   const parts = words(String(value)).map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase());
   let key = '';
   for (const part of parts) {
@@ -142,4 +167,45 @@ export function constantCase(name: string): string {
   return words(name)
     .map((w) => w.toUpperCase())
     .join('_');
+}
+
+/** Where the client exposes an operation, before collisions are settled: `users.paymentMethods` and `createSetupIntent`. */
+export interface ClientPlace {
+  readonly resourcePath: readonly string[];
+  readonly methodName: string;
+}
+
+export interface OperationName extends ClientPlace {
+  readonly functionName: string;
+}
+
+/**
+ * The one rule that names an operation. The client method is `client.<resourcePath>.<methodName>`
+ * and the standalone function is the camelCase of that path without `client`:
+ * `client.users.paymentMethods.createSetupIntent` → `usersPaymentMethodsCreateSetupIntent`.
+ * Collisions are settled in document order with a numeric suffix (`list2`): a method whose name
+ * a sibling method or a sub-resource already has, then a function name an earlier operation or
+ * the package's own exports already have.
+ */
+export function nameOperations(places: readonly ClientPlace[]): OperationName[] {
+  const key = (path: readonly string[]) => path.join('.');
+  // A resource class holds its sub-resources and a private `core`; its methods must not clash with them.
+  const members = new Map<string, NameRegistry>();
+  const membersOf = (path: readonly string[]) => {
+    let registry = members.get(key(path));
+    if (!registry) members.set(key(path), (registry = new NameRegistry(['core'])));
+    return registry;
+  };
+  for (const { resourcePath } of places) {
+    resourcePath.forEach((segment, i) => {
+      const parent = membersOf(resourcePath.slice(0, i));
+      if (!parent.has(segment)) parent.claim(segment);
+    });
+  }
+  const functions = new NameRegistry(PACKAGE_NAMES);
+  return places.map(({ resourcePath }, i) => {
+    const methodName = membersOf(resourcePath).claim(places[i]!.methodName);
+    const functionName = functions.claim(camelCase([...resourcePath, methodName].join(' ')));
+    return { resourcePath, methodName, functionName };
+  });
 }

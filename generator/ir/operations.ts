@@ -2,6 +2,7 @@
  * Paths and operations → IrOperation. Parameters are merged from the path item and the
  * operation (the operation wins), `$ref`s to components are followed, and each operation
  * gets its place in the client: `x-sdk-method` when the spec gives one, else its first tag.
+ * Its names follow from that place by the one rule in names.ts (`nameOperations`).
  */
 import type { BodyEncoding, HttpMethod, IrOperation, IrParameter, IrRequestBody, IrResponse, IrType } from './types.js';
 import type { RawObject } from './raw.js';
@@ -9,7 +10,7 @@ import { asArray, asObject, asString, entries, joinPointer } from './raw.js';
 import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
 import { deref } from './deref.js';
 import { buildParameters } from './parameters.js';
-import { camelCase, memberName, NameRegistry } from './names.js';
+import { memberName, nameOperations, words, type ClientPlace, type OperationName } from './names.js';
 import { isPathItemMethod } from '../document/methods.js';
 
 
@@ -17,8 +18,7 @@ import { isPathItemMethod } from '../document/methods.js';
 const SAFE_BY_DEFAULT: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 export function buildOperations(ctx: SchemaContext, schemaTypes: ReadonlyMap<string, IrType>): IrOperation[] {
-  const functionNames = new NameRegistry();
-  const operations: IrOperation[] = [];
+  const raws: RawOperation[] = [];
   const paths = asObject(asObject(ctx.root)?.paths);
   for (const [path, rawItem] of entries(paths)) {
     const itemPointer = joinPointer('/paths', path);
@@ -40,17 +40,13 @@ export function buildOperations(ctx: SchemaContext, schemaTypes: ReadonlyMap<str
         );
         continue;
       }
-      operations.push(
-        buildOperation(
-          { path, method: key.toUpperCase() as HttpMethod, operation, item: item.value, itemPointer: item.pointer, pointer },
-          ctx,
-          schemaTypes,
-          functionNames,
-        ),
-      );
+      raws.push({ path, method: key.toUpperCase() as HttpMethod, operation, item: item.value, itemPointer: item.pointer, pointer });
     }
   }
-  return operations;
+  // Every place is known before any is named, so collisions are settled over the whole client at once.
+  const ids = raws.map((raw) => asString(raw.operation.operationId) ?? fallbackOperationId(raw.method, raw.path));
+  const names = nameOperations(raws.map((raw, i) => placeInClient(raw.operation, ids[i]!, raw.pointer, ctx)));
+  return raws.map((raw, i) => buildOperation(raw, ids[i]!, names[i]!, ctx, schemaTypes));
 }
 
 export interface RawOperation {
@@ -62,11 +58,9 @@ export interface RawOperation {
   readonly pointer: string;
 }
 
-function buildOperation(raw: RawOperation, ctx: SchemaContext, schemaTypes: ReadonlyMap<string, IrType>, names: NameRegistry): IrOperation {
+function buildOperation(raw: RawOperation, operationId: string, name: OperationName, ctx: SchemaContext, schemaTypes: ReadonlyMap<string, IrType>): IrOperation {
   const { operation, pointer, method, path } = raw;
-  const operationId = asString(operation.operationId) ?? fallbackOperationId(method, path);
-  const functionName = names.claim(camelCase(operationId));
-  const { resourcePath, methodName } = placeInClient(operation, functionName, pointer, ctx);
+  const { functionName, resourcePath, methodName } = name;
   const parameters = buildParameters(raw, ctx, schemaTypes);
   const body = buildBody(operation.requestBody, joinPointer(pointer, 'requestBody'), ctx);
   const responses = buildResponses(operation.responses, joinPointer(pointer, 'responses'), ctx);
@@ -108,7 +102,12 @@ function fallbackOperationId(method: HttpMethod, path: string): string {
   return [method.toLowerCase(), ...words].join(' ');
 }
 
-function placeInClient(operation: RawObject, functionName: string, pointer: string, ctx: SchemaContext) {
+/**
+ * `x-sdk-method` when the spec gives one; else the first tag is the resource and the
+ * operationId the method, without the tag's words when it starts with them
+ * (`sites_retrieve` tagged `sites` → `client.sites.retrieve`).
+ */
+function placeInClient(operation: RawObject, operationId: string, pointer: string, ctx: SchemaContext): ClientPlace {
   const declared = asString(operation['x-sdk-method']);
   if (declared !== undefined) {
     const parts = declared.split('.').filter((p) => p.length > 0);
@@ -117,8 +116,16 @@ function placeInClient(operation: RawObject, functionName: string, pointer: stri
     }
     ctx.reporter.error('sdk-method', joinPointer(pointer, 'x-sdk-method'), `x-sdk-method '${declared}' must be 'resource.method'`, "for example 'stations.around'");
   }
-  const tag = asString(asArray(operation.tags)[0]);
-  return { resourcePath: [memberName(tag ?? 'default')], methodName: functionName };
+  const tag = asString(asArray(operation.tags)[0]) ?? 'default';
+  return { resourcePath: [memberName(tag)], methodName: memberName(withoutPrefix(operationId, tag)) };
+}
+
+/** `sites_retrieve` without `sites` is `retrieve`; an id that is only the tag, or does not start with it, stays whole. */
+function withoutPrefix(operationId: string, tag: string): string {
+  const id = words(operationId);
+  const prefix = words(tag);
+  const starts = prefix.length > 0 && id.length > prefix.length && prefix.every((w, i) => w.toLowerCase() === id[i]!.toLowerCase());
+  return (starts ? id.slice(prefix.length) : id).join(' ');
 }
 
 function orderPathParameters(path: string, parameters: IrParameter[]): IrParameter[] {

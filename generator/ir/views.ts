@@ -2,7 +2,8 @@
  * Decides, per named schema, which views to declare. Responses and requests see a schema
  * differently: a response carries read-only fields and may bring enum values added after
  * this client was generated (the provider adds them in minor releases), while a request
- * must not send read-only fields and should only send values the API knows.
+ * must not send read-only fields and should only send values the API knows, and takes
+ * readonly arrays (the client only reads them).
  */
 import type { IrOperation, IrType, SchemaViews } from './types.js';
 import type { NameRegistry } from './names.js';
@@ -59,7 +60,8 @@ function viewsDiffer(type: IrType, schemas: ReadonlyMap<string, IrType>, visitin
       return target !== undefined && viewsDiffer(target, schemas, visiting);
     }
     case 'array':
-      return viewsDiffer(type.items, schemas, visiting);
+      // Requests take readonly arrays, responses give mutable ones.
+      return true;
     case 'object':
       return (
         type.properties.some((p) => p.readOnly || p.writeOnly || viewsDiffer(p.type, schemas, visiting)) ||

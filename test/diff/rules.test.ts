@@ -36,7 +36,7 @@ const CASES: readonly Case[] = [
   {
     name: 'an operation moved in the client',
     change: (d) => (retrieve(d)['x-sdk-method'] = 'things.get'),
-    expected: [['breaking', 'operation-moved', 'operation moved in the client (client.things.retrieve() / thingsRetrieve() → client.things.get() / thingsRetrieve())']],
+    expected: [['breaking', 'operation-moved', 'operation moved in the client (client.things.retrieve() / thingsRetrieve() → client.things.get() / thingsGet())']],
   },
   { name: 'a deprecated operation', change: (d) => (things(d).deprecated = true), expected: [['compatible', 'operation-deprecated', 'operation is now deprecated']] },
   { name: 'a new exported type', change: (d) => (d.components.schemas.Unused = { type: 'object' }), expected: [['compatible', 'type-added', 'type `Unused` added']] },

@@ -17,12 +17,21 @@ const speed = schema('Speed', { kind: 'enum', values: ['slow', 'fast'] });
 describe('enums emitter', () => {
   it('emits a const object, a union type, a value list and a switch guard', async () => {
     const out = await text(emitEnums(irOf([speed]), 'src/enums.ts'));
-    // Each member carries a doc comment naming its wire value, for hover on `Speed.Slow`.
-    expect(out).toContain("export const Speed = {\n  /** {@link Speed} value `\"slow\"` on the wire. */\n  Slow: 'slow',\n  /** {@link Speed} value `\"fast\"` on the wire. */\n  Fast: 'fast',\n} as const;");
+    // Members are named after their wire values; each carries a doc comment naming the value, for hover on `Speed.slow`.
+    expect(out).toContain("export const Speed = {\n  /** {@link Speed} value `\"slow\"` on the wire. */\n  slow: 'slow',\n  /** {@link Speed} value `\"fast\"` on the wire. */\n  fast: 'fast',\n} as const;");
+    expect(out).toContain('Members are named after their wire values (`Speed.slow` is `"slow"`)');
     expect(out).toContain('export type Speed = (typeof Speed)[keyof typeof Speed];');
     expect(out).toContain("export const SPEED_VALUES = ['slow', 'fast'] as const;");
     expect(out).toMatch(/export function isSpeed\(value: unknown\): value is Speed \{\n  switch \(value\) \{\n    case 'slow':\n    case 'fast':\n      return true;/);
     expect(out.startsWith('// HEADER\n')).toBe(true);
+  });
+
+  it('derives member names for values that cannot be their own, and says so on the enum', async () => {
+    const out = await text(emitEnums(irOf([schema('Plug', { kind: 'enum', values: ['IEC_62196_T2', 'IEC 62196-T1', 'default'] })]), 'src/enums.ts'));
+    expect(out).toContain("IEC_62196_T2: 'IEC_62196_T2',");
+    expect(out).toContain("Iec62196T1: 'IEC 62196-T1',");
+    expect(out).toContain("Default: 'default',");
+    expect(out).toContain('(`Plug.IEC_62196_T2` is `"IEC_62196_T2"`); a value that is not a valid identifier, or is a keyword, gets a name derived from it (`Plug.Iec62196T1` is `"IEC 62196-T1"`).');
   });
 });
 
@@ -38,6 +47,14 @@ describe('types emitter', () => {
     expect(code).toMatch(/export interface Thing \{[^}]*readonly id: string;[^}]*speed\?: OpenEnum<Speed>;/s);
     expect(out).toMatch(/export interface ThingRequest \{\s*(\/\*\*[^]*?\*\/\s*)?speed\?: Speed;\s*\}/);
     expect(out).toContain("import type { OpenEnum, Speed } from './enums.js';");
+  });
+
+  it('gives requests readonly arrays (nested ones too) and leaves responses mutable', async () => {
+    const grid = { kind: 'array', items: { kind: 'array', items: int } } as const;
+    const tagged = schema('Tagged', object([prop('tags', { kind: 'array', items: str }), prop('grid', grid, { required: false })]), { views: 'split', requestName: 'TaggedRequest' });
+    const code = (await text(emitTypes(irOf([tagged]), 'src/types.ts'))).replace(/\/\*\*[^]*?\*\//g, '');
+    expect(code).toMatch(/export interface Tagged \{\s*tags: string\[\];\s*grid\?: number\[\]\[\];\s*\}/);
+    expect(code).toMatch(/export interface TaggedRequest \{\s*tags: readonly string\[\];\s*grid\?: ReadonlyArray<readonly number\[\]>;\s*\}/);
   });
 
   it('quotes odd property names, writes nullability and maps, and defuses comment terminators', async () => {

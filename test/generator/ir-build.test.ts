@@ -97,10 +97,46 @@ components:
 
   it('names operations without an operationId from method and path, and places them by x-sdk-method or tag', () => {
     const ops = build(paths).ir!.operations;
+    // The standalone function is always the camelCase of the client method's path.
     expect(ops.map((o) => [o.functionName, o.resourcePath.join('.'), o.methodName])).toEqual([
-      ['getThingsByThingId', 'things', 'getThingsByThingId'],
-      ['postThingsByThingId', 'things.items', 'add'],
-      ['deleteThingsByThingId', 'default', 'deleteThingsByThingId'],
+      ['thingsGetThingsByThingId', 'things', 'getThingsByThingId'],
+      ['thingsItemsAdd', 'things.items', 'add'],
+      ['defaultDeleteThingsByThingId', 'default', 'deleteThingsByThingId'],
+    ]);
+  });
+
+  it('splits a schema with an array that requests and responses share, so requests can take readonly arrays', () => {
+    const { ir } = build(`${head}paths:
+  /tags/:
+    put:
+      requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Tags'}}}}
+      responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Tags'}}}}}
+components:
+  schemas:
+    Tags: {type: object, properties: {names: {type: array, items: {type: string}}}}
+    Plain: {type: object, properties: {name: {type: string}}}
+`);
+    expect(ir!.schemas.map((s) => [s.name, s.views, s.requestName])).toEqual([
+      ['Tags', 'split', 'TagsRequest'],
+      ['Plain', 'shared', undefined],
+    ]);
+  });
+
+  it('drops the tag from an operationId that starts with it, and settles the collisions that makes', () => {
+    const ops = build(`${head}paths:
+  /sites/:
+    get: {operationId: sites_list, tags: [sites], responses: {'200': {description: ok}}}
+    post: {operationId: list, tags: [sites], responses: {'201': {description: ok}}}
+  /sites/{id}/:
+    parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+    get: {operationId: sites, tags: [sites], responses: {'200': {description: ok}}}
+    delete: {operationId: sites_delete, tags: [sites], responses: {'204': {description: gone}}}
+`).ir!.operations;
+    expect(ops.map((o) => `client.${[...o.resourcePath, o.methodName].join('.')} ${o.functionName}`)).toEqual([
+      'client.sites.list sitesList',
+      'client.sites.list2 sitesList2',
+      'client.sites.sites sitesSites',
+      'client.sites.delete sitesDelete',
     ]);
   });
 

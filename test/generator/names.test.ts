@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camelCase, constantCase, enumMemberKey, memberName, NameRegistry, pascalCase, propertyAccess, propertyKey } from '../../generator/ir/names.js';
+import { camelCase, constantCase, derivedEnumMemberKey, enumMemberKeys, memberName, nameOperations, NameRegistry, pascalCase, propertyAccess, propertyKey } from '../../generator/ir/names.js';
 
 describe('identifiers', () => {
   it.each([
@@ -23,13 +23,28 @@ describe('identifiers', () => {
   ])('camelCase(%j) = %j', (raw, want) => expect(camelCase(raw)).toBe(want));
 
   it.each([
-    ['IEC_62196_T2', 'Iec62196T2'],
+    ['IEC 62196 T2', 'Iec62196T2'],
     ['IEC_60309_2_single_16', 'Iec60309_2Single16'],
-    ['slow', 'Slow'],
-    ['already_charging', 'AlreadyCharging'],
+    ['already-charging', 'AlreadyCharging'],
+    ['default', 'Default'],
     [3, 'Value3'],
+    ['2fa', 'Value2fa'],
     ['', 'Empty'],
-  ])('enumMemberKey(%j) = %j', (raw, want) => expect(enumMemberKey(raw)).toBe(want));
+  ])('derivedEnumMemberKey(%j) = %j', (raw, want) => expect(derivedEnumMemberKey(raw)).toBe(want));
+
+  it('names enum members after their wire values where those are identifiers and not keywords', () => {
+    expect(enumMemberKeys(['IEC_62196_T2', 'CHADEMO', 'slow', 'already_charging', 'unknown', '$ref'])).toEqual([
+      'IEC_62196_T2', 'CHADEMO', 'slow', 'already_charging', 'unknown', '$ref',
+    ]);
+    expect(enumMemberKeys(['default', 'new', '__proto__', 'constructor', 'a-b', 'IEC 62196', 7])).toEqual([
+      'Default', 'New', 'Proto', 'Constructor', 'AB', 'Iec62196', 'Value7',
+    ]);
+  });
+
+  it('never lets a derived enum member name take the name of a wire value, in any order', () => {
+    expect(enumMemberKeys(['foo-bar', 'FooBar'])).toEqual(['FooBar2', 'FooBar']);
+    expect(enumMemberKeys(['FooBar', 'foo-bar', 'foo bar'])).toEqual(['FooBar', 'FooBar2', 'FooBar3']);
+  });
 
   it('constantCase', () => expect(constantCase('PowerGroup')).toBe('POWER_GROUP'));
 
@@ -53,5 +68,33 @@ describe('member names', () => {
     expect(memberName('delete')).toBe('delete');
     expect(memberName('billing-details')).toBe('billingDetails');
     expect(memberName('constructor')).toBe('constructor_');
+  });
+});
+
+describe('operation names', () => {
+  const place = (path: string) => {
+    const parts = path.split('.');
+    return { resourcePath: parts.slice(0, -1), methodName: parts[parts.length - 1]! };
+  };
+
+  it('names the standalone function after the client method path', () => {
+    const names = nameOperations(['users.paymentMethods.createSetupIntent', 'stations.around', 'users.delete'].map(place));
+    expect(names.map((n) => n.functionName)).toEqual(['usersPaymentMethodsCreateSetupIntent', 'stationsAround', 'usersDelete']);
+    expect(names.map((n) => [...n.resourcePath, n.methodName].join('.'))).toEqual(['users.paymentMethods.createSetupIntent', 'stations.around', 'users.delete']);
+  });
+
+  it('settles collisions in document order: methods against siblings and sub-resources, functions across the client', () => {
+    const names = nameOperations(['users.list', 'users.list', 'users.billing', 'users.billing.get', 'usersBilling.get', 'users.core', 'tile.forPoint'].map(place));
+    expect(names.map((n) => `${[...n.resourcePath, n.methodName].join('.')} ${n.functionName}`)).toEqual([
+      'users.list usersList',
+      'users.list2 usersList2',
+      // `users.billing` is a sub-resource, so a method cannot be called that.
+      'users.billing2 usersBilling2',
+      'users.billing.get usersBillingGet',
+      'usersBilling.get usersBillingGet2',
+      'users.core2 usersCore2',
+      // The package already exports `tileForPoint`.
+      'tile.forPoint tileForPoint2',
+    ]);
   });
 });

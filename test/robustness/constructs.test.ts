@@ -97,10 +97,10 @@ describe('FastAPI style', () => {
 
   it('sends header and cookie parameters, and names an operation without an operationId', () => {
     const { ir } = doc('fastapi');
-    const read = operation(ir, 'readItemItemsItemIdGet');
+    const read = operation(ir, 'itemsReadItemItemsItemIdGet');
     expect(read.headerParameters.map((p) => [p.name, p.required])).toEqual([['x-token', true]]);
     expect(read.cookieParameters.map((p) => [p.name, p.required])).toEqual([['ads_id', false]]);
-    expect(operation(ir, 'getHealth')).toMatchObject({ method: 'GET', path: '/health', operationId: 'get health' });
+    expect(operation(ir, 'defaultGetHealth')).toMatchObject({ method: 'GET', path: '/health', operationId: 'get health' });
   });
 
   it('keeps a discriminator and recursive schemas', () => {
@@ -146,11 +146,11 @@ describe('springdoc style', () => {
 
   it('names operations without an operationId from method and path, and reads a cookie parameter', () => {
     const { ir } = doc('springdoc');
-    expect(operation(ir, 'getMetersByMeterId')).toMatchObject({ method: 'GET', path: '/api/meters/{meterId}' });
-    expect(operation(ir, 'putMetersByMeterId')).toMatchObject({ method: 'PUT' });
+    expect(operation(ir, 'meterControllerGetMetersByMeterId')).toMatchObject({ method: 'GET', path: '/api/meters/{meterId}' });
+    expect(operation(ir, 'meterControllerPutMetersByMeterId')).toMatchObject({ method: 'PUT' });
     // Its response is declared under `*/*`, as springdoc writes it.
-    expect(operation(ir, 'getMetersByMeterId').successType).toEqual(ref('MeterReading'));
-    expect(operation(ir, 'publish').cookieParameters.map((p) => [p.name, p.required])).toEqual([['JSESSIONID', true]]);
+    expect(operation(ir, 'meterControllerGetMetersByMeterId').successType).toEqual(ref('MeterReading'));
+    expect(operation(ir, 'eventControllerPublish').cookieParameters.map((p) => [p.name, p.required])).toEqual([['JSESSIONID', true]]);
   });
 
   it('guards properties called constructor and __proto__ as own members', () => {

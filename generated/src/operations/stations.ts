@@ -60,7 +60,7 @@ export interface StationsAroundQuery {
    */
   distance?: number;
   /** Only stations with connectors of these types. */
-  connector_types?: ConnectorType[];
+  connector_types?: readonly ConnectorType[];
   /**
    * Only stations that are available now.
    * @default false
@@ -72,7 +72,7 @@ export interface StationsAroundQuery {
    */
   only_partners?: boolean;
   /** Only stations of these partner operators (names as returned by `stations.partners`). */
-  operators?: string[];
+  operators?: readonly string[];
   /**
    * A page number within the paginated result set.
    *
@@ -136,13 +136,13 @@ export function stationsAround(
 /** Query parameters of {@link stationsTile}. */
 export interface StationsTileQuery {
   /** Tile X in the slippy-map grid. */
-  x: number[];
+  x: readonly number[];
   /** Tile Y in the slippy-map grid. */
-  y: number[];
+  y: readonly number[];
   /** Zoom level of the tile. */
   z: number;
   /** Only stations with connectors of these types. */
-  connector_types?: ConnectorType[];
+  connector_types?: readonly ConnectorType[];
   /** Maximum price; stations priced higher are left out. */
   max_price?: number;
   /**
@@ -156,9 +156,9 @@ export interface StationsTileQuery {
    */
   only_partners?: boolean;
   /** Only stations of these partner operators (names as returned by `stations.partners`). */
-  operators?: string[];
+  operators?: readonly string[];
   /** Only stations of these power groups. */
-  power_groups?: PowerGroup[];
+  power_groups?: readonly PowerGroup[];
 }
 
 const stationsTileOperation: OperationDescriptor = {

@@ -11,8 +11,8 @@ import { checkPaginatedPaymentMethodList, checkSetupIntent } from '../guards.js'
 import type { SetupIntentPaymentMethodType } from '../enums.js';
 import type { PaymentMethod, SetupIntent } from '../types.js';
 
-/** Query parameters of {@link usersSetupIntentsCreate}. */
-export interface UsersSetupIntentsCreateQuery {
+/** Query parameters of {@link usersPaymentMethodsCreateSetupIntent}. */
+export interface UsersPaymentMethodsCreateSetupIntentQuery {
   /**
    * Type of payment method the setup intent is for.
    * @default "card"
@@ -20,7 +20,7 @@ export interface UsersSetupIntentsCreateQuery {
   pm_type?: SetupIntentPaymentMethodType;
 }
 
-const usersSetupIntentsCreateOperation: OperationDescriptor = {
+const usersPaymentMethodsCreateSetupIntentOperation: OperationDescriptor = {
   id: 'usersSetupIntentsCreate',
   method: 'GET',
   path: '/api/v1/users/{user_id}/setup-intents/',
@@ -47,16 +47,16 @@ const usersSetupIntentsCreateOperation: OperationDescriptor = {
  * @throws {@link NotFoundError} 404 — No such user.
  * @returns the `SetupIntent` the server answers with, checked against the spec.
  * @example
- * const setupIntent = await usersSetupIntentsCreate(client, 'user-123');
+ * const setupIntent = await usersPaymentMethodsCreateSetupIntent(client, 'user-123');
  */
-export function usersSetupIntentsCreate(
+export function usersPaymentMethodsCreateSetupIntent(
   core: ClientCore,
   userId: string,
-  query?: UsersSetupIntentsCreateQuery,
+  query?: UsersPaymentMethodsCreateSetupIntentQuery,
   options?: RequestOptions,
 ): ApiPromise<SetupIntent> {
   return core.request<SetupIntent>(
-    usersSetupIntentsCreateOperation,
+    usersPaymentMethodsCreateSetupIntentOperation,
     { path: { user_id: userId }, query },
     options,
   );
