@@ -127,6 +127,7 @@ export const API_CONTRACT: ApiContract = {
         check: checkUserCreateRequest,
         fields: [
           { name: 'email', kinds: ['null', 'string'], format: 'email' },
+          { name: 'locale', kinds: ['string'] },
           { name: 'custom_properties', kinds: ['null', 'object'] },
         ],
       },
