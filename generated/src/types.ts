@@ -109,17 +109,9 @@ export interface Station {
 
 /** Position of a station. */
 export interface Coordinates {
-  /**
-   * Latitude, as a decimal string.
-   *
-   * Format: decimal.
-   */
+  /** Latitude. A decimal string in practice (`52.520008`); the provider promises only a string. */
   latitude: string;
-  /**
-   * Longitude, as a decimal string.
-   *
-   * Format: decimal.
-   */
+  /** Longitude. A decimal string in practice (`13.404954`); the provider promises only a string. */
   longitude: string;
 }
 
@@ -167,7 +159,7 @@ export interface Evse {
 export interface PriceGroup {
   /** Type of the price group. */
   type: string;
-  /** Charging power of the group. */
+  /** Charging power of the group, in kW; often fractional (3.7, 7.4, 11). */
   power: number;
   /** EVSEs the prices apply to. */
   evse_ids: string[];
@@ -225,39 +217,19 @@ export interface PriceItem {
   time_from: string;
   /** End of the time-of-day window, `hh:mm`. */
   time_to: string;
-  /**
-   * First day of validity, `YYYY-MM-DD`.
-   *
-   * Format: date.
-   */
+  /** First day of validity; `YYYY-MM-DD` in practice, promised only as a string. */
   date_from: string;
-  /**
-   * Last day of validity, `YYYY-MM-DD`.
-   *
-   * Format: date.
-   */
+  /** Last day of validity; `YYYY-MM-DD` in practice, promised only as a string. */
   date_to: string;
-  /**
-   * Price excluding VAT; per hour for time prices.
-   *
-   * Format: decimal.
-   */
+  /** Price excluding VAT; per hour for time prices. A decimal string in practice, promised only as a string. */
   gross_price: string;
-  /**
-   * Price with VAT applied; per minute for time prices.
-   *
-   * Format: decimal.
-   */
+  /** Price with VAT applied; per minute for time prices. A decimal string in practice, promised only as a string. */
   user_facing_price: string;
   /** VAT rate, in percent. */
   tax: number;
   /** Minutes before the price starts to apply. */
   grace_period_minutes: number | null;
-  /**
-   * Maximum blocking fee.
-   *
-   * Format: decimal.
-   */
+  /** Maximum blocking fee; a decimal string in practice, promised only as a string. */
   blocking_cap: string | null;
 }
 
@@ -271,16 +243,22 @@ export interface Cost {
 
 /** Stations of one map tile, as a GeoJSON-style feature collection. */
 export interface MapTile {
-  /** Always `"FeatureCollection"`. */
-  type?: 'FeatureCollection';
+  /**
+   * GeoJSON type, `FeatureCollection` by default; declared as a string, not a constant.
+   * @default "FeatureCollection"
+   */
+  type?: string;
   /** A list of {@link MapTileFeature}: A station, or a cluster of stations when `cluster_id` is set. */
   features: MapTileFeature[];
 }
 
 /** A station, or a cluster of stations when `cluster_id` is set. */
 export interface MapTileFeature {
-  /** Always `"Feature"`. */
-  type?: 'Feature';
+  /**
+   * GeoJSON type, `Feature` by default; declared as a string, not a constant.
+   * @default "Feature"
+   */
+  type?: string;
   /** Position of the feature. */
   geometry: MapTileGeometry;
   /** Properties of the feature. */
@@ -297,9 +275,12 @@ export interface MapTileFeature {
 
 /** Position of a feature. */
 export interface MapTileGeometry {
-  /** Always `"Point"`. */
-  type?: 'Point';
-  /** Coordinate values of the point, as decimal strings. */
+  /**
+   * GeoJSON type, `Point` by default; declared as a string, not a constant.
+   * @default "Point"
+   */
+  type?: string;
+  /** Coordinate values of the point, longitude first; decimal strings in practice, promised only as strings. */
   coordinates: string[];
 }
 
@@ -367,6 +348,8 @@ export interface UserCreateRequest {
    * Format: email.
    */
   email?: string | null;
+  /** Language of the user. */
+  locale?: Locale;
   /** Properties set by the integrating party. */
   custom_properties?: CustomProperties | null;
 }
@@ -543,11 +526,7 @@ export interface ChargingSession {
   readonly end_time: string | null;
   /** Duration of the session, in seconds. */
   readonly duration: number | null;
-  /**
-   * Energy consumed, in kWh (up to 3 decimals).
-   *
-   * Format: decimal.
-   */
+  /** Energy consumed, in kWh (up to 3 decimals). */
   readonly consumed_energy: string | null;
   /** Whether the session is still going on. */
   readonly is_active: boolean;
@@ -595,46 +574,22 @@ export interface ChargingSessionStationInfo {
   longitude?: string | null;
 }
 
-/** Prices of a charging session as shown to the user. */
+/** Prices of a charging session as shown to the user. The prices are decimal strings in practice; the provider promises only strings. */
 export interface SessionPrices {
-  /**
-   * Price per kWh.
-   *
-   * Format: decimal.
-   */
-  kwh_price?: string | null;
-  /**
-   * Time-based price.
-   *
-   * Format: decimal.
-   */
-  time_price?: string | null;
-  /**
-   * Fee per session.
-   *
-   * Format: decimal.
-   */
-  session_fee?: string | null;
-  /**
-   * Blocking fee.
-   *
-   * Format: decimal.
-   */
-  blocking_fee?: string | null;
-  /**
-   * Fee for starting.
-   *
-   * Format: decimal.
-   */
-  starting_fee?: string | null;
-  /**
-   * Maximum blocking fee.
-   *
-   * Format: decimal.
-   */
-  blocking_cap?: string | null;
+  /** Price per kWh. */
+  kwh_price: string | null;
+  /** Time-based price. */
+  time_price: string | null;
+  /** Fee per session. */
+  session_fee: string | null;
+  /** Merged information about the blocking fees; not necessarily a number. */
+  blocking_fee: string | null;
+  /** Fee for starting. */
+  starting_fee: string | null;
+  /** Maximum blocking fee. */
+  blocking_cap: string | null;
   /** Minutes before the blocking fee starts to apply. */
-  grace_period_minutes?: number | null;
+  grace_period_minutes: number | null;
   /**
    * Currency of the prices.
    *
@@ -646,27 +601,27 @@ export interface SessionPrices {
 /** Costs of a charging session. */
 export interface SessionCost {
   /** Cost of the energy. */
-  kwh_cost?: string | null;
+  kwh_cost: string | null;
   /** Time-based cost. */
-  time_cost?: string | null;
+  time_cost: string | null;
   /** Session fee charged. */
-  session_fee_cost?: string | null;
+  session_fee_cost: string | null;
   /** Blocking fee charged. */
-  blocking_fee_cost?: string | null;
+  blocking_fee_cost: string | null;
   /** Starting fee charged. */
-  starting_fee_cost?: string | null;
+  starting_fee_cost: string | null;
   /** Link to download the invoice. */
-  invoice_download?: string | null;
+  readonly invoice_download: string | null;
   /** VAT of the invoice. */
-  invoice_vat?: string;
+  invoice_vat: string;
   /** Total of the invoice. */
-  invoice_summary?: string;
+  invoice_summary: string;
   /** Credits applied to the invoice. */
-  invoice_credits?: string;
+  invoice_credits: string;
   /** Discount applied to the invoice. */
-  invoice_discount?: string;
+  invoice_discount: string;
   /** Currency of the costs. */
-  currency?: string;
+  readonly currency: string;
 }
 
 /** An unpaid charging session of a user. */
@@ -675,11 +630,7 @@ export interface Debt {
   session_id: string;
   /** Client secret with which the end user pays the debt through the payment provider. */
   payment_intent_client_secret: string;
-  /**
-   * Amount owed.
-   *
-   * Format: decimal.
-   */
+  /** Amount owed; a decimal string in practice, promised only as a string. */
   amount: string;
   /** Currency of the amount. */
   currency: string;
@@ -689,11 +640,7 @@ export interface Debt {
 export interface Invoice {
   /** Link to the invoice. */
   link: string;
-  /**
-   * Total of the invoice.
-   *
-   * Format: decimal.
-   */
+  /** Total of the invoice; a decimal string in practice, promised only as a string. */
   total: string;
   /**
    * Date of the invoice.

@@ -9,6 +9,7 @@
 import type { CodeBlockWriter } from 'ts-morph';
 import type { IrNumberType, IrObjectType, IrStringType, IrType, View } from '../ir/types.js';
 import { NameRegistry, pascalCase, propertyAccess } from '../ir/names.js';
+import { isConstant, REQUEST_ONLY_FORMATS } from '../ir/views.js';
 import { visibleProperties, type SchemaIndex } from './type-expr.js';
 import { enumGuardName } from './enums.js';
 
@@ -55,11 +56,20 @@ export class GuardCodeWriter {
     this.names = new NameRegistry(taken);
   }
 
-  /** Statements of a complete check function over `value`. */
-  writeFunctionBody(w: CodeBlockWriter, type: IrType, view: View, hoistPrefix: string): void {
+  /** Whether a named schema is a direct member of a union (see `writeFunctionBody`). */
+  isUnionMember(name: string): boolean {
+    return this.index.isUnionMember(name);
+  }
+
+  /**
+   * Statements of a complete check function over `value`. `unionMember`: the schema is a
+   * member of a union, so its constant properties stay exact in responses (they tell the
+   * members apart).
+   */
+  writeFunctionBody(w: CodeBlockWriter, type: IrType, view: View, hoistPrefix: string, unionMember = false): void {
     // Locals are numbered per function, so a change to one schema does not renumber others.
     this.depth = 0;
-    if (type.kind === 'object') this.writeObject(w, type, view, hoistPrefix);
+    if (type.kind === 'object') this.writeObject(w, type, view, hoistPrefix, unionMember);
     else if (type.kind === 'intersection') {
       // allOf: the value must pass every member's check. Checking the intersection itself
       // here would hoist it again, endlessly.
@@ -71,7 +81,7 @@ export class GuardCodeWriter {
     }
   }
 
-  private writeObject(w: CodeBlockWriter, type: IrObjectType, view: View, prefix: string): void {
+  private writeObject(w: CodeBlockWriter, type: IrObjectType, view: View, prefix: string, unionMember: boolean): void {
     this.helpers.add('isRecord').add('fail');
     w.writeLine(`if (!isRecord(value)) return fail(${JSON.stringify('object')}, value);`);
     for (const property of visibleProperties(type, view)) {
@@ -87,9 +97,11 @@ export class GuardCodeWriter {
         return `at(${f}, ${key})`;
       };
       const hoistName = `${prefix}${pascalCase(property.name)}`;
-      if (property.required) this.writeCheck(w, property.type, access, wrap, view, hoistName, '');
+      // A constant read in the write view is the exact value.
+      const propertyView = unionMember && isConstant(property.type) ? 'write' : view;
+      if (property.required) this.writeCheck(w, property.type, access, wrap, propertyView, hoistName, '');
       else if (property.type.kind !== 'unknown') {
-        w.write(`if (${access} !== undefined)`).block(() => this.writeCheck(w, property.type, access, wrap, view, hoistName, ''));
+        w.write(`if (${access} !== undefined)`).block(() => this.writeCheck(w, property.type, access, wrap, propertyView, hoistName, ''));
       }
     }
     if (type.additional !== false && type.additional.kind !== 'unknown') {
@@ -167,9 +179,11 @@ export class GuardCodeWriter {
       case 'boolean':
         return `typeof ${expr} === "boolean"`;
       case 'literal':
+        // A constant in a response is open, like a response enum: its JSON type is what is promised.
+        if (view === 'read') return `typeof ${expr} === ${JSON.stringify(typeof type.value)}`;
         return `${expr} === ${JSON.stringify(type.value)}`;
       case 'string':
-        return [`typeof ${expr} === "string"`, ...this.stringConstraints(type, expr)].join(' && ');
+        return [`typeof ${expr} === "string"`, ...this.stringConstraints(type, expr, view)].join(' && ');
       case 'number': {
         const base = type.integer ? `Number.isInteger(${expr})` : `typeof ${expr} === "number"`;
         const bounds = [
@@ -198,12 +212,14 @@ export class GuardCodeWriter {
     }
   }
 
-  private stringConstraints(type: IrStringType, expr: string): string[] {
+  private stringConstraints(type: IrStringType, expr: string, view: View): string[] {
     const s = `(${expr} as string)`;
     const out: string[] = [];
     if (type.minLength !== undefined) out.push(`${s}.length >= ${type.minLength}`);
     if (type.maxLength !== undefined) out.push(`${s}.length <= ${type.maxLength}`);
-    const formatCheck = type.format === 'date-time' ? 'isDateTimeString' : type.format === 'date' ? 'isDateString' : type.format === 'decimal' ? 'isDecimalString' : undefined;
+    // Formats are asserted on what we send only; a declared pattern binds both directions.
+    const format = view === 'write' ? type.format : undefined;
+    const formatCheck = format === 'date-time' ? 'isDateTimeString' : format === 'date' ? 'isDateString' : format === 'decimal' ? 'isDecimalString' : undefined;
     if (formatCheck) {
       this.helpers.add(formatCheck);
       out.push(`${formatCheck}(${s})`);
@@ -230,11 +246,11 @@ export class GuardCodeWriter {
   expected(type: IrType, view: View): string {
     switch (type.kind) {
       case 'string':
-        return describeString(type);
+        return describeString(type, view);
       case 'number':
         return describeNumber(type);
       case 'literal':
-        return JSON.stringify(type.value);
+        return view === 'read' ? typeof type.value : JSON.stringify(type.value);
       case 'enum':
         return view === 'read' ? typeof type.values[0] : `one of ${listValues(type.values)}`;
       case 'ref': {
@@ -296,9 +312,9 @@ function describeNumber(type: IrNumberType): string {
   return bounds.length > 0 ? `${kind} ${bounds.join(' and ')}` : kind;
 }
 
-function describeString(type: IrStringType): string {
+function describeString(type: IrStringType, view: View): string {
   const parts: string[] = [];
-  if (type.format === 'date-time' || type.format === 'date' || type.format === 'decimal') parts.push(`${type.format} string`);
+  if (view === 'write' && type.format !== undefined && REQUEST_ONLY_FORMATS.has(type.format)) parts.push(`${type.format} string`);
   else parts.push('string');
   if (type.minLength !== undefined && type.maxLength !== undefined) parts.push(`of ${type.minLength} to ${type.maxLength} characters`);
   else if (type.maxLength !== undefined) parts.push(`of at most ${type.maxLength} characters`);

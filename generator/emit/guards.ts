@@ -89,7 +89,7 @@ function checkFunction(name: string, schema: IrSchema, view: View, code: GuardCo
   const statements =
     schema.type.kind === 'enum'
       ? render((w) => w.writeLine(`return ${enumGuardName(schema.name)}(value) ? undefined : fail(${JSON.stringify(code.expected({ kind: 'ref', name: schema.name }, 'write'))}, value);`))
-      : render((w) => code.writeFunctionBody(w, schema.type, view, name.replace(/^check/, '')));
+      : render((w) => code.writeFunctionBody(w, schema.type, view, name.replace(/^check/, ''), code.isUnionMember(schema.name)));
   if (schema.type.kind === 'enum') code.helpers.add('fail');
   return {
     ...baseCheck(name, exported),

@@ -138,6 +138,8 @@ function validation({ ir, client }: ReadmeContext): string[] {
     `Every response is checked against the spec by generated guards. \`validateResponses: 'warn'\` (the default) returns the data and logs the mismatch as a warning, \`'strict'\` throws \`ResponseValidationError\` naming the JSON path (\`$.results[3].evses[0].status: expected string, got number\`), \`'off'\` skips the check. Enum values the API adds later and unknown extra properties always pass: responses type enums as \`OpenEnum<…>\`${guard}.`,
     ...validationWarnings(client),
     '`.withResponse()` on any call gives `{ data, response }`; `.asResponse()` gives the `Response` itself.',
+    '### What the guards hold responses to',
+    'A response the API\'s contract allows is accepted in every mode, `strict` included. Response guards check what the contract promises: JSON types, required members, nullability, and the patterns, lengths and bounds it declares. Enums and constants are open, and a `format` (`date-time`, say) is documentation, not a check. Where a doc comment reads "a decimal string in practice", that is how values look today, not a promise: parse such strings defensively. Requests are held to everything the spec says, enums, constants and formats included.',
   ];
 }
 
@@ -161,6 +163,7 @@ function testing({ client, pkg }: ReadmeContext, hasFake: boolean): string[] {
     `\`${pkg}/testing\` starts a stateful fake of the API in your test process, on 127.0.0.1 and a free port: seeded stations, users, payment methods, charging sessions and invoices, with requests checked against the spec.`,
     ts(`import { ${client} } from '${pkg}';\nimport { startFakeConnectApi } from '${pkg}/testing';\n\nconst api = await startFakeConnectApi({ seed: 1 });\nconst client = new ${client}({ baseUrl: api.url, token: api.tokens[0] });\n// … exercise your code …\nawait api.close();`),
     "The payment provider's part is played by the fake: `api.confirmSetupIntent(secret)` attaches a test card to the user of a setup intent. It is Node-only and not part of the client's bundle.",
+    "`startFakeConnectApi({ responses: 'loosest' })` (or `--responses loosest`) answers as loosely as the contract allows: optional members left out, nullable ones null, unknown properties and enum values, plain strings where only a string is promised. Run your tests in that mode too, and code that relies on more than the contract promises shows up before the real API sends such an answer.",
     ...fakeProcess(pkg),
   ];
 }

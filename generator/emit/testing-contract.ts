@@ -7,6 +7,7 @@
 import type { IrOperation, IrParameter, IrType } from '../ir/types.js';
 import { enumValuesName } from './enums.js';
 import { checkFunctionName } from './guard-code.js';
+import { ShapeBuilder } from './testing-shapes.js';
 import { visibleProperties, type SchemaIndex } from './type-expr.js';
 
 /** An identifier or expression in the printed value. */
@@ -27,8 +28,12 @@ const ref = (code: string): CodeRef => ({ code });
 
 export class ContractBuilder {
   readonly imports: ContractImports = { guards: new Set(), enums: new Set(), arrayOf: false };
+  /** Shapes of the success bodies, for the fake's loose mode. */
+  readonly shapes: ShapeBuilder;
 
-  constructor(private readonly index: SchemaIndex) {}
+  constructor(private readonly index: SchemaIndex) {
+    this.shapes = new ShapeBuilder(index);
+  }
 
   operation(op: IrOperation): ContractValue {
     const successCheck = this.successCheck(op.successType);
@@ -40,6 +45,7 @@ export class ContractBuilder {
       body: op.body ? this.body(op.body.type, op.body.required) : undefined,
       successStatus: op.successStatuses[0] ?? 200,
       successCheck,
+      successShape: op.successType ? this.shapes.shape(op.successType) : undefined,
     };
   }
 

@@ -33,7 +33,7 @@ export function emitTesting(ir: Ir, templates: readonly TemplateFile[] | undefin
 export function emitTestingIndex(ir: Ir, path: string): EmittedFile {
   const builder = new ContractBuilder(new SchemaIndex(ir));
   const operations = ir.operations.map((op) => builder.operation(op));
-  const contract = printContractValue({ operations });
+  const contract = printContractValue({ operations, shapes: Object.fromEntries(builder.shapes.named) });
   const { guards, enums, arrayOf } = builder.imports;
   const statements: StatementStructures[] = [
     moduleImport('./contract.js', ['ApiContract'], true),

@@ -5,15 +5,23 @@
  */
 import type { Ir, IrObjectType, IrSchema, IrType, View } from '../ir/types.js';
 import { propertyKey } from '../ir/names.js';
+import { unionMemberNames } from '../ir/views.js';
 
 /** The name of the helper type that keeps an enum open to values added later. */
 export const OPEN_ENUM = 'OpenEnum';
 
 export class SchemaIndex {
   private readonly byName: ReadonlyMap<string, IrSchema>;
+  private readonly unionMembers: ReadonlySet<string>;
 
   constructor(ir: Pick<Ir, 'schemas'>) {
     this.byName = new Map(ir.schemas.map((s) => [s.name, s]));
+    this.unionMembers = unionMemberNames(ir.schemas.map((s) => s.type));
+  }
+
+  /** Whether the schema is a direct member of a union: its constants then stay exact in responses. */
+  isUnionMember(name: string): boolean {
+    return this.unionMembers.has(name);
   }
 
   get(name: string): IrSchema | undefined {
@@ -44,7 +52,9 @@ export function typeExpression(type: IrType, view: View, index: SchemaIndex): st
     case 'unknown':
       return 'unknown';
     case 'literal':
-      return JSON.stringify(type.value);
+      // Open in responses, like an enum: the constant is what is expected, not all that may come.
+      if (view === 'write') return JSON.stringify(type.value);
+      return typeof type.value === 'boolean' ? 'boolean' : `${OPEN_ENUM}<${JSON.stringify(type.value)}>`;
     case 'enum': {
       const union = type.values.map((v) => JSON.stringify(v)).join(' | ');
       return view === 'read' ? `${OPEN_ENUM}<${union}>` : union;

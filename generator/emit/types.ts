@@ -9,6 +9,7 @@ import { constraintNotes, docs, typeDescription } from './docs.js';
 import type { EmittedFile } from './model.js';
 import { OPEN_ENUM, SchemaIndex, mapValueType, typeExpression, visibleProperties } from './type-expr.js';
 import { moduleImport } from './imports.js';
+import { isConstant } from '../ir/views.js';
 
 export interface SchemaDeclaration {
   readonly schema: IrSchema;
@@ -40,12 +41,14 @@ export function emitTypes(ir: Ir, path: string): EmittedFile {
   const enumNames = new Set<string>();
   let usesOpenEnum = false;
   for (const { schema, view } of declarations) {
+    const exact = exactConstants(schema, index);
     visitTypes(schema.type, (type) => {
       if (type.kind === 'ref' && index.isEnum(type.name)) {
         enumNames.add(type.name);
         if (view === 'read') usesOpenEnum = true;
       }
       if (type.kind === 'enum' && view === 'read') usesOpenEnum = true;
+      if (type.kind === 'literal' && typeof type.value !== 'boolean' && view === 'read' && !exact.has(type)) usesOpenEnum = true;
     });
   }
   const imported = [...(usesOpenEnum ? [OPEN_ENUM] : []), ...ir.enums.map((e) => e.name).filter((n) => enumNames.has(n))];
@@ -66,7 +69,7 @@ function declarationStructure(
   { schema, view, name }: SchemaDeclaration,
   index: SchemaIndex,
 ): InterfaceDeclarationStructure | TypeAliasDeclarationStructure {
-  const note = schema.views === 'split' ? [view === 'write' ? `Request form of {@link ${schema.name}}: without read-only fields, enums closed.` : `Response form; send {@link ${schema.requestName}} in requests.`] : [];
+  const note = schema.views === 'split' ? [view === 'write' ? `Request form of {@link ${schema.name}}: without read-only fields, enums and constants closed, formats checked.` : `Response form; send {@link ${schema.requestName}} in requests.`] : [];
   const jsDocs = docs({ ...schema, notes: note });
   if (schema.type.kind === 'object') {
     const map = mapValueType(schema.type, view, index);
@@ -75,17 +78,23 @@ function declarationStructure(
       name,
       isExported: true,
       docs: jsDocs,
-      properties: properties(schema.type, view, index),
+      properties: properties(schema.type, view, index, index.isUnionMember(schema.name)),
       indexSignatures: map === undefined ? [] : [{ keyName: 'key', keyType: 'string', returnType: map }],
     };
   }
   return { kind: StructureKind.TypeAlias, name, isExported: true, docs: jsDocs, type: typeExpression(schema.type, view, index) };
 }
 
-function properties(type: IrObjectType, view: View, index: SchemaIndex): OptionalKind<PropertySignatureStructure>[] {
+/** The constant types of a union member's own properties: they stay exact in responses, to tell the members apart. */
+function exactConstants(schema: IrSchema, index: SchemaIndex): ReadonlySet<IrType> {
+  if (schema.type.kind !== 'object' || !index.isUnionMember(schema.name)) return new Set();
+  return new Set(schema.type.properties.filter((p) => isConstant(p.type)).flatMap((p) => (p.type.kind === 'union' ? p.type.members : [p.type])));
+}
+
+function properties(type: IrObjectType, view: View, index: SchemaIndex, unionMember: boolean): OptionalKind<PropertySignatureStructure>[] {
   return visibleProperties(type, view).map((p) => ({
     name: propertyKey(p.name),
-    type: typeExpression(p.type, view, index),
+    type: typeExpression(p.type, unionMember && isConstant(p.type) ? 'write' : view, index),
     hasQuestionToken: !p.required,
     isReadonly: view === 'read' && p.readOnly,
     docs: docs({

@@ -5,7 +5,7 @@
  * must not send read-only fields and should only send values the API knows, and takes
  * readonly arrays (the client only reads them).
  */
-import type { IrOperation, IrType, SchemaViews } from './types.js';
+import type { IrOperation, IrType, SchemaViews, StringFormat } from './types.js';
 import type { NameRegistry } from './names.js';
 
 export interface ViewAssignment {
@@ -48,28 +48,87 @@ function reachable(roots: readonly IrType[], schemas: ReadonlyMap<string, IrType
   return seen;
 }
 
-/** Whether the type looks different in the two views, directly or through the schemas it uses. */
-function viewsDiffer(type: IrType, schemas: ReadonlyMap<string, IrType>, visiting: Set<string>): boolean {
+/**
+ * String formats a request guard asserts. A response guard asserts none: in OpenAPI 3.1 a
+ * `format` is an annotation, so a response whose `date-time` field holds other text is
+ * still allowed by the contract, and the client must accept it.
+ */
+export const REQUEST_ONLY_FORMATS: ReadonlySet<StringFormat> = new Set(['date-time', 'date', 'decimal']);
+
+/**
+ * Schemas that are direct members of a union. Their constant properties (`petType: "cat"`)
+ * tell the members apart, so they stay exact in responses too; every other constant is open
+ * there, like a response enum.
+ */
+export function unionMemberNames(types: Iterable<IrType>): Set<string> {
+  const members = new Set<string>();
+  const visit = (type: IrType): void => {
+    if (type.kind === 'union' || type.kind === 'intersection') {
+      for (const member of type.members) if (type.kind === 'union' && member.kind === 'ref') members.add(member.name);
+    }
+    forEachChild(type, visit);
+  };
+  for (const type of types) visit(type);
+  return members;
+}
+
+/** Whether a property's type is a constant (or a constant or null). */
+export function isConstant(type: IrType): boolean {
+  if (type.kind === 'literal') return true;
+  return type.kind === 'union' && type.members.every((m) => m.kind === 'literal' || m.kind === 'null') && type.members.some((m) => m.kind === 'literal');
+}
+
+function forEachChild(type: IrType, visit: (type: IrType) => void): void {
+  switch (type.kind) {
+    case 'array':
+      visit(type.items);
+      return;
+    case 'object':
+      for (const property of type.properties) visit(property.type);
+      if (type.additional) visit(type.additional);
+      return;
+    case 'union':
+    case 'intersection':
+      type.members.forEach(visit);
+      return;
+    default:
+      return;
+  }
+}
+
+/**
+ * Whether the type looks different in the two views, directly or through the schemas it
+ * uses: read-only or write-only fields, enums and constants (open in responses), formats
+ * (asserted in requests only).
+ */
+function viewsDiffer(type: IrType, schemas: ReadonlyMap<string, IrType>, visiting: Set<string>, tagged: ReadonlySet<string> = new Set()): boolean {
   switch (type.kind) {
     case 'enum':
       return true;
+    case 'literal':
+      return true;
+    case 'string':
+      return type.format !== undefined && REQUEST_ONLY_FORMATS.has(type.format);
     case 'ref': {
       if (visiting.has(type.name)) return false;
       visiting.add(type.name);
       const target = schemas.get(type.name);
-      return target !== undefined && viewsDiffer(target, schemas, visiting);
+      if (target === undefined) return false;
+      // The constants of a union member stay exact in both views.
+      const own = target.kind === 'object' && tagged.has(type.name) ? { ...target, properties: target.properties.filter((p) => !isConstant(p.type)) } : target;
+      return viewsDiffer(own, schemas, visiting, tagged);
     }
     case 'array':
       // Requests take readonly arrays, responses give mutable ones.
       return true;
     case 'object':
       return (
-        type.properties.some((p) => p.readOnly || p.writeOnly || viewsDiffer(p.type, schemas, visiting)) ||
-        (type.additional !== false && viewsDiffer(type.additional, schemas, visiting))
+        type.properties.some((p) => p.readOnly || p.writeOnly || viewsDiffer(p.type, schemas, visiting, tagged)) ||
+        (type.additional !== false && viewsDiffer(type.additional, schemas, visiting, tagged))
       );
     case 'union':
     case 'intersection':
-      return type.members.some((m) => viewsDiffer(m, schemas, visiting));
+      return type.members.some((m) => viewsDiffer(m, schemas, visiting, tagged));
     default:
       return false;
   }
@@ -87,10 +146,12 @@ export function assignViews(
   ]);
   const read = reachable(readRoots, schemas);
   const write = reachable(writeRoots, schemas);
+  const tagged = unionMemberNames(schemas.values());
   const result = new Map<string, ViewAssignment>();
   for (const [name, type] of schemas) {
     // An enum schema is the closed list itself; openness is applied where responses use it.
-    const differs = type.kind !== 'enum' && viewsDiffer(type, schemas, new Set([name]));
+    // Following the schema's own name as a ref applies the union-member exception to it too.
+    const differs = type.kind !== 'enum' && viewsDiffer({ kind: 'ref', name }, schemas, new Set(), tagged);
     const usedForWrite = write.has(name);
     const usedForRead = read.has(name);
     if (!differs) result.set(name, { views: 'shared' });

@@ -12,6 +12,7 @@ import { CONTROL_PREFIX, handleControl, headerText } from './control.js';
 import { ApiFailure, detailFailure, errorDetailFailure, noRoute } from './errors.js';
 import { handlerFor } from './handlers.js';
 import { listen, type HttpRequest, type HttpResponse } from './http.js';
+import { loosen, type ResponseMode } from './loosen.js';
 import { readQuery } from './params.js';
 import type { FakePaymentMethod, TestCard } from './payments-store.js';
 import { Router } from './router.js';
@@ -33,6 +34,12 @@ export interface FakeConnectApiOptions {
   readonly chargingStartDelayMs?: number;
   /** Check every success body with the spec's guard and answer 500 when it fails; default true. */
   readonly checkResponses?: boolean;
+  /**
+   * `loosest`: every success body as loosely as the contract allows (optional members left
+   * out, nullable ones null, unknown properties and enum values, plain strings where only a
+   * string is promised), still checked against the spec. Default `faithful`.
+   */
+  readonly responses?: ResponseMode;
   /** Largest request body accepted, in bytes; default 1 MiB. */
   readonly maxBodyBytes?: number;
   /** Called after each request, for logging. */
@@ -82,6 +89,7 @@ export async function startFakeServer(
   const state = createState(options.seed ?? 1, clock, options.chargingStartDelayMs ?? 0);
   const router = new Router(contract.operations);
   const checkResponses = options.checkResponses ?? true;
+  const loosest = options.responses === 'loosest';
 
   /** `seen.operationId` is set once the request is routed, for the log, also when it then fails. */
   async function answer(
@@ -105,7 +113,7 @@ export async function startFakeServer(
       {};
     const handler = handlerFor(operation.id);
     if (!handler) throw detailFailure(501, `The fake server does not implement ${operation.id}.`);
-    const result = await handler({
+    const modelled = await handler({
       state,
       path: route.path,
       query,
@@ -113,6 +121,10 @@ export async function startFakeServer(
       url: request.url,
       permissions,
     });
+    const result =
+      loosest && operation.successShape
+        ? loosen(modelled, operation.successShape, contract.shapes ?? {})
+        : modelled;
     const failure = checkResponses ? operation.successCheck?.(result) : undefined;
     if (failure !== undefined) {
       throw errorDetailFailure(

@@ -307,7 +307,7 @@ export interface SpeedProfile {
 export const SPEEDS: Readonly<Record<PowerGroupName, SpeedProfile>> = {
   slow: {
     type: 'AC',
-    powers: [11, 22],
+    powers: [3.7, 7.4, 11, 22],
     connectors: ['IEC_62196_T2', 'IEC_62196_T2', 'DOMESTIC_F'],
     price: [0.39, 0.55],
     evses: [1, 4],

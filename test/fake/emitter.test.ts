@@ -78,9 +78,11 @@ describe('ContractBuilder', () => {
         `{ name: "email", kinds: ["null", "string"], format: "email" }, `,
         `{ name: "size", kinds: ["integer"] }, `,
         `{ name: "meta", kinds: ["null", "object"] }] }, `,
-        `successStatus: 200, successCheck: arrayOf(checkThing) }`,
+        `successStatus: 200, successCheck: arrayOf(checkThing), successShape: { kind: "array", items: { kind: "ref", name: "Thing" } } }`,
       ].join(''),
     );
+    // The loose mode's shapes: the read view of what the success body refers to.
+    expect([...builder.shapes.named.keys()]).toContain('Thing');
     expect([...builder.imports.guards].sort()).toEqual(['checkThing', 'checkThingRequest']);
     expect([...builder.imports.enums]).toEqual(['SPEED_VALUES']);
     expect(builder.imports.arrayOf).toBe(true);

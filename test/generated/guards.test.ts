@@ -52,19 +52,18 @@ interface Spoiler {
 const spoilers: Spoiler[] = [
   { type: 'Station', make: samples.station, spoil: (s) => delete s.name, path: '$.name', expected: 'string' },
   { type: 'Station', make: samples.station, spoil: (s) => (s.id = 42), path: '$.id', expected: 'string or null' },
-  { type: 'Station', make: samples.station, spoil: (s) => (s.coordinates.latitude = 52.52), path: '$.coordinates.latitude', expected: 'decimal string' },
-  { type: 'Station', make: samples.station, spoil: (s) => (s.coordinates.longitude = 'east'), path: '$.coordinates.longitude', expected: 'decimal string' },
+  { type: 'Station', make: samples.station, spoil: (s) => (s.coordinates.latitude = 52.52), path: '$.coordinates.latitude', expected: 'string' },
+  { type: 'Station', make: samples.station, spoil: (s) => delete s.coordinates.longitude, path: '$.coordinates.longitude', expected: 'string' },
   { type: 'Station', make: samples.station, spoil: (s) => (s.evses[1].status = 7), path: '$.evses[1].status', expected: 'string' },
   { type: 'Station', make: samples.station, spoil: (s) => delete s.evses[0].evse_id, path: '$.evses[0].evse_id', expected: 'string' },
   { type: 'Station', make: samples.station, spoil: (s) => (s.opening_times.twentyfourseven = 'yes'), path: '$.opening_times.twentyfourseven', expected: 'boolean' },
   { type: 'Station', make: samples.station, spoil: (s) => (s.opening_times.regular_hours[1].period_end = 5), path: '$.opening_times.regular_hours[1].period_end', expected: 'string or null' },
   { type: 'Station', make: samples.station, spoil: (s) => (s.operator.contact.phone = 4930), path: '$.operator.contact.phone', expected: 'string or null' },
-  { type: 'Station', make: samples.station, spoil: (s) => (s.price_groups[0].power = '22'), path: '$.price_groups[0].power', expected: 'integer' },
-  { type: 'Station', make: samples.station, spoil: (s) => (s.price_groups[0].power = 22.5), path: '$.price_groups[0].power', expected: 'integer' },
-  { type: 'Station', make: samples.station, spoil: (s) => (s.price_groups[0].prices.kwh_price.default[0].gross_price = 'free'), path: '$.price_groups[0].prices.kwh_price.default[0].gross_price', expected: 'decimal string' },
+  { type: 'Station', make: samples.station, spoil: (s) => (s.price_groups[0].power = '22'), path: '$.price_groups[0].power', expected: 'number' },
+  { type: 'Station', make: samples.station, spoil: (s) => (s.price_groups[0].prices.kwh_price.default[0].gross_price = 0.45), path: '$.price_groups[0].prices.kwh_price.default[0].gross_price', expected: 'string' },
   { type: 'Station', make: samples.station, spoil: (s) => (s.price_groups[0].prices.blocking_fee.after_grace_period = {}), path: '$.price_groups[0].prices.blocking_fee.after_grace_period', expected: 'array' },
-  { type: 'Station', make: samples.station, spoil: (s) => (s.price_groups[0].prices.kwh_price.default[0].date_to = '31.12.2026'), path: '$.price_groups[0].prices.kwh_price.default[0].date_to', expected: 'date string' },
-  { type: 'Station', make: samples.station, spoil: (s) => (s.price_groups[0].local_datetime = 'yesterday'), path: '$.price_groups[0].local_datetime', expected: 'date-time string' },
+  { type: 'Station', make: samples.station, spoil: (s) => (s.price_groups[0].prices.kwh_price.default[0].date_to = 20261231), path: '$.price_groups[0].prices.kwh_price.default[0].date_to', expected: 'string' },
+  { type: 'Station', make: samples.station, spoil: (s) => (s.price_groups[0].local_datetime = null), path: '$.price_groups[0].local_datetime', expected: 'string' },
   { type: 'Station', make: samples.station, spoil: (s) => (s.amenities[1] = null), path: '$.amenities[1]', expected: 'string' },
   { type: 'Station', make: samples.station, spoil: (s) => (s.is_partner = 'true'), path: '$.is_partner', expected: 'boolean' },
   { type: 'PaginatedStationList', make: () => samples.stationPage(5), spoil: (p) => (p.results[3].evses[0].status = false), path: '$.results[3].evses[0].status', expected: 'string' },
@@ -72,9 +71,9 @@ const spoilers: Spoiler[] = [
   { type: 'PaginatedStationList', make: () => samples.stationPage(2), spoil: (p) => (p.next = 3), path: '$.next', expected: 'string or null' },
   { type: 'PaginatedStationList', make: () => samples.stationPage(2), spoil: (p) => (p.results = null), path: '$.results', expected: 'array' },
   { type: 'MapTile', make: samples.mapTile, spoil: (t) => delete t.features[0].properties.count, path: '$.features[0].properties.count', expected: 'integer' },
-  { type: 'MapTile', make: samples.mapTile, spoil: (t) => (t.features[1].geometry.coordinates[0] = 13.4), path: '$.features[1].geometry.coordinates[0]', expected: 'decimal string' },
+  { type: 'MapTile', make: samples.mapTile, spoil: (t) => (t.features[1].geometry.coordinates[0] = 13.4), path: '$.features[1].geometry.coordinates[0]', expected: 'string' },
   { type: 'MapTile', make: samples.mapTile, spoil: (t) => (t.features[1].custom_properties.is_partner = 1), path: '$.features[1].custom_properties.is_partner', expected: 'boolean' },
-  { type: 'MapTile', make: samples.mapTile, spoil: (t) => (t.type = 'Feature'), path: '$.type', expected: '"FeatureCollection"' },
+  { type: 'MapTile', make: samples.mapTile, spoil: (t) => (t.type = 1), path: '$.type', expected: 'string' },
   { type: 'User', make: samples.user, spoil: (u) => delete u.id, path: '$.id', expected: 'string' },
   { type: 'User', make: samples.user, spoil: (u) => (u.custom_properties.external_id = 42), path: '$.custom_properties.external_id', expected: 'string of at most 250 characters or null' },
   { type: 'BillingDetails', make: samples.billingDetails, spoil: (b) => delete b.postal_code, path: '$.postal_code', expected: 'string' },
@@ -83,10 +82,14 @@ const spoilers: Spoiler[] = [
   { type: 'ChargingSession', make: samples.chargingSession, spoil: (c) => (c.duration = '3600'), path: '$.duration', expected: 'integer or null' },
   { type: 'ChargingSession', make: samples.chargingSession, spoil: (c) => (c.station_info.connector_power = '22'), path: '$.station_info.connector_power', expected: 'number or null' },
   { type: 'ChargingSession', make: samples.chargingSession, spoil: (c) => delete c.is_active, path: '$.is_active', expected: 'boolean' },
-  { type: 'ChargingSession', make: samples.chargingSession, spoil: (c) => (c.start_time = 'soon'), path: '$.start_time', expected: 'date-time string or null' },
-  { type: 'Debt', make: samples.debt, spoil: (d) => (d.amount = 17.8), path: '$.amount', expected: 'decimal string' },
+  { type: 'ChargingSession', make: samples.chargingSession, spoil: (c) => (c.start_time = 1700000000), path: '$.start_time', expected: 'string or null' },
+  { type: 'ChargingSession', make: samples.chargingSession, spoil: (c) => (c.consumed_energy = 'about 12 kWh'), path: '$.consumed_energy', expected: String.raw`string matching ^-?\d{0,5}(?:\.\d{0,3})?$ or null` },
+  { type: 'ChargingSession', make: samples.chargingSession, spoil: (c) => delete c.user_facing_session_prices.blocking_fee, path: '$.user_facing_session_prices.blocking_fee', expected: 'string or null' },
+  { type: 'ChargingSession', make: samples.chargingSession, spoil: (c) => delete c.session_cost.invoice_summary, path: '$.session_cost.invoice_summary', expected: 'string' },
+  { type: 'ChargingSession', make: samples.chargingSession, spoil: (c) => (c.user_facing_session_prices.currency = 'EURO'), path: '$.user_facing_session_prices.currency', expected: 'string of at most 3 characters' },
+  { type: 'Debt', make: samples.debt, spoil: (d) => (d.amount = 17.8), path: '$.amount', expected: 'string' },
   { type: 'Invoice', make: samples.invoice, spoil: (i) => (i.refund = 'no'), path: '$.refund', expected: 'boolean' },
-  { type: 'Invoice', make: samples.invoice, spoil: (i) => (i.date = '1 Nov 2026'), path: '$.date', expected: 'date-time string' },
+  { type: 'Invoice', make: samples.invoice, spoil: (i) => (i.date = null), path: '$.date', expected: 'string' },
   { type: 'ErrorDetail', make: () => ({ detail: 'x', error: { type: 'validation_error', details: 'y' } }), spoil: (e) => delete e.error.details, path: '$.error.details', expected: 'string' },
   { type: 'Detail', make: () => ({ detail: 'x' }), spoil: (d) => (d.detail = ['x']), path: '$.detail', expected: 'string' },
 ];
@@ -128,6 +131,43 @@ describe('valid samples pass', () => {
     expect(guards.checkBillingDetailsRequest({ line1: 'a', postal_code: 'b', account_type: 'nonprofit' })).toMatchObject({
       reversedPath: ['account_type'],
     });
+  });
+});
+
+/**
+ * What the provider's own contract allows and our guards once refused (issue 13): plain
+ * strings where we demanded a decimal or a date, a fractional power, tile `type` values
+ * other than the GeoJSON defaults, formats the contract only annotates.
+ */
+const contractAllows: { readonly type: string; readonly make: () => unknown; readonly change: (value: Json) => void; readonly what: string }[] = [
+  { type: 'Station', make: samples.station, change: (s) => (s.price_groups[0].power = 7.4), what: 'a fractional power' },
+  { type: 'Station', make: samples.station, change: (s) => (s.coordinates.latitude = '52,52'), what: 'a latitude that is no decimal' },
+  { type: 'Station', make: samples.station, change: (s) => (s.coordinates.longitude = 'east'), what: 'a longitude that is no decimal' },
+  { type: 'Station', make: samples.station, change: (s) => (s.price_groups[0].prices.kwh_price.default[0].gross_price = 'free'), what: 'a gross price that is no decimal' },
+  { type: 'Station', make: samples.station, change: (s) => (s.price_groups[0].prices.kwh_price.default[0].date_to = '31.12.2026'), what: 'a date that is not YYYY-MM-DD' },
+  { type: 'Station', make: samples.station, change: (s) => (s.price_groups[0].local_datetime = 'yesterday'), what: 'text in a date-time field (a format only annotates)' },
+  { type: 'MapTile', make: samples.mapTile, change: (t) => (t.type = 'Feature'), what: 'another tile type' },
+  { type: 'MapTile', make: samples.mapTile, change: (t) => (t.features[0].geometry.type = 'MultiPoint'), what: 'another geometry type' },
+  { type: 'MapTile', make: samples.mapTile, change: (t) => (t.features[1].geometry.coordinates[0] = '13,4'), what: 'a coordinate that is no decimal' },
+  { type: 'ChargingSession', make: samples.chargingSession, change: (c) => (c.start_time = 'soon'), what: 'text in a date-time field' },
+  { type: 'ChargingSession', make: samples.chargingSession, change: (c) => (c.user_facing_session_prices.blocking_fee = '0.10 EUR/min after 240 min, at most 12 EUR'), what: 'merged blocking-fee information' },
+  { type: 'ChargingSession', make: samples.chargingSession, change: (c) => delete c.user_facing_session_prices.currency, what: 'session prices without a currency' },
+  { type: 'Debt', make: samples.debt, change: (d) => (d.amount = 'n/a'), what: 'an amount that is no decimal' },
+  { type: 'Invoice', make: samples.invoice, change: (i) => ((i.total = '17,80'), (i.date = '1 Nov 2026')), what: 'a total and a date as plain strings' },
+];
+
+describe('responses the contract allows pass', () => {
+  it.each(contractAllows.map((c) => [`${c.type}: ${c.what}`, c] as const))('%s', (_name, { type, make, change }) => {
+    const { check } = guardsOf(type);
+    const value = make() as Json;
+    change(value);
+    const failure = check(value);
+    expect(failure && describeFailure(failure)).toBeUndefined();
+  });
+
+  it('requests stay strict: a locale outside the list is refused when creating a user', () => {
+    expect(guards.checkUserCreateRequest({ email: null, locale: 'en' })).toBeUndefined();
+    expect(guards.checkUserCreateRequest({ locale: 'fr' })).toMatchObject({ reversedPath: ['locale'] });
   });
 });
 

@@ -49,7 +49,7 @@ export const station = (): Station => ({
   price_groups: [
     {
       type: 'AC',
-      power: 22,
+      power: 7.4,
       evse_ids: ['DE*SWE*E0001*1', 'DE*SWE*E0001*2'],
       prices: {
         kwh_price: { default: [priceItem()] },
@@ -150,8 +150,20 @@ export const chargingSession = (): ChargingSession => ({
   },
   is_partner: true,
   logo_url: null,
-  user_facing_session_prices: { kwh_price: '0.59', time_price: null, grace_period_minutes: 240, currency: 'EUR' },
-  session_cost: { kwh_cost: '7.28', time_cost: null, invoice_download: null, invoice_vat: '1.16', currency: 'EUR' },
+  user_facing_session_prices: { kwh_price: '0.59', time_price: null, session_fee: null, blocking_fee: '0.10', starting_fee: null, blocking_cap: '12.00', grace_period_minutes: 240, currency: 'EUR' },
+  session_cost: {
+    kwh_cost: '7.28',
+    time_cost: null,
+    session_fee_cost: null,
+    blocking_fee_cost: null,
+    starting_fee_cost: null,
+    invoice_download: null,
+    invoice_vat: '1.16',
+    invoice_summary: '7.28',
+    invoice_credits: '0.00',
+    invoice_discount: '0.00',
+    currency: 'EUR',
+  },
   rates: null,
 });
 

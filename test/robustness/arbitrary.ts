@@ -126,7 +126,8 @@ export function spoilers(type: IrType, value: unknown, view: View, index: Schema
         return;
       case 'string':
         spoil('a number for a string', 42);
-        if (t.format === 'date-time' || t.format === 'date' || t.format === 'decimal') spoil(`text that is no ${t.format}`, 'not a date or number');
+        // Formats bind only what we send: a response's format is an annotation of the contract.
+        if (view === 'write' && (t.format === 'date-time' || t.format === 'date' || t.format === 'decimal')) spoil(`text that is no ${t.format}`, 'not a date or number');
         if (t.maxLength !== undefined && t.pattern === undefined && t.format === undefined) spoil('a string one too long', 'x'.repeat(t.maxLength + 1));
         return;
       case 'number':
@@ -139,7 +140,9 @@ export function spoilers(type: IrType, value: unknown, view: View, index: Schema
         spoil('a string for a boolean', 'true');
         return;
       case 'literal':
-        spoil('another value for a constant', typeof t.value === 'string' ? `${t.value}-not` : 'not-the-constant');
+        // Constants are open in responses, like enums: only their JSON type is held.
+        if (view === 'write') spoil('another value for a constant', typeof t.value === 'string' ? `${t.value}-not` : 'not-the-constant');
+        else spoil('a value of the wrong kind for a constant', typeof t.value === 'string' ? 12345 : 'not-the-constant');
         return;
       case 'enum':
         spoil('a value of the wrong kind for an enum', typeof t.values[0] === 'number' ? 'not-a-number' : 12345);
@@ -188,4 +191,54 @@ function without(record: Record<string, unknown>, key: string): Record<string, u
 
 function withKey(record: Record<string, unknown>, key: string, next: unknown): Record<string, unknown> {
   return own(Object.fromEntries(Object.entries(record).map(([k, v]) => [k, k === key ? next : v])));
+}
+
+/**
+ * The loosest reading of a valid response value: what the contract still allows when every
+ * freedom is taken. Optional members left out, `T | null` null, open enums and constants an
+ * unknown value of their JSON type, strings with only a format (an annotation) any other
+ * text of an allowed length, an unknown extra property on every open object. Union members
+ * other than `T | null` are left as they are (which member the result would match is not certain).
+ */
+export function loosest(type: IrType, value: unknown, index: SchemaIndex, unionMember = false): unknown {
+  switch (type.kind) {
+    case 'ref': {
+      const target = index.get(type.name);
+      return target ? loosest(target.type, value, index, index.isUnionMember(type.name)) : value;
+    }
+    case 'union': {
+      const nonNull = type.members.filter((m) => m.kind !== 'null');
+      return nonNull.length < type.members.length ? null : value;
+    }
+    case 'enum':
+    case 'literal': {
+      const sample = type.kind === 'enum' ? type.values[0] : type.value;
+      return typeof sample === 'string' ? '\u0000value added later' : typeof sample === 'number' ? 987654321 : value;
+    }
+    case 'string': {
+      if (typeof value !== 'string' || type.pattern !== undefined || type.format === undefined) return value;
+      const text = 'no date, no number'.slice(0, type.maxLength ?? 100);
+      return text.length >= (type.minLength ?? 0) ? text : value;
+    }
+    case 'array':
+      return Array.isArray(value) ? value.map((item) => loosest(type.items, item, index)) : value;
+    case 'object': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+      const record = value as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      const declared = new Map(visibleProperties(type, 'read').map((p) => [p.name, p]));
+      for (const [key, inner] of Object.entries(record)) {
+        const p = declared.get(key);
+        if (p && !p.required) continue;
+        // A union member's constants tell the members apart; they keep their value.
+        if (p && unionMember && (p.type.kind === 'literal' || p.type.kind === 'union')) out[key] = inner;
+        else if (p) out[key] = loosest(p.type, inner, index);
+        else out[key] = type.additional !== false && type.additional.kind !== 'unknown' ? loosest(type.additional, inner, index) : inner;
+      }
+      if (type.additional !== false && type.additional.kind === 'unknown' && !declared.has('x_added_later')) out.x_added_later = { later: true };
+      return own(out);
+    }
+    default:
+      return value;
+  }
 }

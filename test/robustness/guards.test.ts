@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SchemaIndex } from '../../generator/emit/type-expr.js';
 import { schemaDeclarations } from '../../generator/emit/types.js';
 import type { GuardFailure } from '../../templates/runtime/guard.js';
-import { spoilers, valid } from './arbitrary.js';
+import { loosest, spoilers, valid } from './arbitrary.js';
 import { generateText, scratchDir, writeOutput } from './harness.js';
 
 const DOCUMENTS = [
@@ -51,6 +51,7 @@ describe('generated guards against generated data', () => {
     const index = new SchemaIndex(outcome.ir);
     const problems: string[] = [];
     let checkedSpoilers = 0;
+    let loosestChecked = 0;
 
     for (const { schema, view, name } of schemaDeclarations(outcome.ir)) {
       const check = guards[`check${name}`];
@@ -61,6 +62,15 @@ describe('generated guards against generated data', () => {
       const seed = [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
       const result = fc.check(fc.property(values, (value) => check(value) === undefined), { numRuns: 40, seed });
       if (result.failed) problems.push(`${name} (${view}) rejects a valid value ${JSON.stringify(result.counterexample?.[0])}: ${JSON.stringify(check(result.counterexample?.[0]))}`);
+      // An enum schema's own check is its closed list; responses that use it hold it open.
+      if (view === 'read' && schema.type.kind !== 'enum') {
+        // A response the contract allows passes in every mode, in its loosest reading too.
+        const loose = fc.check(fc.property(values, (value) => check(loosest(schema.type, value, index, index.isUnionMember(schema.name))) === undefined), { numRuns: 40, seed });
+        if (loose.failed) {
+          const value = loosest(schema.type, loose.counterexample?.[0], index, index.isUnionMember(schema.name));
+          problems.push(`${name} (read) rejects a loosest reading ${JSON.stringify(value)}: ${JSON.stringify(check(value))}`);
+        } else loosestChecked++;
+      }
 
       for (const value of fc.sample(values, { numRuns: 5, seed })) {
         for (const spoiler of spoilers(schema.type, value, view, index)) {
@@ -75,5 +85,6 @@ describe('generated guards against generated data', () => {
     }
     expect(problems.slice(0, 20)).toEqual([]);
     expect(checkedSpoilers).toBeGreaterThan(0);
+    expect(loosestChecked > 0 || !schemaDeclarations(outcome.ir).some((d) => d.view === 'read')).toBe(true);
   }, 120_000);
 });

@@ -27,6 +27,9 @@ Options:
   --restricted-token <t>   accepted token without the station data-files permission, repeatable
   --seed <seed>            seed of the station set and ids (default 1)
   --start-delay <ms>       how long charging start takes to answer (default 0)
+  --responses <mode>       faithful (default), or loosest: answers as loosely as the
+                           contract allows (optional members left out, nulls, unknown
+                           properties and enum values)
   --quiet                  do not log requests
   -h, --help               show this text
 
@@ -87,6 +90,7 @@ export function parseCliOptions(
         'restricted-token': { type: 'string', multiple: true },
         seed: { type: 'string' },
         'start-delay': { type: 'string' },
+        responses: { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -103,6 +107,9 @@ export function parseCliOptions(
   const delay = Number(parsed['start-delay'] ?? 0);
   if (!Number.isFinite(delay) || delay < 0)
     return `--start-delay must be a number of milliseconds >= 0, got ${parsed['start-delay']}`;
+  const responses = parsed.responses ?? 'faithful';
+  if (responses !== 'faithful' && responses !== 'loosest')
+    return `--responses must be faithful or loosest, got ${responses}`;
   const restricted: FakeToken[] = (parsed['restricted-token'] ?? []).map((token) => ({
     token,
     permissions: [],
@@ -120,6 +127,7 @@ export function parseCliOptions(
     tokens,
     ...(seed === undefined ? {} : { seed }),
     chargingStartDelayMs: delay,
+    ...(responses === 'loosest' ? { responses } : {}),
     ...(parsed.quiet
       ? {}
       : {

@@ -9,6 +9,7 @@
  */
 import { at, fail, type Check } from '../runtime/guard.js';
 import type { HttpMethod } from '../runtime/operation.js';
+import type { ResponseShape } from './loosen.js';
 
 /** How one query value (a scalar parameter, or one item of an array parameter) is read. */
 export type ValueSchema =
@@ -67,12 +68,16 @@ export interface OperationContract {
   readonly successStatus: number;
   /** The generated guard of the success body, used by the fake to check its own answers. */
   readonly successCheck?: Check;
+  /** What the contract leaves open in the success body, for the loose mode. */
+  readonly successShape?: ResponseShape;
 }
 
 /** The whole API as the fake server needs it, generated from the spec. */
 export interface ApiContract {
   /** Every operation of the spec, in spec order. */
   readonly operations: readonly OperationContract[];
+  /** Shapes of the named schemas the success shapes refer to. */
+  readonly shapes?: Readonly<Record<string, ResponseShape>>;
 }
 
 /** A check for a JSON array whose items pass `item`; the generator uses it for array responses. */

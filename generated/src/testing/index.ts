@@ -41,6 +41,7 @@ export const API_CONTRACT: ApiContract = {
       query: [],
       successStatus: 200,
       successCheck: arrayOf(checkStationDataFile),
+      successShape: { kind: 'array', items: { kind: 'ref', name: 'StationDataFile' } },
     },
     {
       id: 'stationsAround',
@@ -67,6 +68,7 @@ export const API_CONTRACT: ApiContract = {
       ],
       successStatus: 200,
       successCheck: checkPaginatedStationList,
+      successShape: { kind: 'ref', name: 'PaginatedStationList' },
     },
     {
       id: 'stationsTile',
@@ -97,6 +99,7 @@ export const API_CONTRACT: ApiContract = {
       ],
       successStatus: 200,
       successCheck: checkMapTile,
+      successShape: { kind: 'ref', name: 'MapTile' },
     },
     {
       id: 'stationsPartners',
@@ -105,6 +108,7 @@ export const API_CONTRACT: ApiContract = {
       query: [],
       successStatus: 200,
       successCheck: arrayOf(checkPartner),
+      successShape: { kind: 'array', items: { kind: 'ref', name: 'Partner' } },
     },
     {
       id: 'stationsDetails',
@@ -116,6 +120,7 @@ export const API_CONTRACT: ApiContract = {
       ],
       successStatus: 200,
       successCheck: checkStation,
+      successShape: { kind: 'ref', name: 'Station' },
     },
     {
       id: 'usersCreate',
@@ -127,11 +132,13 @@ export const API_CONTRACT: ApiContract = {
         check: checkUserCreateRequest,
         fields: [
           { name: 'email', kinds: ['null', 'string'], format: 'email' },
+          { name: 'locale', kinds: ['string'] },
           { name: 'custom_properties', kinds: ['null', 'object'] },
         ],
       },
       successStatus: 201,
       successCheck: checkUser,
+      successShape: { kind: 'ref', name: 'User' },
     },
     {
       id: 'usersList',
@@ -144,6 +151,7 @@ export const API_CONTRACT: ApiContract = {
       ],
       successStatus: 200,
       successCheck: checkPaginatedUserList,
+      successShape: { kind: 'ref', name: 'PaginatedUserList' },
     },
     {
       id: 'usersRetrieve',
@@ -152,6 +160,7 @@ export const API_CONTRACT: ApiContract = {
       query: [],
       successStatus: 200,
       successCheck: checkUser,
+      successShape: { kind: 'ref', name: 'User' },
     },
     {
       id: 'usersUpdate',
@@ -169,6 +178,7 @@ export const API_CONTRACT: ApiContract = {
       },
       successStatus: 200,
       successCheck: checkUser,
+      successShape: { kind: 'ref', name: 'User' },
     },
     {
       id: 'usersDelete',
@@ -184,6 +194,7 @@ export const API_CONTRACT: ApiContract = {
       query: [],
       successStatus: 200,
       successCheck: checkBillingDetails,
+      successShape: { kind: 'ref', name: 'BillingDetails' },
     },
     {
       id: 'usersBillingDetailsUpdate',
@@ -208,6 +219,7 @@ export const API_CONTRACT: ApiContract = {
       },
       successStatus: 200,
       successCheck: checkBillingDetails,
+      successShape: { kind: 'ref', name: 'BillingDetails' },
     },
     {
       id: 'usersSetupIntentsCreate',
@@ -223,6 +235,7 @@ export const API_CONTRACT: ApiContract = {
       ],
       successStatus: 200,
       successCheck: checkSetupIntent,
+      successShape: { kind: 'ref', name: 'SetupIntent' },
     },
     {
       id: 'usersPaymentMethodsList',
@@ -234,6 +247,7 @@ export const API_CONTRACT: ApiContract = {
       ],
       successStatus: 200,
       successCheck: checkPaginatedPaymentMethodList,
+      successShape: { kind: 'ref', name: 'PaginatedPaymentMethodList' },
     },
     {
       id: 'usersPaymentMethodsSetDefault',
@@ -264,6 +278,7 @@ export const API_CONTRACT: ApiContract = {
       },
       successStatus: 201,
       successCheck: checkChargingSession,
+      successShape: { kind: 'ref', name: 'ChargingSession' },
     },
     {
       id: 'usersChargingStop',
@@ -282,6 +297,7 @@ export const API_CONTRACT: ApiContract = {
       ],
       successStatus: 200,
       successCheck: checkPaginatedChargingSessionList,
+      successShape: { kind: 'ref', name: 'PaginatedChargingSessionList' },
     },
     {
       id: 'usersChargingSessionsRetrieve',
@@ -290,6 +306,7 @@ export const API_CONTRACT: ApiContract = {
       query: [],
       successStatus: 200,
       successCheck: checkChargingSession,
+      successShape: { kind: 'ref', name: 'ChargingSession' },
     },
     {
       id: 'usersChargingSessionsRate',
@@ -303,6 +320,7 @@ export const API_CONTRACT: ApiContract = {
       },
       successStatus: 200,
       successCheck: checkChargingSession,
+      successShape: { kind: 'ref', name: 'ChargingSession' },
     },
     {
       id: 'usersDebtsList',
@@ -314,6 +332,7 @@ export const API_CONTRACT: ApiContract = {
       ],
       successStatus: 200,
       successCheck: checkPaginatedDebtList,
+      successShape: { kind: 'ref', name: 'PaginatedDebtList' },
     },
     {
       id: 'usersInvoicesList',
@@ -325,8 +344,759 @@ export const API_CONTRACT: ApiContract = {
       ],
       successStatus: 200,
       successCheck: checkPaginatedInvoiceList,
+      successShape: { kind: 'ref', name: 'PaginatedInvoiceList' },
     },
   ],
+  shapes: {
+    StationDataFile: {
+      kind: 'object',
+      properties: [
+        { name: 'link', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'last_updated', required: true, shape: { kind: 'string', plain: false } },
+      ],
+      closed: false,
+    },
+    PaginatedStationList: {
+      kind: 'object',
+      properties: [
+        { name: 'count', required: true, shape: { kind: 'other' } },
+        {
+          name: 'next',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'previous',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'results',
+          required: true,
+          shape: { kind: 'array', items: { kind: 'ref', name: 'Station' } },
+        },
+      ],
+      closed: false,
+    },
+    Station: {
+      kind: 'object',
+      properties: [
+        {
+          name: 'id',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        { name: 'name', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'address', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'coordinates', required: true, shape: { kind: 'ref', name: 'Coordinates' } },
+        { name: 'opening_times', required: true, shape: { kind: 'ref', name: 'OpeningTimes' } },
+        { name: 'operator', required: true, shape: { kind: 'ref', name: 'StationOperator' } },
+        {
+          name: 'evses',
+          required: true,
+          shape: { kind: 'array', items: { kind: 'ref', name: 'Evse' } },
+        },
+        { name: 'last_updated', required: true, shape: { kind: 'string', plain: true } },
+        {
+          name: 'price_groups',
+          required: true,
+          shape: { kind: 'array', items: { kind: 'ref', name: 'PriceGroup' } },
+        },
+        { name: 'operator_name', required: false, shape: { kind: 'string', plain: true } },
+        { name: 'location_name', required: false, shape: { kind: 'string', plain: true } },
+        { name: 'speed', required: false, shape: { kind: 'enum' } },
+        { name: 'status', required: false, shape: { kind: 'enum' } },
+        { name: 'amenities', required: false, shape: { kind: 'array', items: { kind: 'enum' } } },
+        { name: 'is_partner', required: false, shape: { kind: 'other' } },
+        { name: 'logo_url', required: false, shape: { kind: 'string', plain: true } },
+        { name: 'sold_by', required: false, shape: { kind: 'string', plain: true } },
+      ],
+      closed: false,
+    },
+    Coordinates: {
+      kind: 'object',
+      properties: [
+        { name: 'latitude', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'longitude', required: true, shape: { kind: 'string', plain: true } },
+      ],
+      closed: false,
+    },
+    OpeningTimes: {
+      kind: 'object',
+      properties: [
+        { name: 'twentyfourseven', required: true, shape: { kind: 'other' } },
+        {
+          name: 'regular_hours',
+          required: true,
+          shape: { kind: 'array', items: { kind: 'ref', name: 'RegularHours' } },
+        },
+      ],
+      closed: false,
+    },
+    RegularHours: {
+      kind: 'object',
+      properties: [
+        { name: 'weekday', required: false, shape: { kind: 'enum' } },
+        {
+          name: 'period_begin',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'period_end',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+      ],
+      closed: false,
+    },
+    StationOperator: {
+      kind: 'object',
+      properties: [
+        { name: 'name', required: true, shape: { kind: 'string', plain: true } },
+        {
+          name: 'contact',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'ref', name: 'OperatorContact' } },
+        },
+      ],
+      closed: false,
+    },
+    OperatorContact: {
+      kind: 'object',
+      properties: [
+        {
+          name: 'phone',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+      ],
+      closed: false,
+    },
+    Evse: {
+      kind: 'object',
+      properties: [
+        { name: 'evse_id', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'status', required: true, shape: { kind: 'enum' } },
+      ],
+      closed: false,
+    },
+    PriceGroup: {
+      kind: 'object',
+      properties: [
+        { name: 'type', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'power', required: true, shape: { kind: 'other' } },
+        {
+          name: 'evse_ids',
+          required: true,
+          shape: { kind: 'array', items: { kind: 'string', plain: true } },
+        },
+        { name: 'prices', required: true, shape: { kind: 'ref', name: 'Prices' } },
+        { name: 'local_datetime', required: true, shape: { kind: 'string', plain: false } },
+        { name: 'currency', required: true, shape: { kind: 'string', plain: true } },
+        {
+          name: 'pre_authorization_amount',
+          required: true,
+          shape: { kind: 'string', plain: true },
+        },
+        { name: 'is_fallback', required: false, shape: { kind: 'other' } },
+        { name: 'max_cost', required: false, shape: { kind: 'ref', name: 'Cost' } },
+        { name: 'min_cost', required: false, shape: { kind: 'ref', name: 'Cost' } },
+      ],
+      closed: false,
+    },
+    Prices: {
+      kind: 'object',
+      properties: [
+        {
+          name: 'time_price',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'ref', name: 'PriceMember' } },
+        },
+        {
+          name: 'kwh_price',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'ref', name: 'PriceMember' } },
+        },
+        {
+          name: 'blocking_fee',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'ref', name: 'PriceMember' } },
+        },
+        {
+          name: 'session_fee',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'ref', name: 'PriceMember' } },
+        },
+        {
+          name: 'starting_fee',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'ref', name: 'PriceMember' } },
+        },
+        {
+          name: 'session_time_price',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'ref', name: 'PriceMember' } },
+        },
+        {
+          name: 'time_price_while_energy_flow',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'ref', name: 'PriceMember' } },
+        },
+        {
+          name: 'time_price_while_no_energy_flow',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'ref', name: 'PriceMember' } },
+        },
+      ],
+      closed: false,
+    },
+    PriceMember: {
+      kind: 'object',
+      properties: [],
+      values: { kind: 'array', items: { kind: 'ref', name: 'PriceItem' } },
+      closed: false,
+    },
+    PriceItem: {
+      kind: 'object',
+      properties: [
+        { name: 'time_from', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'time_to', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'date_from', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'date_to', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'gross_price', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'user_facing_price', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'tax', required: true, shape: { kind: 'other' } },
+        {
+          name: 'grace_period_minutes',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'other' } },
+        },
+        {
+          name: 'blocking_cap',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+      ],
+      closed: false,
+    },
+    Cost: {
+      kind: 'object',
+      properties: [
+        { name: 'excl_vat', required: false, shape: { kind: 'string', plain: true } },
+        { name: 'incl_vat', required: false, shape: { kind: 'string', plain: true } },
+      ],
+      closed: false,
+    },
+    MapTile: {
+      kind: 'object',
+      properties: [
+        { name: 'type', required: false, shape: { kind: 'string', plain: true } },
+        {
+          name: 'features',
+          required: true,
+          shape: { kind: 'array', items: { kind: 'ref', name: 'MapTileFeature' } },
+        },
+      ],
+      closed: false,
+    },
+    MapTileFeature: {
+      kind: 'object',
+      properties: [
+        { name: 'type', required: false, shape: { kind: 'string', plain: true } },
+        { name: 'geometry', required: true, shape: { kind: 'ref', name: 'MapTileGeometry' } },
+        { name: 'properties', required: true, shape: { kind: 'ref', name: 'MapTileProperties' } },
+        { name: 'station_id', required: false, shape: { kind: 'string', plain: true } },
+        { name: 'cluster_id', required: false, shape: { kind: 'string', plain: true } },
+        {
+          name: 'custom_properties',
+          required: false,
+          shape: { kind: 'ref', name: 'MapTileCustomProperties' },
+        },
+        {
+          name: 'price_properties',
+          required: false,
+          shape: { kind: 'ref', name: 'MapTilePriceProperties' },
+        },
+      ],
+      closed: false,
+    },
+    MapTileGeometry: {
+      kind: 'object',
+      properties: [
+        { name: 'type', required: false, shape: { kind: 'string', plain: true } },
+        {
+          name: 'coordinates',
+          required: true,
+          shape: { kind: 'array', items: { kind: 'string', plain: true } },
+        },
+      ],
+      closed: false,
+    },
+    MapTileProperties: {
+      kind: 'object',
+      properties: [
+        { name: 'count', required: true, shape: { kind: 'other' } },
+        { name: 'expansion_zoom', required: false, shape: { kind: 'other' } },
+        { name: 'speed', required: false, shape: { kind: 'enum' } },
+        { name: 'status', required: false, shape: { kind: 'enum' } },
+        { name: 'operator_id', required: false, shape: { kind: 'string', plain: true } },
+      ],
+      closed: false,
+    },
+    MapTileCustomProperties: {
+      kind: 'object',
+      properties: [{ name: 'is_partner', required: true, shape: { kind: 'other' } }],
+      closed: false,
+    },
+    MapTilePriceProperties: {
+      kind: 'object',
+      properties: [
+        { name: 'price', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'type', required: true, shape: { kind: 'enum' } },
+        { name: 'currency', required: true, shape: { kind: 'string', plain: true } },
+      ],
+      closed: false,
+    },
+    Partner: {
+      kind: 'object',
+      properties: [
+        { name: 'name', required: true, shape: { kind: 'string', plain: true } },
+        {
+          name: 'logo_url',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+      ],
+      closed: false,
+    },
+    User: {
+      kind: 'object',
+      properties: [
+        { name: 'id', required: true, shape: { kind: 'string', plain: true } },
+        {
+          name: 'email',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        { name: 'locale', required: false, shape: { kind: 'enum' } },
+        {
+          name: 'custom_properties',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'ref', name: 'CustomProperties' } },
+        },
+      ],
+      closed: false,
+    },
+    CustomProperties: {
+      kind: 'object',
+      properties: [
+        {
+          name: 'external_id',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+      ],
+      closed: false,
+    },
+    PaginatedUserList: {
+      kind: 'object',
+      properties: [
+        { name: 'count', required: true, shape: { kind: 'other' } },
+        {
+          name: 'next',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'previous',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'results',
+          required: true,
+          shape: { kind: 'array', items: { kind: 'ref', name: 'User' } },
+        },
+      ],
+      closed: false,
+    },
+    BillingDetails: {
+      kind: 'object',
+      properties: [
+        { name: 'line1', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'postal_code', required: true, shape: { kind: 'string', plain: true } },
+        {
+          name: 'country',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'city',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'tax_id',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        { name: 'account_type', required: false, shape: { kind: 'enum' } },
+        {
+          name: 'company_name',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'vat_id',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'first_name',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'last_name',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+      ],
+      closed: false,
+    },
+    SetupIntent: {
+      kind: 'object',
+      properties: [
+        {
+          name: 'setup_intent_client_secret',
+          required: true,
+          shape: { kind: 'string', plain: true },
+        },
+      ],
+      closed: false,
+    },
+    PaginatedPaymentMethodList: {
+      kind: 'object',
+      properties: [
+        { name: 'count', required: true, shape: { kind: 'other' } },
+        {
+          name: 'next',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'previous',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'results',
+          required: true,
+          shape: { kind: 'array', items: { kind: 'ref', name: 'PaymentMethod' } },
+        },
+      ],
+      closed: false,
+    },
+    PaymentMethod: {
+      kind: 'object',
+      properties: [
+        { name: 'id', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'default', required: true, shape: { kind: 'other' } },
+        { name: 'type', required: true, shape: { kind: 'enum' } },
+        { name: 'card', required: true, shape: { kind: 'ref', name: 'PaymentMethodCard' } },
+        { name: 'created_at', required: true, shape: { kind: 'string', plain: true } },
+      ],
+      closed: false,
+    },
+    PaymentMethodCard: {
+      kind: 'object',
+      properties: [
+        { name: 'brand', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'last4', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'expiration_date', required: true, shape: { kind: 'string', plain: true } },
+        {
+          name: 'cardholder_name',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+      ],
+      closed: false,
+    },
+    ChargingSession: {
+      kind: 'object',
+      properties: [
+        { name: 'id', required: true, shape: { kind: 'string', plain: true } },
+        {
+          name: 'start_time',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: false } },
+        },
+        {
+          name: 'end_time',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: false } },
+        },
+        { name: 'duration', required: true, shape: { kind: 'nullable', inner: { kind: 'other' } } },
+        {
+          name: 'consumed_energy',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: false } },
+        },
+        { name: 'is_active', required: true, shape: { kind: 'other' } },
+        { name: 'evse_id', required: true, shape: { kind: 'string', plain: true } },
+        {
+          name: 'station_info',
+          required: true,
+          shape: { kind: 'ref', name: 'ChargingSessionStationInfo' },
+        },
+        { name: 'is_partner', required: true, shape: { kind: 'other' } },
+        {
+          name: 'logo_url',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'user_facing_session_prices',
+          required: true,
+          shape: { kind: 'ref', name: 'SessionPrices' },
+        },
+        { name: 'session_cost', required: true, shape: { kind: 'ref', name: 'SessionCost' } },
+        { name: 'rates', required: false, shape: { kind: 'nullable', inner: { kind: 'other' } } },
+      ],
+      closed: false,
+    },
+    ChargingSessionStationInfo: {
+      kind: 'object',
+      properties: [
+        {
+          name: 'station_name',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'station_address',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'country',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'station_speed',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'connector_standard',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'connector_power',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'other' } },
+        },
+        {
+          name: 'support_phone',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'latitude',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'longitude',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+      ],
+      closed: false,
+    },
+    SessionPrices: {
+      kind: 'object',
+      properties: [
+        {
+          name: 'kwh_price',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'time_price',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'session_fee',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'blocking_fee',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'starting_fee',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'blocking_cap',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'grace_period_minutes',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'other' } },
+        },
+        { name: 'currency', required: false, shape: { kind: 'string', plain: true } },
+      ],
+      closed: false,
+    },
+    SessionCost: {
+      kind: 'object',
+      properties: [
+        {
+          name: 'kwh_cost',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'time_cost',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'session_fee_cost',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'blocking_fee_cost',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'starting_fee_cost',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'invoice_download',
+          required: true,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        { name: 'invoice_vat', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'invoice_summary', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'invoice_credits', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'invoice_discount', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'currency', required: true, shape: { kind: 'string', plain: true } },
+      ],
+      closed: false,
+    },
+    PaginatedChargingSessionList: {
+      kind: 'object',
+      properties: [
+        { name: 'count', required: true, shape: { kind: 'other' } },
+        {
+          name: 'next',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'previous',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'results',
+          required: true,
+          shape: { kind: 'array', items: { kind: 'ref', name: 'ChargingSession' } },
+        },
+      ],
+      closed: false,
+    },
+    PaginatedDebtList: {
+      kind: 'object',
+      properties: [
+        { name: 'count', required: true, shape: { kind: 'other' } },
+        {
+          name: 'next',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'previous',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'results',
+          required: true,
+          shape: { kind: 'array', items: { kind: 'ref', name: 'Debt' } },
+        },
+      ],
+      closed: false,
+    },
+    Debt: {
+      kind: 'object',
+      properties: [
+        { name: 'session_id', required: true, shape: { kind: 'string', plain: true } },
+        {
+          name: 'payment_intent_client_secret',
+          required: true,
+          shape: { kind: 'string', plain: true },
+        },
+        { name: 'amount', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'currency', required: true, shape: { kind: 'string', plain: true } },
+      ],
+      closed: false,
+    },
+    PaginatedInvoiceList: {
+      kind: 'object',
+      properties: [
+        { name: 'count', required: true, shape: { kind: 'other' } },
+        {
+          name: 'next',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'previous',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+        {
+          name: 'results',
+          required: true,
+          shape: { kind: 'array', items: { kind: 'ref', name: 'Invoice' } },
+        },
+      ],
+      closed: false,
+    },
+    Invoice: {
+      kind: 'object',
+      properties: [
+        { name: 'link', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'total', required: true, shape: { kind: 'string', plain: true } },
+        { name: 'date', required: true, shape: { kind: 'string', plain: false } },
+        { name: 'refund', required: true, shape: { kind: 'other' } },
+        { name: 'currency', required: true, shape: { kind: 'string', plain: true } },
+        {
+          name: 'charging_session_id',
+          required: false,
+          shape: { kind: 'nullable', inner: { kind: 'string', plain: true } },
+        },
+      ],
+      closed: false,
+    },
+  },
 };
 
 /**
