@@ -2003,3 +2003,214 @@ export function checkStationsPartnersResponse(value: unknown): GuardFailure | un
   }
   return undefined;
 }
+
+/** Checks the query parameters of {@link stationsAround} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkStationsAroundQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (typeof value.latitude !== 'number') return at(fail('number', value.latitude), 'latitude');
+  if (typeof value.longitude !== 'number') return at(fail('number', value.longitude), 'longitude');
+  if (value.distance !== undefined) {
+    if (!Number.isInteger(value.distance)) return at(fail('integer', value.distance), 'distance');
+  }
+  if (value.connector_types !== undefined) {
+    if (!Array.isArray(value.connector_types))
+      return at(fail('array', value.connector_types), 'connector_types');
+    const a0: readonly unknown[] = value.connector_types;
+    for (let i0 = 0; i0 < a0.length; i0++) {
+      if (!isConnectorType(a0[i0]))
+        return at(
+          at(
+            fail(
+              'ConnectorType (one of "CHADEMO", "DOMESTIC_A", "DOMESTIC_B", "DOMESTIC_C", "DOMESTIC_D", "DOMESTIC_E", … (25 values))',
+              a0[i0],
+            ),
+            i0,
+          ),
+          'connector_types',
+        );
+    }
+  }
+  if (value.only_available !== undefined) {
+    if (typeof value.only_available !== 'boolean')
+      return at(fail('boolean', value.only_available), 'only_available');
+  }
+  if (value.only_partners !== undefined) {
+    if (typeof value.only_partners !== 'boolean')
+      return at(fail('boolean', value.only_partners), 'only_partners');
+  }
+  if (value.operators !== undefined) {
+    if (!Array.isArray(value.operators)) return at(fail('array', value.operators), 'operators');
+    const a1: readonly unknown[] = value.operators;
+    for (let i1 = 0; i1 < a1.length; i1++) {
+      if (typeof a1[i1] !== 'string') return at(at(fail('string', a1[i1]), i1), 'operators');
+    }
+  }
+  if (value.page !== undefined) {
+    if (!(Number.isInteger(value.page) && (value.page as number) >= 1))
+      return at(fail('integer at least 1', value.page), 'page');
+  }
+  if (value.page_size !== undefined) {
+    if (!(Number.isInteger(value.page_size) && (value.page_size as number) >= 1))
+      return at(fail('integer at least 1', value.page_size), 'page_size');
+  }
+  return undefined;
+}
+
+/** Checks the query parameters of {@link stationsTile} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkStationsTileQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (!Array.isArray(value.x)) return at(fail('array', value.x), 'x');
+  const a0: readonly unknown[] = value.x;
+  for (let i0 = 0; i0 < a0.length; i0++) {
+    if (!Number.isInteger(a0[i0])) return at(at(fail('integer', a0[i0]), i0), 'x');
+  }
+  if (!Array.isArray(value.y)) return at(fail('array', value.y), 'y');
+  const a1: readonly unknown[] = value.y;
+  for (let i1 = 0; i1 < a1.length; i1++) {
+    if (!Number.isInteger(a1[i1])) return at(at(fail('integer', a1[i1]), i1), 'y');
+  }
+  if (!Number.isInteger(value.z)) return at(fail('integer', value.z), 'z');
+  if (value.connector_types !== undefined) {
+    if (!Array.isArray(value.connector_types))
+      return at(fail('array', value.connector_types), 'connector_types');
+    const a2: readonly unknown[] = value.connector_types;
+    for (let i2 = 0; i2 < a2.length; i2++) {
+      if (!isConnectorType(a2[i2]))
+        return at(
+          at(
+            fail(
+              'ConnectorType (one of "CHADEMO", "DOMESTIC_A", "DOMESTIC_B", "DOMESTIC_C", "DOMESTIC_D", "DOMESTIC_E", … (25 values))',
+              a2[i2],
+            ),
+            i2,
+          ),
+          'connector_types',
+        );
+    }
+  }
+  if (value.max_price !== undefined) {
+    if (typeof value.max_price !== 'number')
+      return at(fail('number', value.max_price), 'max_price');
+  }
+  if (value.only_available !== undefined) {
+    if (typeof value.only_available !== 'boolean')
+      return at(fail('boolean', value.only_available), 'only_available');
+  }
+  if (value.only_partners !== undefined) {
+    if (typeof value.only_partners !== 'boolean')
+      return at(fail('boolean', value.only_partners), 'only_partners');
+  }
+  if (value.operators !== undefined) {
+    if (!Array.isArray(value.operators)) return at(fail('array', value.operators), 'operators');
+    const a3: readonly unknown[] = value.operators;
+    for (let i3 = 0; i3 < a3.length; i3++) {
+      if (typeof a3[i3] !== 'string') return at(at(fail('string', a3[i3]), i3), 'operators');
+    }
+  }
+  if (value.power_groups !== undefined) {
+    if (!Array.isArray(value.power_groups))
+      return at(fail('array', value.power_groups), 'power_groups');
+    const a4: readonly unknown[] = value.power_groups;
+    for (let i4 = 0; i4 < a4.length; i4++) {
+      if (!isPowerGroup(a4[i4]))
+        return at(
+          at(fail('PowerGroup (one of "slow", "fast", "turbo")', a4[i4]), i4),
+          'power_groups',
+        );
+    }
+  }
+  return undefined;
+}
+
+/** Checks the query parameters of {@link stationsDetails} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkStationsDetailsQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (!(typeof value.id === 'string' && (value.id as string).length >= 1))
+    return at(fail('string of at least 1 characters', value.id), 'id');
+  if (!isStationIdType(value.type))
+    return at(fail('StationIdType (one of "evse_id", "station_id")', value.type), 'type');
+  return undefined;
+}
+
+/** Checks the query parameters of {@link usersList} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkUsersListQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (value.page !== undefined) {
+    if (!(Number.isInteger(value.page) && (value.page as number) >= 1))
+      return at(fail('integer at least 1', value.page), 'page');
+  }
+  if (value.page_size !== undefined) {
+    if (!(Number.isInteger(value.page_size) && (value.page_size as number) >= 1))
+      return at(fail('integer at least 1', value.page_size), 'page_size');
+  }
+  if (value.search !== undefined) {
+    if (typeof value.search !== 'string') return at(fail('string', value.search), 'search');
+  }
+  return undefined;
+}
+
+/** Checks the query parameters of {@link usersSetupIntentsCreate} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkUsersSetupIntentsCreateQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (value.pm_type !== undefined) {
+    if (!isSetupIntentPaymentMethodType(value.pm_type))
+      return at(fail('SetupIntentPaymentMethodType (one of "card")', value.pm_type), 'pm_type');
+  }
+  return undefined;
+}
+
+/** Checks the query parameters of {@link usersPaymentMethodsList} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkUsersPaymentMethodsListQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (value.page !== undefined) {
+    if (!(Number.isInteger(value.page) && (value.page as number) >= 1))
+      return at(fail('integer at least 1', value.page), 'page');
+  }
+  if (value.page_size !== undefined) {
+    if (!(Number.isInteger(value.page_size) && (value.page_size as number) >= 1))
+      return at(fail('integer at least 1', value.page_size), 'page_size');
+  }
+  return undefined;
+}
+
+/** Checks the query parameters of {@link usersChargingSessionsList} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkUsersChargingSessionsListQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (value.page !== undefined) {
+    if (!(Number.isInteger(value.page) && (value.page as number) >= 1))
+      return at(fail('integer at least 1', value.page), 'page');
+  }
+  if (value.page_size !== undefined) {
+    if (!(Number.isInteger(value.page_size) && (value.page_size as number) >= 1))
+      return at(fail('integer at least 1', value.page_size), 'page_size');
+  }
+  return undefined;
+}
+
+/** Checks the query parameters of {@link usersDebtsList} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkUsersDebtsListQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (value.page !== undefined) {
+    if (!(Number.isInteger(value.page) && (value.page as number) >= 1))
+      return at(fail('integer at least 1', value.page), 'page');
+  }
+  if (value.page_size !== undefined) {
+    if (!(Number.isInteger(value.page_size) && (value.page_size as number) >= 1))
+      return at(fail('integer at least 1', value.page_size), 'page_size');
+  }
+  return undefined;
+}
+
+/** Checks the query parameters of {@link usersInvoicesList} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkUsersInvoicesListQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (value.page !== undefined) {
+    if (!(Number.isInteger(value.page) && (value.page as number) >= 1))
+      return at(fail('integer at least 1', value.page), 'page');
+  }
+  if (value.page_size !== undefined) {
+    if (!(Number.isInteger(value.page_size) && (value.page_size as number) >= 1))
+      return at(fail('integer at least 1', value.page_size), 'page_size');
+  }
+  return undefined;
+}

@@ -39,7 +39,7 @@ export function emitPackage({ ir, templates, testingTemplates, header }: EmitInp
   const sources: EmittedFile[] = [
     emitEnums(ir, src('enums.ts')),
     emitTypes(ir, src('types.ts')),
-    emitGuards(ir, src('guards.ts'), './runtime/guard.js'),
+    emitGuards(ir, src('guards.ts'), './runtime/guard.js', names),
     ...operationModules,
     emitClient(ir, names, src('client.ts')),
     emitIndex(modules, src('index.ts')),

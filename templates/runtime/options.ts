@@ -65,6 +65,12 @@ export interface ClientOptions {
   headers?: HeadersOption;
   /** Default `'warn'`; see {@link ValidationMode}. */
   validateResponses?: ValidationMode;
+  /**
+   * Check arguments against the spec's constraints (bounds, lengths, patterns, enums,
+   * required members) before sending; default true. Off only to send what the spec forbids,
+   * for example when testing a server's own validation.
+   */
+  validateRequests?: boolean;
   /** Where log lines go; default none (silent) unless `logLevel` is set, then the console. */
   logger?: Logger;
   /** Default `'warn'` when a logger is given. */
@@ -94,6 +100,8 @@ export interface RequestOptions {
   encoding?: BodyEncoding;
   /** How to treat a response that does not match its type; see {@link ValidationMode}. */
   validateResponses?: ValidationMode;
+  /** Whether to check the arguments against the spec before sending; see {@link ClientOptions.validateRequests}. */
+  validateRequests?: boolean;
 }
 
 /** Default per-attempt timeout: starting a charge can take tens of seconds. */
