@@ -12,4 +12,5 @@ export * from './operations/users.charging-sessions.js';
 export * from './operations/users.debts.js';
 export * from './operations/users.invoices.js';
 export * from './client.js';
+export * from './error-types.js';
 export * from './runtime/index.js';

@@ -2,6 +2,7 @@
 import type { Ir } from '../ir/types.js';
 import { emitClient } from './client.js';
 import { emitEnums } from './enums.js';
+import { emitErrorTypes } from './error-types.js';
 import { emitGuards } from './guards.js';
 import { emitIndex } from './index-module.js';
 import type { EmittedFile } from './model.js';
@@ -35,9 +36,11 @@ export function emitPackage({ ir, templates, testingTemplates, header }: EmitInp
   const names = operationNames(ir, declared);
   const resources = withOperations(ir.resources);
   const operationModules = resources.map((resource) => emitOperationModule(ir, resource, names, src(operationModulePath(resource))));
-  const modules = ['enums.ts', 'types.ts', 'guards.ts', ...resources.map(operationModulePath), 'client.ts', 'runtime/index.ts'];
+  const errorTypes = emitErrorTypes(ir, src('error-types.ts'));
+  const modules = ['enums.ts', 'types.ts', 'guards.ts', ...resources.map(operationModulePath), 'client.ts', ...(errorTypes ? ['error-types.ts'] : []), 'runtime/index.ts'];
   const sources: EmittedFile[] = [
     emitEnums(ir, src('enums.ts')),
+    ...(errorTypes ? [errorTypes] : []),
     emitTypes(ir, src('types.ts')),
     emitGuards(ir, src('guards.ts'), './runtime/guard.js', names),
     ...operationModules,
