@@ -10,6 +10,7 @@ import { errorClassForStatus } from './errors.js';
 import type { EmittedFile } from './model.js';
 import { SOURCE_DIR } from './model.js';
 import { fakeServerCommand } from './package.js';
+import { knownValues, requestChecks, smallBundles } from './readme-sections.js';
 import { methodPath, sampleArguments, sampleCall } from './samples.js';
 import { SchemaIndex } from './type-expr.js';
 
@@ -153,12 +154,15 @@ export function emitReadme(ir: Ir, header: string, emittedPaths: readonly string
     `\`\`\`sh\nnpm install ${context.pkg}\n\`\`\``,
     ...configure(context),
     ...firstCall(context),
+    ...smallBundles(ir),
     ...pagination(context),
     ...errors(context),
+    ...knownValues(ir),
     ...retries(context),
     ...cancellation(context),
     ...mapTiles(context),
     ...validation(context),
+    ...requestChecks(ir),
     ...testing(context, emittedPaths.includes(`${SOURCE_DIR}/testing/index.ts`)),
     '## Reference',
     'Every method and type, with signatures and examples, is in [api.md](./api.md); editors show the same text on hover.',

@@ -6,7 +6,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ConnectClient,
+  createConnectCore,
   InvalidRequestError,
+  usersList,
   usersChargingStart,
   type BillingDetailsRequest,
   type ChargingStartRequest,
@@ -37,6 +39,12 @@ describe('arguments that break the spec are refused before sending', () => {
     const error = await refusal(() => client.users.list({ page_size: 0 }));
     expect(error.argument).toBe('query.page_size');
     expect(error.message).toBe('usersList: query.page_size: expected integer at least 1, got 0');
+  });
+
+  it('query: the README\'s example, through the standalone function on a small core', async () => {
+    const core = createConnectCore({ token: 'tok_input_checks_1', baseUrl: server.origin });
+    const error = await refusal(() => usersList(core, { page: 0 }));
+    expect(error.message).toBe('usersList: query.page: expected integer at least 1, got 0');
   });
 
   it('query: a page number that is not an integer', async () => {
