@@ -6,6 +6,7 @@ export {};
 declare module './runtime/errors.js' {
   /** The error types the spec lists under `error.type`: `ApiError.is(type)` takes only these. */
   interface KnownErrorTypes {
+    /** The union of the listed error types. */
     readonly type: ErrorType;
   }
 }

@@ -86,7 +86,7 @@ export function emitErrorTypes(ir: Ir, path: string): EmittedFile | undefined {
               kind: StructureKind.Interface,
               name: 'KnownErrorTypes',
               docs: docs({ description: 'The error types the spec lists under `error.type`: `ApiError.is(type)` takes only these.' }),
-              properties: [{ name: 'type', isReadonly: true, type }],
+              properties: [{ name: 'type', isReadonly: true, type, docs: docs({ description: 'The union of the listed error types.' }) }],
             },
           ],
         },

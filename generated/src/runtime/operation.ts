@@ -46,10 +46,13 @@ export interface InputChecks {
   readonly path?: Check;
   /** Over the query object; undeclared keys are refused separately, by the URL encoder. */
   readonly query?: Check;
+  /** Over the header parameters by wire name. */
   readonly headers?: Check;
+  /** Over the cookie parameters by wire name. */
   readonly cookies?: Check;
   /** Over the body; a body left out is only refused when `bodyRequired`. */
   readonly body?: Check;
+  /** Whether the spec requires a body, so that leaving it out is refused too. */
   readonly bodyRequired?: boolean;
 }
 
