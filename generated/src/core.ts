@@ -6,8 +6,6 @@ import { CLIENT_META } from './client.js';
 /**
  * A client for the standalone operation functions, for small bundles: it takes the same options as {@link ConnectClient} but carries no operations, so a bundler keeps only the functions you import (and their guards).
  * @example
- * import { createConnectCore, usersRetrieve } from 'connect-api-client';
- *
  * const client = createConnectCore({ token: process.env.CONNECT_API_TOKEN });
  * const user = await usersRetrieve(client, 'user-123');
  */

@@ -440,7 +440,7 @@ export function checkStation(value: unknown): GuardFailure | undefined {
   const f2 = checkStationOperator(value.operator);
   if (f2 !== undefined) return at(f2, 'operator');
   if (!Array.isArray(value.evses)) return at(fail('array', value.evses), 'evses');
-  const a3: readonly unknown[] = value.evses;
+  const a3 = value.evses as readonly unknown[];
   for (let i3 = 0; i3 < a3.length; i3++) {
     const f4 = checkEvse(a3[i3]);
     if (f4 !== undefined) return at(at(f4, i3), 'evses');
@@ -449,7 +449,7 @@ export function checkStation(value: unknown): GuardFailure | undefined {
     return at(fail('string', value.last_updated), 'last_updated');
   if (!Array.isArray(value.price_groups))
     return at(fail('array', value.price_groups), 'price_groups');
-  const a5: readonly unknown[] = value.price_groups;
+  const a5 = value.price_groups as readonly unknown[];
   for (let i5 = 0; i5 < a5.length; i5++) {
     const f6 = checkPriceGroup(a5[i5]);
     if (f6 !== undefined) return at(at(f6, i5), 'price_groups');
@@ -470,7 +470,7 @@ export function checkStation(value: unknown): GuardFailure | undefined {
   }
   if (value.amenities !== undefined) {
     if (!Array.isArray(value.amenities)) return at(fail('array', value.amenities), 'amenities');
-    const a7: readonly unknown[] = value.amenities;
+    const a7 = value.amenities as readonly unknown[];
     for (let i7 = 0; i7 < a7.length; i7++) {
       if (typeof a7[i7] !== 'string') return at(at(fail('string', a7[i7]), i7), 'amenities');
     }
@@ -533,7 +533,7 @@ export function checkOpeningTimes(value: unknown): GuardFailure | undefined {
     return at(fail('boolean', value.twentyfourseven), 'twentyfourseven');
   if (!Array.isArray(value.regular_hours))
     return at(fail('array', value.regular_hours), 'regular_hours');
-  const a0: readonly unknown[] = value.regular_hours;
+  const a0 = value.regular_hours as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkRegularHours(a0[i0]);
     if (f1 !== undefined) return at(at(f1, i0), 'regular_hours');
@@ -661,7 +661,7 @@ export function checkPriceGroup(value: unknown): GuardFailure | undefined {
   if (typeof value.type !== 'string') return at(fail('string', value.type), 'type');
   if (!Number.isInteger(value.power)) return at(fail('integer', value.power), 'power');
   if (!Array.isArray(value.evse_ids)) return at(fail('array', value.evse_ids), 'evse_ids');
-  const a0: readonly unknown[] = value.evse_ids;
+  const a0 = value.evse_ids as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     if (typeof a0[i0] !== 'string') return at(at(fail('string', a0[i0]), i0), 'evse_ids');
   }
@@ -776,7 +776,7 @@ export function checkPriceMember(value: unknown): GuardFailure | undefined {
   if (!isRecord(value)) return fail('object', value);
   for (const key of Object.keys(value)) {
     if (!Array.isArray(value[key])) return at(fail('array', value[key]), key);
-    const a0: readonly unknown[] = value[key];
+    const a0 = value[key] as readonly unknown[];
     for (let i0 = 0; i0 < a0.length; i0++) {
       const f1 = checkPriceItem(a0[i0]);
       if (f1 !== undefined) return at(at(f1, i0), key);
@@ -874,7 +874,7 @@ export function checkMapTile(value: unknown): GuardFailure | undefined {
       return at(fail('"FeatureCollection"', value.type), 'type');
   }
   if (!Array.isArray(value.features)) return at(fail('array', value.features), 'features');
-  const a0: readonly unknown[] = value.features;
+  const a0 = value.features as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkMapTileFeature(a0[i0]);
     if (f1 !== undefined) return at(at(f1, i0), 'features');
@@ -946,7 +946,7 @@ export function checkMapTileGeometry(value: unknown): GuardFailure | undefined {
     if (!(value.type === 'Point')) return at(fail('"Point"', value.type), 'type');
   }
   if (!Array.isArray(value.coordinates)) return at(fail('array', value.coordinates), 'coordinates');
-  const a0: readonly unknown[] = value.coordinates;
+  const a0 = value.coordinates as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     if (!(typeof a0[i0] === 'string' && isDecimalString(a0[i0] as string)))
       return at(at(fail('decimal string', a0[i0]), i0), 'coordinates');
@@ -1779,7 +1779,7 @@ export function checkPaginatedStationList(value: unknown): GuardFailure | undefi
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0: readonly unknown[] = value.results;
+  const a0 = value.results as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkStation(a0[i0]);
     if (f1 !== undefined) return at(at(f1, i0), 'results');
@@ -1814,7 +1814,7 @@ export function checkPaginatedUserList(value: unknown): GuardFailure | undefined
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0: readonly unknown[] = value.results;
+  const a0 = value.results as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkUser(a0[i0]);
     if (f1 !== undefined) return at(at(f1, i0), 'results');
@@ -1849,7 +1849,7 @@ export function checkPaginatedPaymentMethodList(value: unknown): GuardFailure | 
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0: readonly unknown[] = value.results;
+  const a0 = value.results as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkPaymentMethod(a0[i0]);
     if (f1 !== undefined) return at(at(f1, i0), 'results');
@@ -1886,7 +1886,7 @@ export function checkPaginatedChargingSessionList(value: unknown): GuardFailure 
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0: readonly unknown[] = value.results;
+  const a0 = value.results as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkChargingSession(a0[i0]);
     if (f1 !== undefined) return at(at(f1, i0), 'results');
@@ -1925,7 +1925,7 @@ export function checkPaginatedDebtList(value: unknown): GuardFailure | undefined
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0: readonly unknown[] = value.results;
+  const a0 = value.results as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkDebt(a0[i0]);
     if (f1 !== undefined) return at(at(f1, i0), 'results');
@@ -1960,7 +1960,7 @@ export function checkPaginatedInvoiceList(value: unknown): GuardFailure | undefi
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0: readonly unknown[] = value.results;
+  const a0 = value.results as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkInvoice(a0[i0]);
     if (f1 !== undefined) return at(at(f1, i0), 'results');
@@ -1985,7 +1985,7 @@ export function assertPaginatedInvoiceList(value: unknown): asserts value is Pag
 /** Checks the success body of {@link stationsDataFiles}: `undefined` when it matches, else where and why it does not. */
 export function checkStationsDataFilesResponse(value: unknown): GuardFailure | undefined {
   if (!Array.isArray(value)) return fail('array', value);
-  const a0: readonly unknown[] = value;
+  const a0 = value as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkStationDataFile(a0[i0]);
     if (f1 !== undefined) return at(f1, i0);
@@ -1996,7 +1996,7 @@ export function checkStationsDataFilesResponse(value: unknown): GuardFailure | u
 /** Checks the success body of {@link stationsPartners}: `undefined` when it matches, else where and why it does not. */
 export function checkStationsPartnersResponse(value: unknown): GuardFailure | undefined {
   if (!Array.isArray(value)) return fail('array', value);
-  const a0: readonly unknown[] = value;
+  const a0 = value as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkPartner(a0[i0]);
     if (f1 !== undefined) return at(f1, i0);
@@ -2015,7 +2015,7 @@ export function checkStationsAroundQuery(value: unknown): GuardFailure | undefin
   if (value.connector_types !== undefined) {
     if (!Array.isArray(value.connector_types))
       return at(fail('array', value.connector_types), 'connector_types');
-    const a0: readonly unknown[] = value.connector_types;
+    const a0 = value.connector_types as readonly unknown[];
     for (let i0 = 0; i0 < a0.length; i0++) {
       if (!isConnectorType(a0[i0]))
         return at(
@@ -2040,7 +2040,7 @@ export function checkStationsAroundQuery(value: unknown): GuardFailure | undefin
   }
   if (value.operators !== undefined) {
     if (!Array.isArray(value.operators)) return at(fail('array', value.operators), 'operators');
-    const a1: readonly unknown[] = value.operators;
+    const a1 = value.operators as readonly unknown[];
     for (let i1 = 0; i1 < a1.length; i1++) {
       if (typeof a1[i1] !== 'string') return at(at(fail('string', a1[i1]), i1), 'operators');
     }
@@ -2060,12 +2060,12 @@ export function checkStationsAroundQuery(value: unknown): GuardFailure | undefin
 export function checkStationsTileQuery(value: unknown): GuardFailure | undefined {
   if (!isRecord(value)) return fail('object', value);
   if (!Array.isArray(value.x)) return at(fail('array', value.x), 'x');
-  const a0: readonly unknown[] = value.x;
+  const a0 = value.x as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     if (!Number.isInteger(a0[i0])) return at(at(fail('integer', a0[i0]), i0), 'x');
   }
   if (!Array.isArray(value.y)) return at(fail('array', value.y), 'y');
-  const a1: readonly unknown[] = value.y;
+  const a1 = value.y as readonly unknown[];
   for (let i1 = 0; i1 < a1.length; i1++) {
     if (!Number.isInteger(a1[i1])) return at(at(fail('integer', a1[i1]), i1), 'y');
   }
@@ -2073,7 +2073,7 @@ export function checkStationsTileQuery(value: unknown): GuardFailure | undefined
   if (value.connector_types !== undefined) {
     if (!Array.isArray(value.connector_types))
       return at(fail('array', value.connector_types), 'connector_types');
-    const a2: readonly unknown[] = value.connector_types;
+    const a2 = value.connector_types as readonly unknown[];
     for (let i2 = 0; i2 < a2.length; i2++) {
       if (!isConnectorType(a2[i2]))
         return at(
@@ -2102,7 +2102,7 @@ export function checkStationsTileQuery(value: unknown): GuardFailure | undefined
   }
   if (value.operators !== undefined) {
     if (!Array.isArray(value.operators)) return at(fail('array', value.operators), 'operators');
-    const a3: readonly unknown[] = value.operators;
+    const a3 = value.operators as readonly unknown[];
     for (let i3 = 0; i3 < a3.length; i3++) {
       if (typeof a3[i3] !== 'string') return at(at(fail('string', a3[i3]), i3), 'operators');
     }
@@ -2110,7 +2110,7 @@ export function checkStationsTileQuery(value: unknown): GuardFailure | undefined
   if (value.power_groups !== undefined) {
     if (!Array.isArray(value.power_groups))
       return at(fail('array', value.power_groups), 'power_groups');
-    const a4: readonly unknown[] = value.power_groups;
+    const a4 = value.power_groups as readonly unknown[];
     for (let i4 = 0; i4 < a4.length; i4++) {
       if (!isPowerGroup(a4[i4]))
         return at(

@@ -22,14 +22,17 @@ export function smallBundleOperation(ir: Ir): IrOperation | undefined {
   return ir.operations.find((op) => op.pathParameters.length > 0 && op.method === 'GET') ?? ir.operations[0];
 }
 
-/** The small-bundle example: the factory and one standalone function, as the README shows it. */
-export function smallBundleExample(ir: Ir, importFrom: string): string | undefined {
+/**
+ * The small-bundle example: the factory and one standalone function, as the README shows it;
+ * without `importFrom`, no import line (a doc comment's example, where a package import would
+ * read as a dependency of the built file to tools that scan it).
+ */
+export function smallBundleExample(ir: Ir, importFrom?: string): string | undefined {
   const op = smallBundleOperation(ir);
   if (!op) return undefined;
   const factory = coreFactoryName(ir);
   return [
-    `import { ${factory}, ${op.functionName} } from '${importFrom}';`,
-    '',
+    ...(importFrom === undefined ? [] : [`import { ${factory}, ${op.functionName} } from '${importFrom}';`, '']),
     `const client = ${factory}({ token: process.env.CONNECT_API_TOKEN });`,
     sampleCall(op, new SchemaIndex(ir), 'function'),
   ].join('\n');
@@ -37,7 +40,7 @@ export function smallBundleExample(ir: Ir, importFrom: string): string | undefin
 
 export function emitCoreFactory(ir: Ir, path: string): EmittedFile {
   const name = coreFactoryName(ir);
-  const example = smallBundleExample(ir, ir.info.packageName);
+  const example = smallBundleExample(ir);
   return {
     kind: 'typescript',
     path,

@@ -153,7 +153,8 @@ export class GuardCodeWriter {
     const level = this.depth++;
     const list = `a${level}`;
     const i = `i${level}`;
-    w.writeLine(`const ${list}: readonly unknown[] = ${expr};`);
+    // The cast is for nested lists: `a0[i0]` is checked above but, indexed by a variable, not narrowed.
+    w.writeLine(`const ${list} = ${expr} as readonly unknown[];`);
     w.write(`for (let ${i} = 0; ${i} < ${list}.length; ${i}++)`).block(() => {
       this.helpers.add('at');
       this.writeCheck(w, items, `${list}[${i}]`, (f) => wrap(`at(${f}, ${i})`), view, `${hoistName}Item`, '');
