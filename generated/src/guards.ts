@@ -432,7 +432,7 @@ export function checkStation(value: unknown): GuardFailure | undefined {
   const f2 = checkStationOperator(value.operator);
   if (f2 !== undefined) return at(f2, 'operator');
   if (!Array.isArray(value.evses)) return at(fail('array', value.evses), 'evses');
-  const a3: readonly unknown[] = value.evses;
+  const a3 = value.evses as readonly unknown[];
   for (let i3 = 0; i3 < a3.length; i3++) {
     const f4 = checkEvse(a3[i3]);
     if (f4 !== undefined) return at(at(f4, i3), 'evses');
@@ -441,7 +441,7 @@ export function checkStation(value: unknown): GuardFailure | undefined {
     return at(fail('string', value.last_updated), 'last_updated');
   if (!Array.isArray(value.price_groups))
     return at(fail('array', value.price_groups), 'price_groups');
-  const a5: readonly unknown[] = value.price_groups;
+  const a5 = value.price_groups as readonly unknown[];
   for (let i5 = 0; i5 < a5.length; i5++) {
     const f6 = checkPriceGroup(a5[i5]);
     if (f6 !== undefined) return at(at(f6, i5), 'price_groups');
@@ -462,7 +462,7 @@ export function checkStation(value: unknown): GuardFailure | undefined {
   }
   if (value.amenities !== undefined) {
     if (!Array.isArray(value.amenities)) return at(fail('array', value.amenities), 'amenities');
-    const a7: readonly unknown[] = value.amenities;
+    const a7 = value.amenities as readonly unknown[];
     for (let i7 = 0; i7 < a7.length; i7++) {
       if (typeof a7[i7] !== 'string') return at(at(fail('string', a7[i7]), i7), 'amenities');
     }
@@ -523,7 +523,7 @@ export function checkOpeningTimes(value: unknown): GuardFailure | undefined {
     return at(fail('boolean', value.twentyfourseven), 'twentyfourseven');
   if (!Array.isArray(value.regular_hours))
     return at(fail('array', value.regular_hours), 'regular_hours');
-  const a0: readonly unknown[] = value.regular_hours;
+  const a0 = value.regular_hours as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkRegularHours(a0[i0]);
     if (f1 !== undefined) return at(at(f1, i0), 'regular_hours');
@@ -651,7 +651,7 @@ export function checkPriceGroup(value: unknown): GuardFailure | undefined {
   if (typeof value.type !== 'string') return at(fail('string', value.type), 'type');
   if (typeof value.power !== 'number') return at(fail('number', value.power), 'power');
   if (!Array.isArray(value.evse_ids)) return at(fail('array', value.evse_ids), 'evse_ids');
-  const a0: readonly unknown[] = value.evse_ids;
+  const a0 = value.evse_ids as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     if (typeof a0[i0] !== 'string') return at(at(fail('string', a0[i0]), i0), 'evse_ids');
   }
@@ -764,7 +764,7 @@ export function checkPriceMember(value: unknown): GuardFailure | undefined {
   if (!isRecord(value)) return fail('object', value);
   for (const key of Object.keys(value)) {
     if (!Array.isArray(value[key])) return at(fail('array', value[key]), key);
-    const a0: readonly unknown[] = value[key];
+    const a0 = value[key] as readonly unknown[];
     for (let i0 = 0; i0 < a0.length; i0++) {
       const f1 = checkPriceItem(a0[i0]);
       if (f1 !== undefined) return at(at(f1, i0), key);
@@ -853,7 +853,7 @@ export function checkMapTile(value: unknown): GuardFailure | undefined {
     if (typeof value.type !== 'string') return at(fail('string', value.type), 'type');
   }
   if (!Array.isArray(value.features)) return at(fail('array', value.features), 'features');
-  const a0: readonly unknown[] = value.features;
+  const a0 = value.features as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkMapTileFeature(a0[i0]);
     if (f1 !== undefined) return at(at(f1, i0), 'features');
@@ -925,7 +925,7 @@ export function checkMapTileGeometry(value: unknown): GuardFailure | undefined {
     if (typeof value.type !== 'string') return at(fail('string', value.type), 'type');
   }
   if (!Array.isArray(value.coordinates)) return at(fail('array', value.coordinates), 'coordinates');
-  const a0: readonly unknown[] = value.coordinates;
+  const a0 = value.coordinates as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     if (typeof a0[i0] !== 'string') return at(at(fail('string', a0[i0]), i0), 'coordinates');
   }
@@ -1701,7 +1701,7 @@ export function checkPaginatedStationList(value: unknown): GuardFailure | undefi
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0: readonly unknown[] = value.results;
+  const a0 = value.results as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkStation(a0[i0]);
     if (f1 !== undefined) return at(at(f1, i0), 'results');
@@ -1736,7 +1736,7 @@ export function checkPaginatedUserList(value: unknown): GuardFailure | undefined
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0: readonly unknown[] = value.results;
+  const a0 = value.results as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkUser(a0[i0]);
     if (f1 !== undefined) return at(at(f1, i0), 'results');
@@ -1771,7 +1771,7 @@ export function checkPaginatedPaymentMethodList(value: unknown): GuardFailure | 
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0: readonly unknown[] = value.results;
+  const a0 = value.results as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkPaymentMethod(a0[i0]);
     if (f1 !== undefined) return at(at(f1, i0), 'results');
@@ -1808,7 +1808,7 @@ export function checkPaginatedChargingSessionList(value: unknown): GuardFailure 
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0: readonly unknown[] = value.results;
+  const a0 = value.results as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkChargingSession(a0[i0]);
     if (f1 !== undefined) return at(at(f1, i0), 'results');
@@ -1847,7 +1847,7 @@ export function checkPaginatedDebtList(value: unknown): GuardFailure | undefined
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0: readonly unknown[] = value.results;
+  const a0 = value.results as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkDebt(a0[i0]);
     if (f1 !== undefined) return at(at(f1, i0), 'results');
@@ -1882,7 +1882,7 @@ export function checkPaginatedInvoiceList(value: unknown): GuardFailure | undefi
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0: readonly unknown[] = value.results;
+  const a0 = value.results as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkInvoice(a0[i0]);
     if (f1 !== undefined) return at(at(f1, i0), 'results');
@@ -1907,7 +1907,7 @@ export function assertPaginatedInvoiceList(value: unknown): asserts value is Pag
 /** Checks the success body of {@link stationsDataFiles}: `undefined` when it matches, else where and why it does not. */
 export function checkStationsDataFilesResponse(value: unknown): GuardFailure | undefined {
   if (!Array.isArray(value)) return fail('array', value);
-  const a0: readonly unknown[] = value;
+  const a0 = value as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkStationDataFile(a0[i0]);
     if (f1 !== undefined) return at(f1, i0);
@@ -1918,10 +1918,221 @@ export function checkStationsDataFilesResponse(value: unknown): GuardFailure | u
 /** Checks the success body of {@link stationsPartners}: `undefined` when it matches, else where and why it does not. */
 export function checkStationsPartnersResponse(value: unknown): GuardFailure | undefined {
   if (!Array.isArray(value)) return fail('array', value);
-  const a0: readonly unknown[] = value;
+  const a0 = value as readonly unknown[];
   for (let i0 = 0; i0 < a0.length; i0++) {
     const f1 = checkPartner(a0[i0]);
     if (f1 !== undefined) return at(f1, i0);
+  }
+  return undefined;
+}
+
+/** Checks the query parameters of {@link stationsAround} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkStationsAroundQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (typeof value.latitude !== 'number') return at(fail('number', value.latitude), 'latitude');
+  if (typeof value.longitude !== 'number') return at(fail('number', value.longitude), 'longitude');
+  if (value.distance !== undefined) {
+    if (!Number.isInteger(value.distance)) return at(fail('integer', value.distance), 'distance');
+  }
+  if (value.connector_types !== undefined) {
+    if (!Array.isArray(value.connector_types))
+      return at(fail('array', value.connector_types), 'connector_types');
+    const a0 = value.connector_types as readonly unknown[];
+    for (let i0 = 0; i0 < a0.length; i0++) {
+      if (!isConnectorType(a0[i0]))
+        return at(
+          at(
+            fail(
+              'ConnectorType (one of "CHADEMO", "DOMESTIC_A", "DOMESTIC_B", "DOMESTIC_C", "DOMESTIC_D", "DOMESTIC_E", … (25 values))',
+              a0[i0],
+            ),
+            i0,
+          ),
+          'connector_types',
+        );
+    }
+  }
+  if (value.only_available !== undefined) {
+    if (typeof value.only_available !== 'boolean')
+      return at(fail('boolean', value.only_available), 'only_available');
+  }
+  if (value.only_partners !== undefined) {
+    if (typeof value.only_partners !== 'boolean')
+      return at(fail('boolean', value.only_partners), 'only_partners');
+  }
+  if (value.operators !== undefined) {
+    if (!Array.isArray(value.operators)) return at(fail('array', value.operators), 'operators');
+    const a1 = value.operators as readonly unknown[];
+    for (let i1 = 0; i1 < a1.length; i1++) {
+      if (typeof a1[i1] !== 'string') return at(at(fail('string', a1[i1]), i1), 'operators');
+    }
+  }
+  if (value.page !== undefined) {
+    if (!(Number.isInteger(value.page) && (value.page as number) >= 1))
+      return at(fail('integer at least 1', value.page), 'page');
+  }
+  if (value.page_size !== undefined) {
+    if (!(Number.isInteger(value.page_size) && (value.page_size as number) >= 1))
+      return at(fail('integer at least 1', value.page_size), 'page_size');
+  }
+  return undefined;
+}
+
+/** Checks the query parameters of {@link stationsTile} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkStationsTileQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (!Array.isArray(value.x)) return at(fail('array', value.x), 'x');
+  const a0 = value.x as readonly unknown[];
+  for (let i0 = 0; i0 < a0.length; i0++) {
+    if (!Number.isInteger(a0[i0])) return at(at(fail('integer', a0[i0]), i0), 'x');
+  }
+  if (!Array.isArray(value.y)) return at(fail('array', value.y), 'y');
+  const a1 = value.y as readonly unknown[];
+  for (let i1 = 0; i1 < a1.length; i1++) {
+    if (!Number.isInteger(a1[i1])) return at(at(fail('integer', a1[i1]), i1), 'y');
+  }
+  if (!Number.isInteger(value.z)) return at(fail('integer', value.z), 'z');
+  if (value.connector_types !== undefined) {
+    if (!Array.isArray(value.connector_types))
+      return at(fail('array', value.connector_types), 'connector_types');
+    const a2 = value.connector_types as readonly unknown[];
+    for (let i2 = 0; i2 < a2.length; i2++) {
+      if (!isConnectorType(a2[i2]))
+        return at(
+          at(
+            fail(
+              'ConnectorType (one of "CHADEMO", "DOMESTIC_A", "DOMESTIC_B", "DOMESTIC_C", "DOMESTIC_D", "DOMESTIC_E", … (25 values))',
+              a2[i2],
+            ),
+            i2,
+          ),
+          'connector_types',
+        );
+    }
+  }
+  if (value.max_price !== undefined) {
+    if (typeof value.max_price !== 'number')
+      return at(fail('number', value.max_price), 'max_price');
+  }
+  if (value.only_available !== undefined) {
+    if (typeof value.only_available !== 'boolean')
+      return at(fail('boolean', value.only_available), 'only_available');
+  }
+  if (value.only_partners !== undefined) {
+    if (typeof value.only_partners !== 'boolean')
+      return at(fail('boolean', value.only_partners), 'only_partners');
+  }
+  if (value.operators !== undefined) {
+    if (!Array.isArray(value.operators)) return at(fail('array', value.operators), 'operators');
+    const a3 = value.operators as readonly unknown[];
+    for (let i3 = 0; i3 < a3.length; i3++) {
+      if (typeof a3[i3] !== 'string') return at(at(fail('string', a3[i3]), i3), 'operators');
+    }
+  }
+  if (value.power_groups !== undefined) {
+    if (!Array.isArray(value.power_groups))
+      return at(fail('array', value.power_groups), 'power_groups');
+    const a4 = value.power_groups as readonly unknown[];
+    for (let i4 = 0; i4 < a4.length; i4++) {
+      if (!isPowerGroup(a4[i4]))
+        return at(
+          at(fail('PowerGroup (one of "slow", "fast", "turbo")', a4[i4]), i4),
+          'power_groups',
+        );
+    }
+  }
+  return undefined;
+}
+
+/** Checks the query parameters of {@link stationsDetails} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkStationsDetailsQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (!(typeof value.id === 'string' && (value.id as string).length >= 1))
+    return at(fail('string of at least 1 characters', value.id), 'id');
+  if (!isStationIdType(value.type))
+    return at(fail('StationIdType (one of "evse_id", "station_id")', value.type), 'type');
+  return undefined;
+}
+
+/** Checks the query parameters of {@link usersList} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkUsersListQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (value.page !== undefined) {
+    if (!(Number.isInteger(value.page) && (value.page as number) >= 1))
+      return at(fail('integer at least 1', value.page), 'page');
+  }
+  if (value.page_size !== undefined) {
+    if (!(Number.isInteger(value.page_size) && (value.page_size as number) >= 1))
+      return at(fail('integer at least 1', value.page_size), 'page_size');
+  }
+  if (value.search !== undefined) {
+    if (typeof value.search !== 'string') return at(fail('string', value.search), 'search');
+  }
+  return undefined;
+}
+
+/** Checks the query parameters of {@link usersSetupIntentsCreate} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkUsersSetupIntentsCreateQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (value.pm_type !== undefined) {
+    if (!isSetupIntentPaymentMethodType(value.pm_type))
+      return at(fail('SetupIntentPaymentMethodType (one of "card")', value.pm_type), 'pm_type');
+  }
+  return undefined;
+}
+
+/** Checks the query parameters of {@link usersPaymentMethodsList} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkUsersPaymentMethodsListQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (value.page !== undefined) {
+    if (!(Number.isInteger(value.page) && (value.page as number) >= 1))
+      return at(fail('integer at least 1', value.page), 'page');
+  }
+  if (value.page_size !== undefined) {
+    if (!(Number.isInteger(value.page_size) && (value.page_size as number) >= 1))
+      return at(fail('integer at least 1', value.page_size), 'page_size');
+  }
+  return undefined;
+}
+
+/** Checks the query parameters of {@link usersChargingSessionsList} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkUsersChargingSessionsListQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (value.page !== undefined) {
+    if (!(Number.isInteger(value.page) && (value.page as number) >= 1))
+      return at(fail('integer at least 1', value.page), 'page');
+  }
+  if (value.page_size !== undefined) {
+    if (!(Number.isInteger(value.page_size) && (value.page_size as number) >= 1))
+      return at(fail('integer at least 1', value.page_size), 'page_size');
+  }
+  return undefined;
+}
+
+/** Checks the query parameters of {@link usersDebtsList} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkUsersDebtsListQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (value.page !== undefined) {
+    if (!(Number.isInteger(value.page) && (value.page as number) >= 1))
+      return at(fail('integer at least 1', value.page), 'page');
+  }
+  if (value.page_size !== undefined) {
+    if (!(Number.isInteger(value.page_size) && (value.page_size as number) >= 1))
+      return at(fail('integer at least 1', value.page_size), 'page_size');
+  }
+  return undefined;
+}
+
+/** Checks the query parameters of {@link usersInvoicesList} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkUsersInvoicesListQuery(value: unknown): GuardFailure | undefined {
+  if (!isRecord(value)) return fail('object', value);
+  if (value.page !== undefined) {
+    if (!(Number.isInteger(value.page) && (value.page as number) >= 1))
+      return at(fail('integer at least 1', value.page), 'page');
+  }
+  if (value.page_size !== undefined) {
+    if (!(Number.isInteger(value.page_size) && (value.page_size as number) >= 1))
+      return at(fail('integer at least 1', value.page_size), 'page_size');
   }
   return undefined;
 }

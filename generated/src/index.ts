@@ -13,4 +13,6 @@ export * from './operations/users.charging-sessions.js';
 export * from './operations/users.debts.js';
 export * from './operations/users.invoices.js';
 export * from './client.js';
+export * from './core.js';
+export * from './error-types.js';
 export * from './runtime/index.js';

@@ -7,7 +7,7 @@
  * allocated unless the value is invalid.
  */
 import type { CodeBlockWriter } from 'ts-morph';
-import type { IrNumberType, IrObjectType, IrStringType, IrType, View } from '../ir/types.js';
+import type { IrArrayType, IrNumberType, IrObjectType, IrStringType, IrType, View } from '../ir/types.js';
 import { NameRegistry, pascalCase, propertyAccess } from '../ir/names.js';
 import { isConstant, REQUEST_ONLY_FORMATS } from '../ir/views.js';
 import { visibleProperties, type SchemaIndex } from './type-expr.js';
@@ -128,7 +128,7 @@ export class GuardCodeWriter {
       case 'intersection':
         return this.writeDelegate(w, this.hoist(type, view, hoistName), expr, wrap);
       case 'array':
-        return this.writeArray(w, type.items, expr, wrap, view, hoistName, orNull);
+        return this.writeArray(w, type, expr, wrap, view, hoistName, orNull);
       case 'union': {
         const nonNull = type.members.filter((m) => m.kind !== 'null');
         if (nonNull.length === 1 && nonNull.length < type.members.length) {
@@ -156,13 +156,17 @@ export class GuardCodeWriter {
     this.depth++;
   }
 
-  private writeArray(w: CodeBlockWriter, items: IrType, expr: string, wrap: Wrap, view: View, hoistName: string, orNull: string): void {
+  private writeArray(w: CodeBlockWriter, type: IrArrayType, expr: string, wrap: Wrap, view: View, hoistName: string, orNull: string): void {
+    const { items, minItems, maxItems } = type;
     this.writeFailIf(w, `!Array.isArray(${expr})`, `array${orNull}`, expr, wrap);
+    const bounds = [minItems !== undefined && minItems > 0 ? `(${expr} as unknown[]).length < ${minItems}` : '', maxItems !== undefined ? `(${expr} as unknown[]).length > ${maxItems}` : ''].filter((b) => b.length > 0);
+    if (bounds.length > 0) this.writeFailIf(w, bounds.join(' || '), describeArray(minItems, maxItems), expr, wrap);
     if (items.kind === 'unknown') return;
     const level = this.depth++;
     const list = `a${level}`;
     const i = `i${level}`;
-    w.writeLine(`const ${list}: readonly unknown[] = ${expr};`);
+    // The cast is for nested lists: `a0[i0]` is checked above but, indexed by a variable, not narrowed.
+    w.writeLine(`const ${list} = ${expr} as readonly unknown[];`);
     w.write(`for (let ${i} = 0; ${i} < ${list}.length; ${i}++)`).block(() => {
       this.helpers.add('at');
       this.writeCheck(w, items, `${list}[${i}]`, (f) => wrap(`at(${f}, ${i})`), view, `${hoistName}Item`, '');
@@ -310,6 +314,13 @@ function describeNumber(type: IrNumberType): string {
     exclusiveMaximum !== undefined ? `below ${exclusiveMaximum}` : '',
   ].filter((b) => b.length > 0);
   return bounds.length > 0 ? `${kind} ${bounds.join(' and ')}` : kind;
+}
+
+/** `array of 1 to 3 items`. */
+function describeArray(minItems: number | undefined, maxItems: number | undefined): string {
+  if (minItems !== undefined && minItems > 0 && maxItems !== undefined) return `array of ${minItems} to ${maxItems} items`;
+  if (maxItems !== undefined) return `array of at most ${maxItems} items`;
+  return `array of at least ${minItems} items`;
 }
 
 function describeString(type: IrStringType, view: View): string {

@@ -4,22 +4,26 @@
  * schemas get `checkX` and `assertX` here; their `isX` lives in the enums module.
  */
 import { CodeBlockWriter, StructureKind, VariableDeclarationKind, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
-import type { Ir, IrSchema, View } from '../ir/types.js';
+import type { Ir, IrOperation, IrSchema, View } from '../ir/types.js';
 import { docs } from './docs.js';
 import { enumGuardName } from './enums.js';
 import { checkFunctionName, GuardCodeWriter, needsResponseCheck, responseCheckName } from './guard-code.js';
 import { mixedImport, moduleImport } from './imports.js';
+import { inputCheckDeclarations } from './input-checks.js';
 import type { EmittedFile } from './model.js';
 import { SchemaIndex } from './type-expr.js';
 import { schemaDeclarations } from './types.js';
+import { operationNames, type OperationNames } from './operations.js';
 
 const WRITER_OPTIONS = { indentNumberOfSpaces: 2, useSingleQuote: true } as const;
 
-export function emitGuards(ir: Ir, path: string, runtimeGuardModule: string): EmittedFile {
+export function emitGuards(ir: Ir, path: string, runtimeGuardModule: string, names?: Map<IrOperation, OperationNames>): EmittedFile {
   const index = new SchemaIndex(ir);
   const declarations = schemaDeclarations(ir);
   const responses = ir.operations.flatMap((op) => (needsResponseCheck(op.successType) ? [{ op, type: op.successType, name: responseCheckName(op.functionName) }] : []));
-  const exported = [...declarations.flatMap((d) => [checkFunctionName(d.name), `is${d.name}`, `assert${d.name}`]), ...responses.map((r) => r.name)];
+  const opNames = names ?? operationNames(ir, [...declarations.map((d) => d.name), ...ir.enums.map((e) => e.name)]);
+  const inputs = ir.operations.flatMap((op) => inputCheckDeclarations(op, opNames.get(op)!));
+  const exported = [...declarations.flatMap((d) => [checkFunctionName(d.name), `is${d.name}`, `assert${d.name}`]), ...responses.map((r) => r.name), ...inputs.map((c) => c.name)];
   const code = new GuardCodeWriter(index, exported);
   const functions: StatementStructures[] = [];
   const typeImports = new Set<string>();
@@ -35,6 +39,13 @@ export function emitGuards(ir: Ir, path: string, runtimeGuardModule: string): Em
       ...baseCheck(name, true),
       statements: render((w) => code.writeFunctionBody(w, type, 'read', name.replace(/^check/, ''))),
       docs: docs({ description: `Checks the success body of {@link ${op.functionName}}: \`undefined\` when it matches, else where and why it does not.` }),
+    });
+  }
+  for (const { name, type, description } of inputs) {
+    functions.push({
+      ...baseCheck(name, true),
+      statements: render((w) => code.writeFunctionBody(w, type, 'write', name.replace(/^check/, ''))),
+      docs: docs({ description }),
     });
   }
   // Hoisted helpers may hoist further helpers while they are written; drain the queue.

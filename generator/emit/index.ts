@@ -1,7 +1,9 @@
 /** Runs every emitter over the IR and lists the package's files. Pure: no disk, no clock. */
 import type { Ir } from '../ir/types.js';
 import { emitClient } from './client.js';
+import { emitCoreFactory } from './core-factory.js';
 import { emitEnums } from './enums.js';
+import { emitErrorTypes } from './error-types.js';
 import { emitGuards } from './guards.js';
 import { emitIndex } from './index-module.js';
 import type { EmittedFile } from './model.js';
@@ -47,13 +49,16 @@ export function emitPackage({ ir, templates, testingTemplates, header, packageVe
   const names = operationNames(ir, declared);
   const resources = withOperations(ir.resources);
   const operationModules = resources.map((resource) => emitOperationModule(ir, resource, names, src(operationModulePath(resource))));
-  const modules = [VERSION_MODULE, 'enums.ts', 'types.ts', 'guards.ts', ...resources.map(operationModulePath), 'client.ts', 'runtime/index.ts'];
+  const errorTypes = emitErrorTypes(ir, src('error-types.ts'));
+  const modules = [VERSION_MODULE, 'enums.ts', 'types.ts', 'guards.ts', ...resources.map(operationModulePath), 'client.ts', 'core.ts', ...(errorTypes ? ['error-types.ts'] : []), 'runtime/index.ts'];
   const sources: EmittedFile[] = [
     emitEnums(ir, src('enums.ts')),
+    ...(errorTypes ? [errorTypes] : []),
     emitTypes(ir, src('types.ts')),
-    emitGuards(ir, src('guards.ts'), './runtime/guard.js'),
+    emitGuards(ir, src('guards.ts'), './runtime/guard.js', names),
     ...operationModules,
     emitClient(ir, names, src('client.ts')),
+    emitCoreFactory(ir, src('core.ts')),
     emitIndex(modules, src('index.ts')),
     ...emitRuntime(templates, src('runtime')),
     ...emitTesting(ir, testingTemplates, src('testing')),

@@ -11,12 +11,15 @@ import { checkFunctionName, needsResponseCheck, responseCheckName } from './guar
 import { moduleImport } from './imports.js';
 import type { EmittedFile } from './model.js';
 import { errorClassesFor } from './errors.js';
+import { inputCheckRefs, pathNeedsCheck, type InputCheckRefs } from './input-checks.js';
 import { sampleCall } from './samples.js';
 import { SchemaIndex, typeExpression } from './type-expr.js';
 import { TypeUsage } from './type-usage.js';
 
 /** Names the operation modules declare besides the functions, decided once for every emitter. */
 export interface OperationNames {
+  /** Only names the path parameters' check (`check<path>`); no type is declared under it. */
+  readonly path?: string;
   readonly query?: string;
   readonly headers?: string;
   readonly cookies?: string;
@@ -32,6 +35,7 @@ export function operationNames(ir: Ir, taken: Iterable<string>): Map<IrOperation
       op,
       {
         descriptor: `${op.functionName}Operation`,
+        ...(pathNeedsCheck(op) ? { path: registry.claim(`${base(op)}Path`) } : {}),
         ...(op.queryParameters.length > 0 ? { query: registry.claim(`${base(op)}Query`) } : {}),
         ...(op.headerParameters.length > 0 ? { headers: registry.claim(`${base(op)}Headers`) } : {}),
         ...(op.cookieParameters.length > 0 ? { cookies: registry.claim(`${base(op)}Cookies`) } : {}),
@@ -57,6 +61,8 @@ export function emitOperationModule(ir: Ir, resource: IrResource, names: Map<IrO
     noteOperationTypes(op, usage);
     const body = successBody(op, index);
     if (body?.check) guards.add(body.check);
+    const inputChecks = inputCheckRefs(op, opNames, index);
+    inputChecks?.checks.forEach(([, check]) => guards.add(check));
 
     if (opNames.query) statements.push(parameterInterface(opNames.query, op.queryParameters, index, `Query parameters of {@link ${op.functionName}}.`));
     if (opNames.headers) statements.push(parameterInterface(opNames.headers, op.headerParameters, index, `Header parameters of {@link ${op.functionName}}.`));
@@ -64,7 +70,7 @@ export function emitOperationModule(ir: Ir, resource: IrResource, names: Map<IrO
     if (opNames.body && op.body) {
       statements.push({ kind: StructureKind.TypeAlias, name: opNames.body, isExported: true, type: typeExpression(op.body.type, 'write', index), docs: docs({ description: `Request body of {@link ${op.functionName}}.` }) });
     }
-    statements.push(descriptor(op, opNames.descriptor, body));
+    statements.push(descriptor(op, opNames.descriptor, body, inputChecks));
     statements.push(operationFunction(op, opNames, index));
   }
 
@@ -124,7 +130,7 @@ function successBody(op: IrOperation, index: SchemaIndex): SuccessBody | undefin
   return needsResponseCheck(op.successType) ? { check: responseCheckName(op.functionName), typeName } : { typeName };
 }
 
-function descriptor(op: IrOperation, name: string, body: SuccessBody | undefined): StatementStructures {
+function descriptor(op: IrOperation, name: string, body: SuccessBody | undefined, inputChecks: InputCheckRefs | undefined): StatementStructures {
   const literal: WriterFunction = (w) => {
     const field = (key: string, value: unknown) => w.writeLine(`${key}: ${JSON.stringify(value)},`);
     w.write('{').newLine();
@@ -138,6 +144,10 @@ function descriptor(op: IrOperation, name: string, body: SuccessBody | undefined
       field('bodyEncodings', op.body?.encodings ?? []);
       field('retrySafe', op.retrySafe);
       field('successStatuses', op.successStatuses);
+      if (inputChecks) {
+        const entries = [...inputChecks.checks.map(([part, check]) => `${part}: ${check}`), ...(inputChecks.bodyRequired ? ['bodyRequired: true'] : [])];
+        w.writeLine(`inputChecks: { ${entries.join(', ')} },`);
+      }
       if (body?.check) w.writeLine(`check: ${body.check},`);
       if (body) field('responseType', body.typeName);
     });

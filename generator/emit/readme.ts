@@ -11,6 +11,7 @@ import { errorClassForStatus } from './errors.js';
 import type { EmittedFile } from './model.js';
 import { SOURCE_DIR } from './model.js';
 import { fakeServerCommand } from './package.js';
+import { knownValues, requestChecks, smallBundles } from './readme-sections.js';
 import { functionNamingRule, methodPath, sampleArguments, sampleCall } from './samples.js';
 import { SchemaIndex } from './type-expr.js';
 import { NEUTRAL_PACKAGE_VERSION } from './version-module.js';
@@ -211,13 +212,16 @@ export function emitReadme(ir: Ir, header: string, emittedPaths: readonly string
     `\`\`\`sh\nnpm install ${context.pkg}\n\`\`\``,
     ...configure(context),
     ...firstCall(context),
+    ...smallBundles(ir),
     ...pagination(context),
     ...errors(context),
+    ...knownValues(ir),
     ...retries(context),
     ...cancellation(context),
     ...mapTiles(context),
     ...validation(context),
     ...enums(context),
+    ...requestChecks(ir),
     ...testing(context, emittedPaths.includes(`${SOURCE_DIR}/testing/index.ts`)),
     ...versions(context, packageVersion),
     '## Reference',

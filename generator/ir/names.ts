@@ -101,6 +101,7 @@ export const PACKAGE_NAMES: readonly string[] = [
   'RequestHookEvent', 'ResponseHookEvent', 'ErrorHookEvent', 'ValidationIssueEvent', 'Logger', 'LogLevel',
   'BASE_RETRY_DELAY_MS', 'RETRY_AFTER_CAP_MS', 'tileForPoint', 'tileBounds', 'MAX_TILE_LATITUDE', 'MAX_TILE_ZOOM',
   'TileCoordinates', 'TileBounds', 'GuardError', 'describeFailure', 'formatGuardPath', 'Check', 'GuardFailure',
+  'InputChecks', 'KnownErrorType', 'KnownErrorTypes', 'KnownValues', 'isOneOf',
   // Declared by the emitters: the open-enum helper type and the client's metadata constant.
   'OpenEnum', 'CLIENT_META',
 ];

@@ -37,6 +37,7 @@ export interface ResolvedConfig {
   readonly fetch: FetchLike;
   readonly headers: HeadersOption;
   readonly validateResponses: ValidationMode;
+  readonly validateRequests: boolean;
   readonly hooks: ClientHooks;
   readonly allowInsecureHttp: boolean;
   readonly scrubber: SecretScrubber;
@@ -193,6 +194,8 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
       'validateResponses',
     );
   }
+  if (options.validateRequests !== undefined && typeof options.validateRequests !== 'boolean')
+    throw new ConfigurationError('validateRequests must be true or false', 'validateRequests');
   if (options.logLevel !== undefined && !isLogLevel(options.logLevel)) {
     throw new ConfigurationError(
       `logLevel must be 'debug', 'info', 'warn', 'error' or 'off', got ${JSON.stringify(options.logLevel)}`,
@@ -230,6 +233,7 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     headers: options.headers ?? {},
     validateResponses: options.validateResponses ?? DEFAULT_VALIDATION_MODE,
+    validateRequests: options.validateRequests ?? true,
     hooks: options.hooks ?? {},
     allowInsecureHttp: options.allowInsecureHttp === true,
     scrubber,

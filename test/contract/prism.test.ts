@@ -174,7 +174,7 @@ describe('the contract test itself', () => {
   it('sees a violation when there is one', async () => {
     current = 'broken';
     const before = exchanges.length;
-    await client.stations.around({ latitude: 'north' as never, longitude: 13.4 }).catch(() => undefined);
+    await client.stations.around({ latitude: 'north' as never, longitude: 13.4 }, { validateRequests: false }).catch(() => undefined);
     const [exchange] = exchanges.slice(before);
     expect(exchange?.status).toBe(400);
     expect(JSON.parse(exchange!.violations!)).toEqual([expect.objectContaining({ location: ['request', 'query', 'latitude'], code: 'type' })]);

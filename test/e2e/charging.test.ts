@@ -155,7 +155,7 @@ describe('charging', () => {
 
   it('refuses a start body without its required fields', async () => {
     const { user } = await readyUser();
-    const error = await apiError(fake.client.users.charging.start(user.id, { evse_id: 'x' } as never));
+    const error = await apiError(fake.client.users.charging.start(user.id, { evse_id: 'x' } as never, { validateRequests: false }));
     expect(error.errorDetails).toBe('payment_method_id: expected string, got nothing');
   });
 });
@@ -168,7 +168,7 @@ describe('sessions, debts and invoices', () => {
     expect((await fake.client.users.chargingSessions.rate(user.id, session.id, { rates: 1 }, { encoding: 'multipart' })).rates).toBe(1);
     expect((await fake.client.users.chargingSessions.rate(user.id, session.id, { rates: null }, { encoding: 'form' })).rates).toBeNull();
     for (const rates of [0, 6, 2.5]) {
-      const error = await apiError(fake.client.users.chargingSessions.rate(user.id, session.id, { rates }));
+      const error = await apiError(fake.client.users.chargingSessions.rate(user.id, session.id, { rates }, { validateRequests: false }));
       expect(error.errorType).toBe('validation_error');
       expect(error.errorDetails).toMatch(/^rates: /);
     }

@@ -55,9 +55,9 @@ describe('users', () => {
     expect(email).toBeInstanceOf(BadRequestError);
     expect(email.errorType).toBe('validation_error');
     expect(email.errorDetails).toBe('email: enter a valid email address');
-    const locale = await apiError(fake.client.users.update((await fake.client.users.create()).id, { locale: 'fr' as never }));
+    const locale = await apiError(fake.client.users.update((await fake.client.users.create()).id, { locale: 'fr' as never }, { validateRequests: false }));
     expect(locale.errorDetails).toMatch(/^locale: expected Locale \(one of "en", "de"\)/);
-    const external = await apiError(fake.client.users.create({ custom_properties: { external_id: 'x'.repeat(251) } }));
+    const external = await apiError(fake.client.users.create({ custom_properties: { external_id: 'x'.repeat(251) } }, { validateRequests: false }));
     expect(external.errorDetails).toMatch(/^custom_properties\.external_id: expected string of at most 250 characters/);
   });
 });
@@ -108,7 +108,7 @@ describe('users.billingDetails', () => {
       [{ line1: 'a', postal_code: '1', account_type: 'charity' as never }, /^account_type: expected AccountType \(one of "personal", "business"\)/],
     ];
     for (const [body, details] of cases) {
-      const error = await apiError(fake.client.users.billingDetails.update(user.id, body as BillingDetailsRequest));
+      const error = await apiError(fake.client.users.billingDetails.update(user.id, body as BillingDetailsRequest, { validateRequests: false }));
       expect(error.status).toBe(400);
       expect(error.errorType).toBe('validation_error');
       expect(error.errorDetails).toMatch(details);

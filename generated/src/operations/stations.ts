@@ -11,8 +11,11 @@ import {
   checkMapTile,
   checkPaginatedStationList,
   checkStation,
+  checkStationsAroundQuery,
   checkStationsDataFilesResponse,
+  checkStationsDetailsQuery,
   checkStationsPartnersResponse,
+  checkStationsTileQuery,
 } from '../guards.js';
 import type { ConnectorType, PowerGroup, StationIdType } from '../enums.js';
 import type { MapTile, Partner, Station, StationDataFile } from '../types.js';
@@ -105,6 +108,7 @@ const stationsAroundOperation: OperationDescriptor = {
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
+  inputChecks: { query: checkStationsAroundQuery },
   check: checkPaginatedStationList,
   responseType: 'PaginatedStationList',
 };
@@ -179,6 +183,7 @@ const stationsTileOperation: OperationDescriptor = {
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
+  inputChecks: { query: checkStationsTileQuery },
   check: checkMapTile,
   responseType: 'MapTile',
 };
@@ -260,6 +265,7 @@ const stationsDetailsOperation: OperationDescriptor = {
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
+  inputChecks: { query: checkStationsDetailsQuery },
   check: checkStation,
   responseType: 'Station',
 };

@@ -6,7 +6,7 @@ import type {
   OperationDescriptor,
   RequestOptions,
 } from '../runtime/index.js';
-import { checkBillingDetails } from '../guards.js';
+import { checkBillingDetails, checkBillingDetailsRequest } from '../guards.js';
 import type { BillingDetails, BillingDetailsRequest } from '../types.js';
 const usersBillingDetailsRetrieveOperation: OperationDescriptor = {
   id: 'usersBillingDetailsRetrieve',
@@ -55,6 +55,7 @@ const usersBillingDetailsUpdateOperation: OperationDescriptor = {
   bodyEncodings: ['json', 'form', 'multipart'],
   retrySafe: true,
   successStatuses: [200],
+  inputChecks: { body: checkBillingDetailsRequest, bodyRequired: true },
   check: checkBillingDetails,
   responseType: 'BillingDetails',
 };

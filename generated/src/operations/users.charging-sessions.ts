@@ -7,7 +7,12 @@ import type {
   PagePromise,
   RequestOptions,
 } from '../runtime/index.js';
-import { checkChargingSession, checkPaginatedChargingSessionList } from '../guards.js';
+import {
+  checkChargingSession,
+  checkPaginatedChargingSessionList,
+  checkPatchedChargingSessionRateRequest,
+  checkUsersChargingSessionsListQuery,
+} from '../guards.js';
 import type { ChargingSession, PatchedChargingSessionRateRequest } from '../types.js';
 
 /** Query parameters of {@link usersChargingSessionsList}. */
@@ -34,6 +39,7 @@ const usersChargingSessionsListOperation: OperationDescriptor = {
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
+  inputChecks: { query: checkUsersChargingSessionsListQuery },
   check: checkPaginatedChargingSessionList,
   responseType: 'PaginatedChargingSessionList',
 };
@@ -116,6 +122,7 @@ const usersChargingSessionsRateOperation: OperationDescriptor = {
   bodyEncodings: ['json', 'form', 'multipart'],
   retrySafe: true,
   successStatuses: [200],
+  inputChecks: { body: checkPatchedChargingSessionRateRequest },
   check: checkChargingSession,
   responseType: 'ChargingSession',
 };

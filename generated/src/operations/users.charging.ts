@@ -6,7 +6,7 @@ import type {
   OperationDescriptor,
   RequestOptions,
 } from '../runtime/index.js';
-import { checkChargingSession } from '../guards.js';
+import { checkChargingSession, checkChargingStartRequest } from '../guards.js';
 import type { ChargingSession, ChargingStartRequest } from '../types.js';
 const usersChargingStartOperation: OperationDescriptor = {
   id: 'usersChargingStart',
@@ -16,6 +16,7 @@ const usersChargingStartOperation: OperationDescriptor = {
   bodyEncodings: ['json', 'form', 'multipart'],
   retrySafe: false,
   successStatuses: [201],
+  inputChecks: { body: checkChargingStartRequest, bodyRequired: true },
   check: checkChargingSession,
   responseType: 'ChargingSession',
 };

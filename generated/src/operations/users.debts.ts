@@ -6,7 +6,7 @@ import type {
   PagePromise,
   RequestOptions,
 } from '../runtime/index.js';
-import { checkPaginatedDebtList } from '../guards.js';
+import { checkPaginatedDebtList, checkUsersDebtsListQuery } from '../guards.js';
 import type { Debt } from '../types.js';
 
 /** Query parameters of {@link usersDebtsList}. */
@@ -33,6 +33,7 @@ const usersDebtsListOperation: OperationDescriptor = {
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
+  inputChecks: { query: checkUsersDebtsListQuery },
   check: checkPaginatedDebtList,
   responseType: 'PaginatedDebtList',
 };

@@ -6,7 +6,7 @@ import type {
   PagePromise,
   RequestOptions,
 } from '../runtime/index.js';
-import { checkPaginatedInvoiceList } from '../guards.js';
+import { checkPaginatedInvoiceList, checkUsersInvoicesListQuery } from '../guards.js';
 import type { Invoice } from '../types.js';
 
 /** Query parameters of {@link usersInvoicesList}. */
@@ -33,6 +33,7 @@ const usersInvoicesListOperation: OperationDescriptor = {
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
+  inputChecks: { query: checkUsersInvoicesListQuery },
   check: checkPaginatedInvoiceList,
   responseType: 'PaginatedInvoiceList',
 };

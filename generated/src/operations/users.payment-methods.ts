@@ -7,7 +7,12 @@ import type {
   PagePromise,
   RequestOptions,
 } from '../runtime/index.js';
-import { checkPaginatedPaymentMethodList, checkSetupIntent } from '../guards.js';
+import {
+  checkPaginatedPaymentMethodList,
+  checkSetupIntent,
+  checkUsersPaymentMethodsListQuery,
+  checkUsersSetupIntentsCreateQuery,
+} from '../guards.js';
 import type { SetupIntentPaymentMethodType } from '../enums.js';
 import type { PaymentMethod, SetupIntent } from '../types.js';
 
@@ -28,6 +33,7 @@ const usersPaymentMethodsCreateSetupIntentOperation: OperationDescriptor = {
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
+  inputChecks: { query: checkUsersSetupIntentsCreateQuery },
   check: checkSetupIntent,
   responseType: 'SetupIntent',
 };
@@ -86,6 +92,7 @@ const usersPaymentMethodsListOperation: OperationDescriptor = {
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
+  inputChecks: { query: checkUsersPaymentMethodsListQuery },
   check: checkPaginatedPaymentMethodList,
   responseType: 'PaginatedPaymentMethodList',
 };

@@ -7,7 +7,13 @@ import type {
   PagePromise,
   RequestOptions,
 } from '../runtime/index.js';
-import { checkPaginatedUserList, checkUser } from '../guards.js';
+import {
+  checkPaginatedUserList,
+  checkPatchedUserRequest,
+  checkUser,
+  checkUserCreateRequest,
+  checkUsersListQuery,
+} from '../guards.js';
 import type { PatchedUserRequest, User, UserCreateRequest } from '../types.js';
 const usersCreateOperation: OperationDescriptor = {
   id: 'usersCreate',
@@ -17,6 +23,7 @@ const usersCreateOperation: OperationDescriptor = {
   bodyEncodings: ['json', 'form', 'multipart'],
   retrySafe: false,
   successStatuses: [201],
+  inputChecks: { body: checkUserCreateRequest },
   check: checkUser,
   responseType: 'User',
 };
@@ -72,6 +79,7 @@ const usersListOperation: OperationDescriptor = {
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
+  inputChecks: { query: checkUsersListQuery },
   check: checkPaginatedUserList,
   responseType: 'PaginatedUserList',
 };
@@ -141,6 +149,7 @@ const usersUpdateOperation: OperationDescriptor = {
   bodyEncodings: ['json', 'form', 'multipart'],
   retrySafe: true,
   successStatuses: [200],
+  inputChecks: { body: checkPatchedUserRequest },
   check: checkUser,
   responseType: 'User',
 };

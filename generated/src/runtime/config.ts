@@ -39,6 +39,7 @@ export interface ResolvedConfig {
   readonly fetch: FetchLike;
   readonly headers: HeadersOption;
   readonly validateResponses: ValidationMode;
+  readonly validateRequests: boolean;
   readonly hooks: ClientHooks;
   readonly allowInsecureHttp: boolean;
   readonly scrubber: SecretScrubber;
@@ -195,6 +196,8 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
       'validateResponses',
     );
   }
+  if (options.validateRequests !== undefined && typeof options.validateRequests !== 'boolean')
+    throw new ConfigurationError('validateRequests must be true or false', 'validateRequests');
   if (options.logLevel !== undefined && !isLogLevel(options.logLevel)) {
     throw new ConfigurationError(
       `logLevel must be 'debug', 'info', 'warn', 'error' or 'off', got ${JSON.stringify(options.logLevel)}`,
@@ -232,6 +235,7 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     headers: options.headers ?? {},
     validateResponses: options.validateResponses ?? DEFAULT_VALIDATION_MODE,
+    validateRequests: options.validateRequests ?? true,
     hooks: options.hooks ?? {},
     allowInsecureHttp: options.allowInsecureHttp === true,
     scrubber,

@@ -40,6 +40,18 @@ export interface ApiErrorInit {
   readonly note?: string;
 }
 
+/**
+ * The error types the API's spec lists. Empty here, so the runtime names no API's types; the
+ * generated package fills it in by declaration merging
+ * (`declare module './runtime/errors.js' { interface KnownErrorTypes { type: ErrorType } }`).
+ */
+export interface KnownErrorTypes {}
+
+/** The `error.type` values the spec lists, or `string` when it lists none. */
+export type KnownErrorType = KnownErrorTypes extends { readonly type: infer T extends string }
+  ? T
+  : string;
+
 const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id'];
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -55,11 +67,15 @@ function stringAt(value: unknown, key: string): string | undefined {
  * (`NotFoundError`, `ConflictError` …); other statuses arrive as `ApiError` itself. The
  * body's `detail` and `error.type` are lifted onto the error as `detail` and `errorType`.
  *
+ * Compare `errorType` with {@link ApiError.is}: its parameter takes only the types the spec
+ * lists, so a misspelt type fails to compile, while `errorType` itself stays open to types
+ * the API adds later.
+ *
  * @example
  * try {
  *   await client.users.charging.start('user-123', { evse_id: 'DE*VLT*E1', payment_method_id: 'pm-1' });
  * } catch (error) {
- *   if (error instanceof ApiError && error.errorType === 'already_charging') return;
+ *   if (error instanceof ApiError && error.is('already_charging')) return;
  *   throw error;
  * }
  */
@@ -79,8 +95,11 @@ export class ApiError extends ConnectError {
   readonly body: ErrorBody | undefined;
   /** `body.detail`, the server's human-readable message. */
   readonly detail: string | undefined;
-  /** `body.error.type`, for example `already_charging` or `payment_method_error`. */
-  readonly errorType: string | undefined;
+  /**
+   * `body.error.type`, for example `already_charging` or `payment_method_error`: one of the
+   * types the spec lists, or one added since (the `string & {}` keeps editor completion).
+   */
+  readonly errorType: KnownErrorType | (string & {}) | undefined;
   /** `body.error.details`, usually which field was wrong. */
   readonly errorDetails: string | undefined;
   /**
@@ -109,6 +128,15 @@ export class ApiError extends ConnectError {
     this.paymentIntentClientSecret = stringAt(inner, 'payment_intent_client_secret');
     this.requestId = REQUEST_ID_HEADERS.map((h) => init.headers[h]).find((v) => v !== undefined);
     this.retryAfterMs = init.retryAfterMs;
+  }
+
+  /**
+   * Whether `errorType` is `type`, narrowing it. `type` takes only the types the spec lists,
+   * so `error.is('already_chargin')` does not compile where `errorType === 'already_chargin'`
+   * would, silently never matching.
+   */
+  is<const T extends KnownErrorType>(type: T): this is this & { readonly errorType: T } {
+    return this.errorType === type;
   }
 
   protected override describeFields(): Record<string, unknown> {

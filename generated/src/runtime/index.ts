@@ -40,6 +40,7 @@ export type {
   QueryParameter,
   HeaderParameter,
   CookieParameter,
+  InputChecks,
 } from './operation.js';
 export { ApiPromise, type WithResponse } from './api-promise.js';
 export { Page, PagePromise, type PageEnvelope } from './pagination.js';
@@ -58,6 +59,8 @@ export {
   InternalServerError,
   apiErrorClassFor,
   type ApiErrorClass,
+  type KnownErrorType,
+  type KnownErrorTypes,
   type ErrorBody,
 } from './errors.js';
 export {
@@ -89,6 +92,7 @@ export {
   type TileCoordinates,
   type TileBounds,
 } from './tiles.js';
+export { isOneOf, type KnownValues } from './known.js';
 export {
   GuardError,
   describeFailure,

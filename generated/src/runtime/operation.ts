@@ -36,6 +36,26 @@ export interface CookieParameter {
   readonly name: string;
 }
 
+/**
+ * Generated guards over the caller's arguments, in the request ("write") view of the spec:
+ * bounds, lengths, patterns, enums, required members and types. The runtime runs them before
+ * sending, so a call the server would refuse fails at once, naming the argument.
+ */
+export interface InputChecks {
+  /** Over the path parameters by wire name. */
+  readonly path?: Check;
+  /** Over the query object; undeclared keys are refused separately, by the URL encoder. */
+  readonly query?: Check;
+  /** Over the header parameters by wire name. */
+  readonly headers?: Check;
+  /** Over the cookie parameters by wire name. */
+  readonly cookies?: Check;
+  /** Over the body; a body left out is only refused when `bodyRequired`. */
+  readonly body?: Check;
+  /** Whether the spec requires a body, so that leaving it out is refused too. */
+  readonly bodyRequired?: boolean;
+}
+
 /** What the generated code tells the runtime about one operation: plain data, read by the request pipeline. */
 export interface OperationDescriptor {
   /** The spec's operationId, used in errors, logs and hooks. */
@@ -59,6 +79,8 @@ export interface OperationDescriptor {
   readonly retrySafe: boolean;
   /** Statuses that mean success; a body is only expected for those listed in `bodyStatuses`. */
   readonly successStatuses: readonly number[];
+  /** Checks of the arguments before sending; absent when the operation declares nothing to check. */
+  readonly inputChecks?: InputChecks;
   /** Validates a success body when response validation is on; absent for empty responses. */
   readonly check?: Check;
   /** Name of the response type, for messages such as `Invalid PaginatedStationList`. */

@@ -12,6 +12,7 @@ import { buildRequestHeaders } from './headers.js';
 import type { OperationDescriptor, OperationInput } from './operation.js';
 import type { RequestOptions, ValidationMode } from './options.js';
 import { safeUrl, scrubPatterns } from './redact.js';
+import { checkInput } from './request-checks.js';
 import { InvalidRequestError } from './request-errors.js';
 import { encodeQuery, joinUrl, renderPath } from './url.js';
 
@@ -22,6 +23,7 @@ export interface CallSettings {
   readonly deadlineMs: number | undefined;
   readonly signal: AbortSignal | undefined;
   readonly validateResponses: ValidationMode;
+  readonly validateRequests: boolean;
 }
 
 export interface PreparedRequest {
@@ -67,6 +69,12 @@ export function callSettings(
       'options.validateResponses',
     );
   }
+  if (options.validateRequests !== undefined && typeof options.validateRequests !== 'boolean')
+    throw new InvalidRequestError(
+      `${context.operationId}: options.validateRequests must be true or false`,
+      context,
+      'options.validateRequests',
+    );
   // Duck-typed: a signal from another realm (an iframe, a test environment) is still a signal.
   const signal = options.signal as Partial<AbortSignal> | undefined;
   if (
@@ -89,6 +97,7 @@ export function callSettings(
     deadlineMs: options.deadlineMs ?? config.deadlineMs,
     signal: options.signal,
     validateResponses: options.validateResponses ?? config.validateResponses,
+    validateRequests: options.validateRequests ?? config.validateRequests,
   };
 }
 
@@ -119,6 +128,8 @@ export function prepareRequest(
   // config refuses them), so only a `next` link needs parsing to strip credentials.
   context = { ...context, url: 'url' in target ? safeUrl(url) : scrubPatterns(url) };
   const settings = callSettings(config, options, context);
+  if (settings.validateRequests && !('url' in target))
+    checkInput(descriptor.inputChecks, input, context);
   const encoded =
     'url' in target
       ? { body: undefined, contentType: undefined }
