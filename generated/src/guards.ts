@@ -2071,8 +2071,10 @@ export function checkUsersListQuery(value: unknown): GuardFailure | undefined {
   return undefined;
 }
 
-/** Checks the query parameters of {@link usersSetupIntentsCreate} before they are sent: `undefined` when they match the spec, else where and why not. */
-export function checkUsersSetupIntentsCreateQuery(value: unknown): GuardFailure | undefined {
+/** Checks the query parameters of {@link usersPaymentMethodsCreateSetupIntent} before they are sent: `undefined` when they match the spec, else where and why not. */
+export function checkUsersPaymentMethodsCreateSetupIntentQuery(
+  value: unknown,
+): GuardFailure | undefined {
   if (!isRecord(value)) return fail('object', value);
   if (value.pm_type !== undefined) {
     if (!isSetupIntentPaymentMethodType(value.pm_type))

@@ -10,8 +10,8 @@ import type {
 import {
   checkPaginatedPaymentMethodList,
   checkSetupIntent,
+  checkUsersPaymentMethodsCreateSetupIntentQuery,
   checkUsersPaymentMethodsListQuery,
-  checkUsersSetupIntentsCreateQuery,
 } from '../guards.js';
 import type { SetupIntentPaymentMethodType } from '../enums.js';
 import type { PaymentMethod, SetupIntent } from '../types.js';
@@ -33,7 +33,7 @@ const usersPaymentMethodsCreateSetupIntentOperation: OperationDescriptor = {
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
-  inputChecks: { query: checkUsersSetupIntentsCreateQuery },
+  inputChecks: { query: checkUsersPaymentMethodsCreateSetupIntentQuery },
   check: checkSetupIntent,
   responseType: 'SetupIntent',
 };

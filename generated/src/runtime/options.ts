@@ -71,6 +71,12 @@ export interface ClientOptions {
   /** Default `'warn'`; see {@link ValidationMode}. */
   validateResponses?: ValidationMode;
   /**
+   * Check arguments against the spec's constraints (bounds, lengths, patterns, enums,
+   * required members) before sending; default true. Off only to send what the spec forbids,
+   * for example when testing a server's own validation.
+   */
+  validateRequests?: boolean;
+  /**
    * Where log lines go; default the console. Only warnings and errors are logged unless
    * `logLevel` says otherwise, for example a response that does not match its type
    * (once per operation and field).
@@ -103,6 +109,8 @@ export interface RequestOptions {
   encoding?: BodyEncoding;
   /** How to treat a response that does not match its type; see {@link ValidationMode}. */
   validateResponses?: ValidationMode;
+  /** Whether to check the arguments against the spec before sending; see {@link ClientOptions.validateRequests}. */
+  validateRequests?: boolean;
 }
 
 /** Default per-attempt timeout: starting a charge can take tens of seconds. */
