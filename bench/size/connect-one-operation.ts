@@ -1,6 +1,6 @@
-// One operation imported alone: a ClientCore and the standalone function, nothing else.
-import { ClientCore, CLIENT_META, usersRetrieve } from '../../generated/src/index.js';
+// One operation imported alone, the way the README shows it: createConnectCore and the standalone function.
+import { createConnectCore, usersRetrieve } from '../../generated/src/index.js';
 
 export function retrieveUser(token: string, userId: string) {
-  return usersRetrieve(new ClientCore({ token }, CLIENT_META), userId);
+  return usersRetrieve(createConnectCore({ token }), userId);
 }

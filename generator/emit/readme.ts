@@ -102,7 +102,7 @@ function retries({ ir, client, index }: ReadmeContext): string[] {
   const op = ir.operations.find((o) => o.method === 'GET') ?? ir.operations[0];
   return [
     '## Retries and timeouts',
-    'Connection errors, timeouts, 408, 429 and 5xx responses are retried with exponential backoff and jitter (2 retries by default, each wait at most 8 s), honouring `Retry-After` up to 60 s. Each attempt has a timeout (`timeoutMs`, default 60 s, since starting a charge can take tens of seconds); `deadlineMs` bounds a whole call, retries included. All of them can be set on the client and per call:',
+    'Connection errors, timeouts, 408, 429 and 5xx responses are retried with exponential backoff and jitter (2 retries by default, each wait at most 8 s), honouring `Retry-After` up to 60 s. What cannot succeed on a retry is not retried: a port `fetch` refuses, an invalid URL, arguments that fail the checks before sending. Each attempt has a timeout (`timeoutMs`, default 60 s, since starting a charge can take tens of seconds); `deadlineMs` bounds a whole call, retries included. All of them can be set on the client and per call:',
     ts(`const client = new ${client}({ token: process.env.CONNECT_API_TOKEN, maxRetries: 3, timeoutMs: 20_000 });${op ? `\nawait ${callWithOptions(op, index, '{ maxRetries: 0, deadlineMs: 5_000 }')};` : ''}`),
     ...(unsafe.length > 0 ? [`Operations that must not run twice are never retried by the client: ${unsafe.map((op) => `\`${methodPath(op)}\``).join(', ')}.`] : []),
   ];

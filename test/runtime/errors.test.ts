@@ -98,6 +98,17 @@ describe('statuses', () => {
     expect(error.headers['x-auth-token']).toBe('[REDACTED]');
   });
 
+  it.each([
+    ['Invalid input: page_size: must be at least 1, got 0', 'page_size: must be at least 1, got 0', 'Invalid input: page_size: must be at least 1, got 0'],
+    ['page_size', 'page_size: must be at least 1, got 0', 'page_size: must be at least 1, got 0'],
+    ['Invalid input.', 'page_size: must be at least 1, got 0', 'Invalid input. — page_size: must be at least 1, got 0'],
+  ])('says once what detail %j and error.details %j both say', async (detail, details, said) => {
+    server.reply(json(400, { detail, error: { type: 'validation_error', details } }));
+    const error = await failure();
+    expect(error.message).toContain(`(validation_error): ${said}`);
+    expect(error.message.split(details).length - 1).toBe(1);
+  });
+
   it('matches the status table the generator uses for doc comments', () => {
     for (let status = 300; status < 600; status++) expect(apiErrorClassFor(status).name).toBe(errorClassForStatus(status));
   });

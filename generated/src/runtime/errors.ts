@@ -155,6 +155,13 @@ export class ApiError extends ConnectError {
   }
 }
 
+/** `detail` and `errorDetails`, leaving out either when the other already says it. */
+function withoutRepeats(detail?: string, errorDetails?: string): (string | undefined)[] {
+  if (!detail || !errorDetails) return [detail, errorDetails];
+  if (detail.includes(errorDetails)) return [detail];
+  return errorDetails.includes(detail) ? [errorDetails] : [detail, errorDetails];
+}
+
 function apiErrorMessage(
   init: ApiErrorInit,
   detail?: string,
@@ -162,9 +169,7 @@ function apiErrorMessage(
   errorDetails?: string,
 ): string {
   const head = `${init.status}${init.statusText ? ` ${init.statusText}` : ''}${errorType ? ` (${errorType})` : ''}`;
-  const text = [detail, errorDetails !== detail ? errorDetails : undefined, init.note]
-    .filter((t) => t)
-    .join(' — ');
+  const text = [...withoutRepeats(detail, errorDetails), init.note].filter((t) => t).join(' — ');
   const fallback = init.snippet
     ? `body is not JSON: ${JSON.stringify(init.snippet)}`
     : 'no details in the response';
