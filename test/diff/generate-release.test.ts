@@ -103,8 +103,8 @@ describe('a change made by the generator alone', () => {
     const connectorType = (state.current.exports as Doc[]).find((e) => e.name === 'ConnectorType')!;
     const member = (connectorType.members as string[])[0]!;
     connectorType.members[0] = `Legacy${member}`;
-    const operation = (state.current.operations as Doc[]).find((o) => o.functionName === 'usersSetupIntentsCreate')!;
-    operation.functionName = 'usersSetupIntentsCreateLegacy';
+    const operation = (state.current.operations as Doc[]).find((o) => o.functionName === 'usersPaymentMethodsCreateSetupIntent')!;
+    operation.functionName = 'usersSetupIntentsCreate';
     await writeFile(join(out, 'api-surface.json'), JSON.stringify(state));
 
     const result = await generate(V14, out);
@@ -114,7 +114,7 @@ describe('a change made by the generator alone', () => {
     const entry = newestEntry(await changelog(out));
     expect(entry).toContain('The package moves from 1.4.0 to 2.0.0, a major release (API 1.4.0, unchanged).');
     expect(entry).toContain(`- export \`ConnectorType\` loses member \`Legacy${member}\`: code that names it stops compiling`);
-    expect(entry).toMatch(/operation moved in the client \(.*usersSetupIntentsCreateLegacy\(\) → .*usersSetupIntentsCreate\(\)\)/);
+    expect(entry).toMatch(/operation moved in the client \(.*usersSetupIntentsCreate\(\) → .*usersPaymentMethodsCreateSetupIntent\(\)\)/);
   }, 90_000);
 });
 
