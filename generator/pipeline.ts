@@ -1,6 +1,7 @@
 /**
- * load → validate → IR → emit → print/format. Returns the output files or the diagnostics;
- * writing is left to the caller, so `generate --check` and tests share this exactly.
+ * load → validate → IR → emit → print/format → release. Returns the output files or the
+ * diagnostics; reading the last output and writing are left to the caller, so
+ * `generate --check` and tests share this exactly.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,8 @@ import { loadSource } from './load.js';
 import { validateDocument } from './validate/index.js';
 import { buildIr } from './ir/build.js';
 import type { Ir } from './ir/types.js';
+import type { PreviousOutput } from './previous.js';
+import { release } from './release.js';
 import { emitPackage } from './emit/index.js';
 import type { TemplateFile } from './emit/runtime.js';
 import { printFiles, type OutputFile } from './print.js';
@@ -22,11 +25,19 @@ export interface GenerateRequest {
   readonly specPath: string;
   /** Shown in every file's header: how to regenerate. */
   readonly command: string;
+  /**
+   * The release stage's input: what the last run left, the output directory as the user
+   * named it, and whether to record the version decided now as released. Without it the
+   * package keeps the neutral version and no changelog or surface record is made.
+   */
+  readonly release?: { readonly previous: PreviousOutput; readonly outLabel: string; readonly markReleased: boolean };
 }
 
 export interface GenerateResult {
   readonly files?: readonly OutputFile[];
   readonly ir?: Ir;
+  /** The package version the release stage decided. */
+  readonly version?: string;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -57,5 +68,9 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   const header = headerLine(request.specPath, request.command);
   const [templates, testingTemplates] = await Promise.all([loadTemplates(), loadTemplates(TESTING_TEMPLATE_DIR)]);
   const files = await printFiles(emitPackage({ ir: built.ir, templates, testingTemplates, header }), header);
-  return { files, ir: built.ir, diagnostics: [...problems, ...built.diagnostics] };
+  const diagnostics = [...problems, ...built.diagnostics];
+  if (!request.release) return { files, ir: built.ir, diagnostics };
+  const released = await release({ ir: built.ir, document: loaded.document, files, header, ...request.release });
+  if ('diagnostic' in released) return { diagnostics: [...diagnostics, released.diagnostic] };
+  return { files: released.files, ir: built.ir, version: released.version, diagnostics: [...diagnostics, ...(released.warning ? [released.warning] : [])] };
 }

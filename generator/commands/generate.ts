@@ -1,9 +1,9 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { formatDiagnostic, hasErrors } from '../diagnostics.js';
-import { generate, headerLine } from '../pipeline.js';
+import { generate } from '../pipeline.js';
+import { readPreviousOutput } from '../previous.js';
 import { planOutput, writeOutput } from '../write.js';
 import { EXIT, type CommandIo } from './io.js';
-import { releaseStep } from './release.js';
 
 export const DEFAULT_SPEC = 'spec/connect-api.yaml';
 export const DEFAULT_OUT = 'generated';
@@ -27,29 +27,15 @@ export async function runGenerate(options: GenerateOptions, io: CommandIo): Prom
   const out = displayPath(options.out);
   const command =
     spec === DEFAULT_SPEC && out === DEFAULT_OUT ? 'npm run generate' : `connect-codegen generate --spec ${spec} --out ${out}`;
-  const result = await generate({ specPath: spec, command });
+  const outDir = resolve(options.out);
+  const previous = await readPreviousOutput(outDir);
+  const result = await generate({ specPath: spec, command, release: { previous, outLabel: out, markReleased: options.release ?? false } });
   for (const d of result.diagnostics) io.err(formatDiagnostic(d));
-  if (!result.files || !result.ir || hasErrors(result.diagnostics)) {
+  if (!result.files || result.version === undefined || hasErrors(result.diagnostics)) {
     io.err(`${spec}: ${result.diagnostics.filter((d) => d.severity === 'error').length} error(s); nothing was written.`);
     return EXIT.invalid;
   }
-  const outDir = resolve(options.out);
-  const release = await releaseStep({
-    ir: result.ir,
-    files: result.files,
-    specPath: spec,
-    outDir,
-    outLabel: out,
-    header: headerLine(spec, command),
-    markReleased: options.release ?? false,
-  });
-  if ('diagnostic' in release) {
-    io.err(formatDiagnostic(release.diagnostic));
-    io.err(`${spec}: 1 error(s); nothing was written.`);
-    return EXIT.invalid;
-  }
-  if (release.warning) io.err(formatDiagnostic(release.warning));
-  const files = release.files;
+  const files = result.files;
   const plan = await planOutput(outDir, files);
   const stale = [...plan.added.map((p) => `missing  ${p}`), ...plan.changed.map((p) => `changed  ${p}`), ...plan.removed.map((p) => `extra    ${p}`)];
   if (options.check) {
@@ -63,7 +49,7 @@ export async function runGenerate(options: GenerateOptions, io: CommandIo): Prom
   }
   await writeOutput(outDir, files, plan);
   io.out(
-    `${out}: ${plan.added.length} added, ${plan.changed.length} changed, ${plan.removed.length} removed, ${plan.unchanged} unchanged (from ${spec}); package version ${release.version}.`,
+    `${out}: ${plan.added.length} added, ${plan.changed.length} changed, ${plan.removed.length} removed, ${plan.unchanged} unchanged (from ${spec}); package version ${result.version}.`,
   );
   return EXIT.ok;
 }
