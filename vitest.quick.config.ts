@@ -10,10 +10,10 @@ export const SLOW_SUITES = [
   // guards, and generation in two processes under other time zones and locales
   'test/robustness/corpus*',
   'test/robustness/fuzz*',
-  'test/robustness/guards.test.ts',
+  'test/robustness/guard-properties.test.ts',
   'test/robustness/determinism.test.ts',
   // the command line as spawned processes (npx, tsx, git) and repeated whole generations
-  'test/generator/bin.test.ts',
+  'test/cli/bin.test.ts',
   'test/diff/cli.test.ts',
   'test/diff/generate-release.test.ts',
   // build, pack and install the package, drive it in Chromium, run the examples

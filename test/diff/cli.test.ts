@@ -9,7 +9,9 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.js';
-import { capture, useScratchDir, V14, V15 } from './support.js';
+import { capture } from '../support/cli-io.js';
+import { useScratchDir } from '../support/scratch.js';
+import { V14, V15 } from './support.js';
 
 const run = promisify(execFile);
 const scratch = useScratchDir('connect-codegen-diff-');

@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { main } from '../../generator/cli.js';
-import { capture, readDoc, useScratchDir, V14, V15, type Doc } from './support.js';
+import { capture } from '../support/cli-io.js';
+import { useScratchDir } from '../support/scratch.js';
+import { readDoc, V14, V15, type Doc } from './support.js';
 
 const scratch = useScratchDir('connect-codegen-release-');
 

@@ -1,11 +1,6 @@
-/** Builds change reports from spec text, and captures command output, for the diff tests. */
+/** Builds change reports from spec text for the diff tests. */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
 import { parse, stringify } from 'yaml';
-import type { CommandIo } from '../../generator/commands/io.js';
 import { describeChange } from '../../generator/diff/describe.js';
 import { buildReport, type ChangeReport } from '../../generator/diff/report.js';
 import { snapshotOf } from '../../generator/diff/snapshot.js';
@@ -47,26 +42,4 @@ export function reportForChange(basePath: string, change: (doc: Doc) => void): C
 /** `[verdict, rule, description]` per change: what a table row expects. */
 export function verdicts(report: ChangeReport): [string, string, string][] {
   return report.changes.map((c) => [c.verdict, c.rule.id, describeChange(c)]);
-}
-
-/** Command output as lines, without touching the process streams. */
-export function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l) };
-}
-
-/** A temporary directory for the file's tests, removed afterwards; call at the top of a test file. */
-export function useScratchDir(prefix: string): () => string {
-  let dir: string | undefined;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), prefix));
-  });
-  afterAll(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
-  return () => {
-    if (!dir) throw new Error('the scratch directory exists only while the tests run');
-    return dir;
-  };
 }

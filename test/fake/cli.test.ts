@@ -1,13 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TOKEN } from '../../templates/testing/auth.js';
-import { commandName, parseCliOptions, runCli, type CliIo } from '../../templates/testing/cli-main.js';
+import { commandName, parseCliOptions, runCli } from '../../templates/testing/cli-main.js';
+import { capture } from '../support/cli-io.js';
 import type { FakeConnectApi, FakeConnectApiOptions } from '../../templates/testing/server.js';
-
-function capture(): CliIo & { lines: string[] } {
-  const lines: string[] = [];
-  return { lines, out: (line) => lines.push(line), err: (line) => lines.push(`ERR ${line}`) };
-}
 
 afterEach(() => {
   process.exitCode = undefined;
@@ -37,26 +33,26 @@ describe('the fake server command line', () => {
     expect([...signals.keys()]).toEqual(['SIGINT', 'SIGTERM']);
     signals.get('SIGINT')!();
     await new Promise((resolve) => setImmediate(resolve));
-    expect(io.lines.at(-1)).toBe('Stopped.');
+    expect(io.stdout.at(-1)).toBe('Stopped.');
     expect(received).toMatchObject({ port: 1234 });
-    expect(io.lines[0]).toBe('Fake Connect API listening on http://127.0.0.1:1234 (5 stations)');
-    expect(io.lines.join('\n')).toContain("curl -H 'Authorization: Bearer t' 'http://127.0.0.1:1234/api/v1/stations/around/");
-    expect(io.lines.join('\n')).toContain('Cards: POST http://127.0.0.1:1234/_fake/setup-intents/confirm/ with {"client_secret": …} and the same token');
-    expect(io.lines.filter((line) => line.startsWith('ERR'))).toEqual([]);
+    expect(io.stdout[0]).toBe('Fake Connect API listening on http://127.0.0.1:1234 (5 stations)');
+    expect(io.stdout.join('\n')).toContain("curl -H 'Authorization: Bearer t' 'http://127.0.0.1:1234/api/v1/stations/around/");
+    expect(io.stdout.join('\n')).toContain('Cards: POST http://127.0.0.1:1234/_fake/setup-intents/confirm/ with {"client_secret": …} and the same token');
+    expect(io.stderr).toEqual([]);
   });
 
   it('warns when it listens on a port fetch refuses to connect to', async () => {
     const io = capture();
     const fakeApi = { url: 'http://127.0.0.1:6000', port: 6000, tokens: ['t'], stationCount: 5, close: async () => undefined } as unknown as FakeConnectApi;
     await runCli(async () => fakeApi, { bin: 'connect-api-fake', argv: ['--port', '6000', '--quiet'], io, onSignal: () => undefined });
-    expect(io.lines).toContain('ERR Warning: port 6000 is one fetch refuses to connect to (a "bad port" of the Fetch standard); use another port, such as 8080.');
+    expect(io.stderr).toContain('Warning: port 6000 is one fetch refuses to connect to (a "bad port" of the Fetch standard); use another port, such as 8080.');
   });
 
   it('--help names the command as typed, and explains tokens, trailing slashes and the card step', async () => {
     const help = async (command?: string) => {
       const io = capture();
       await runCli(async () => Promise.reject(new Error('unused')), { bin: 'connect-api-fake', argv: ['--help'], io, ...(command ? { command } : {}) });
-      return io.lines.join('\n');
+      return io.stdout.join('\n');
     };
     const text = await help('connect-api-fake');
     expect(text).toMatch(/^Usage: connect-api-fake \[options\]\n/);
@@ -84,7 +80,7 @@ describe('the fake server command line', () => {
     expect(process.exitCode).toBe(2);
     expect(await runCli(async () => Promise.reject(new Error('EADDRINUSE')), { bin: 'connect-api-fake', argv: [], io })).toBeUndefined();
     expect(process.exitCode).toBe(1);
-    expect(io.lines.at(-1)).toBe('ERR Could not start the fake server: EADDRINUSE');
+    expect(io.stderr.at(-1)).toBe('Could not start the fake server: EADDRINUSE');
   });
 
   it("is documented in the package README: the command, the token, trailing slashes and the card step", () => {

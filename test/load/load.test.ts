@@ -2,20 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../generator/diagnostics.js';
-import { loadSource, parseSource, type SourceDocument } from '../../generator/load.js';
+import { loadSource, parseSource } from '../../generator/load.js';
+import { briefOf, parsed } from '../support/documents.js';
 
 /** The parts of a diagnostic a test pins down exactly. */
-function brief(d: Diagnostic) {
-  return { code: d.code, severity: d.severity, pointer: d.pointer, line: d.line, column: d.column, message: d.message };
-}
-
-function parsed(file: string, text: string): SourceDocument {
-  const { document, diagnostics } = parseSource(file, text);
-  expect(diagnostics).toEqual([]);
-  if (!document) throw new Error(`${file} did not parse`);
-  return document;
-}
+const brief = briefOf(['code', 'severity', 'pointer', 'line', 'column', 'message']);
 
 describe('parseSource', () => {
   it('returns the plain value and the format by extension', () => {

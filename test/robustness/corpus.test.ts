@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../generator/diagnostics.js';
 import type { Ir } from '../../generator/ir/types.js';
 import { corpusDocuments, EXPECTED_REFUSALS, type CorpusDocument } from './corpus.js';
-import { generateText, irFromText, scratchDir, typeCheck, writeOutput, type Outcome } from './harness.js';
+import { irFromText } from '../support/documents.js';
+import { generateText, scratchDir, typeCheck, writeOutput, type Outcome } from './harness.js';
 
 interface Result {
   readonly document: CorpusDocument;

@@ -6,16 +6,11 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.js';
-import type { CommandIo } from '../../generator/commands/io.js';
 import type { Diagnostic } from '../../generator/diagnostics.js';
 import { splitPointer } from '../../generator/document/pointer.js';
-import { irFromText, scratchDir } from './harness.js';
-
-function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l) };
-}
+import { capture } from '../support/cli-io.js';
+import { irFromText } from '../support/documents.js';
+import { scratchDir } from './harness.js';
 
 async function diagnosticsOf(file: string): Promise<readonly Diagnostic[]> {
   const built = irFromText(file, await readFile(file, 'utf8'));

@@ -16,7 +16,8 @@ import { parse } from 'yaml';
 import type { Diagnostic } from '../../generator/diagnostics.js';
 import { emitPackage } from '../../generator/emit/index.js';
 import { printFiles } from '../../generator/print.js';
-import { irFromText, writeOutput } from './harness.js';
+import { irFromText } from '../support/documents.js';
+import { writeOutput } from './harness.js';
 import { mutate } from './mutate.js';
 
 export const FUZZ_BASES = [

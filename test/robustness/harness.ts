@@ -9,28 +9,16 @@ import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
-import { hasErrors, sortDiagnostics, type Diagnostic } from '../../generator/diagnostics.js';
-import { parseSource } from '../../generator/load.js';
-import { validateDocument } from '../../generator/validate/index.js';
-import { buildIr } from '../../generator/ir/build.js';
+import type { Diagnostic } from '../../generator/diagnostics.js';
 import type { Ir } from '../../generator/ir/types.js';
 import { emitPackage } from '../../generator/emit/index.js';
 import { printFiles, type OutputFile } from '../../generator/print.js';
 import { RUNTIME_TEMPLATE_DIR } from '../../generator/pipeline.js';
+import { irFromText } from '../support/documents.js';
 
 export type Outcome =
   | { readonly kind: 'generated'; readonly files: readonly OutputFile[]; readonly ir: Ir }
   | { readonly kind: 'refused'; readonly diagnostics: readonly Diagnostic[] };
-
-/** load → validate → IR, from text: the IR, or the diagnostics that stopped it. */
-export function irFromText(file: string, text: string): { readonly ir: Ir } | { readonly diagnostics: readonly Diagnostic[] } {
-  const loaded = parseSource(file, text);
-  if (!loaded.document || hasErrors(loaded.diagnostics)) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
-  const problems = validateDocument(loaded.document);
-  if (hasErrors(problems)) return { diagnostics: problems };
-  const built = buildIr(loaded.document);
-  return built.ir ? { ir: built.ir } : { diagnostics: sortDiagnostics(built.diagnostics) };
-}
 
 /**
  * The pipeline of `generate`, from text instead of a file, and without the runtime

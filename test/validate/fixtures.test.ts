@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sortDiagnostics, type Diagnostic } from '../../generator/diagnostics.js';
 import { loadSource } from '../../generator/load.js';
 import { validateDocument } from '../../generator/validate/index.js';
+import { briefOf } from '../support/documents.js';
 
 /** What the CLI would print for a file: load problems, then (if it loaded) validation problems. */
 async function check(file: string): Promise<Diagnostic[]> {
@@ -10,9 +11,8 @@ async function check(file: string): Promise<Diagnostic[]> {
   return sortDiagnostics([...diagnostics, ...(document ? validateDocument(document) : [])]);
 }
 
-function brief(d: Diagnostic) {
-  return { code: d.code, pointer: d.pointer, line: d.line, column: d.column, message: d.message };
-}
+/** Where each problem is, besides what: the fixtures pin lines and columns. */
+const brief = briefOf(['code', 'pointer', 'line', 'column', 'message']);
 
 interface Case {
   readonly fixture: string;

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
-import type { Diagnostic } from '../../generator/diagnostics.js';
-import { parseSource, type SourceDocument } from '../../generator/load.js';
 import { validateDocument } from '../../generator/validate/index.js';
 import { checkSchema, detectVersion } from '../../generator/validate/openapi-schema.js';
-
-function documentOf(value: unknown, file = 'spec.yaml'): SourceDocument {
-  const { document, diagnostics } = parseSource(file, stringify(value));
-  expect(diagnostics).toEqual([]);
-  if (!document) throw new Error('test document did not parse');
-  return document;
-}
-
-function brief(d: Diagnostic) {
-  return { code: d.code, pointer: d.pointer, message: d.message, ...(d.hint ? { hint: d.hint } : {}) };
-}
+import { parseSource } from '../../generator/load.js';
+import { brief, documentOf } from '../support/documents.js';
 
 const info = { title: 'Test', version: '1.0.0' };
 const ok = { '200': { description: 'ok' } };

@@ -1,8 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
-import type { Diagnostic } from '../../generator/diagnostics.js';
-import { parseSource, type SourceDocument } from '../../generator/load.js';
 import { validateDocument } from '../../generator/validate/index.js';
 import { pathParameters } from '../../generator/validate/path-parameters.js';
 import {
@@ -14,17 +11,8 @@ import {
   uniqueOperationIds,
   type Rule,
 } from '../../generator/validate/semantic.js';
-
-function documentOf(value: unknown): SourceDocument {
-  const { document, diagnostics } = parseSource('spec.yaml', stringify(value));
-  expect(diagnostics).toEqual([]);
-  if (!document) throw new Error('test document did not parse');
-  return document;
-}
-
-function brief(d: Diagnostic) {
-  return { code: d.code, pointer: d.pointer, message: d.message, ...(d.hint ? { hint: d.hint } : {}) };
-}
+import { parseSource, type SourceDocument } from '../../generator/load.js';
+import { brief, documentOf } from '../support/documents.js';
 
 interface Case {
   readonly name: string;

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_NAMES } from '../../generator/ir/names.js';
-import { irFromText } from './harness.js';
+import { irFromText } from '../support/documents.js';
 
 async function runtimeExports(): Promise<string[]> {
   const source = ts.createSourceFile('index.ts', await readFile('templates/runtime/index.ts', 'utf8'), ts.ScriptTarget.ES2022);

@@ -5,17 +5,17 @@
  * file that is missing, not executable, or unable to find tsx and the CLI from where it lies.
  * Each case is one spawned npx; they run side by side to keep the file quick.
  */
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../package/support/built-package.js';
 import { run, type RunResult } from '../package/support/run.js';
+import { useScratchDir } from '../support/scratch.js';
 
 /** A directory below the root: the command must not depend on being run from the root. */
 const FIXTURES = join(REPO_ROOT, 'test/fixtures');
 
-let scratch: string;
+const scratch = useScratchDir('connect-codegen-bin-');
 
 function npx(args: readonly string[], cwd = REPO_ROOT): Promise<RunResult> {
   return run('npx', ['connect-codegen', ...args], {
@@ -25,7 +25,7 @@ function npx(args: readonly string[], cwd = REPO_ROOT): Promise<RunResult> {
       // npx links the project into an entry of npm's cache and reuses it later, bin link and
       // all: a fresh cache per run makes it read the bin from package.json as it is now, as
       // on a fresh machine.
-      npm_config_cache: join(scratch, 'npm-cache'),
+      npm_config_cache: join(scratch(), 'npm-cache'),
       // If npx ever failed to find the project's own bin, it must not fetch a package of
       // that name from the registry instead.
       npm_config_yes: 'false',
@@ -34,13 +34,6 @@ function npx(args: readonly string[], cwd = REPO_ROOT): Promise<RunResult> {
     },
   });
 }
-
-beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'connect-codegen-bin-'));
-});
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
-});
 
 describe('npx connect-codegen', () => {
   it('prints the version of the repository and a help that lists every command', async () => {
@@ -58,7 +51,7 @@ describe('npx connect-codegen', () => {
   }, 60_000);
 
   it('keeps exit codes and takes paths relative to the working directory: generate 0, validate 1, usage 2, diff 1', async () => {
-    const out = join(scratch, 'petstore');
+    const out = join(scratch(), 'petstore');
     const [generated, broken, usage, breaking] = await Promise.all([
       npx(['generate', '--spec', 'other/petstore.yaml', '--out', out], FIXTURES),
       npx(['validate', '--spec', 'other/broken.yaml'], FIXTURES),

@@ -5,7 +5,7 @@ import { emitGuards } from '../../generator/emit/guards.js';
 import { emitOperationModule, operationNames } from '../../generator/emit/operations.js';
 import { printFiles } from '../../generator/print.js';
 import type { EmittedFile } from '../../generator/emit/model.js';
-import { int, irOf, nullable, object, operation, prop, ref, schema, str } from './ir-fixtures.js';
+import { int, irOf, nullable, object, operation, prop, ref, schema, str } from '../support/ir-values.js';
 
 async function text(file: EmittedFile): Promise<string> {
   const [printed] = await printFiles([file], 'HEADER');

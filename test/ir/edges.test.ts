@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../generator/diagnostics.js';
 import type { Ir } from '../../generator/ir/types.js';
-import { irFromText } from './harness.js';
+import { irFromText } from '../support/documents.js';
 
 function build(schemas: Record<string, unknown>, paths: Record<string, unknown> = {}): { ir?: Ir; diagnostics?: readonly Diagnostic[] } {
   const text = JSON.stringify({ openapi: '3.1.0', info: { title: 'Edges', version: '1' }, paths, components: { schemas } });

@@ -1,25 +1,12 @@
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ts from 'typescript';
 import { main } from '../../generator/cli.js';
-import type { CommandIo } from '../../generator/commands/io.js';
+import { capture } from '../support/cli-io.js';
+import { useScratchDir } from '../support/scratch.js';
 
-function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l) };
-}
-
-let scratch: string;
-beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'connect-codegen-cli-'));
-});
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
-});
-
+const scratch = useScratchDir('connect-codegen-cli-');
 describe('connect-codegen validate', () => {
   it('accepts the Connect API spec', async () => {
     const io = capture();
@@ -57,7 +44,7 @@ describe('connect-codegen generate', () => {
   });
 
   it('--check lists changed, missing and extra files and writes nothing', async () => {
-    const out = join(scratch, 'stale');
+    const out = join(scratch(), 'stale');
     await cp('generated', out, { recursive: true, filter: (src) => !src.includes('node_modules') && !src.includes('/dist') });
     await writeFile(join(out, 'src/enums.ts'), '// edited by hand\n');
     await rm(join(out, 'README.md'));
@@ -72,7 +59,7 @@ describe('connect-codegen generate', () => {
   });
 
   it('writes nothing when the spec is invalid', async () => {
-    const out = join(scratch, 'untouched');
+    const out = join(scratch(), 'untouched');
     const io = capture();
     expect(await main(['generate', '--spec', 'test/fixtures/other/broken.yaml', '--out', out], io)).toBe(1);
     expect(await readdir(out).catch(() => 'absent')).toBe('absent');
@@ -80,7 +67,7 @@ describe('connect-codegen generate', () => {
   });
 
   it('generates a client for another OpenAPI 3.0 document that type-checks', async () => {
-    const out = join(scratch, 'petstore');
+    const out = join(scratch(), 'petstore');
     const io = capture();
     expect(await main(['generate', '--spec', 'test/fixtures/other/petstore.yaml', '--out', out], io)).toBe(0);
     const client = await readFile(join(out, 'src/client.ts'), 'utf8');

@@ -10,7 +10,7 @@ import type { EmittedFile } from '../../generator/emit/model.js';
 import { operationNames } from '../../generator/emit/operations.js';
 import { OPTIONS_TEMPLATE } from '../../generator/emit/runtime-options.js';
 import { RUNTIME_TEMPLATE_DIR } from '../../generator/pipeline.js';
-import { irOf, operation, schema, str } from './ir-fixtures.js';
+import { irOf, operation, schema, str } from '../support/ir-values.js';
 
 /** The text under a heading, up to the next heading of the same or a higher level. */
 function section(markdown: string, heading: string): string {

@@ -8,7 +8,7 @@ import { loadSource } from '../../generator/load.js';
 import { loadTemplates, TESTING_TEMPLATE_DIR } from '../../generator/pipeline.js';
 import { API_CONTRACT } from '../../generated/src/testing/index.js';
 import { FAKE_OPERATION_IDS } from '../../templates/testing/operation-ids.js';
-import { irOf, nullable, object, operation, prop, ref, schema, str } from '../generator/ir-fixtures.js';
+import { irOf, nullable, object, operation, prop, ref, schema, str } from '../support/ir-values.js';
 
 async function irOfFile(path: string) {
   const loaded = await loadSource(path);

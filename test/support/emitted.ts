@@ -1,0 +1,34 @@
+/**
+ * Emitted files as something to assert on: a TypeScript file's structure becomes a ts-morph
+ * `SourceFile` (in memory, never printed through prettier), so a test reads declarations —
+ * names, exports, parameters, properties — instead of matching printed text.
+ */
+import { Project, type SourceFile } from 'ts-morph';
+import type { EmittedFile } from '../../generator/emit/model.js';
+
+const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { noLib: true } });
+
+/** The file's structure as a source file; fails for a text file. */
+export function sourceOf(file: EmittedFile | undefined): SourceFile {
+  if (file?.kind !== 'typescript') throw new Error(`expected a TypeScript file, got ${file ? file.kind : 'nothing'}`);
+  return project.createSourceFile(file.path, file.structure, { overwrite: true });
+}
+
+/** Names the file itself exports (declarations with `export`), in file order. */
+export function exportedNames(file: SourceFile): string[] {
+  return file.getStatements().flatMap((statement) => {
+    if (!('isExported' in statement) || !(statement as { isExported(): boolean }).isExported()) return [];
+    if ('getDeclarations' in statement) return (statement as { getDeclarations(): { getName(): string }[] }).getDeclarations().map((d) => d.getName());
+    return 'getName' in statement ? [(statement as { getName(): string | undefined }).getName() ?? ''] : [];
+  });
+}
+
+/** `from` → imported names (with `type ` before type-only ones), one entry per import declaration. */
+export function importsOf(file: SourceFile): Record<string, string[]> {
+  return Object.fromEntries(
+    file.getImportDeclarations().map((d) => [
+      d.getModuleSpecifierValue(),
+      d.getNamedImports().map((n) => `${d.isTypeOnly() || n.isTypeOnly() ? 'type ' : ''}${n.getName()}`),
+    ]),
+  );
+}
