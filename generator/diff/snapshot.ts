@@ -4,6 +4,7 @@
  * old spec or any git history (a clean CI clone has neither).
  */
 import type { Ir, IrOperation, IrParameter, IrProperty, IrRequestBody, IrResponse, IrSchema, IrType } from '../ir/types.js';
+import { operationModel, type ParameterModel } from '../emit/operation-model.js';
 
 export type SnapshotParameter = Pick<IrParameter, 'name' | 'location' | 'required' | 'type' | 'deprecated'>;
 
@@ -12,6 +13,8 @@ export interface SnapshotOperation
   readonly pathParameters: readonly SnapshotParameter[];
   readonly queryParameters: readonly SnapshotParameter[];
   readonly headerParameters: readonly SnapshotParameter[];
+  /** Written only when there are any: a record from before cookies were recorded has none, and means none. */
+  readonly cookieParameters?: readonly SnapshotParameter[];
   readonly body?: Pick<IrRequestBody, 'required' | 'type'>;
   readonly responses: readonly Pick<IrResponse, 'status' | 'type'>[];
 }
@@ -32,24 +35,28 @@ export function snapshotOf(ir: Ir): SurfaceSource {
   };
 }
 
+/** The operation's model without its documentation, in the shape the state file has always stored. */
 function bareOperation(o: IrOperation): SnapshotOperation {
+  const model = operationModel(o);
+  const { path, query, header, cookie } = model.parameters;
   return {
-    method: o.method,
-    path: o.path,
-    resourcePath: o.resourcePath,
-    methodName: o.methodName,
-    functionName: o.functionName,
-    ...(o.deprecated ? { deprecated: true } : {}),
-    pathParameters: o.pathParameters.map(bareParameter),
-    queryParameters: o.queryParameters.map(bareParameter),
-    headerParameters: o.headerParameters.map(bareParameter),
-    ...(o.body ? { body: { required: o.body.required, type: bareType(o.body.type) } } : {}),
-    responses: o.responses.map((r) => ({ status: r.status, ...(r.type ? { type: bareType(r.type) } : {}) })),
+    method: model.method,
+    path: model.path,
+    resourcePath: model.client.resourcePath,
+    methodName: model.client.methodName,
+    functionName: model.client.functionName,
+    ...(model.deprecated ? { deprecated: true } : {}),
+    pathParameters: path.map(bareParameter),
+    queryParameters: query.map(bareParameter),
+    headerParameters: header.map(bareParameter),
+    ...(cookie.length > 0 ? { cookieParameters: cookie.map(bareParameter) } : {}),
+    ...(model.body ? { body: { required: model.body.required, type: bareType(model.body.type) } } : {}),
+    responses: model.responses.map((r) => ({ status: r.status, ...(r.type ? { type: bareType(r.type) } : {}) })),
   };
 }
 
-function bareParameter(p: IrParameter): SnapshotParameter {
-  return { name: p.name, location: p.location, required: p.required, type: bareType(p.type), ...(p.deprecated ? { deprecated: true } : {}) };
+function bareParameter(p: ParameterModel): SnapshotParameter {
+  return { name: p.wire.name, location: p.location, required: p.required, type: bareType(p.type), ...(p.deprecated ? { deprecated: true } : {}) };
 }
 
 function bareProperty(p: IrProperty): IrProperty {

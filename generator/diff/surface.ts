@@ -42,6 +42,7 @@ function operationEntries(operation: SnapshotOperation, schemas: SchemaLookup): 
     ...operation.pathParameters.map((p, i) => [`param:path:${i}`, p] as const),
     ...operation.queryParameters.map((p) => [`param:query:${p.name}`, p] as const),
     ...operation.headerParameters.map((p) => [`param:header:${p.name.toLowerCase()}`, p] as const),
+    ...(operation.cookieParameters ?? []).map((p) => [`param:cookie:${p.name}`, p] as const),
   ].flatMap(([suffix, p]) => parameterEntries(p, under(suffix, parameterPlace(p)), schemas));
   const body = operation.body
     ? flattenValue(operation.body.type, under('body', { subject: 'request-body', side: 'request', prefix: 'request body', path: '', required: operation.body.required }), schemas)

@@ -5,13 +5,14 @@
  * It is generated with the code, so a pull request that changes the surface shows it in this
  * diff; everything is one line per item so that diff shows just what changed.
  */
-import type { Ir, IrEnum, IrOperation, IrParameter, IrResource } from '../ir/types.js';
+import type { Ir, IrEnum, IrOperation, IrResource } from '../ir/types.js';
 import { propertyKey } from '../ir/names.js';
 import { clientClassName } from './client.js';
 import { constraintNotes } from './docs.js';
 import { enumGuardName, enumMembers, enumValuesName } from './enums.js';
 import { errorClassesFor } from './errors.js';
 import type { EmittedFile } from './model.js';
+import { operationModel, type ParameterModel } from './operation-model.js';
 import { operationSignature, type OperationNames } from './operations.js';
 import type { TemplateFile } from './runtime.js';
 import { runtimeOptions, type OptionMember } from './runtime-options.js';
@@ -34,17 +35,18 @@ function memberLine(name: string, optional: boolean, type: string, text: string)
   return `- \`${propertyKey(name)}${optional ? '?' : ''}: ${type}\`${text ? ` — ${text}` : ''}`;
 }
 
-function parameterLine(p: IrParameter, index: SchemaIndex): string {
+function parameterLine(p: ParameterModel, index: SchemaIndex): string {
   const text = [firstParagraph(p.description), ...constraintNotes(p.type), ...(p.default !== undefined ? [`Default \`${JSON.stringify(p.default)}\`.`] : [])];
-  return memberLine(p.name, !p.required, typeExpression(p.type, 'write', index), text.filter((t) => t.length > 0).join(' '));
+  return memberLine(p.wire.name, !p.required, typeExpression(p.type, 'write', index), text.filter((t) => t.length > 0).join(' '));
 }
 
 /** The members of the query, header and cookie parameter types, and an inline body's type, under the signature that names them. */
 function parameterLists(op: IrOperation, names: OperationNames, index: SchemaIndex): string[] {
-  const lists: [string | undefined, string, readonly IrParameter[]][] = [
-    [names.query, 'Query parameters', op.queryParameters],
-    [names.headers, 'Header parameters', op.headerParameters],
-    [names.cookies, 'Cookie parameters', op.cookieParameters],
+  const { parameters } = operationModel(op);
+  const lists: [string | undefined, string, readonly ParameterModel[]][] = [
+    [names.query, 'Query parameters', parameters.query],
+    [names.headers, 'Header parameters', parameters.header],
+    [names.cookies, 'Cookie parameters', parameters.cookie],
   ];
   return [
     ...lists.flatMap(([name, title, parameters]) => (name ? [`${title} (\`${name}\`):`, parameters.map((p) => parameterLine(p, index)).join('\n')] : [])),

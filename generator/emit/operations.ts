@@ -9,6 +9,7 @@ import { NameRegistry, pascalCase, propertyKey } from '../ir/names.js';
 import { constraintNotes, docs } from './docs.js';
 import { checkFunctionName, needsResponseCheck, responseCheckName } from './guard-code.js';
 import { moduleImport } from './imports.js';
+import { operationModel, wireLiteral, type ParameterModel } from './operation-model.js';
 import type { EmittedFile } from './model.js';
 import { errorClassesFor } from './errors.js';
 import { inputCheckRefs, pathNeedsCheck, type InputCheckRefs } from './input-checks.js';
@@ -130,20 +131,23 @@ function successBody(op: IrOperation, index: SchemaIndex): SuccessBody | undefin
   return needsResponseCheck(op.successType) ? { check: responseCheckName(op.functionName), typeName } : { typeName };
 }
 
+/** The runtime's `OperationDescriptor`, from the operation's model. */
 function descriptor(op: IrOperation, name: string, body: SuccessBody | undefined, inputChecks: InputCheckRefs | undefined): StatementStructures {
+  const model = operationModel(op);
   const literal: WriterFunction = (w) => {
     const field = (key: string, value: unknown) => w.writeLine(`${key}: ${JSON.stringify(value)},`);
+    const parameters = (key: string, list: readonly ParameterModel[]) => w.writeLine(`${key}: [${list.map((p) => wireLiteral(p.wire)).join(', ')}],`);
     w.write('{').newLine();
     w.indent(() => {
-      field('id', op.operationId);
-      field('method', op.method);
-      field('path', op.path);
-      w.writeLine(`query: [${op.queryParameters.map((p) => `{ name: ${JSON.stringify(p.name)}${p.explode ? '' : ', explode: false'} }`).join(', ')}],`);
-      if (op.headerParameters.length > 0) w.writeLine(`headers: [${op.headerParameters.map((p) => `{ name: ${JSON.stringify(p.name)} }`).join(', ')}],`);
-      if (op.cookieParameters.length > 0) w.writeLine(`cookies: [${op.cookieParameters.map((p) => `{ name: ${JSON.stringify(p.name)} }`).join(', ')}],`);
-      field('bodyEncodings', op.body?.encodings ?? []);
-      field('retrySafe', op.retrySafe);
-      field('successStatuses', op.successStatuses);
+      field('id', model.id);
+      field('method', model.method);
+      field('path', model.path);
+      parameters('query', model.parameters.query);
+      if (model.parameters.header.length > 0) parameters('headers', model.parameters.header);
+      if (model.parameters.cookie.length > 0) parameters('cookies', model.parameters.cookie);
+      field('bodyEncodings', model.body?.encodings ?? []);
+      field('retrySafe', model.retrySafe);
+      field('successStatuses', model.successStatuses);
       if (inputChecks) {
         const entries = [...inputChecks.checks.map(([part, check]) => `${part}: ${check}`), ...(inputChecks.bodyRequired ? ['bodyRequired: true'] : [])];
         w.writeLine(`inputChecks: { ${entries.join(', ')} },`);

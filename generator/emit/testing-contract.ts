@@ -1,12 +1,15 @@
 /**
  * IR → the fake server's contract (`ApiContract` of templates/testing/contract.ts) as a
  * value to print: per operation its route, query parameters with their types, enums and
- * bounds, the body's guard and field kinds, and the success body's guard. Enum lists and
- * guards are referenced by name from the generated modules, never copied.
+ * bounds, the body's guard and field kinds, and the success body's guard. Route and
+ * parameters come from the operation's model (`operation-model.ts`): each query parameter is
+ * the client descriptor's own description of it, plus its schema. Enum lists and guards are
+ * referenced by name from the generated modules, never copied.
  */
-import type { IrOperation, IrParameter, IrType } from '../ir/types.js';
+import type { IrOperation, IrType } from '../ir/types.js';
 import { enumValuesName } from './enums.js';
 import { checkFunctionName } from './guard-code.js';
+import { operationModel, type ParameterModel } from './operation-model.js';
 import { ShapeBuilder } from './testing-shapes.js';
 import { visibleProperties, type SchemaIndex } from './type-expr.js';
 
@@ -36,25 +39,27 @@ export class ContractBuilder {
   }
 
   operation(op: IrOperation): ContractValue {
+    const model = operationModel(op);
     const successCheck = this.successCheck(op.successType);
     return {
-      id: op.operationId,
-      method: op.method,
-      path: op.path,
-      query: op.queryParameters.map((p) => this.parameter(p)),
-      body: op.body ? this.body(op.body.type, op.body.required) : undefined,
-      successStatus: op.successStatuses[0] ?? 200,
+      id: model.id,
+      method: model.method,
+      path: model.path,
+      query: model.parameters.query.map((p) => this.parameter(p)),
+      body: model.body ? this.body(model.body.type, model.body.required) : undefined,
+      successStatus: model.successStatuses[0] ?? 200,
       successCheck,
       successShape: op.successType ? this.shapes.shape(op.successType) : undefined,
     };
   }
 
-  private parameter(parameter: IrParameter): ContractValue {
+  /** The parameter's wire description, the same value as in the client's descriptor, plus how to read its value. */
+  private parameter(parameter: ParameterModel): ContractValue {
     const resolved = this.resolve(parameter.type);
     const schema = resolved.kind === 'array' ? { kind: 'array', items: this.valueSchema(resolved.items) } : this.valueSchema(parameter.type);
     const fallback = parameter.default;
     const scalarDefault = typeof fallback === 'string' || typeof fallback === 'number' || typeof fallback === 'boolean' ? fallback : undefined;
-    return { name: parameter.name, required: parameter.required, schema, default: scalarDefault };
+    return { ...parameter.wire, schema, default: scalarDefault };
   }
 
   private valueSchema(type: IrType): ContractValue {

@@ -1,8 +1,10 @@
 /**
  * Query strings read against the contract: each declared parameter parsed to its type,
  * checked against its enum, bounds and length, defaulted when left out, and refused with a
- * 400 naming the parameter otherwise. Arrays come in the form style, one pair per item.
- * Undeclared parameters are ignored, as the real (Django) service ignores them.
+ * 400 naming the parameter otherwise. Arrays come in the form style, one pair per item, or
+ * joined with commas where the parameter says `explode: false` (the client writes them from
+ * the same description). Undeclared parameters are ignored, as the real (Django) service
+ * ignores them.
  */
 import type { ParameterContract, ValueSchema } from './contract.js';
 import { validationFailure } from './errors.js';
@@ -39,7 +41,8 @@ export function readQuery(
     }
     const { schema } = parameter;
     if (schema.kind === 'array') {
-      values[parameter.name] = texts.map((text, i) =>
+      const items = parameter.explode === false ? texts.flatMap((text) => text.split(',')) : texts;
+      values[parameter.name] = items.map((text, i) =>
         readValue(schema.items, text, `${parameter.name}[${i}]`),
       );
     } else {

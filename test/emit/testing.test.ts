@@ -68,12 +68,12 @@ describe('ContractBuilder', () => {
     expect(printed).toBe(
       [
         `{ id: "thingsList", method: "GET", path: "/things/", query: [`,
-        `{ name: "speed", required: false, schema: { kind: "string", enum: SPEED_VALUES }, default: "slow" }, `,
-        `{ name: "speeds", required: false, schema: { kind: "array", items: { kind: "string", enum: SPEED_VALUES } } }, `,
+        `{ name: "speed", schema: { kind: "string", enum: SPEED_VALUES }, default: "slow" }, `,
+        `{ name: "speeds", schema: { kind: "array", items: { kind: "string", enum: SPEED_VALUES } } }, `,
         `{ name: "kind", required: true, schema: { kind: "string", enum: ["a", "b"] } }, `,
-        `{ name: "limit", required: false, schema: { kind: "integer", minimum: 1, maximum: 50 } }, `,
-        `{ name: "q", required: false, schema: { kind: "string", minLength: 2 } }, `,
-        `{ name: "filter", required: false, schema: { kind: "any" } }], `,
+        `{ name: "limit", schema: { kind: "integer", minimum: 1, maximum: 50 } }, `,
+        `{ name: "q", schema: { kind: "string", minLength: 2 } }, `,
+        `{ name: "filter", schema: { kind: "any" } }], `,
         `body: { required: true, check: checkThingRequest, fields: [`,
         `{ name: "email", kinds: ["null", "string"], format: "email" }, `,
         `{ name: "size", kinds: ["integer"] }, `,

@@ -13,28 +13,37 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 
 /** The request body encodings the Connect API accepts. JSON is the default. */
 export type BodyEncoding = 'json' | 'form' | 'multipart';
 
-/** How one query parameter of an operation is sent. */
-export interface QueryParameter {
+/**
+ * What is known about one query, header or cookie parameter: its name on the wire, whether
+ * the spec requires it, and how an array is written. It is the one description of a
+ * parameter: the generated descriptors carry it, and the fake server's contract
+ * (`testing/contract.ts`) extends it with the value's schema. A field is written only where it
+ * differs from its default, so that a descriptor stays small.
+ */
+export interface ParameterDescriptor {
   /** Name on the wire. */
   readonly name: string;
   /**
-   * Arrays are sent as one `name=value` pair per element (form style, explode) unless this
-   * is false, in which case they are joined with commas.
+   * The spec requires it; absent when it is optional. The generated input checks refuse a
+   * call that leaves it out (unless `validateRequests` is off), and the fake server answers
+   * 400 to a request without a required query parameter.
+   */
+  readonly required?: boolean;
+  /**
+   * Query arrays are sent as one `name=value` pair per element (form style, explode) unless
+   * this is false, in which case they are joined with commas.
    */
   readonly explode?: boolean;
 }
 
+/** A query parameter of an operation (the name the package has always exported). */
+export type QueryParameter = ParameterDescriptor;
+
 /** A header parameter of an operation. */
-export interface HeaderParameter {
-  /** Header name on the wire. */
-  readonly name: string;
-}
+export type HeaderParameter = ParameterDescriptor;
 
 /** A parameter sent as `name=value` in the request's one `Cookie` header. */
-export interface CookieParameter {
-  /** Cookie name on the wire. */
-  readonly name: string;
-}
+export type CookieParameter = ParameterDescriptor;
 
 /**
  * Generated guards over the caller's arguments, in the request ("write") view of the spec:
@@ -77,7 +86,11 @@ export interface OperationDescriptor {
    * the spec's `x-retry-safe`, else from the method (GET, HEAD, OPTIONS, PUT, DELETE safe).
    */
   readonly retrySafe: boolean;
-  /** Statuses that mean success; a body is only expected for those listed in `bodyStatuses`. */
+  /**
+   * The 2xx statuses the spec declares, in order. The client takes any 2xx as success (a
+   * server may answer 200 where the spec says 201); whether it reads a body depends on
+   * `check` and `responseType`, never on the status, except that 204, 205 and HEAD have none.
+   */
   readonly successStatuses: readonly number[];
   /** Checks of the arguments before sending; absent when the operation declares nothing to check. */
   readonly inputChecks?: InputChecks;

@@ -8,7 +8,7 @@
  * templates themselves stay independent of any one spec.
  */
 import { at, fail, type Check } from '../runtime/guard.js';
-import type { HttpMethod } from '../runtime/operation.js';
+import type { OperationDescriptor, ParameterDescriptor } from '../runtime/operation.js';
 import type { ResponseShape } from './loosen.js';
 
 /** How one query value (a scalar parameter, or one item of an array parameter) is read. */
@@ -25,10 +25,11 @@ export type ValueSchema =
 
 export type ParameterSchema = ValueSchema | { readonly kind: 'array'; readonly items: ValueSchema };
 
-export interface ParameterContract {
-  /** Name on the wire. */
-  readonly name: string;
-  readonly required: boolean;
+/**
+ * A query parameter: the client's own description of it (name, `required`, `explode`, the
+ * very value the generated descriptor carries), plus what the fake needs to read its value.
+ */
+export interface ParameterContract extends ParameterDescriptor {
   readonly schema: ParameterSchema;
   /** The spec's default, applied when the parameter is left out. */
   readonly default?: string | number | boolean;
@@ -53,14 +54,11 @@ export interface BodyContract {
 }
 
 /** What the spec says of one operation: how the fake routes, checks and answers it. */
-export interface OperationContract {
-  /** The spec's operationId. */
-  readonly id: string;
-  /** The HTTP method the operation answers to. */
-  readonly method: HttpMethod;
-  /** Path template, for example `/api/v1/users/{user_id}/`. */
-  readonly path: string;
-  /** The query parameters the operation declares; any other is refused with 400. */
+export interface OperationContract extends Pick<OperationDescriptor, 'id' | 'method' | 'path'> {
+  /**
+   * The query parameters the operation declares, in spec order. Any other is ignored, as
+   * the real service (Django REST Framework) ignores it.
+   */
   readonly query: readonly ParameterContract[];
   /** Absent when the operation takes no body (a body sent anyway is ignored). */
   readonly body?: BodyContract;
