@@ -79,12 +79,16 @@ describe('the generated diff of a new field', () => {
 
     const oldVersion = doc.info.version as string;
     doc.info.version = '1.5.0';
-    doc.components.schemas.Station.properties.connector_summary = {
+    // In the middle of the station's properties, where a numbering of locals would shift everything after it.
+    const station = doc.components.schemas.Station;
+    const entries = Object.entries(station.properties as Record<string, unknown>);
+    const summary = {
       type: 'object',
       description: 'How many plugs the station has, and how many are free.',
       required: ['plugs_total', 'plugs_free'],
       properties: { plugs_total: { type: 'integer' }, plugs_free: { type: 'integer' } },
     };
+    station.properties = Object.fromEntries([...entries.slice(0, 3), ['connector_summary', summary], ...entries.slice(3)]);
     writeFileSync(spec, stringify(doc));
     expect(await main(['generate', '--spec', spec, '--out', out], capture())).toBe(0);
     const after = codeFiles(out);
@@ -103,10 +107,12 @@ describe('the generated diff of a new field', () => {
         const added = hunk.added.filter((l) => !versionLine(l));
         if (removed.length === 0 && added.length === 0) continue;
         fieldLines += added.filter((l) => FIELD.test(l)).length;
-        // A region is about the field when it names it; what it removes may only be the comma a list gains before it.
-        const aboutField = [...removed, ...added].some((l) => FIELD.test(l));
-        const onlyCommas = removed.every((l) => FIELD.test(l) || added.includes(`${l},`));
-        if (!aboutField || !onlyCommas) unrelated.push(`${path}:\n${removed.map((l) => `- ${l}`).join('\n')}\n${added.map((l) => `+ ${l}`).join('\n')}`);
+        // A pure insertion that names the field is the field's block (its braces and `return undefined;` included).
+        // Anywhere else each line must name the field, or be a line that only gained the comma before it.
+        const comma = (l: string) => added.includes(`${l},`) || removed.some((r) => l === `${r},`);
+        const inserted = removed.length === 0 && added.some((l) => FIELD.test(l));
+        const about = inserted || [...removed, ...added].every((l) => FIELD.test(l) || comma(l));
+        if (!about) unrelated.push(`${path}:\n${removed.map((l) => `- ${l}`).join('\n')}\n${added.map((l) => `+ ${l}`).join('\n')}`);
       }
     }
     expect(unrelated).toEqual([]);
