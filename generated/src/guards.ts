@@ -327,8 +327,8 @@ export function assertDetail(value: unknown): asserts value is Detail {
 export function checkErrorDetail(value: unknown): GuardFailure | undefined {
   if (!isRecord(value)) return fail('object', value);
   if (typeof value.detail !== 'string') return at(fail('string', value.detail), 'detail');
-  const f0 = checkErrorDetailError(value.error);
-  if (f0 !== undefined) return at(f0, 'error');
+  const errorFailure = checkErrorDetailError(value.error);
+  if (errorFailure !== undefined) return at(errorFailure, 'error');
   return undefined;
 }
 
@@ -425,26 +425,27 @@ export function checkStation(value: unknown): GuardFailure | undefined {
     return at(fail('string or null', value.id), 'id');
   if (typeof value.name !== 'string') return at(fail('string', value.name), 'name');
   if (typeof value.address !== 'string') return at(fail('string', value.address), 'address');
-  const f0 = checkCoordinates(value.coordinates);
-  if (f0 !== undefined) return at(f0, 'coordinates');
-  const f1 = checkOpeningTimes(value.opening_times);
-  if (f1 !== undefined) return at(f1, 'opening_times');
-  const f2 = checkStationOperator(value.operator);
-  if (f2 !== undefined) return at(f2, 'operator');
+  const coordinatesFailure = checkCoordinates(value.coordinates);
+  if (coordinatesFailure !== undefined) return at(coordinatesFailure, 'coordinates');
+  const openingTimesFailure = checkOpeningTimes(value.opening_times);
+  if (openingTimesFailure !== undefined) return at(openingTimesFailure, 'opening_times');
+  const operatorFailure = checkStationOperator(value.operator);
+  if (operatorFailure !== undefined) return at(operatorFailure, 'operator');
   if (!Array.isArray(value.evses)) return at(fail('array', value.evses), 'evses');
-  const a3 = value.evses as readonly unknown[];
-  for (let i3 = 0; i3 < a3.length; i3++) {
-    const f4 = checkEvse(a3[i3]);
-    if (f4 !== undefined) return at(at(f4, i3), 'evses');
+  const evses = value.evses as readonly unknown[];
+  for (let evsesIndex = 0; evsesIndex < evses.length; evsesIndex++) {
+    const evsesItemFailure = checkEvse(evses[evsesIndex]);
+    if (evsesItemFailure !== undefined) return at(at(evsesItemFailure, evsesIndex), 'evses');
   }
   if (typeof value.last_updated !== 'string')
     return at(fail('string', value.last_updated), 'last_updated');
   if (!Array.isArray(value.price_groups))
     return at(fail('array', value.price_groups), 'price_groups');
-  const a5 = value.price_groups as readonly unknown[];
-  for (let i5 = 0; i5 < a5.length; i5++) {
-    const f6 = checkPriceGroup(a5[i5]);
-    if (f6 !== undefined) return at(at(f6, i5), 'price_groups');
+  const priceGroups = value.price_groups as readonly unknown[];
+  for (let priceGroupsIndex = 0; priceGroupsIndex < priceGroups.length; priceGroupsIndex++) {
+    const priceGroupsItemFailure = checkPriceGroup(priceGroups[priceGroupsIndex]);
+    if (priceGroupsItemFailure !== undefined)
+      return at(at(priceGroupsItemFailure, priceGroupsIndex), 'price_groups');
   }
   if (value.operator_name !== undefined) {
     if (typeof value.operator_name !== 'string')
@@ -462,9 +463,10 @@ export function checkStation(value: unknown): GuardFailure | undefined {
   }
   if (value.amenities !== undefined) {
     if (!Array.isArray(value.amenities)) return at(fail('array', value.amenities), 'amenities');
-    const a7 = value.amenities as readonly unknown[];
-    for (let i7 = 0; i7 < a7.length; i7++) {
-      if (typeof a7[i7] !== 'string') return at(at(fail('string', a7[i7]), i7), 'amenities');
+    const amenities = value.amenities as readonly unknown[];
+    for (let amenitiesIndex = 0; amenitiesIndex < amenities.length; amenitiesIndex++) {
+      if (typeof amenities[amenitiesIndex] !== 'string')
+        return at(at(fail('string', amenities[amenitiesIndex]), amenitiesIndex), 'amenities');
     }
   }
   if (value.is_partner !== undefined) {
@@ -523,10 +525,11 @@ export function checkOpeningTimes(value: unknown): GuardFailure | undefined {
     return at(fail('boolean', value.twentyfourseven), 'twentyfourseven');
   if (!Array.isArray(value.regular_hours))
     return at(fail('array', value.regular_hours), 'regular_hours');
-  const a0 = value.regular_hours as readonly unknown[];
-  for (let i0 = 0; i0 < a0.length; i0++) {
-    const f1 = checkRegularHours(a0[i0]);
-    if (f1 !== undefined) return at(at(f1, i0), 'regular_hours');
+  const regularHours = value.regular_hours as readonly unknown[];
+  for (let regularHoursIndex = 0; regularHoursIndex < regularHours.length; regularHoursIndex++) {
+    const regularHoursItemFailure = checkRegularHours(regularHours[regularHoursIndex]);
+    if (regularHoursItemFailure !== undefined)
+      return at(at(regularHoursItemFailure, regularHoursIndex), 'regular_hours');
   }
   return undefined;
 }
@@ -578,8 +581,8 @@ export function checkStationOperator(value: unknown): GuardFailure | undefined {
   if (typeof value.name !== 'string') return at(fail('string', value.name), 'name');
   if (value.contact !== undefined) {
     if (value.contact !== null) {
-      const f0 = checkOperatorContact(value.contact);
-      if (f0 !== undefined) return at(f0, 'contact');
+      const contactFailure = checkOperatorContact(value.contact);
+      if (contactFailure !== undefined) return at(contactFailure, 'contact');
     }
   }
   return undefined;
@@ -651,12 +654,13 @@ export function checkPriceGroup(value: unknown): GuardFailure | undefined {
   if (typeof value.type !== 'string') return at(fail('string', value.type), 'type');
   if (typeof value.power !== 'number') return at(fail('number', value.power), 'power');
   if (!Array.isArray(value.evse_ids)) return at(fail('array', value.evse_ids), 'evse_ids');
-  const a0 = value.evse_ids as readonly unknown[];
-  for (let i0 = 0; i0 < a0.length; i0++) {
-    if (typeof a0[i0] !== 'string') return at(at(fail('string', a0[i0]), i0), 'evse_ids');
+  const evseIds = value.evse_ids as readonly unknown[];
+  for (let evseIdsIndex = 0; evseIdsIndex < evseIds.length; evseIdsIndex++) {
+    if (typeof evseIds[evseIdsIndex] !== 'string')
+      return at(at(fail('string', evseIds[evseIdsIndex]), evseIdsIndex), 'evse_ids');
   }
-  const f1 = checkPrices(value.prices);
-  if (f1 !== undefined) return at(f1, 'prices');
+  const pricesFailure = checkPrices(value.prices);
+  if (pricesFailure !== undefined) return at(pricesFailure, 'prices');
   if (typeof value.local_datetime !== 'string')
     return at(fail('string', value.local_datetime), 'local_datetime');
   if (typeof value.currency !== 'string') return at(fail('string', value.currency), 'currency');
@@ -667,12 +671,12 @@ export function checkPriceGroup(value: unknown): GuardFailure | undefined {
       return at(fail('boolean', value.is_fallback), 'is_fallback');
   }
   if (value.max_cost !== undefined) {
-    const f2 = checkCost(value.max_cost);
-    if (f2 !== undefined) return at(f2, 'max_cost');
+    const maxCostFailure = checkCost(value.max_cost);
+    if (maxCostFailure !== undefined) return at(maxCostFailure, 'max_cost');
   }
   if (value.min_cost !== undefined) {
-    const f3 = checkCost(value.min_cost);
-    if (f3 !== undefined) return at(f3, 'min_cost');
+    const minCostFailure = checkCost(value.min_cost);
+    if (minCostFailure !== undefined) return at(minCostFailure, 'min_cost');
   }
   return undefined;
 }
@@ -696,50 +700,55 @@ export function checkPrices(value: unknown): GuardFailure | undefined {
   if (!isRecord(value)) return fail('object', value);
   if (value.time_price !== undefined) {
     if (value.time_price !== null) {
-      const f0 = checkPriceMember(value.time_price);
-      if (f0 !== undefined) return at(f0, 'time_price');
+      const timePriceFailure = checkPriceMember(value.time_price);
+      if (timePriceFailure !== undefined) return at(timePriceFailure, 'time_price');
     }
   }
   if (value.kwh_price !== undefined) {
     if (value.kwh_price !== null) {
-      const f1 = checkPriceMember(value.kwh_price);
-      if (f1 !== undefined) return at(f1, 'kwh_price');
+      const kwhPriceFailure = checkPriceMember(value.kwh_price);
+      if (kwhPriceFailure !== undefined) return at(kwhPriceFailure, 'kwh_price');
     }
   }
   if (value.blocking_fee !== undefined) {
     if (value.blocking_fee !== null) {
-      const f2 = checkPriceMember(value.blocking_fee);
-      if (f2 !== undefined) return at(f2, 'blocking_fee');
+      const blockingFeeFailure = checkPriceMember(value.blocking_fee);
+      if (blockingFeeFailure !== undefined) return at(blockingFeeFailure, 'blocking_fee');
     }
   }
   if (value.session_fee !== undefined) {
     if (value.session_fee !== null) {
-      const f3 = checkPriceMember(value.session_fee);
-      if (f3 !== undefined) return at(f3, 'session_fee');
+      const sessionFeeFailure = checkPriceMember(value.session_fee);
+      if (sessionFeeFailure !== undefined) return at(sessionFeeFailure, 'session_fee');
     }
   }
   if (value.starting_fee !== undefined) {
     if (value.starting_fee !== null) {
-      const f4 = checkPriceMember(value.starting_fee);
-      if (f4 !== undefined) return at(f4, 'starting_fee');
+      const startingFeeFailure = checkPriceMember(value.starting_fee);
+      if (startingFeeFailure !== undefined) return at(startingFeeFailure, 'starting_fee');
     }
   }
   if (value.session_time_price !== undefined) {
     if (value.session_time_price !== null) {
-      const f5 = checkPriceMember(value.session_time_price);
-      if (f5 !== undefined) return at(f5, 'session_time_price');
+      const sessionTimePriceFailure = checkPriceMember(value.session_time_price);
+      if (sessionTimePriceFailure !== undefined)
+        return at(sessionTimePriceFailure, 'session_time_price');
     }
   }
   if (value.time_price_while_energy_flow !== undefined) {
     if (value.time_price_while_energy_flow !== null) {
-      const f6 = checkPriceMember(value.time_price_while_energy_flow);
-      if (f6 !== undefined) return at(f6, 'time_price_while_energy_flow');
+      const timePriceWhileEnergyFlowFailure = checkPriceMember(value.time_price_while_energy_flow);
+      if (timePriceWhileEnergyFlowFailure !== undefined)
+        return at(timePriceWhileEnergyFlowFailure, 'time_price_while_energy_flow');
     }
   }
   if (value.time_price_while_no_energy_flow !== undefined) {
     if (value.time_price_while_no_energy_flow !== null) {
-      const f7 = checkPriceMember(value.time_price_while_no_energy_flow);
-      if (f7 !== undefined) return at(f7, 'time_price_while_no_energy_flow');
+      const timePriceWhileNoEnergyFlowFailure = checkPriceMember(
+        value.time_price_while_no_energy_flow,
+      );
+      if (timePriceWhileNoEnergyFlowFailure !== undefined)
+        return at(timePriceWhileNoEnergyFlowFailure, 'time_price_while_no_energy_flow');
     }
   }
   return undefined;
@@ -764,10 +773,11 @@ export function checkPriceMember(value: unknown): GuardFailure | undefined {
   if (!isRecord(value)) return fail('object', value);
   for (const key of Object.keys(value)) {
     if (!Array.isArray(value[key])) return at(fail('array', value[key]), key);
-    const a0 = value[key] as readonly unknown[];
-    for (let i0 = 0; i0 < a0.length; i0++) {
-      const f1 = checkPriceItem(a0[i0]);
-      if (f1 !== undefined) return at(at(f1, i0), key);
+    const additional = value[key] as readonly unknown[];
+    for (let additionalIndex = 0; additionalIndex < additional.length; additionalIndex++) {
+      const additionalItemFailure = checkPriceItem(additional[additionalIndex]);
+      if (additionalItemFailure !== undefined)
+        return at(at(additionalItemFailure, additionalIndex), key);
     }
   }
   return undefined;
@@ -853,10 +863,11 @@ export function checkMapTile(value: unknown): GuardFailure | undefined {
     if (typeof value.type !== 'string') return at(fail('string', value.type), 'type');
   }
   if (!Array.isArray(value.features)) return at(fail('array', value.features), 'features');
-  const a0 = value.features as readonly unknown[];
-  for (let i0 = 0; i0 < a0.length; i0++) {
-    const f1 = checkMapTileFeature(a0[i0]);
-    if (f1 !== undefined) return at(at(f1, i0), 'features');
+  const features = value.features as readonly unknown[];
+  for (let featuresIndex = 0; featuresIndex < features.length; featuresIndex++) {
+    const featuresItemFailure = checkMapTileFeature(features[featuresIndex]);
+    if (featuresItemFailure !== undefined)
+      return at(at(featuresItemFailure, featuresIndex), 'features');
   }
   return undefined;
 }
@@ -881,10 +892,10 @@ export function checkMapTileFeature(value: unknown): GuardFailure | undefined {
   if (value.type !== undefined) {
     if (typeof value.type !== 'string') return at(fail('string', value.type), 'type');
   }
-  const f0 = checkMapTileGeometry(value.geometry);
-  if (f0 !== undefined) return at(f0, 'geometry');
-  const f1 = checkMapTileProperties(value.properties);
-  if (f1 !== undefined) return at(f1, 'properties');
+  const geometryFailure = checkMapTileGeometry(value.geometry);
+  if (geometryFailure !== undefined) return at(geometryFailure, 'geometry');
+  const propertiesFailure = checkMapTileProperties(value.properties);
+  if (propertiesFailure !== undefined) return at(propertiesFailure, 'properties');
   if (value.station_id !== undefined) {
     if (typeof value.station_id !== 'string')
       return at(fail('string', value.station_id), 'station_id');
@@ -894,12 +905,13 @@ export function checkMapTileFeature(value: unknown): GuardFailure | undefined {
       return at(fail('string', value.cluster_id), 'cluster_id');
   }
   if (value.custom_properties !== undefined) {
-    const f2 = checkMapTileCustomProperties(value.custom_properties);
-    if (f2 !== undefined) return at(f2, 'custom_properties');
+    const customPropertiesFailure = checkMapTileCustomProperties(value.custom_properties);
+    if (customPropertiesFailure !== undefined)
+      return at(customPropertiesFailure, 'custom_properties');
   }
   if (value.price_properties !== undefined) {
-    const f3 = checkMapTilePriceProperties(value.price_properties);
-    if (f3 !== undefined) return at(f3, 'price_properties');
+    const pricePropertiesFailure = checkMapTilePriceProperties(value.price_properties);
+    if (pricePropertiesFailure !== undefined) return at(pricePropertiesFailure, 'price_properties');
   }
   return undefined;
 }
@@ -925,9 +937,10 @@ export function checkMapTileGeometry(value: unknown): GuardFailure | undefined {
     if (typeof value.type !== 'string') return at(fail('string', value.type), 'type');
   }
   if (!Array.isArray(value.coordinates)) return at(fail('array', value.coordinates), 'coordinates');
-  const a0 = value.coordinates as readonly unknown[];
-  for (let i0 = 0; i0 < a0.length; i0++) {
-    if (typeof a0[i0] !== 'string') return at(at(fail('string', a0[i0]), i0), 'coordinates');
+  const coordinates = value.coordinates as readonly unknown[];
+  for (let coordinatesIndex = 0; coordinatesIndex < coordinates.length; coordinatesIndex++) {
+    if (typeof coordinates[coordinatesIndex] !== 'string')
+      return at(at(fail('string', coordinates[coordinatesIndex]), coordinatesIndex), 'coordinates');
   }
   return undefined;
 }
@@ -1043,8 +1056,9 @@ export function checkUser(value: unknown): GuardFailure | undefined {
   }
   if (value.custom_properties !== undefined) {
     if (value.custom_properties !== null) {
-      const f0 = checkCustomProperties(value.custom_properties);
-      if (f0 !== undefined) return at(f0, 'custom_properties');
+      const customPropertiesFailure = checkCustomProperties(value.custom_properties);
+      if (customPropertiesFailure !== undefined)
+        return at(customPropertiesFailure, 'custom_properties');
     }
   }
   return undefined;
@@ -1104,8 +1118,9 @@ export function checkUserCreateRequest(value: unknown): GuardFailure | undefined
   }
   if (value.custom_properties !== undefined) {
     if (value.custom_properties !== null) {
-      const f0 = checkCustomProperties(value.custom_properties);
-      if (f0 !== undefined) return at(f0, 'custom_properties');
+      const customPropertiesFailure = checkCustomProperties(value.custom_properties);
+      if (customPropertiesFailure !== undefined)
+        return at(customPropertiesFailure, 'custom_properties');
     }
   }
   return undefined;
@@ -1138,8 +1153,9 @@ export function checkPatchedUserRequest(value: unknown): GuardFailure | undefine
   }
   if (value.custom_properties !== undefined) {
     if (value.custom_properties !== null) {
-      const f0 = checkCustomProperties(value.custom_properties);
-      if (f0 !== undefined) return at(f0, 'custom_properties');
+      const customPropertiesFailure = checkCustomProperties(value.custom_properties);
+      if (customPropertiesFailure !== undefined)
+        return at(customPropertiesFailure, 'custom_properties');
     }
   }
   return undefined;
@@ -1332,8 +1348,8 @@ export function checkPaymentMethod(value: unknown): GuardFailure | undefined {
   if (typeof value.id !== 'string') return at(fail('string', value.id), 'id');
   if (typeof value.default !== 'boolean') return at(fail('boolean', value.default), 'default');
   if (typeof value.type !== 'string') return at(fail('string', value.type), 'type');
-  const f0 = checkPaymentMethodCard(value.card);
-  if (f0 !== undefined) return at(f0, 'card');
+  const cardFailure = checkPaymentMethodCard(value.card);
+  if (cardFailure !== undefined) return at(cardFailure, 'card');
   if (typeof value.created_at !== 'string')
     return at(fail('string', value.created_at), 'created_at');
   return undefined;
@@ -1458,16 +1474,17 @@ export function checkChargingSession(value: unknown): GuardFailure | undefined {
   if (typeof value.is_active !== 'boolean')
     return at(fail('boolean', value.is_active), 'is_active');
   if (typeof value.evse_id !== 'string') return at(fail('string', value.evse_id), 'evse_id');
-  const f0 = checkChargingSessionStationInfo(value.station_info);
-  if (f0 !== undefined) return at(f0, 'station_info');
+  const stationInfoFailure = checkChargingSessionStationInfo(value.station_info);
+  if (stationInfoFailure !== undefined) return at(stationInfoFailure, 'station_info');
   if (typeof value.is_partner !== 'boolean')
     return at(fail('boolean', value.is_partner), 'is_partner');
   if (value.logo_url !== null && typeof value.logo_url !== 'string')
     return at(fail('string or null', value.logo_url), 'logo_url');
-  const f1 = checkSessionPrices(value.user_facing_session_prices);
-  if (f1 !== undefined) return at(f1, 'user_facing_session_prices');
-  const f2 = checkSessionCost(value.session_cost);
-  if (f2 !== undefined) return at(f2, 'session_cost');
+  const userFacingSessionPricesFailure = checkSessionPrices(value.user_facing_session_prices);
+  if (userFacingSessionPricesFailure !== undefined)
+    return at(userFacingSessionPricesFailure, 'user_facing_session_prices');
+  const sessionCostFailure = checkSessionCost(value.session_cost);
+  if (sessionCostFailure !== undefined) return at(sessionCostFailure, 'session_cost');
   if (value.rates !== undefined) {
     if (
       value.rates !== null &&
@@ -1701,10 +1718,11 @@ export function checkPaginatedStationList(value: unknown): GuardFailure | undefi
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0 = value.results as readonly unknown[];
-  for (let i0 = 0; i0 < a0.length; i0++) {
-    const f1 = checkStation(a0[i0]);
-    if (f1 !== undefined) return at(at(f1, i0), 'results');
+  const results = value.results as readonly unknown[];
+  for (let resultsIndex = 0; resultsIndex < results.length; resultsIndex++) {
+    const resultsItemFailure = checkStation(results[resultsIndex]);
+    if (resultsItemFailure !== undefined)
+      return at(at(resultsItemFailure, resultsIndex), 'results');
   }
   return undefined;
 }
@@ -1736,10 +1754,11 @@ export function checkPaginatedUserList(value: unknown): GuardFailure | undefined
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0 = value.results as readonly unknown[];
-  for (let i0 = 0; i0 < a0.length; i0++) {
-    const f1 = checkUser(a0[i0]);
-    if (f1 !== undefined) return at(at(f1, i0), 'results');
+  const results = value.results as readonly unknown[];
+  for (let resultsIndex = 0; resultsIndex < results.length; resultsIndex++) {
+    const resultsItemFailure = checkUser(results[resultsIndex]);
+    if (resultsItemFailure !== undefined)
+      return at(at(resultsItemFailure, resultsIndex), 'results');
   }
   return undefined;
 }
@@ -1771,10 +1790,11 @@ export function checkPaginatedPaymentMethodList(value: unknown): GuardFailure | 
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0 = value.results as readonly unknown[];
-  for (let i0 = 0; i0 < a0.length; i0++) {
-    const f1 = checkPaymentMethod(a0[i0]);
-    if (f1 !== undefined) return at(at(f1, i0), 'results');
+  const results = value.results as readonly unknown[];
+  for (let resultsIndex = 0; resultsIndex < results.length; resultsIndex++) {
+    const resultsItemFailure = checkPaymentMethod(results[resultsIndex]);
+    if (resultsItemFailure !== undefined)
+      return at(at(resultsItemFailure, resultsIndex), 'results');
   }
   return undefined;
 }
@@ -1808,10 +1828,11 @@ export function checkPaginatedChargingSessionList(value: unknown): GuardFailure 
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0 = value.results as readonly unknown[];
-  for (let i0 = 0; i0 < a0.length; i0++) {
-    const f1 = checkChargingSession(a0[i0]);
-    if (f1 !== undefined) return at(at(f1, i0), 'results');
+  const results = value.results as readonly unknown[];
+  for (let resultsIndex = 0; resultsIndex < results.length; resultsIndex++) {
+    const resultsItemFailure = checkChargingSession(results[resultsIndex]);
+    if (resultsItemFailure !== undefined)
+      return at(at(resultsItemFailure, resultsIndex), 'results');
   }
   return undefined;
 }
@@ -1847,10 +1868,11 @@ export function checkPaginatedDebtList(value: unknown): GuardFailure | undefined
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0 = value.results as readonly unknown[];
-  for (let i0 = 0; i0 < a0.length; i0++) {
-    const f1 = checkDebt(a0[i0]);
-    if (f1 !== undefined) return at(at(f1, i0), 'results');
+  const results = value.results as readonly unknown[];
+  for (let resultsIndex = 0; resultsIndex < results.length; resultsIndex++) {
+    const resultsItemFailure = checkDebt(results[resultsIndex]);
+    if (resultsItemFailure !== undefined)
+      return at(at(resultsItemFailure, resultsIndex), 'results');
   }
   return undefined;
 }
@@ -1882,10 +1904,11 @@ export function checkPaginatedInvoiceList(value: unknown): GuardFailure | undefi
       return at(fail('string or null', value.previous), 'previous');
   }
   if (!Array.isArray(value.results)) return at(fail('array', value.results), 'results');
-  const a0 = value.results as readonly unknown[];
-  for (let i0 = 0; i0 < a0.length; i0++) {
-    const f1 = checkInvoice(a0[i0]);
-    if (f1 !== undefined) return at(at(f1, i0), 'results');
+  const results = value.results as readonly unknown[];
+  for (let resultsIndex = 0; resultsIndex < results.length; resultsIndex++) {
+    const resultsItemFailure = checkInvoice(results[resultsIndex]);
+    if (resultsItemFailure !== undefined)
+      return at(at(resultsItemFailure, resultsIndex), 'results');
   }
   return undefined;
 }
@@ -1907,10 +1930,10 @@ export function assertPaginatedInvoiceList(value: unknown): asserts value is Pag
 /** Checks the success body of {@link stationsDataFiles}: `undefined` when it matches, else where and why it does not. */
 export function checkStationsDataFilesResponse(value: unknown): GuardFailure | undefined {
   if (!Array.isArray(value)) return fail('array', value);
-  const a0 = value as readonly unknown[];
-  for (let i0 = 0; i0 < a0.length; i0++) {
-    const f1 = checkStationDataFile(a0[i0]);
-    if (f1 !== undefined) return at(f1, i0);
+  const list = value as readonly unknown[];
+  for (let index = 0; index < list.length; index++) {
+    const itemFailure = checkStationDataFile(list[index]);
+    if (itemFailure !== undefined) return at(itemFailure, index);
   }
   return undefined;
 }
@@ -1918,10 +1941,10 @@ export function checkStationsDataFilesResponse(value: unknown): GuardFailure | u
 /** Checks the success body of {@link stationsPartners}: `undefined` when it matches, else where and why it does not. */
 export function checkStationsPartnersResponse(value: unknown): GuardFailure | undefined {
   if (!Array.isArray(value)) return fail('array', value);
-  const a0 = value as readonly unknown[];
-  for (let i0 = 0; i0 < a0.length; i0++) {
-    const f1 = checkPartner(a0[i0]);
-    if (f1 !== undefined) return at(f1, i0);
+  const list = value as readonly unknown[];
+  for (let index = 0; index < list.length; index++) {
+    const itemFailure = checkPartner(list[index]);
+    if (itemFailure !== undefined) return at(itemFailure, index);
   }
   return undefined;
 }
@@ -1937,16 +1960,20 @@ export function checkStationsAroundQuery(value: unknown): GuardFailure | undefin
   if (value.connector_types !== undefined) {
     if (!Array.isArray(value.connector_types))
       return at(fail('array', value.connector_types), 'connector_types');
-    const a0 = value.connector_types as readonly unknown[];
-    for (let i0 = 0; i0 < a0.length; i0++) {
-      if (!isConnectorType(a0[i0]))
+    const connectorTypes = value.connector_types as readonly unknown[];
+    for (
+      let connectorTypesIndex = 0;
+      connectorTypesIndex < connectorTypes.length;
+      connectorTypesIndex++
+    ) {
+      if (!isConnectorType(connectorTypes[connectorTypesIndex]))
         return at(
           at(
             fail(
               'ConnectorType (one of "CHADEMO", "DOMESTIC_A", "DOMESTIC_B", "DOMESTIC_C", "DOMESTIC_D", "DOMESTIC_E", … (25 values))',
-              a0[i0],
+              connectorTypes[connectorTypesIndex],
             ),
-            i0,
+            connectorTypesIndex,
           ),
           'connector_types',
         );
@@ -1962,9 +1989,10 @@ export function checkStationsAroundQuery(value: unknown): GuardFailure | undefin
   }
   if (value.operators !== undefined) {
     if (!Array.isArray(value.operators)) return at(fail('array', value.operators), 'operators');
-    const a1 = value.operators as readonly unknown[];
-    for (let i1 = 0; i1 < a1.length; i1++) {
-      if (typeof a1[i1] !== 'string') return at(at(fail('string', a1[i1]), i1), 'operators');
+    const operators = value.operators as readonly unknown[];
+    for (let operatorsIndex = 0; operatorsIndex < operators.length; operatorsIndex++) {
+      if (typeof operators[operatorsIndex] !== 'string')
+        return at(at(fail('string', operators[operatorsIndex]), operatorsIndex), 'operators');
     }
   }
   if (value.page !== undefined) {
@@ -1982,29 +2010,33 @@ export function checkStationsAroundQuery(value: unknown): GuardFailure | undefin
 export function checkStationsTileQuery(value: unknown): GuardFailure | undefined {
   if (!isRecord(value)) return fail('object', value);
   if (!Array.isArray(value.x)) return at(fail('array', value.x), 'x');
-  const a0 = value.x as readonly unknown[];
-  for (let i0 = 0; i0 < a0.length; i0++) {
-    if (!Number.isInteger(a0[i0])) return at(at(fail('integer', a0[i0]), i0), 'x');
+  const x = value.x as readonly unknown[];
+  for (let xIndex = 0; xIndex < x.length; xIndex++) {
+    if (!Number.isInteger(x[xIndex])) return at(at(fail('integer', x[xIndex]), xIndex), 'x');
   }
   if (!Array.isArray(value.y)) return at(fail('array', value.y), 'y');
-  const a1 = value.y as readonly unknown[];
-  for (let i1 = 0; i1 < a1.length; i1++) {
-    if (!Number.isInteger(a1[i1])) return at(at(fail('integer', a1[i1]), i1), 'y');
+  const y = value.y as readonly unknown[];
+  for (let yIndex = 0; yIndex < y.length; yIndex++) {
+    if (!Number.isInteger(y[yIndex])) return at(at(fail('integer', y[yIndex]), yIndex), 'y');
   }
   if (!Number.isInteger(value.z)) return at(fail('integer', value.z), 'z');
   if (value.connector_types !== undefined) {
     if (!Array.isArray(value.connector_types))
       return at(fail('array', value.connector_types), 'connector_types');
-    const a2 = value.connector_types as readonly unknown[];
-    for (let i2 = 0; i2 < a2.length; i2++) {
-      if (!isConnectorType(a2[i2]))
+    const connectorTypes = value.connector_types as readonly unknown[];
+    for (
+      let connectorTypesIndex = 0;
+      connectorTypesIndex < connectorTypes.length;
+      connectorTypesIndex++
+    ) {
+      if (!isConnectorType(connectorTypes[connectorTypesIndex]))
         return at(
           at(
             fail(
               'ConnectorType (one of "CHADEMO", "DOMESTIC_A", "DOMESTIC_B", "DOMESTIC_C", "DOMESTIC_D", "DOMESTIC_E", … (25 values))',
-              a2[i2],
+              connectorTypes[connectorTypesIndex],
             ),
-            i2,
+            connectorTypesIndex,
           ),
           'connector_types',
         );
@@ -2024,19 +2056,23 @@ export function checkStationsTileQuery(value: unknown): GuardFailure | undefined
   }
   if (value.operators !== undefined) {
     if (!Array.isArray(value.operators)) return at(fail('array', value.operators), 'operators');
-    const a3 = value.operators as readonly unknown[];
-    for (let i3 = 0; i3 < a3.length; i3++) {
-      if (typeof a3[i3] !== 'string') return at(at(fail('string', a3[i3]), i3), 'operators');
+    const operators = value.operators as readonly unknown[];
+    for (let operatorsIndex = 0; operatorsIndex < operators.length; operatorsIndex++) {
+      if (typeof operators[operatorsIndex] !== 'string')
+        return at(at(fail('string', operators[operatorsIndex]), operatorsIndex), 'operators');
     }
   }
   if (value.power_groups !== undefined) {
     if (!Array.isArray(value.power_groups))
       return at(fail('array', value.power_groups), 'power_groups');
-    const a4 = value.power_groups as readonly unknown[];
-    for (let i4 = 0; i4 < a4.length; i4++) {
-      if (!isPowerGroup(a4[i4]))
+    const powerGroups = value.power_groups as readonly unknown[];
+    for (let powerGroupsIndex = 0; powerGroupsIndex < powerGroups.length; powerGroupsIndex++) {
+      if (!isPowerGroup(powerGroups[powerGroupsIndex]))
         return at(
-          at(fail('PowerGroup (one of "slow", "fast", "turbo")', a4[i4]), i4),
+          at(
+            fail('PowerGroup (one of "slow", "fast", "turbo")', powerGroups[powerGroupsIndex]),
+            powerGroupsIndex,
+          ),
           'power_groups',
         );
     }

@@ -1,7 +1,7 @@
 /**
- * `generated/api-surface.json`: the release state as a file. One schema, operation or
- * exported name per line, so a pull request's diff of it shows which ones changed, and no
- * documentation, so rewording a description touches only the digests.
+ * `generated/api-surface.json`: the release state as a file. One field, parameter or
+ * exported name per line (see `layout`), so a pull request's diff of it shows which ones
+ * changed, and no documentation, so rewording a description touches only the digests.
  */
 import type { ExportedName } from './exports.js';
 import type { PackageState, ReleaseState } from './release.js';
@@ -17,32 +17,43 @@ export const STATE_FILE = 'api-surface.json';
 const FORMAT = 2;
 
 export function serializeState(state: ReleaseState, header: string): string {
-  const lines = [
-    '{',
-    `  "//": ${JSON.stringify(header)},`,
-    `  "format": ${FORMAT},`,
-    `  "current": ${packageState(state.current)}${state.released ? ',' : ''}`,
-    ...(state.released ? [`  "released": ${packageState(state.released)}`] : []),
-    '}',
-  ];
-  return `${lines.join('\n')}\n`;
+  const file = { '//': header, format: FORMAT, current: packageState(state.current), ...(state.released ? { released: packageState(state.released) } : {}) };
+  return `${layout(file, '')}\n`;
 }
 
-function list(items: readonly unknown[]): string {
-  return items.length === 0 ? '[]' : `[\n${items.map((i) => `      ${JSON.stringify(i)}`).join(',\n')}\n    ]`;
+/** The stored fields of a package state, in the order the file lists them. */
+function packageState(s: PackageState): Record<string, unknown> {
+  return {
+    version: s.version,
+    apiVersion: s.surface.version,
+    digest: s.digest,
+    specDigest: s.specDigest,
+    schemas: s.surface.schemas,
+    operations: s.surface.operations,
+    ...(s.exports ? { exports: s.exports } : {}),
+  };
 }
 
-function packageState(s: PackageState): string {
-  const fields = [
-    `"version": ${JSON.stringify(s.version)}`,
-    `"apiVersion": ${JSON.stringify(s.surface.version)}`,
-    `"digest": ${JSON.stringify(s.digest)}`,
-    `"specDigest": ${JSON.stringify(s.specDigest)}`,
-    `"schemas": ${list(s.surface.schemas)}`,
-    `"operations": ${list(s.surface.operations)}`,
-    ...(s.exports ? [`"exports": ${list(s.exports)}`] : []),
-  ];
-  return `{\n${fields.map((f) => `    ${f}`).join(',\n')}\n  }`;
+/** A value written on one line when it fits in this many characters, indentation included. */
+const LINE_WIDTH = 120;
+
+/**
+ * JSON laid out for review: a value that fits on a line is one line; a longer list or object
+ * puts each item or member on a line of its own, and so on down. The rule looks at each value
+ * alone, never at its neighbours, so adding a field (a property, a parameter, an exported
+ * name) adds its own lines and rewrites none around it but the comma before it. It knows
+ * nothing of what the state holds, so the surface can gain fields without a change here.
+ */
+function layout(value: unknown, indent: string, prefix = ''): string {
+  const compact = JSON.stringify(value);
+  if (value === null || typeof value !== 'object' || indent.length + prefix.length + compact.length + 1 <= LINE_WIDTH) return compact;
+  const inner = `${indent}  `;
+  const entries = Array.isArray(value)
+    ? value.map((item) => layout(item, inner))
+    : Object.entries(value).map(([key, member]) => `${JSON.stringify(key)}: ${layout(member, inner, `${JSON.stringify(key)}: `)}`);
+  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  if (entries.length === 0) return `${open}${close}`;
+  return `${open}\n${entries.map((e) => `${inner}${e}`).join(',\n')}\n${indent}${close}`;
 }
 
 /** The state, or a sentence saying why the text is not one. */

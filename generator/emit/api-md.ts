@@ -10,7 +10,7 @@ import { propertyKey } from '../ir/names.js';
 import { clientClassName } from './client.js';
 import { constraintNotes } from './docs.js';
 import { enumGuardName, enumMembers, enumValuesName } from './enums.js';
-import { errorClassesFor } from './errors.js';
+import { errorLine, errorResponsesFor } from './errors.js';
 import type { EmittedFile } from './model.js';
 import { operationModel, type ParameterModel } from './operation-model.js';
 import { operationSignature, type OperationNames } from './operations.js';
@@ -57,7 +57,7 @@ function parameterLists(op: IrOperation, names: OperationNames, index: SchemaInd
 function operationSection(op: IrOperation, names: OperationNames, index: SchemaIndex): string[] {
   const signature = operationSignature(op, names, index);
   const params = signature.parameters.map((p) => `${p.name}${p.hasQuestionToken ? '?' : ''}: ${p.type}`).join(', ');
-  const throws = errorClassesFor(op).map((line) => `- ${line.replace(/\{@link (\w+)\}/, '`$1`')}`);
+  const throws = errorResponsesFor(op).map((e) => `- ${errorLine(e, `\`${e.className}\``)}`);
   return [
     `### \`${methodPath(op)}()\``,
     `\`${op.method} ${op.path}\`${op.summary ? ` — ${op.summary}` : ''}`,

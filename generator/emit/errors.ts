@@ -20,9 +20,26 @@ export function errorClassForStatus(status: number): string {
   return ERROR_CLASS_BY_STATUS[status] ?? (status >= 500 ? 'InternalServerError' : 'ApiError');
 }
 
-/** `{@link NotFoundError} 404 …` lines for an operation's declared error statuses. */
-export function errorClassesFor(op: IrOperation): string[] {
+/** An error status an operation declares, and the class a caller catches for it. */
+export interface ErrorResponse {
+  readonly className: string;
+  readonly status: number;
+  readonly description?: string;
+}
+
+/** The operation's declared error statuses (400 and up), in spec order. */
+export function errorResponsesFor(op: IrOperation): ErrorResponse[] {
   return op.responses
     .filter((r): r is typeof r & { status: number } => typeof r.status === 'number' && r.status >= 400)
-    .map((r) => `{@link ${errorClassForStatus(r.status)}} ${r.status}${r.description ? ` — ${r.description}` : ''}`);
+    .map((r) => ({ className: errorClassForStatus(r.status), status: r.status, ...(r.description ? { description: r.description } : {}) }));
+}
+
+/** `NotFoundError 404 — text`, with the class name as its caller writes it (`{@link …}` in a doc comment, code in markdown). */
+export function errorLine(error: ErrorResponse, className: string = error.className): string {
+  return `${className} ${error.status}${error.description ? ` — ${error.description}` : ''}`;
+}
+
+/** `{@link NotFoundError} 404 …` lines for an operation's declared error statuses. */
+export function errorClassesFor(op: IrOperation): string[] {
+  return errorResponsesFor(op).map((e) => errorLine(e, `{@link ${e.className}}`));
 }

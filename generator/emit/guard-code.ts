@@ -7,9 +7,11 @@
  * allocated unless the value is invalid.
  */
 import type { CodeBlockWriter } from 'ts-morph';
-import type { IrArrayType, IrNumberType, IrObjectType, IrStringType, IrType, View } from '../ir/types.js';
-import { NameRegistry, pascalCase, propertyAccess } from '../ir/names.js';
-import { isConstant, REQUEST_ONLY_FORMATS } from '../ir/views.js';
+import type { IrArrayType, IrObjectType, IrStringType, IrType, View } from '../ir/types.js';
+import { camelCase, NameRegistry, pascalCase, propertyAccess } from '../ir/names.js';
+import { always, and, call, compare, not, or, renderCondition, typeOf, type Condition } from './condition.js';
+import { isConstant } from '../ir/views.js';
+import { describeArray, describeNumber, describeString, listValues } from './guard-messages.js';
 import { visibleProperties, type SchemaIndex } from './type-expr.js';
 import { enumGuardName } from './enums.js';
 
@@ -33,7 +35,12 @@ export function checkFunctionName(typeName: string): string {
  * partners, say): the guards module emits it, the operation's descriptor points at it.
  */
 export function responseCheckName(operationFunctionName: string): string {
-  return `check${pascalCase(operationFunctionName)}Response`;
+  return checkFunctionName(responseTypeName(operationFunctionName));
+}
+
+/** What an operation's own success-body check is named after: `ListPartnersResponse`. */
+export function responseTypeName(operationFunctionName: string): string {
+  return `${pascalCase(operationFunctionName)}Response`;
 }
 
 /** Whether an operation's success body needs a check of its own, rather than a schema's. */
@@ -41,13 +48,31 @@ export function needsResponseCheck(successType: IrType | undefined): successType
   return successType !== undefined && successType.kind !== 'ref' && successType.kind !== 'unknown';
 }
 
+/** Where a check is written: the value, how it is read and named, and how failures are wrapped. */
+export interface CheckSite {
+  readonly type: IrType;
+  /** The expression holding the value, read once per test. */
+  readonly expr: string;
+  readonly wrap: Wrap;
+  readonly view: View;
+  /** The name an inline object or union member hoisted from here is given (`StationEvses`). */
+  readonly hoistName: string;
+  /** What the value is, in camelCase (`evses`, `evsesItem`); locals holding it are named after it. `''` at a function's root. */
+  readonly label: string;
+  /** `' or null'` when a null was allowed before this check, so the failure says so. */
+  readonly orNull?: string;
+}
+
+/** Names a check function never gives a local: the helpers it may call and its parameter. */
+const LOCAL_RESERVED: readonly string[] = ['value', 'key', 'at', 'fail', 'isRecord', 'isDateTimeString', 'isDateString', 'isDecimalString', 'Array', 'Number', 'Object', 'undefined'];
+
 export class GuardCodeWriter {
   readonly hoisted: HoistedCheck[] = [];
   readonly helpers = new Set<GuardHelper>();
   readonly enumGuards = new Set<string>();
   readonly patterns: { name: string; source: string }[] = [];
   private readonly names: NameRegistry;
-  private depth = 0;
+  private locals = new NameRegistry(LOCAL_RESERVED);
 
   constructor(
     private readonly index: SchemaIndex,
@@ -67,18 +92,27 @@ export class GuardCodeWriter {
    * members apart).
    */
   writeFunctionBody(w: CodeBlockWriter, type: IrType, view: View, hoistPrefix: string, unionMember = false): void {
-    // Locals are numbered per function, so a change to one schema does not renumber others.
-    this.depth = 0;
+    // Locals are named after the property they hold, per function, so adding a property
+    // adds lines for it alone and renames nothing else.
+    this.locals = new NameRegistry(LOCAL_RESERVED);
+    const root = { expr: 'value', wrap: (f: string) => f, view, label: '' };
     if (type.kind === 'object') this.writeObject(w, type, view, hoistPrefix, unionMember);
     else if (type.kind === 'intersection') {
       // allOf: the value must pass every member's check. Checking the intersection itself
       // here would hoist it again, endlessly.
-      type.members.forEach((member, i) => this.writeCheck(w, member, 'value', (f) => f, view, `${hoistPrefix}Part${i + 1}`, ''));
+      type.members.forEach((member, i) => this.writeCheck(w, { ...root, type: member, hoistName: `${hoistPrefix}Part${i + 1}`, label: `part${i + 1}` }));
       w.writeLine('return undefined;');
     } else {
-      this.writeCheck(w, type, 'value', (f) => f, view, hoistPrefix, '');
+      this.writeCheck(w, { ...root, type, hoistName: hoistPrefix });
       w.writeLine('return undefined;');
     }
+  }
+
+  /** A local's name, unique in the function and never one of the module's names. */
+  private local(wanted: string): string {
+    let name = this.locals.claim(wanted);
+    while (this.names.has(name)) name = this.locals.claim(wanted);
+    return name;
   }
 
   private writeObject(w: CodeBlockWriter, type: IrObjectType, view: View, prefix: string, unionMember: boolean): void {
@@ -86,152 +120,156 @@ export class GuardCodeWriter {
     w.writeLine(`if (!isRecord(value)) return fail(${JSON.stringify('object')}, value);`);
     for (const property of visibleProperties(type, view)) {
       const key = JSON.stringify(property.name);
-      let access = propertyAccess('value', property.name);
+      const label = camelCase(property.name);
+      let expr = propertyAccess('value', property.name);
       if (INHERITED.has(property.name)) {
         // `value.constructor` of a plain `{}` is Object, not undefined: read own members only.
-        access = `own${this.depth++}`;
-        w.writeLine(`const ${access} = Object.hasOwn(value, ${key}) ? value[${key}] : undefined;`);
+        expr = this.local(`${label}Own`);
+        w.writeLine(`const ${expr} = Object.hasOwn(value, ${key}) ? value[${key}] : undefined;`);
       }
       const wrap: Wrap = (f) => {
         this.helpers.add('at');
         return `at(${f}, ${key})`;
       };
-      const hoistName = `${prefix}${pascalCase(property.name)}`;
       // A constant read in the write view is the exact value.
       const propertyView = unionMember && isConstant(property.type) ? 'write' : view;
-      if (property.required) this.writeCheck(w, property.type, access, wrap, propertyView, hoistName, '');
+      const site: CheckSite = { type: property.type, expr, wrap, view: propertyView, hoistName: `${prefix}${pascalCase(property.name)}`, label };
+      if (property.required) this.writeCheck(w, site);
       else if (property.type.kind !== 'unknown') {
-        w.write(`if (${access} !== undefined)`).block(() => this.writeCheck(w, property.type, access, wrap, propertyView, hoistName, ''));
+        w.write(`if (${expr} !== undefined)`).block(() => this.writeCheck(w, site));
       }
     }
     if (type.additional !== false && type.additional.kind !== 'unknown') {
       const additional = type.additional;
       const declared = visibleProperties(type, view).map((p) => p.name);
       w.write('for (const key of Object.keys(value))').block(() => {
-        if (declared.length > 0) w.writeLine(`if (${declared.map((n) => `key === ${JSON.stringify(n)}`).join(' || ')}) continue;`);
+        if (declared.length > 0) w.writeLine(`if (${renderCondition(or(declared.map((n) => compare('key', '===', JSON.stringify(n)))))}) continue;`);
         this.helpers.add('at');
-        this.writeCheck(w, additional, 'value[key]', (f) => `at(${f}, key)`, view, `${prefix}Value`, '');
+        this.writeCheck(w, { type: additional, expr: 'value[key]', wrap: (f) => `at(${f}, key)`, view, hoistName: `${prefix}Value`, label: 'additional' });
       });
     }
     w.writeLine('return undefined;');
   }
 
-  /** Writes statements that return a wrapped failure when `expr` does not match `type`. */
-  private writeCheck(w: CodeBlockWriter, type: IrType, expr: string, wrap: Wrap, view: View, hoistName: string, orNull: string): void {
+  /** Writes statements that return a wrapped failure when `site.expr` does not match `site.type`. */
+  private writeCheck(w: CodeBlockWriter, site: CheckSite): void {
+    const { type, expr, view, hoistName } = site;
+    const orNull = site.orNull ?? '';
     switch (type.kind) {
       case 'unknown':
         return;
       case 'ref':
-        if (this.index.isEnum(type.name)) return this.writeFailIf(w, negate(this.validExpr(type, expr, view, hoistName)), this.expected(type, view) + orNull, expr, wrap);
-        return this.writeDelegate(w, this.refCheck(type.name, view), expr, wrap);
+        if (this.index.isEnum(type.name)) return this.writeFailIf(w, not(this.validExpr(type, expr, view, hoistName)), this.expected(type, view) + orNull, site);
+        return this.writeDelegate(w, this.refCheck(type.name, view), site);
       case 'object':
       case 'intersection':
-        return this.writeDelegate(w, this.hoist(type, view, hoistName), expr, wrap);
+        return this.writeDelegate(w, this.hoist(type, view, hoistName), site);
       case 'array':
-        return this.writeArray(w, type, expr, wrap, view, hoistName, orNull);
+        return this.writeArray(w, type, site);
       case 'union': {
         const nonNull = type.members.filter((m) => m.kind !== 'null');
         if (nonNull.length === 1 && nonNull.length < type.members.length) {
           const inner = nonNull[0]!;
-          if (isPrimitive(inner)) return this.writeFailIf(w, `${expr} !== null && ${negate(this.validExpr(inner, expr, view, hoistName))}`, `${this.expected(inner, view)} or null`, expr, wrap);
-          w.write(`if (${expr} !== null)`).block(() => this.writeCheck(w, inner, expr, wrap, view, hoistName, ' or null'));
+          if (isPrimitive(inner)) return this.writeFailIf(w, and([compare(expr, '!==', 'null'), not(this.validExpr(inner, expr, view, hoistName))]), `${this.expected(inner, view)} or null`, site);
+          w.write(`if (${expr} !== null)`).block(() => this.writeCheck(w, { ...site, type: inner, orNull: ' or null' }));
           return;
         }
         const valid = type.members.map((m, i) => this.validExpr(m, expr, view, `${hoistName}Option${i + 1}`));
-        return this.writeFailIf(w, negate(valid.join(' || ')), type.members.map((m) => this.expected(m, view)).join(' or '), expr, wrap);
+        return this.writeFailIf(w, not(or(valid)), type.members.map((m) => this.expected(m, view)).join(' or '), site);
       }
       default:
-        return this.writeFailIf(w, negate(this.validExpr(type, expr, view, hoistName)), this.expected(type, view) + orNull, expr, wrap);
+        return this.writeFailIf(w, not(this.validExpr(type, expr, view, hoistName)), this.expected(type, view) + orNull, site);
     }
   }
 
-  private writeFailIf(w: CodeBlockWriter, condition: string, expected: string, expr: string, wrap: Wrap): void {
+  private writeFailIf(w: CodeBlockWriter, condition: Condition, expected: string, site: CheckSite): void {
     this.helpers.add('fail');
-    w.writeLine(`if (${condition}) return ${wrap(`fail(${JSON.stringify(expected)}, ${expr})`)};`);
+    w.writeLine(`if (${renderCondition(condition)}) return ${site.wrap(`fail(${JSON.stringify(expected)}, ${site.expr})`)};`);
   }
 
-  private writeDelegate(w: CodeBlockWriter, fn: string, expr: string, wrap: Wrap): void {
-    w.writeLine(`const f${this.depth} = ${fn}(${expr});`);
-    w.writeLine(`if (f${this.depth} !== undefined) return ${wrap(`f${this.depth}`)};`);
-    this.depth++;
+  private writeDelegate(w: CodeBlockWriter, fn: string, site: CheckSite): void {
+    const failure = this.local(site.label === '' ? 'failure' : `${site.label}Failure`);
+    w.writeLine(`const ${failure} = ${fn}(${site.expr});`);
+    w.writeLine(`if (${failure} !== undefined) return ${site.wrap(failure)};`);
   }
 
-  private writeArray(w: CodeBlockWriter, type: IrArrayType, expr: string, wrap: Wrap, view: View, hoistName: string, orNull: string): void {
+  private writeArray(w: CodeBlockWriter, type: IrArrayType, site: CheckSite): void {
     const { items, minItems, maxItems } = type;
-    this.writeFailIf(w, `!Array.isArray(${expr})`, `array${orNull}`, expr, wrap);
-    const bounds = [minItems !== undefined && minItems > 0 ? `(${expr} as unknown[]).length < ${minItems}` : '', maxItems !== undefined ? `(${expr} as unknown[]).length > ${maxItems}` : ''].filter((b) => b.length > 0);
-    if (bounds.length > 0) this.writeFailIf(w, bounds.join(' || '), describeArray(minItems, maxItems), expr, wrap);
+    const { expr, wrap, label } = site;
+    this.writeFailIf(w, not(call('Array.isArray', expr)), `array${site.orNull ?? ''}`, site);
+    const length = `(${expr} as unknown[]).length`;
+    const bounds = [...(minItems !== undefined && minItems > 0 ? [compare(length, '<', String(minItems))] : []), ...(maxItems !== undefined ? [compare(length, '>', String(maxItems))] : [])];
+    if (bounds.length > 0) this.writeFailIf(w, or(bounds), describeArray(minItems, maxItems), site);
     if (items.kind === 'unknown') return;
-    const level = this.depth++;
-    const list = `a${level}`;
-    const i = `i${level}`;
-    // The cast is for nested lists: `a0[i0]` is checked above but, indexed by a variable, not narrowed.
+    const list = this.local(label === '' ? 'list' : label);
+    const i = this.local(label === '' ? 'index' : `${label}Index`);
+    // The cast is for nested lists: `list[i]` is checked above but, indexed by a variable, not narrowed.
     w.writeLine(`const ${list} = ${expr} as readonly unknown[];`);
     w.write(`for (let ${i} = 0; ${i} < ${list}.length; ${i}++)`).block(() => {
       this.helpers.add('at');
-      this.writeCheck(w, items, `${list}[${i}]`, (f) => wrap(`at(${f}, ${i})`), view, `${hoistName}Item`, '');
+      this.writeCheck(w, { type: items, expr: `${list}[${i}]`, wrap: (f) => wrap(`at(${f}, ${i})`), view: site.view, hoistName: `${site.hoistName}Item`, label: label === '' ? 'item' : `${label}Item` });
     });
   }
 
-  /** A boolean expression that is true when `expr` matches `type`. */
-  private validExpr(type: IrType, expr: string, view: View, hoistName: string): string {
+  /** A condition that is true when `expr` matches `type`. */
+  private validExpr(type: IrType, expr: string, view: View, hoistName: string): Condition {
     switch (type.kind) {
       case 'unknown':
-        return 'true';
+        return always;
       case 'null':
-        return `${expr} === null`;
+        return compare(expr, '===', 'null');
       case 'boolean':
-        return `typeof ${expr} === "boolean"`;
+        return typeOf(expr, 'boolean');
       case 'literal':
         // A constant in a response is open, like a response enum: its JSON type is what is promised.
-        if (view === 'read') return `typeof ${expr} === ${JSON.stringify(typeof type.value)}`;
-        return `${expr} === ${JSON.stringify(type.value)}`;
+        if (view === 'read') return typeOf(expr, typeof type.value);
+        return compare(expr, '===', JSON.stringify(type.value));
       case 'string':
-        return [`typeof ${expr} === "string"`, ...this.stringConstraints(type, expr, view)].join(' && ');
+        return and([typeOf(expr, 'string'), ...this.stringConstraints(type, expr, view)]);
       case 'number': {
-        const base = type.integer ? `Number.isInteger(${expr})` : `typeof ${expr} === "number"`;
+        const n = `(${expr} as number)`;
         const bounds = [
-          type.minimum !== undefined ? `(${expr} as number) >= ${type.minimum}` : '',
-          type.maximum !== undefined ? `(${expr} as number) <= ${type.maximum}` : '',
-          type.exclusiveMinimum !== undefined ? `(${expr} as number) > ${type.exclusiveMinimum}` : '',
-          type.exclusiveMaximum !== undefined ? `(${expr} as number) < ${type.exclusiveMaximum}` : '',
-        ].filter((b) => b.length > 0);
-        return [base, ...bounds].join(' && ');
+          ...(type.minimum !== undefined ? [compare(n, '>=', String(type.minimum))] : []),
+          ...(type.maximum !== undefined ? [compare(n, '<=', String(type.maximum))] : []),
+          ...(type.exclusiveMinimum !== undefined ? [compare(n, '>', String(type.exclusiveMinimum))] : []),
+          ...(type.exclusiveMaximum !== undefined ? [compare(n, '<', String(type.exclusiveMaximum))] : []),
+        ];
+        return and([type.integer ? call('Number.isInteger', expr) : typeOf(expr, 'number'), ...bounds]);
       }
       case 'enum':
         // Responses may carry values added after generation; only requests are held to the list.
         if (view === 'read') return openEnumCheck(type.values, expr);
-        return `(${type.values.map((v) => `${expr} === ${JSON.stringify(v)}`).join(' || ')})`;
+        return or(type.values.map((v) => compare(expr, '===', JSON.stringify(v))));
       case 'ref': {
         const target = this.index.get(type.name);
         if (target?.type.kind === 'enum') {
           if (view === 'read') return openEnumCheck(target.type.values, expr);
           this.enumGuards.add(enumGuardName(type.name));
-          return `${enumGuardName(type.name)}(${expr})`;
+          return call(enumGuardName(type.name), expr);
         }
-        return `${this.refCheck(type.name, view)}(${expr}) === undefined`;
+        return compare(`${this.refCheck(type.name, view)}(${expr})`, '===', 'undefined');
       }
       default:
-        return `${this.hoist(type, view, hoistName)}(${expr}) === undefined`;
+        return compare(`${this.hoist(type, view, hoistName)}(${expr})`, '===', 'undefined');
     }
   }
 
-  private stringConstraints(type: IrStringType, expr: string, view: View): string[] {
+  private stringConstraints(type: IrStringType, expr: string, view: View): Condition[] {
     const s = `(${expr} as string)`;
-    const out: string[] = [];
-    if (type.minLength !== undefined) out.push(`${s}.length >= ${type.minLength}`);
-    if (type.maxLength !== undefined) out.push(`${s}.length <= ${type.maxLength}`);
+    const out: Condition[] = [];
+    if (type.minLength !== undefined) out.push(compare(`${s}.length`, '>=', String(type.minLength)));
+    if (type.maxLength !== undefined) out.push(compare(`${s}.length`, '<=', String(type.maxLength)));
     // Formats are asserted on what we send only; a declared pattern binds both directions.
     const format = view === 'write' ? type.format : undefined;
     const formatCheck = format === 'date-time' ? 'isDateTimeString' : format === 'date' ? 'isDateString' : format === 'decimal' ? 'isDecimalString' : undefined;
     if (formatCheck) {
       this.helpers.add(formatCheck);
-      out.push(`${formatCheck}(${s})`);
+      out.push(call(formatCheck, s));
     }
     if (type.pattern !== undefined) {
       const name = this.names.claim(`PATTERN_${this.patterns.length + 1}`);
       this.patterns.push({ name, source: type.pattern });
-      out.push(`${name}.test(${s})`);
+      out.push(call(`${name}.test`, s));
     }
     return out;
   }
@@ -279,57 +317,10 @@ const INHERITED: ReadonlySet<string> = new Set([
   'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf',
 ]);
 
-/** `!(typeof x === "string")` reads better as `typeof x !== "string"`. */
-function negate(condition: string): string {
-  const typeTest = /^typeof ([\w.$\[\]"]+) === ("\w+")$/.exec(condition);
-  if (typeTest) return `typeof ${typeTest[1]} !== ${typeTest[2]}`;
-  if (/^[\w.$]+\([^()]*\)$/.test(condition)) return `!${condition}`;
-  const undefinedTest = /^([\w.$]+\([^()]*\)) === undefined$/.exec(condition);
-  if (undefinedTest) return `${undefinedTest[1]} !== undefined`;
-  return `!(${condition})`;
-}
-
 function isPrimitive(type: IrType): boolean {
   return ['string', 'number', 'boolean', 'literal', 'enum', 'null'].includes(type.kind);
 }
 
-function openEnumCheck(values: readonly (string | number)[], expr: string): string {
-  return `typeof ${expr} === ${JSON.stringify(typeof values[0] === 'number' ? 'number' : 'string')}`;
-}
-
-function listValues(values: readonly (string | number)[]): string {
-  const shown = values.slice(0, 6).map((v) => JSON.stringify(v));
-  return values.length > 6 ? `${shown.join(', ')}, … (${values.length} values)` : shown.join(', ');
-}
-
-/** `integer from 1 to 5`: the bounds belong in the message, or `rates: 6` reads "expected integer, got integer". */
-function describeNumber(type: IrNumberType): string {
-  const kind = type.integer ? 'integer' : 'number';
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = type;
-  if (minimum !== undefined && maximum !== undefined) return `${kind} from ${minimum} to ${maximum}`;
-  const bounds = [
-    minimum !== undefined ? `at least ${minimum}` : '',
-    exclusiveMinimum !== undefined ? `above ${exclusiveMinimum}` : '',
-    maximum !== undefined ? `at most ${maximum}` : '',
-    exclusiveMaximum !== undefined ? `below ${exclusiveMaximum}` : '',
-  ].filter((b) => b.length > 0);
-  return bounds.length > 0 ? `${kind} ${bounds.join(' and ')}` : kind;
-}
-
-/** `array of 1 to 3 items`. */
-function describeArray(minItems: number | undefined, maxItems: number | undefined): string {
-  if (minItems !== undefined && minItems > 0 && maxItems !== undefined) return `array of ${minItems} to ${maxItems} items`;
-  if (maxItems !== undefined) return `array of at most ${maxItems} items`;
-  return `array of at least ${minItems} items`;
-}
-
-function describeString(type: IrStringType, view: View): string {
-  const parts: string[] = [];
-  if (view === 'write' && type.format !== undefined && REQUEST_ONLY_FORMATS.has(type.format)) parts.push(`${type.format} string`);
-  else parts.push('string');
-  if (type.minLength !== undefined && type.maxLength !== undefined) parts.push(`of ${type.minLength} to ${type.maxLength} characters`);
-  else if (type.maxLength !== undefined) parts.push(`of at most ${type.maxLength} characters`);
-  else if (type.minLength !== undefined) parts.push(`of at least ${type.minLength} characters`);
-  if (type.pattern !== undefined) parts.push(`matching ${type.pattern}`);
-  return parts.join(' ');
+function openEnumCheck(values: readonly (string | number)[], expr: string): Condition {
+  return typeOf(expr, typeof values[0] === 'number' ? 'number' : 'string');
 }

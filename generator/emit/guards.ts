@@ -7,7 +7,7 @@ import { CodeBlockWriter, StructureKind, VariableDeclarationKind, type FunctionD
 import type { Ir, IrOperation, IrSchema, View } from '../ir/types.js';
 import { docs } from './docs.js';
 import { enumGuardName } from './enums.js';
-import { checkFunctionName, GuardCodeWriter, needsResponseCheck, responseCheckName } from './guard-code.js';
+import { checkFunctionName, GuardCodeWriter, needsResponseCheck, responseCheckName, responseTypeName } from './guard-code.js';
 import { mixedImport, moduleImport } from './imports.js';
 import { inputCheckDeclarations } from './input-checks.js';
 import type { EmittedFile } from './model.js';
@@ -20,31 +20,32 @@ const WRITER_OPTIONS = { indentNumberOfSpaces: 2, useSingleQuote: true } as cons
 export function emitGuards(ir: Ir, path: string, runtimeGuardModule: string, names?: Map<IrOperation, OperationNames>): EmittedFile {
   const index = new SchemaIndex(ir);
   const declarations = schemaDeclarations(ir);
-  const responses = ir.operations.flatMap((op) => (needsResponseCheck(op.successType) ? [{ op, type: op.successType, name: responseCheckName(op.functionName) }] : []));
+  const responses = ir.operations.flatMap((op) => (needsResponseCheck(op.successType) ? [{ op, type: op.successType, name: responseCheckName(op.functionName), typeName: responseTypeName(op.functionName) }] : []));
   const opNames = names ?? operationNames(ir, [...declarations.map((d) => d.name), ...ir.enums.map((e) => e.name)]);
   const inputs = ir.operations.flatMap((op) => inputCheckDeclarations(op, opNames.get(op)!));
   const exported = [...declarations.flatMap((d) => [checkFunctionName(d.name), `is${d.name}`, `assert${d.name}`]), ...responses.map((r) => r.name), ...inputs.map((c) => c.name)];
-  const code = new GuardCodeWriter(index, exported);
+  // Enum guards are imported names: no local or helper may take one.
+  const code = new GuardCodeWriter(index, [...exported, ...ir.enums.map((e) => enumGuardName(e.name))]);
   const functions: StatementStructures[] = [];
   const typeImports = new Set<string>();
 
   for (const { schema, view, name } of declarations) {
     typeImports.add(name);
-    functions.push(checkFunction(checkFunctionName(name), schema, view, code, true));
+    functions.push(checkFunction(name, schema, view, code));
     if (schema.type.kind !== 'enum') functions.push(isFunction(name));
     functions.push(assertFunction(name));
   }
-  for (const { op, type, name } of responses) {
+  for (const { op, type, name, typeName } of responses) {
     functions.push({
       ...baseCheck(name, true),
-      statements: render((w) => code.writeFunctionBody(w, type, 'read', name.replace(/^check/, ''))),
+      statements: render((w) => code.writeFunctionBody(w, type, 'read', typeName)),
       docs: docs({ description: `Checks the success body of {@link ${op.functionName}}: \`undefined\` when it matches, else where and why it does not.` }),
     });
   }
-  for (const { name, type, description } of inputs) {
+  for (const { name, typeName, type, description } of inputs) {
     functions.push({
       ...baseCheck(name, true),
-      statements: render((w) => code.writeFunctionBody(w, type, 'write', name.replace(/^check/, ''))),
+      statements: render((w) => code.writeFunctionBody(w, type, 'write', typeName)),
       docs: docs({ description }),
     });
   }
@@ -96,16 +97,17 @@ function baseCheck(name: string, exported: boolean): FunctionDeclarationStructur
   };
 }
 
-function checkFunction(name: string, schema: IrSchema, view: View, code: GuardCodeWriter, exported: boolean): FunctionDeclarationStructure {
+/** `checkX` for the declaration `typeName` (a schema's name, or its request view's). */
+function checkFunction(typeName: string, schema: IrSchema, view: View, code: GuardCodeWriter): FunctionDeclarationStructure {
   const statements =
     schema.type.kind === 'enum'
       ? render((w) => w.writeLine(`return ${enumGuardName(schema.name)}(value) ? undefined : fail(${JSON.stringify(code.expected({ kind: 'ref', name: schema.name }, 'write'))}, value);`))
-      : render((w) => code.writeFunctionBody(w, schema.type, view, name.replace(/^check/, ''), code.isUnionMember(schema.name)));
+      : render((w) => code.writeFunctionBody(w, schema.type, view, typeName, code.isUnionMember(schema.name)));
   if (schema.type.kind === 'enum') code.helpers.add('fail');
   return {
-    ...baseCheck(name, exported),
+    ...baseCheck(checkFunctionName(typeName), true),
     statements,
-    docs: docs({ description: `Checks a value against {@link ${name.replace(/^check/, '')}}: \`undefined\` when it matches, else where and why it does not.` }),
+    docs: docs({ description: `Checks a value against {@link ${typeName}}: \`undefined\` when it matches, else where and why it does not.` }),
   };
 }
 

@@ -15,6 +15,8 @@ export type InputPart = 'path' | 'query' | 'headers' | 'cookies' | 'body';
 /** A check the guards module declares for one operation. */
 export interface InputCheckDeclaration {
   readonly name: string;
+  /** The type checked (`ListStationsQuery`); the check is `check` + this name. */
+  readonly typeName: string;
   readonly type: IrType;
   readonly description: string;
 }
@@ -57,11 +59,11 @@ function bodyCheck(op: IrOperation, names: OperationNames, index: SchemaIndex): 
 export function inputCheckDeclarations(op: IrOperation, names: OperationNames): InputCheckDeclaration[] {
   const of = (what: string) => `Checks the ${what} of {@link ${op.functionName}} before they are sent: \`undefined\` when they match the spec, else where and why not.`;
   const out: InputCheckDeclaration[] = [];
-  if (names.path) out.push({ name: checkFunctionName(names.path), type: parameterObject(op.pathParameters), description: of('path parameters') });
-  if (names.query) out.push({ name: checkFunctionName(names.query), type: parameterObject(op.queryParameters), description: of('query parameters') });
-  if (names.headers) out.push({ name: checkFunctionName(names.headers), type: parameterObject(op.headerParameters), description: of('header parameters') });
-  if (names.cookies) out.push({ name: checkFunctionName(names.cookies), type: parameterObject(op.cookieParameters), description: of('cookie parameters') });
-  if (names.body && op.body && op.body.type.kind !== 'unknown') out.push({ name: checkFunctionName(names.body), type: op.body.type, description: of('request body') });
+  if (names.path) out.push({ name: checkFunctionName(names.path), typeName: names.path, type: parameterObject(op.pathParameters), description: of('path parameters') });
+  if (names.query) out.push({ name: checkFunctionName(names.query), typeName: names.query, type: parameterObject(op.queryParameters), description: of('query parameters') });
+  if (names.headers) out.push({ name: checkFunctionName(names.headers), typeName: names.headers, type: parameterObject(op.headerParameters), description: of('header parameters') });
+  if (names.cookies) out.push({ name: checkFunctionName(names.cookies), typeName: names.cookies, type: parameterObject(op.cookieParameters), description: of('cookie parameters') });
+  if (names.body && op.body && op.body.type.kind !== 'unknown') out.push({ name: checkFunctionName(names.body), typeName: names.body, type: op.body.type, description: of('request body') });
   return out;
 }
 

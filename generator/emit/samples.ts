@@ -66,9 +66,27 @@ export function sampleValue(type: IrType, index: SchemaIndex, name?: string, dep
   }
 }
 
+/** Escapes inside a single-quoted string literal; other control characters become `\uXXXX`. */
+const STRING_ESCAPES: Readonly<Record<string, string>> = {
+  '\\': '\\\\',
+  "'": "\\'",
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/** A string as a single-quoted literal: spec examples may hold quotes, backslashes and line breaks. */
+function quoted(text: string): string {
+  let out = '';
+  for (const ch of text) out += STRING_ESCAPES[ch] ?? (ch < ' ' ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}` : ch);
+  return `'${out}'`;
+}
+
 /** Data → a TypeScript literal in the house style (single quotes, bare keys where possible). */
 export function literal(value: unknown): string {
-  if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  if (typeof value === 'string') return quoted(value);
   if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
   if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value).map(([k, v]) => `${propertyKey(k)}: ${literal(v)}`);

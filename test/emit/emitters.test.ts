@@ -79,9 +79,25 @@ describe('guards emitter', () => {
     const out = await text(emitGuards(irOf([item]), 'src/guards.ts', './runtime/guard.js'));
     expect(out).toContain('export function checkItem(value: unknown): GuardFailure | undefined {');
     expect(out).toContain("if (!Number.isInteger(value.n)) return at(fail('integer', value.n), 'n');");
-    expect(out).toMatch(/for \(let i\d+ = 0; i\d+ < a\d+\.length; i\d+\+\+\) \{\s*if \(typeof a\d+\[i\d+\] !== 'string'\)\s*return at\(at\(fail\('string', a\d+\[i\d+\]\), i\d+\), 'tags'\);/);
+    expect(out).toMatch(/for \(let tagsIndex = 0; tagsIndex < tags\.length; tagsIndex\+\+\) \{\s*if \(typeof tags\[tagsIndex\] !== 'string'\)\s*return at\(at\(fail\('string', tags\[tagsIndex\]\), tagsIndex\), 'tags'\);/);
     expect(out).toContain('export function isItem(value: unknown): value is Item {');
     expect(out).toContain("if (failure !== undefined) throw new GuardError(failure, 'Item');");
+  });
+
+  it('names locals after the property they hold, never after a helper, the parameter or an import', async () => {
+    const inner = schema('Inner', object([prop('n', int)]));
+    const item = schema(
+      'Item',
+      object([prop('fail', { kind: 'array', items: ref('Inner') }), prop('value', ref('Inner')), prop('grid', { kind: 'array', items: { kind: 'array', items: str } }), prop('grid_item', { kind: 'array', items: str })]),
+    );
+    const out = await text(emitGuards(irOf([inner, item]), 'src/guards.ts', './runtime/guard.js'));
+    expect(out).toContain('const fail2 = value.fail as readonly unknown[];');
+    expect(out).toContain('const failItemFailure = checkInner(fail2[failIndex]);');
+    expect(out).toContain('const valueFailure = checkInner(value.value);');
+    expect(out).toContain('const gridItem = grid[gridIndex] as readonly unknown[];');
+    expect(out).toMatch(/return at\(\s*at\(at\(fail\('string', gridItem\[gridItemIndex\]\), gridItemIndex\), gridIndex\),\s*'grid',?\s*\);/);
+    // A second property whose name reads the same gets a number, not the first one's local.
+    expect(out).toContain('const gridItem2 = value.grid_item as readonly unknown[];');
   });
 
   it('checks enums strictly only in the request view', async () => {
