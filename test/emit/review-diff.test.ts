@@ -8,7 +8,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { main } from '../../generator/cli.js';
-import { capture, useScratchDir } from '../diff/support.js';
+import { capture } from '../support/cli-io.js';
+import { useScratchDir } from '../support/scratch.js';
 
 const scratch = useScratchDir('connect-codegen-review-');
 
