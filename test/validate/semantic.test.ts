@@ -5,6 +5,7 @@ import type { Diagnostic } from '../../generator/diagnostics.js';
 import { parseSource, type SourceDocument } from '../../generator/load.js';
 import { validateDocument } from '../../generator/validate/index.js';
 import { pathParameters } from '../../generator/validate/path-parameters.js';
+import { sdkExtensions } from '../../generator/validate/sdk-extensions.js';
 import {
   bearerSecurity,
   enumValues,
@@ -633,6 +634,7 @@ describe('validateDocument', () => {
       enumValues,
       trailingSlashes,
       bearerSecurity,
+      sdkExtensions,
     ]);
   });
 
