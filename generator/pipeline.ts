@@ -21,6 +21,11 @@ export const RUNTIME_TEMPLATE_DIR = fileURLToPath(new URL('../templates/runtime/
 /** The fake server, copied into the package's `testing/` when the spec is the Connect API. */
 export const TESTING_TEMPLATE_DIR = fileURLToPath(new URL('../templates/testing/', import.meta.url));
 
+/** A hand-written layer's folder (`info.x-sdk-lib`; validation has checked it is one of `SDK_LIBS`). */
+export function libTemplateDir(lib: string): string {
+  return fileURLToPath(new URL(`../templates/${lib}/`, import.meta.url));
+}
+
 export interface GenerateRequest {
   readonly specPath: string;
   /** Shown in every file's header: how to regenerate. */
@@ -66,8 +71,13 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   const built = buildIr(loaded.document);
   if (!built.ir) return { diagnostics: sortDiagnostics(built.diagnostics) };
   const header = headerLine(request.specPath, request.command);
-  const [templates, testingTemplates] = await Promise.all([loadTemplates(), loadTemplates(TESTING_TEMPLATE_DIR)]);
-  const files = await printFiles(emitPackage({ ir: built.ir, templates, testingTemplates, header }), header);
+  const lib = built.ir.info.lib;
+  const [templates, testingTemplates, libTemplates] = await Promise.all([
+    loadTemplates(),
+    loadTemplates(TESTING_TEMPLATE_DIR),
+    lib === undefined ? [] : loadTemplates(libTemplateDir(lib)),
+  ]);
+  const files = await printFiles(emitPackage({ ir: built.ir, templates, testingTemplates, libTemplates, header }), header);
   const diagnostics = [...problems, ...built.diagnostics];
   if (!request.release) return { files, ir: built.ir, diagnostics };
   const released = await release({ ir: built.ir, document: loaded.document, files, header, ...request.release });

@@ -48,6 +48,7 @@ import {
 } from './operations/users.charging-sessions.js';
 import { type UsersDebtsListQuery, usersDebtsList } from './operations/users.debts.js';
 import { type UsersInvoicesListQuery, usersInvoicesList } from './operations/users.invoices.js';
+import { STATUS_ERROR_CLASSES } from './status-errors.js';
 import type {
   ConnectorType,
   PowerGroup,
@@ -72,7 +73,9 @@ import type {
   User,
   UserCreateRequest,
 } from './types.js';
-/** Name and version sent with every request, and the servers the client can talk to. */
+/** The environment variable the token is read from when neither `token` nor `tokenProvider` is given. */
+export const TOKEN_ENV_VAR = 'CONNECT_API_TOKEN';
+/** Name and version sent with every request, the servers the client can talk to, and what the spec adds to the runtime (token variable, client header, error classes). */
 export const CLIENT_META: ClientMeta = {
   sdkName: 'connect-api-client',
   sdkVersion: PACKAGE_VERSION,
@@ -82,6 +85,9 @@ export const CLIENT_META: ClientMeta = {
     playground: 'https://dev.connect.cariqa.com',
   },
   defaultEnvironment: 'production',
+  tokenEnvVar: TOKEN_ENV_VAR,
+  clientHeader: 'x-connect-client',
+  errorClasses: STATUS_ERROR_CLASSES,
 };
 
 /** Operations under `client.stations`. */

@@ -15,4 +15,6 @@ export * from './operations/users.invoices.js';
 export * from './client.js';
 export * from './core.js';
 export * from './error-types.js';
+export * from './status-errors.js';
 export * from './runtime/index.js';
+export * from './connect/index.js';

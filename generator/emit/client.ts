@@ -7,14 +7,17 @@ import { Scope, StructureKind, VariableDeclarationKind, type ClassDeclarationStr
 import type { Ir, IrOperation, IrResource } from '../ir/types.js';
 import { pascalCase, words } from '../ir/names.js';
 import { docs } from './docs.js';
-import { mixedImport } from './imports.js';
+import { mixedImport, moduleImport } from './imports.js';
 import type { EmittedFile } from './model.js';
 import { noteOperationTypes, operationModulePath, operationSignature, type OperationNames } from './operations.js';
 import { SchemaIndex } from './type-expr.js';
 import { TypeUsage } from './type-usage.js';
 import { API_VERSION, PACKAGE_VERSION, VERSION_MODULE } from './version-module.js';
+import { generatedErrorStatuses, STATUS_ERROR_CLASSES, STATUS_ERRORS_MODULE } from './errors.js';
 
 export const CLIENT_META = 'CLIENT_META';
+/** The exported name of the token's environment variable, when the spec names one (`info.x-sdk-token-env`). */
+export const TOKEN_ENV_VAR = 'TOKEN_ENV_VAR';
 
 /** `Connect API` → `ConnectClient`. */
 export function clientClassName(ir: Pick<Ir, 'info'>): string {
@@ -46,6 +49,7 @@ export function emitClient(ir: Ir, names: Map<IrOperation, OperationNames>, path
   }
   const runtime = ['ApiPromise', 'PagePromise', 'RequestOptions', 'ClientOptions', 'ClientMeta'];
   const classes = resources.map((r) => resourceClass(r, names, index));
+  const statusErrors = generatedErrorStatuses(ir).length > 0 ? [moduleImport(`./${STATUS_ERRORS_MODULE.replace(/\.ts$/, '.js')}`, [STATUS_ERROR_CLASSES])] : [];
   return {
     kind: 'typescript',
     path,
@@ -55,7 +59,9 @@ export function emitClient(ir: Ir, names: Map<IrOperation, OperationNames>, path
         mixedImport('./runtime/index.js', ['ClientCore'], runtime),
         mixedImport(`./${VERSION_MODULE.replace(/\.ts$/, '.js')}`, [API_VERSION, PACKAGE_VERSION], []),
         ...operationImports,
+        ...statusErrors,
         ...usage.imports('.'),
+        ...tokenEnvStatement(ir),
         metaStatement(ir),
         ...classes,
         rootClass(ir, ir.resources.children),
@@ -73,6 +79,9 @@ function metaStatement(ir: Ir): StatementStructures {
       w.writeLine(`apiVersion: ${API_VERSION},`);
       w.writeLine(`environments: { ${ir.servers.map((s) => `${JSON.stringify(s.name)}: ${JSON.stringify(s.url)}`).join(', ')} },`);
       w.writeLine(`defaultEnvironment: ${JSON.stringify(ir.servers[0]?.name ?? '')},`);
+      if (ir.info.tokenEnvVar !== undefined) w.writeLine(`tokenEnvVar: ${TOKEN_ENV_VAR},`);
+      if (ir.info.clientHeader !== undefined) w.writeLine(`clientHeader: ${JSON.stringify(ir.info.clientHeader)},`);
+      if (generatedErrorStatuses(ir).length > 0) w.writeLine(`errorClasses: ${STATUS_ERROR_CLASSES},`);
     });
     w.write('}');
   };
@@ -81,8 +90,22 @@ function metaStatement(ir: Ir): StatementStructures {
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     declarations: [{ name: CLIENT_META, type: 'ClientMeta', initializer: literal }],
-    docs: docs({ description: 'Name and version sent with every request, and the servers the client can talk to.' }),
+    docs: docs({ description: 'Name and version sent with every request, the servers the client can talk to, and what the spec adds to the runtime (token variable, client header, error classes).' }),
   };
+}
+
+/** `TOKEN_ENV_VAR`, exported so programs can name the variable in their own messages. */
+function tokenEnvStatement(ir: Ir): StatementStructures[] {
+  if (ir.info.tokenEnvVar === undefined) return [];
+  return [
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name: TOKEN_ENV_VAR, initializer: JSON.stringify(ir.info.tokenEnvVar) }],
+      docs: docs({ description: 'The environment variable the token is read from when neither `token` nor `tokenProvider` is given.' }),
+    },
+  ];
 }
 
 function resourceClass(resource: IrResource, names: Map<IrOperation, OperationNames>, index: SchemaIndex): ClassDeclarationStructure {

@@ -12,6 +12,14 @@ import type { EmittedFile } from './model.js';
 import { sampleCall } from './samples.js';
 import { SchemaIndex } from './type-expr.js';
 
+/**
+ * What examples pass as `token`: the variable the spec names (`process.env.CONNECT_API_TOKEN`),
+ * else a generic one, which the client does not read by itself.
+ */
+export function tokenExpression(ir: Pick<Ir, 'info'>): string {
+  return `process.env.${ir.info.tokenEnvVar ?? 'API_TOKEN'}`;
+}
+
 /** `ConnectClient` → `createConnectCore`. */
 export function coreFactoryName(ir: Pick<Ir, 'info'>): string {
   return `create${clientClassName(ir).replace(/Client$/, '')}Core`;
@@ -33,7 +41,7 @@ export function smallBundleExample(ir: Ir, importFrom?: string): string | undefi
   const factory = coreFactoryName(ir);
   return [
     ...(importFrom === undefined ? [] : [`import { ${factory}, ${op.functionName} } from '${importFrom}';`, '']),
-    `const client = ${factory}({ token: process.env.CONNECT_API_TOKEN });`,
+    `const client = ${factory}({ token: ${tokenExpression(ir)} });`,
     sampleCall(op, new SchemaIndex(ir), 'function'),
   ].join('\n');
 }

@@ -10,6 +10,9 @@ import { SOURCE_DIR } from './model.js';
 /** The TypeScript the package builds with; the same version the generator is tested with. */
 export const TYPESCRIPT_VERSION = '5.9.3';
 
+/** npm keywords a hand-written layer (`info.x-sdk-lib`) adds: what the API is about. */
+const LIB_KEYWORDS: Readonly<Record<string, readonly string[]>> = { connect: ['ev-charging'] };
+
 /** Node's types, for building the fake server. */
 export const NODE_TYPES_VERSION = '^20.19.0';
 
@@ -69,7 +72,7 @@ export function emitPackageJson(ir: Ir, header: string, emittedPaths: readonly s
     name: ir.info.packageName,
     version: packageVersion,
     description: `TypeScript client for the ${ir.info.title}: typed functions for every operation, runtime guards, typed errors, retries and pagination.`,
-    keywords: ['api-client', 'openapi', 'typescript', 'ev-charging'],
+    keywords: ['api-client', 'openapi', 'typescript', ...(ir.info.lib ? LIB_KEYWORDS[ir.info.lib] ?? [] : [])],
     license: 'UNLICENSED',
     type: 'module',
     sideEffects: false,

@@ -6,6 +6,7 @@
 import { DEFAULT_TOKEN } from '../../templates/testing/auth.js';
 import type { Ir, IrOperation, IrResource } from '../ir/types.js';
 import { clientClassName } from './client.js';
+import { tokenExpression } from './core-factory.js';
 import { enumGuardName, enumMembers, enumNamingRule, enumValuesName } from './enums.js';
 import { errorClassForStatus } from './errors.js';
 import type { EmittedFile } from './model.js';
@@ -33,10 +34,11 @@ function callWithOptions(op: IrOperation, index: SchemaIndex, options: string): 
 function configure({ ir, client, pkg }: ReadmeContext): string[] {
   const environments = ir.servers.map((s) => `\`'${s.name}'\` (${s.url})`).join(', ');
   const sample = ir.servers[1]?.name ?? ir.servers[0]?.name;
+  const env = ir.info.tokenEnvVar;
   return [
     '## Configure',
-    ts(`import { ${client} } from '${pkg}';\n\nconst client = new ${client}({\n  token: process.env.CONNECT_API_TOKEN, // or tokenProvider: async () => fetchToken()\n${sample ? `  environment: '${sample}',\n` : ''}});`),
-    'Without `token` or `tokenProvider` the client reads `CONNECT_API_TOKEN` from the environment (in Node). The token is only ever sent to the configured server, and it never appears in errors or logs.',
+    ts(`import { ${client} } from '${pkg}';\n\nconst client = new ${client}({\n  token: ${tokenExpression(ir)}, // or tokenProvider: async () => fetchToken()\n${sample ? `  environment: '${sample}',\n` : ''}});`),
+    `${env === undefined ? 'Give `token` or `tokenProvider`.' : `Without \`token\` or \`tokenProvider\` the client reads \`${env}\` from the environment (in Node).`} The token is only ever sent to the configured server, and it never appears in errors or logs.`,
     `Environments: ${environments || 'none declared; pass `baseUrl`'}; the first is the default. \`baseUrl\` overrides them, for example \`baseUrl: 'http://127.0.0.1:8080'\` for a local server. Create one client per token and reuse it.`,
   ];
 }
@@ -102,8 +104,8 @@ function retries({ ir, client, index }: ReadmeContext): string[] {
   const op = ir.operations.find((o) => o.method === 'GET') ?? ir.operations[0];
   return [
     '## Retries and timeouts',
-    'Connection errors, timeouts, 408, 429 and 5xx responses are retried with exponential backoff and jitter (2 retries by default, each wait at most 8 s), honouring `Retry-After` up to 60 s. What cannot succeed on a retry is not retried: a port `fetch` refuses, an invalid URL, arguments that fail the checks before sending. Each attempt has a timeout (`timeoutMs`, default 60 s, since starting a charge can take tens of seconds); `deadlineMs` bounds a whole call, retries included. All of them can be set on the client and per call:',
-    ts(`const client = new ${client}({ token: process.env.CONNECT_API_TOKEN, maxRetries: 3, timeoutMs: 20_000 });${op ? `\nawait ${callWithOptions(op, index, '{ maxRetries: 0, deadlineMs: 5_000 }')};` : ''}`),
+    'Connection errors, timeouts, 408, 429 and 5xx responses are retried with exponential backoff and jitter (2 retries by default, each wait at most 8 s), honouring `Retry-After` up to 60 s. What cannot succeed on a retry is not retried: a port `fetch` refuses, an invalid URL, arguments that fail the checks before sending. Each attempt has a timeout (`timeoutMs`, default 60 s, generous because some operations do slow work before answering); `deadlineMs` bounds a whole call, retries included. All of them can be set on the client and per call:',
+    ts(`const client = new ${client}({ token: ${tokenExpression(ir)}, maxRetries: 3, timeoutMs: 20_000 });${op ? `\nawait ${callWithOptions(op, index, '{ maxRetries: 0, deadlineMs: 5_000 }')};` : ''}`),
     ...(unsafe.length > 0 ? [`Operations that must not run twice are never retried by the client: ${unsafe.map((op) => `\`${methodPath(op)}\``).join(', ')}.`] : []),
   ];
 }
@@ -122,8 +124,9 @@ function tileOperation(ir: Ir): IrOperation | undefined {
   return ir.operations.find((op) => ['x', 'y', 'z'].every((name) => op.queryParameters.some((p) => p.name === name)));
 }
 
+/** The Connect layer's tile helpers, with the operation they serve; only in a package that has the layer. */
 function mapTiles({ ir, pkg }: ReadmeContext): string[] {
-  const tile = tileOperation(ir);
+  const tile = ir.info.lib === 'connect' ? tileOperation(ir) : undefined;
   if (!tile) return [];
   return [
     '## Map tiles',
@@ -137,7 +140,7 @@ function validation({ ir, client }: ReadmeContext): string[] {
   return [
     '## Response validation',
     `Every response is checked against the spec by generated guards. \`validateResponses: 'warn'\` (the default) returns the data and logs the mismatch as a warning, \`'strict'\` throws \`ResponseValidationError\` naming the JSON path (\`$.results[3].evses[0].status: expected string, got number\`), \`'off'\` skips the check. Enum values the API adds later and unknown extra properties always pass: responses type enums as \`OpenEnum<…>\`${guard}.`,
-    ...validationWarnings(client),
+    ...validationWarnings(client, tokenExpression(ir)),
     '`.withResponse()` on any call gives `{ data, response }`; `.asResponse()` gives the `Response` itself.',
     '### What the guards hold responses to',
     'A response the API\'s contract allows is accepted in every mode, `strict` included. Response guards check what the contract promises: JSON types, required members, nullability, and the patterns, lengths and bounds it declares. Enums and constants are open, and a `format` (`date-time`, say) is documentation, not a check. Where a doc comment reads "a decimal string in practice", that is how values look today, not a promise: parse such strings defensively. Requests are held to everything the spec says, enums, constants and formats included.',
@@ -145,15 +148,15 @@ function validation({ ir, client }: ReadmeContext): string[] {
 }
 
 /** Where a `'warn'` mismatch goes, and how to route or silence it. */
-function validationWarnings(client: string): string[] {
+function validationWarnings(client: string, token: string): string[] {
   return [
     "The warning goes to `console.warn` unless you say otherwise, once per operation and field for each client (array items count as one field), so a field the provider changed cannot flood your logs. It names the operation, the JSON path and what was expected, never the value. `logger` routes it (and the client's other warnings) to any object with a `warn` method, such as pino or winston; `logLevel: 'off'` silences it; `hooks.onValidationIssue` sees every occurrence, for monitoring:",
     ts(`// Your logger instead of the console …
-const logged = new ${client}({ token: process.env.CONNECT_API_TOKEN, logger: { warn: (message: string) => process.stderr.write(\`\${message}\\n\`) } });
+const logged = new ${client}({ token: ${token}, logger: { warn: (message: string) => process.stderr.write(\`\${message}\\n\`) } });
 
 // … or silent, counted for monitoring.
 let mismatches = 0;
-const quiet = new ${client}({ token: process.env.CONNECT_API_TOKEN, logLevel: 'off', hooks: { onValidationIssue: () => void mismatches++ } });`),
+const quiet = new ${client}({ token: ${token}, logLevel: 'off', hooks: { onValidationIssue: () => void mismatches++ } });`),
   ];
 }
 
@@ -198,8 +201,15 @@ function versions({ ir, pkg }: ReadmeContext, packageVersion: string): string[] 
     '## Versions',
     `This is version ${packageVersion} of \`${pkg}\`, generated from version ${ir.info.version} of the ${ir.info.title}. The package has its own semantic version: a major release when its public surface changes incompatibly (whether the API or the generator changed it), a minor release when it grows, a patch release for fixes and documentation. [CHANGELOG.md](./CHANGELOG.md) lists each release with its API version.`,
     ts(`import { API_VERSION, PACKAGE_VERSION } from '${pkg}';\n\nconsole.log(PACKAGE_VERSION, API_VERSION); // '${packageVersion}' '${ir.info.version}'`),
-    `Requests carry both in \`User-Agent\` (outside browsers) and \`X-Connect-Client\`: \`${pkg}/${packageVersion} (api ${ir.info.version})\`.`,
+    `Requests carry both in \`User-Agent\` (outside browsers)${clientHeader(ir)}: \`${pkg}/${packageVersion} (api ${ir.info.version})\`.`,
   ];
+}
+
+/** ` and \`X-Connect-Client\``: the spec's client header as the README has always spelt it, capitalised. */
+function clientHeader(ir: Ir): string {
+  const name = ir.info.clientHeader;
+  if (name === undefined) return '';
+  return ` and \`${name.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('-')}\``;
 }
 
 export function emitReadme(ir: Ir, header: string, emittedPaths: readonly string[] = [], packageVersion = NEUTRAL_PACKAGE_VERSION): EmittedFile {

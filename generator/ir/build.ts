@@ -98,7 +98,10 @@ function buildInfo(root: unknown) {
   const title = asString(info?.title) ?? 'API';
   const description = asString(info?.description);
   const packageName = asString(info?.['x-package-name']) ?? `${words(title).join('-').toLowerCase()}-client`;
-  return { title, version: asString(info?.version) ?? '0.0.0', packageName, ...(description !== undefined ? { description } : {}) };
+  // The SDK extensions are optional; validation has already refused values of the wrong type.
+  const sdk = { tokenEnvVar: asString(info?.['x-sdk-token-env']), clientHeader: asString(info?.['x-sdk-client-header'])?.toLowerCase(), lib: asString(info?.['x-sdk-lib']) };
+  const present = Object.fromEntries(Object.entries(sdk).filter(([, value]) => value !== undefined)) as { tokenEnvVar?: string; clientHeader?: string; lib?: string };
+  return { title, version: asString(info?.version) ?? '0.0.0', packageName, ...(description !== undefined ? { description } : {}), ...present };
 }
 
 function buildServers(root: unknown): IrServer[] {

@@ -2,6 +2,7 @@
  * Every identifier the generator writes goes through this file, so reserved words, odd
  * characters and collisions are handled in one place.
  */
+import { CLIENT_ERROR_REASONS, reasonClassName } from '../http-status.js';
 
 /** Words that cannot name a binding in strict-mode TypeScript, and the literals. */
 const KEYWORDS: ReadonlySet<string> = new Set([
@@ -83,28 +84,41 @@ export function propertyAccess(target: string, name: string): string {
   return isIdentifier(name) && name !== '__proto__' ? `${target}.${name}` : `${target}[${JSON.stringify(name)}]`;
 }
 
-/**
- * Names the package exports besides the schemas: the runtime's public surface (re-exported by
- * the package index; a test keeps this list equal to templates/runtime/index.ts) and the
- * helpers the emitters declare. A schema called `NotFoundError` must not take one of them.
- */
-export const PACKAGE_NAMES: readonly string[] = [
+/** The runtime's public surface (re-exported by the package index); a test keeps it equal to templates/runtime/index.ts. */
+export const RUNTIME_NAMES: readonly string[] = [
   'ClientCore', 'ClientOptions', 'ClientMeta', 'RequestOptions', 'ValidationMode', 'Environment', 'FetchLike',
   'HeadersOption', 'DEFAULT_TIMEOUT_MS', 'DEFAULT_MAX_RETRIES', 'DEFAULT_MAX_RETRY_DELAY_MS',
-  'DEFAULT_VALIDATION_MODE', 'TOKEN_ENV_VAR', 'OperationDescriptor', 'OperationInput', 'BodyEncoding', 'HttpMethod',
+  'DEFAULT_VALIDATION_MODE', 'OperationDescriptor', 'OperationInput', 'BodyEncoding', 'HttpMethod',
   'QueryParameter', 'HeaderParameter', 'CookieParameter', 'ApiPromise', 'WithResponse', 'Page', 'PagePromise',
   'PageEnvelope', 'ConnectError', 'RequestContext', 'ApiError', 'BadRequestError', 'AuthenticationError',
-  'PaymentRequiredError', 'PermissionDeniedError', 'NotFoundError', 'ConflictError', 'LockedError',
-  'FailedDependencyError', 'RateLimitError', 'InternalServerError', 'apiErrorClassFor', 'ApiErrorClass', 'ErrorBody',
+  'PermissionDeniedError', 'NotFoundError', 'ConflictError', 'UnprocessableEntityError', 'RateLimitError',
+  'InternalServerError', 'apiErrorClassFor', 'ApiErrorClass', 'ErrorBody',
   'ConfigurationError', 'InsecureTransportError', 'InvalidRequestError', 'TokenProviderError', 'ConnectionError',
   'TimeoutError', 'AbortError', 'ResponseParseError', 'ResponseValidationError', 'PaginationError', 'ClientHooks',
   'RequestHookEvent', 'ResponseHookEvent', 'ErrorHookEvent', 'ValidationIssueEvent', 'Logger', 'LogLevel',
-  'BASE_RETRY_DELAY_MS', 'RETRY_AFTER_CAP_MS', 'tileForPoint', 'tileBounds', 'MAX_TILE_LATITUDE', 'MAX_TILE_ZOOM',
-  'TileCoordinates', 'TileBounds', 'GuardError', 'describeFailure', 'formatGuardPath', 'Check', 'GuardFailure',
+  'BASE_RETRY_DELAY_MS', 'RETRY_AFTER_CAP_MS', 'GuardError', 'describeFailure', 'formatGuardPath', 'Check', 'GuardFailure',
   'InputChecks', 'KnownErrorType', 'KnownErrorTypes', 'KnownValues', 'isOneOf',
-  // Declared by the emitters: the open-enum helper type and the client's metadata constant.
-  'OpenEnum', 'CLIENT_META',
 ];
+
+/** The hand-written layers' exports (templates/<lib>/index.ts); a test keeps them equal. */
+export const LIB_NAMES: readonly string[] = ['tileForPoint', 'tileBounds', 'MAX_TILE_LATITUDE', 'MAX_TILE_ZOOM', 'TileCoordinates', 'TileBounds'];
+
+/**
+ * Declared by the emitters: the open-enum helper type, the client's metadata, the token
+ * variable's name, and the error classes generated for declared statuses (every 4xx reason
+ * phrase's, so the reservation does not depend on which statuses a spec declares).
+ */
+export const EMITTED_NAMES: readonly string[] = [
+  'OpenEnum', 'CLIENT_META', 'TOKEN_ENV_VAR', 'STATUS_ERROR_CLASSES',
+  ...Object.keys(CLIENT_ERROR_REASONS).map((status) => reasonClassName(Number(status))!),
+];
+
+/**
+ * Names the package may export besides the schemas. A schema called `NotFoundError` must not
+ * take one of them. Layer and emitter names are reserved for every spec, so a schema's name
+ * never depends on which of them a package happens to get.
+ */
+export const PACKAGE_NAMES: readonly string[] = [...new Set([...RUNTIME_NAMES, ...LIB_NAMES, ...EMITTED_NAMES])];
 
 /**
  * Hands out unique names within one scope: the second `User` becomes `User2`. Names are

@@ -22,6 +22,12 @@ export interface IrInfo {
   readonly description?: string;
   /** npm package name of the generated client. */
   readonly packageName: string;
+  /** `info.x-sdk-token-env`: the environment variable the client reads the token from when none is given. */
+  readonly tokenEnvVar?: string;
+  /** `info.x-sdk-client-header`: a header naming the package and version, for browsers, which cannot set `User-Agent`. */
+  readonly clientHeader?: string;
+  /** `info.x-sdk-lib`: the hand-written layer (a folder under templates/) the package also gets, `connect` for our API. */
+  readonly lib?: string;
 }
 
 export interface IrServer {

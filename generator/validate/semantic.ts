@@ -11,6 +11,7 @@ import { indexDocument, type OperationSite } from './document-index.js';
 import { pathParameters } from './path-parameters.js';
 import { errorAt } from './report.js';
 import { closest } from './closest.js';
+import { sdkExtensions } from './sdk-extensions.js';
 
 export type Rule = (doc: SourceDocument) => Diagnostic[];
 
@@ -22,6 +23,7 @@ export const semanticRules: readonly Rule[] = [
   enumValues,
   trailingSlashes,
   bearerSecurity,
+  sdkExtensions,
 ];
 
 /** operationIds name the generated functions, so two operations may not share one. */

@@ -1,5 +1,5 @@
 /**
- * Request bodies in the three encodings the Connect API accepts. JSON is the default; form
+ * Request bodies in the three encodings an OpenAPI document can declare. JSON is the default; form
  * and multipart are offered only where the operation lists them, because the server parses
  * each encoding differently and a silent fallback would hide the difference.
  */

@@ -35,7 +35,7 @@ export class ClientCore {
     this.#env = { ...defaultRuntime, ...runtime };
   }
 
-  /** The server this client talks to, for example `https://connect.cariqa.com`. */
+  /** The server this client talks to, for example `https://api.example.com`. */
   get baseUrl(): string {
     return this.#config.baseUrl.href.replace(/\/$/, '');
   }

@@ -11,7 +11,6 @@ import {
   DEFAULT_MAX_RETRY_DELAY_MS,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_VALIDATION_MODE,
-  TOKEN_ENV_VAR,
   type ClientMeta,
   type ClientOptions,
   type FetchLike,
@@ -127,7 +126,7 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
     url = new URL(String(raw));
   } catch {
     throw new ConfigurationError(
-      `baseUrl must be an absolute http(s) URL such as https://connect.cariqa.com, got ${JSON.stringify(String(raw).slice(0, 100))}`,
+      `baseUrl must be an absolute http(s) URL such as https://api.example.com, got ${JSON.stringify(String(raw).slice(0, 100))}`,
       'baseUrl',
     );
   }
@@ -168,10 +167,12 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
       );
     tokenSource = { kind: 'provider', provide: options.tokenProvider };
   } else {
-    const token = options.token ?? readEnv(TOKEN_ENV_VAR);
+    const envVar = meta.tokenEnvVar;
+    const token = options.token ?? (envVar === undefined ? undefined : readEnv(envVar));
     if (token === undefined) {
+      const orEnv = envVar === undefined ? '' : `, or set the ${envVar} environment variable`;
       throw new ConfigurationError(
-        `no API token: pass the token option (or tokenProvider), or set the ${TOKEN_ENV_VAR} environment variable`,
+        `no API token: pass the token option (or tokenProvider)${orEnv}`,
         'token',
       );
     }
@@ -216,7 +217,7 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
     throw new ConfigurationError('hooks must be an object', 'hooks');
 
   const baseUrl = parseBaseUrl(options, meta);
-  const logger = new RuntimeLogger(scrubber, options.logger, options.logLevel);
+  const logger = new RuntimeLogger(scrubber, options.logger, options.logLevel, meta.sdkName);
   if (options.allowInsecureHttp === true && isInsecureForCredentials(baseUrl)) {
     logger.warn(`allowInsecureHttp is set: the token is sent over plain http to ${baseUrl.origin}`);
   }

@@ -1,8 +1,9 @@
 /**
- * Errors for HTTP error statuses, one class per status the Connect API uses, so callers can
- * `catch (e) { if (e instanceof ConflictError && e.errorType === 'already_charging') … }`.
- * The status switch is mirrored by generator/emit/errors.ts for doc comments; a test keeps
- * the two in step.
+ * Errors for HTTP error statuses: one class per status most APIs use (400, 401, 403, 404,
+ * 409, 422, 429, 5xx, as openai-node has them), so callers can
+ * `catch (e) { if (e instanceof ConflictError && e.errorType === '…') … }`. Classes for other
+ * statuses are generated for the statuses a spec declares and reach `apiErrorClassFor`
+ * through the client's meta. The generator reads `RUNTIME_ERROR_CLASSES` for its doc comments.
  */
 import { ConnectError, type RequestContext } from './connect-error.js';
 import { REDACTED } from './redact.js';
@@ -71,9 +72,9 @@ function stringAt(value: unknown, key: string): string | undefined {
  *
  * @example
  * try {
- *   await client.users.charging.start('user-123', { evse_id: 'DE*VLT*E1', payment_method_id: 'pm-1' });
+ *   await client.orders.create({ item: 'a-1' });
  * } catch (error) {
- *   if (error instanceof ApiError && error.is('already_charging')) return;
+ *   if (error instanceof ApiError && error.is('already_ordered')) return;
  *   throw error;
  * }
  */
@@ -94,7 +95,7 @@ export class ApiError extends ConnectError {
   /** `body.detail`, the server's human-readable message. */
   readonly detail: string | undefined;
   /**
-   * `body.error.type`, for example `already_charging` or `payment_method_error`: one of the
+   * `body.error.type`, for example `already_ordered` or `validation_error`: one of the
    * types the spec lists, or one added since (the `string & {}` keeps editor completion).
    */
   readonly errorType: KnownErrorType | (string & {}) | undefined;
@@ -130,7 +131,7 @@ export class ApiError extends ConnectError {
 
   /**
    * Whether `errorType` is `type`, narrowing it. `type` takes only the types the spec lists,
-   * so `error.is('already_chargin')` does not compile where `errorType === 'already_chargin'`
+   * so `error.is('already_ordere')` does not compile where `errorType === 'already_ordere'`
    * would, silently never matching.
    */
   is<const T extends KnownErrorType>(type: T): this is this & { readonly errorType: T } {
@@ -186,40 +187,28 @@ export class AuthenticationError extends ApiError {
     this.prototype.name = 'AuthenticationError';
   }
 }
-/** 402: a payment failed or needs the user's confirmation; see `paymentIntentClientSecret`. */
-export class PaymentRequiredError extends ApiError {
-  static {
-    this.prototype.name = 'PaymentRequiredError';
-  }
-}
 /** 403: the token may not do this. */
 export class PermissionDeniedError extends ApiError {
   static {
     this.prototype.name = 'PermissionDeniedError';
   }
 }
-/** 404: no such user, session, station or payment method. */
+/** 404: no such resource. */
 export class NotFoundError extends ApiError {
   static {
     this.prototype.name = 'NotFoundError';
   }
 }
-/** 409: the state already is what was asked (`already_charging`, `already_stopped`); never retried. */
+/** 409: the request conflicts with the resource's state (it may already be what was asked); never retried. */
 export class ConflictError extends ApiError {
   static {
     this.prototype.name = 'ConflictError';
   }
 }
-/** 423: temporarily locked (`temporary_locked`). */
-export class LockedError extends ApiError {
+/** 422: the request was well-formed but its content was refused; `errorDetails` usually says why. */
+export class UnprocessableEntityError extends ApiError {
   static {
-    this.prototype.name = 'LockedError';
-  }
-}
-/** 424: a provider the API depends on failed (`charging_provider_error`, `station_availability_issue` …). */
-export class FailedDependencyError extends ApiError {
-  static {
-    this.prototype.name = 'FailedDependencyError';
+    this.prototype.name = 'UnprocessableEntityError';
   }
 }
 /** 429: too many requests; `retryAfterMs` says when to come back, if the server said. */
@@ -238,24 +227,36 @@ export class InternalServerError extends ApiError {
 /** A constructor of `ApiError` or one of its status subclasses. */
 export type ApiErrorClass = new (init: ApiErrorInit) => ApiError;
 
-const CLASS_BY_STATUS: Readonly<Record<number, ApiErrorClass>> = {
+/** The runtime's own classes by status; 500 and above are `InternalServerError`. */
+export const RUNTIME_ERROR_CLASSES: Readonly<Record<number, ApiErrorClass>> = {
   400: BadRequestError,
   401: AuthenticationError,
-  402: PaymentRequiredError,
   403: PermissionDeniedError,
   404: NotFoundError,
   409: ConflictError,
-  423: LockedError,
-  424: FailedDependencyError,
+  422: UnprocessableEntityError,
   429: RateLimitError,
 };
 
-/** The class an error status becomes: the table above, `InternalServerError` from 500, else `ApiError`. */
-export function apiErrorClassFor(status: number): ApiErrorClass {
-  return CLASS_BY_STATUS[status] ?? (status >= 500 ? InternalServerError : ApiError);
+/**
+ * The class an error status becomes: the runtime's table, then `extra` (the generated
+ * classes for other statuses the spec declares), `InternalServerError` from 500, else `ApiError`.
+ */
+export function apiErrorClassFor(
+  status: number,
+  extra?: Readonly<Record<number, ApiErrorClass>>,
+): ApiErrorClass {
+  return (
+    RUNTIME_ERROR_CLASSES[status] ??
+    extra?.[status] ??
+    (status >= 500 ? InternalServerError : ApiError)
+  );
 }
 
-export function createApiError(init: ApiErrorInit): ApiError {
-  const ErrorClass = apiErrorClassFor(init.status);
+export function createApiError(
+  init: ApiErrorInit,
+  extra?: Readonly<Record<number, ApiErrorClass>>,
+): ApiError {
+  const ErrorClass = apiErrorClassFor(init.status, extra);
   return new ErrorClass(init);
 }

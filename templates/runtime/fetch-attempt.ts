@@ -102,7 +102,7 @@ export async function fetchAttempt(request: AttemptRequest): Promise<AttemptOutc
       ...(request.init.body === undefined ? {} : { body: request.init.body }),
       signal: controller.signal,
       // Redirects are not followed: the token must only go to the configured server, and
-      // the Connect API does not redirect its own operations.
+      // an API does not redirect its own operations as a rule.
       redirect: 'manual',
     });
     status = response.status;

@@ -2,7 +2,7 @@
  * Observation hooks: what the client is sending and receiving, for metrics and tracing.
  * Hooks see redacted headers only, and cannot change the request. A hook that throws (or
  * returns a promise that rejects) is reported through the logger and otherwise ignored:
- * instrumentation must not be able to fail a charging session.
+ * instrumentation must not be able to fail a call.
  */
 import type { ConnectError } from './connect-error.js';
 import type { RuntimeLogger } from './logger.js';

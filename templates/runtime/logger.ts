@@ -46,9 +46,12 @@ export class RuntimeLogger {
   readonly #rank: number;
   readonly #scrubber: SecretScrubber;
   readonly #seen = new Set<string>();
+  readonly #prefix: string;
 
-  constructor(scrubber: SecretScrubber, logger?: Logger, level?: LogLevel) {
+  /** `name` (the package's) starts every line, so a shared log shows where a warning came from. */
+  constructor(scrubber: SecretScrubber, logger?: Logger, level?: LogLevel, name = 'client') {
     this.#scrubber = scrubber;
+    this.#prefix = `[${name}] `;
     const sink = logger ?? (typeof console !== 'undefined' ? console : undefined);
     this.#sink = sink;
     this.#rank = sink === undefined ? RANK.off : RANK[level ?? 'warn'];
@@ -86,7 +89,7 @@ export class RuntimeLogger {
     const method = this.#sink?.[level];
     if (typeof method !== 'function') return;
     try {
-      const text = `[connect] ${this.#scrubber.text(message)}`;
+      const text = `${this.#prefix}${this.#scrubber.text(message)}`;
       if (details === undefined) method.call(this.#sink, text);
       else method.call(this.#sink, text, this.#scrubber.value(details));
     } catch {

@@ -2,6 +2,7 @@
  * The client's options and their defaults. Every option can be set on the client; the
  * per-call ones (`RequestOptions`) override it for one call.
  */
+import type { ApiErrorClass } from './errors.js';
 import type { ClientHooks } from './hooks.js';
 import type { Logger, LogLevel } from './logger.js';
 import type { BodyEncoding } from './operation.js';
@@ -12,7 +13,7 @@ import type { BodyEncoding } from './operation.js';
  * - `'warn'` (default) reports it through the logger (the console unless `logger` or
  *   `logLevel` say otherwise; once per operation and field) and `hooks.onValidationIssue`
  *   (every time), then returns the data: the provider adds fields and enum values over
- *   time, and a new value should show up in monitoring, not stop charging sessions;
+ *   time, and a new value should show up in monitoring, not stop production calls;
  * - `'off'` skips the check.
  * Unknown extra properties always pass.
  */
@@ -33,6 +34,18 @@ export interface ClientMeta {
   readonly environments: Readonly<Record<string, string>>;
   /** The environment used when neither `environment` nor `baseUrl` is given. */
   readonly defaultEnvironment: string;
+  /** The environment variable the token is read from in Node when none is given; none when absent. */
+  readonly tokenEnvVar?: string;
+  /**
+   * A header that names the package and versions like `User-Agent` does, sent also from
+   * browsers, which do not let scripts set `User-Agent`; none when absent.
+   */
+  readonly clientHeader?: string;
+  /**
+   * Error classes for statuses the spec declares beyond the runtime's own (402, 423 …), so
+   * `catch` can tell them apart; the rest become the runtime's classes or `ApiError`.
+   */
+  readonly errorClasses?: Readonly<Record<number, ApiErrorClass>>;
 }
 
 /** A `fetch` implementation; the global one, undici's or a test double all fit. */
@@ -44,7 +57,8 @@ export type HeadersOption = Readonly<Record<string, string | null | undefined>>;
 /** How a client talks to the API: credentials, server, timeouts, retries, validation, logging and hooks. */
 export interface ClientOptions {
   /**
-   * The API token (a JWT). Falls back to the `CONNECT_API_TOKEN` environment variable in Node.
+   * The API token. Falls back to the environment variable the spec names, if any, in Node
+   * (the package README says which).
    * `undefined` is accepted as "not given" so `process.env.X` can be passed under `exactOptionalPropertyTypes`.
    */
   token?: string | undefined;
@@ -54,7 +68,7 @@ export interface ClientOptions {
   environment?: Environment | undefined;
   /** An absolute http(s) URL that overrides `environment`, for example a local mock server. */
   baseUrl?: string | undefined;
-  /** Per-attempt timeout; default 60 000 ms, because starting a charge can take tens of seconds. */
+  /** Per-attempt timeout; default 60 000 ms, generous because some operations do slow work before answering. */
   timeoutMs?: number;
   /** Retries after the first attempt for retry-safe operations; default 2. */
   maxRetries?: number;
@@ -111,7 +125,7 @@ export interface RequestOptions {
   validateRequests?: boolean;
 }
 
-/** Default per-attempt timeout: starting a charge can take tens of seconds. */
+/** Default per-attempt timeout: generous, because some operations do slow work before answering. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 /** Default number of retries after the first attempt. */
 export const DEFAULT_MAX_RETRIES = 2;
@@ -119,5 +133,3 @@ export const DEFAULT_MAX_RETRIES = 2;
 export const DEFAULT_MAX_RETRY_DELAY_MS = 8_000;
 /** Default response validation: report mismatches, return the data. */
 export const DEFAULT_VALIDATION_MODE: ValidationMode = 'warn';
-/** The environment variable the token is read from when neither `token` nor `tokenProvider` is given. */
-export const TOKEN_ENV_VAR = 'CONNECT_API_TOKEN';

@@ -1,5 +1,5 @@
 /**
- * Page-number pagination as the Connect API does it: `{count, next, previous, results}` with
+ * Page-number pagination as Django REST framework APIs do it: `{count, next, previous, results}` with
  * absolute `next`/`previous` links. A page can be awaited, asked for its successor, or
  * iterated item by item across pages with `for await`.
  *

@@ -1,6 +1,6 @@
 /**
  * Request URLs: the base address, the path template with its parameters percent-encoded,
- * and the query string in the form style the Connect API reads (one pair per array element).
+ * and the query string in the form style (OpenAPI's default) (one pair per array element).
  */
 import type { RequestContext } from './connect-error.js';
 import type { QueryParameter } from './operation.js';

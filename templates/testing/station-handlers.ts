@@ -1,5 +1,5 @@
 /** The station operations: data files, around, tile, partners and details. */
-import { MAX_TILE_ZOOM } from '../runtime/tiles.js';
+import { MAX_TILE_ZOOM } from '../connect/tiles.js';
 import { requirePermission } from './auth.js';
 import { notFound, validationFailure } from './errors.js';
 import type { Handler, HandlerContext } from './handler.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkMapTile, checkStation } from '../../generated/src/guards.js';
 import { describeFailure } from '../../generated/src/runtime/guard.js';
-import { tileForPoint } from '../../templates/runtime/tiles.js';
+import { tileForPoint } from '../../templates/connect/tiles.js';
 import { CLUSTER_MAX_ZOOM, expansionZoom, tileFeatures } from '../../templates/testing/map-tiles.js';
 import { SeededRandom } from '../../templates/testing/random.js';
 import { CITIES, OPERATORS } from '../../templates/testing/station-catalog.js';

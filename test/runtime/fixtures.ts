@@ -11,6 +11,9 @@ export const META = {
   sdkVersion: '1.4.0',
   environments: { production: 'https://connect.cariqa.com', playground: 'https://dev.connect.cariqa.com' },
   defaultEnvironment: 'production',
+  // What spec/connect-api.yaml's info.x-sdk-* extensions put in the generated meta.
+  tokenEnvVar: 'CONNECT_API_TOKEN',
+  clientHeader: 'x-connect-client',
 };
 
 export interface User {

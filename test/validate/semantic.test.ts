@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../../generator/validate/index.js';
 import { pathParameters } from '../../generator/validate/path-parameters.js';
+import { sdkExtensions } from '../../generator/validate/sdk-extensions.js';
 import {
   bearerSecurity,
   enumValues,
@@ -621,6 +622,7 @@ describe('validateDocument', () => {
       enumValues,
       trailingSlashes,
       bearerSecurity,
+      sdkExtensions,
     ]);
   });
 

@@ -14,18 +14,17 @@ import { nodeVersion, runsInBrowser } from './runtime-globals.js';
 import { scalarText } from './url.js';
 
 /**
- * `Accept`, and who is calling: `X-Connect-Client` everywhere, because browsers do not let
- * scripts set `User-Agent`; `User-Agent` as well outside browsers. Both name the package's
- * version and, as a comment, the API version it was generated from (`name/2.0.0 (api 1.4.0)`),
- * since the two move independently and the provider's logs need both.
+ * `Accept`, and who is calling: the client header the spec names (`meta.clientHeader`)
+ * everywhere, because browsers do not let scripts set `User-Agent`; `User-Agent` as well
+ * outside browsers. Both name the package's version and, as a comment, the API version it was
+ * generated from (`name/2.0.0 (api 1.4.0)`), since the two move independently and the
+ * provider's logs need both.
  */
 export function defaultHeaders(meta: ClientMeta): Record<string, string> {
   const api = meta.apiVersion === undefined ? '' : ` (api ${meta.apiVersion})`;
   const client = `${meta.sdkName}/${meta.sdkVersion}${api}`;
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'x-connect-client': client,
-  };
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (meta.clientHeader !== undefined) headers[meta.clientHeader.toLowerCase()] = client;
   if (!runsInBrowser()) {
     const node = nodeVersion();
     headers['user-agent'] = node === undefined ? client : `${client} node/${node}`;

@@ -5,8 +5,8 @@
  *
  * Defaults, and why:
  * - Retries (2, exponential backoff with full jitter, Retry-After honoured up to 60 s) only
- *   for operations whose descriptor is `retrySafe`; charging start is sent once, always.
- * - 60 s per attempt, because starting a charge is synchronous and slow; no overall
+ *   for operations whose descriptor is `retrySafe`; any other is sent once, always.
+ * - 60 s per attempt, because some operations do slow work before answering; no overall
  *   deadline unless `deadlineMs` is given.
  * - Response validation `'warn'`: new enum values from the provider should be seen, not
  *   break production calls; the mismatch is logged as a warning, once per operation and
@@ -30,7 +30,6 @@ export {
   DEFAULT_MAX_RETRIES,
   DEFAULT_MAX_RETRY_DELAY_MS,
   DEFAULT_VALIDATION_MODE,
-  TOKEN_ENV_VAR,
 } from './options.js';
 export type {
   OperationDescriptor,
@@ -49,12 +48,10 @@ export {
   ApiError,
   BadRequestError,
   AuthenticationError,
-  PaymentRequiredError,
   PermissionDeniedError,
   NotFoundError,
   ConflictError,
-  LockedError,
-  FailedDependencyError,
+  UnprocessableEntityError,
   RateLimitError,
   InternalServerError,
   apiErrorClassFor,
@@ -84,14 +81,6 @@ export type {
 } from './hooks.js';
 export type { Logger, LogLevel } from './logger.js';
 export { BASE_RETRY_DELAY_MS, RETRY_AFTER_CAP_MS } from './retry.js';
-export {
-  tileForPoint,
-  tileBounds,
-  MAX_TILE_LATITUDE,
-  MAX_TILE_ZOOM,
-  type TileCoordinates,
-  type TileBounds,
-} from './tiles.js';
 export { isOneOf, type KnownValues } from './known.js';
 export {
   GuardError,

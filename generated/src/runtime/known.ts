@@ -18,10 +18,10 @@ export type KnownValues<V> = V extends null | undefined
 
 /**
  * Whether `value` is one of `known`, narrowing it to them. `known` accepts only the values
- * the type lists, so `isOneOf(station.status, 'fre')` is a compile error.
+ * the type lists, so `isOneOf(order.status, 'shiped')` is a compile error.
  *
  * @example
- * if (isOneOf(evse.status, 'AVAILABLE', 'CHARGING')) console.log(evse.status);
+ * if (isOneOf(order.status, 'placed', 'shipped')) console.log(order.status);
  */
 export function isOneOf<V, const K extends KnownValues<V>>(
   value: V,

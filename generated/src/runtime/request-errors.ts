@@ -69,7 +69,7 @@ export class ConnectionError extends ConnectError {
   readonly attempt: number;
   /**
    * The response status when the headers had arrived before the failure. For an operation
-   * that is not retry-safe (charging start) a 2xx here means the server did act on it.
+   * that is not retry-safe (one that starts something) a 2xx here means the server did act on it.
    */
   readonly status: number | undefined;
 
@@ -191,7 +191,7 @@ export class ResponseValidationError extends ConnectError {
   readonly expected: string;
   /** What arrived there instead, for example `number`. */
   readonly found: string;
-  /** The generated type the body should have matched, for example `PaginatedStationList`. */
+  /** The generated type the body should have matched, for example `PaginatedOrderList`. */
   readonly responseType: string | undefined;
   /** The parsed body as it arrived; not printed, as it can be large and hold personal data. */
   declare readonly data: unknown;

@@ -20,8 +20,8 @@ export function isRetryableStatus(status: number): boolean {
   if (status === 408) return true;
   // 429: rate limited; the same request passes once the window has moved on.
   if (status === 429) return true;
-  // 409 is not retried: the Connect API's conflicts (already_charging, already_stopped)
-  // are final states, and repeating the request cannot change them.
+  // 409 is not retried: a conflict reports the resource's state (already started, already
+  // stopped), and repeating the request cannot change it.
   // 5xx: the server or a gateway in front of it failed; the next attempt may not.
   return status >= 500 && status <= 599;
 }
@@ -115,8 +115,8 @@ export type RetryDecision =
   | { readonly retry: false; readonly reason: string; readonly retryAfterMs?: number };
 
 export function decideRetry(q: RetryQuestion): RetryDecision {
-  // Only the descriptor can say a request is safe to repeat; charging start is not, and a
-  // second start after a lost response could start (and bill) a second session.
+  // Only the descriptor can say a request is safe to repeat; a POST that starts something
+  // is not, and a second one after a lost response could start (and bill) it twice.
   if (!q.retrySafe) return { retry: false, reason: 'the operation is not retry-safe' };
   // fetch refusing the request (a bad port, say) refuses it again: waiting only delays the error.
   if (q.final !== undefined) return { retry: false, reason: q.final };

@@ -289,20 +289,25 @@ function errorForStatus(
   }
   const redirected =
     response.type === 'opaqueredirect' || (response.status >= 300 && response.status <= 399);
-  return createApiError({
-    context: request.context,
-    status: response.status,
-    statusText: response.statusText,
-    headers: redactHeaders(response.headers, config.scrubber),
-    body: parsed === undefined ? undefined : config.scrubber.value(parsed),
-    ...(parsed === undefined && text.trim() !== ''
-      ? { snippet: bodySnippet(text, config.scrubber, 120) }
-      : {}),
-    ...(redirected
-      ? { note: 'redirect not followed: the client sends the token to the configured server only' }
-      : {}),
-    ...withRetryAfter(parseRetryAfter(response.headers, now)),
-  });
+  return createApiError(
+    {
+      context: request.context,
+      status: response.status,
+      statusText: response.statusText,
+      headers: redactHeaders(response.headers, config.scrubber),
+      body: parsed === undefined ? undefined : config.scrubber.value(parsed),
+      ...(parsed === undefined && text.trim() !== ''
+        ? { snippet: bodySnippet(text, config.scrubber, 120) }
+        : {}),
+      ...(redirected
+        ? {
+            note: 'redirect not followed: the client sends the token to the configured server only',
+          }
+        : {}),
+      ...withRetryAfter(parseRetryAfter(response.headers, now)),
+    },
+    config.meta.errorClasses,
+  );
 }
 
 function withRetryAfter(ms: number | undefined): { retryAfterMs?: number } {

@@ -6,7 +6,7 @@
  * `expansion_zoom` is the first zoom at which they no longer share a cell. From
  * `CLUSTER_MAX_ZOOM` on every station is a feature of its own.
  */
-import { tileForPoint } from '../runtime/tiles.js';
+import { tileForPoint } from '../connect/tiles.js';
 import { coordinate, money, stationStatus, type StationModel } from './station-model.js';
 
 export const CLUSTER_MAX_ZOOM = 16;

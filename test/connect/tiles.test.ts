@@ -1,7 +1,7 @@
 /** Slippy-map tile helpers: known tiles, round trips, clamping and argument errors. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_TILE_LATITUDE, tileBounds, tileForPoint } from '../../templates/runtime/index.js';
+import { MAX_TILE_LATITUDE, tileBounds, tileForPoint } from '../../templates/connect/index.js';
 
 describe('tileForPoint', () => {
   it('finds known tiles', () => {

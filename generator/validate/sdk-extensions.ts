@@ -1,0 +1,59 @@
+/**
+ * The `x-sdk-*` extensions on `info`, which tell the generator what the document alone
+ * cannot: the environment variable the token is read from, the header naming the client
+ * (browsers cannot set `User-Agent`), and the hand-written layer the package also gets.
+ * Each is optional; a value of the wrong shape is refused here, at its own line.
+ */
+import type { Diagnostic } from '../diagnostics.js';
+import { isObject, member } from '../document/read.js';
+import type { SourceDocument } from '../load.js';
+import { errorAt } from './report.js';
+
+/** The hand-written layers, each a folder under templates/ of the same name. */
+export const SDK_LIBS: readonly string[] = ['connect'];
+
+interface ExtensionRule {
+  readonly name: string;
+  /** Why the value cannot be used, or undefined when it can. */
+  readonly problem: (value: string) => string | undefined;
+  readonly hint: string;
+}
+
+const RULES: readonly ExtensionRule[] = [
+  {
+    name: 'x-sdk-token-env',
+    problem: (v) => (/^[A-Z_][A-Z0-9_]*$/.test(v) ? undefined : `'${v}' is not an environment variable name`),
+    hint: 'upper-case letters, digits and underscores, not starting with a digit, for example PETSTORE_API_TOKEN',
+  },
+  {
+    name: 'x-sdk-client-header',
+    // An HTTP token (RFC 9110), and not one the client or the browser already owns.
+    problem: (v) =>
+      !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(v)
+        ? `'${v}' is not a header name`
+        : ['authorization', 'user-agent', 'accept', 'content-type', 'cookie', 'host'].includes(v.toLowerCase())
+          ? `'${v}' is a header the client already sets`
+          : undefined,
+    hint: 'a header name of its own, for example x-petstore-client',
+  },
+  {
+    name: 'x-sdk-lib',
+    problem: (v) => (SDK_LIBS.includes(v) ? undefined : `'${v}' is not a layer the generator has`),
+    hint: `one of ${SDK_LIBS.map((l) => `'${l}'`).join(', ')} (a folder under templates/)`,
+  },
+];
+
+/** `info.x-sdk-token-env`, `info.x-sdk-client-header` and `info.x-sdk-lib`: strings of the right shape when present. */
+export function sdkExtensions(doc: SourceDocument): Diagnostic[] {
+  const info = member(doc.value, 'info');
+  if (!isObject(info)) return [];
+  return RULES.flatMap(({ name, problem, hint }) => {
+    if (!Object.prototype.hasOwnProperty.call(info, name)) return [];
+    const value = member(info, name);
+    const pointer = `/info/${name}`;
+    if (typeof value !== 'string')
+      return [errorAt(doc, 'invalid-sdk-extension', pointer, `info.${name} must be a string, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`, hint)];
+    const why = problem(value);
+    return why ? [errorAt(doc, 'invalid-sdk-extension', pointer, `info.${name}: ${why}`, hint)] : [];
+  });
+}
