@@ -10,7 +10,7 @@ import type { Check } from './guard.js';
 /** The HTTP methods an operation can use. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
-/** The request body encodings the Connect API accepts. JSON is the default. */
+/** The request body encodings the runtime can send. JSON is the default. */
 export type BodyEncoding = 'json' | 'form' | 'multipart';
 
 /**
@@ -96,20 +96,20 @@ export interface OperationDescriptor {
   readonly inputChecks?: InputChecks;
   /** Validates a success body when response validation is on; absent for empty responses. */
   readonly check?: Check;
-  /** Name of the response type, for messages such as `Invalid PaginatedStationList`. */
+  /** Name of the response type, for messages such as `Invalid PaginatedPetList`. */
   readonly responseType?: string;
 }
 
 /** The caller's arguments, sorted by where they go. */
 export interface OperationInput {
   /** Path parameter values by wire name; each is percent-encoded into the template. */
-  readonly path?: Readonly<Record<string, string | number>>;
+  readonly path?: Readonly<Record<string, string | number>> | undefined;
   /** Query parameter values by wire name; undefined ones are left out. */
-  readonly query?: object;
+  readonly query?: object | undefined;
   /** Header parameter values by wire name. */
-  readonly headers?: object;
+  readonly headers?: object | undefined;
   /** Cookie parameter values by wire name. */
-  readonly cookies?: object;
+  readonly cookies?: object | undefined;
   /** The request body, encoded as the options or the operation say. */
   readonly body?: unknown;
 }
