@@ -13,7 +13,16 @@ import { benchGuards } from './guards/bench.js';
 import { describeEnvironment } from './lib/machine.js';
 import { runOnce } from './lib/processes.js';
 import { markdown, textTable, type SectionResult } from './lib/report.js';
-import { HEY_API_OUT, OPENAPI_TYPESCRIPT_OUT, ROOT, WORK, freshDir, heyApi, openapiTypescript, tsc } from './lib/work.js';
+import {
+  HEY_API_OUT,
+  OPENAPI_TYPESCRIPT_OUT,
+  ROOT,
+  WORK,
+  freshDir,
+  heyApi,
+  openapiTypescript,
+  tsc,
+} from './lib/work.js';
 import { benchRequests } from './requests/bench.js';
 import { benchSize } from './size/bench.js';
 import { benchTypecheck } from './typecheck/bench.js';
@@ -37,9 +46,21 @@ async function main(): Promise<void> {
 
   const sections: SectionResult[] = [];
   step('1/5 guard throughput');
-  sections.push(await benchGuards(quick ? { rounds: 5, calls: 50, roundCapMs: 2000 } : { rounds: 30, calls: 100, roundCapMs: 5000 }));
+  sections.push(
+    await benchGuards(
+      quick
+        ? { rounds: 5, calls: 50, roundCapMs: 2000 }
+        : { rounds: 30, calls: 100, roundCapMs: 5000 },
+    ),
+  );
   step('2/5 per-request overhead');
-  sections.push(await benchRequests(quick ? { rounds: 3, smallCalls: 100, pageCalls: 10, roundCapMs: 3000, breakdownCalls: 500 } : { rounds: 15, smallCalls: 200, pageCalls: 30, roundCapMs: 5000, breakdownCalls: 3000 }));
+  sections.push(
+    await benchRequests(
+      quick
+        ? { rounds: 3, smallCalls: 100, pageCalls: 10, roundCapMs: 3000, breakdownCalls: 500 }
+        : { rounds: 15, smallCalls: 200, pageCalls: 30, roundCapMs: 5000, breakdownCalls: 3000 },
+    ),
+  );
   step('3/5 generation time');
   sections.push(benchGeneration({ runs: quick ? 2 : 5 }));
   step('4/5 size');

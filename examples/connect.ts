@@ -27,7 +27,13 @@ export async function connect(): Promise<ExampleConnection> {
     const client = new ConnectClient({ baseUrl });
     // A fake run as its own process (`npm run fake-api`) confirms over HTTP.
     const isFake = process.env['CONNECT_API_FAKE'] === '1';
-    return { client, confirmSetupIntent: (secret) => (isFake ? confirmOverHttp(baseUrl, secret) : Promise.resolve(false)), advanceClock: () => undefined, close: async () => undefined };
+    return {
+      client,
+      confirmSetupIntent: (secret) =>
+        isFake ? confirmOverHttp(baseUrl, secret) : Promise.resolve(false),
+      advanceClock: () => undefined,
+      close: async () => undefined,
+    };
   }
   const fake: FakeConnectApi = await startFakeConnectApi({ seed: 1 });
   return {
@@ -41,7 +47,10 @@ export async function connect(): Promise<ExampleConnection> {
 async function confirmOverHttp(baseUrl: string, clientSecret: string): Promise<boolean> {
   const response = await fetch(new URL('/_fake/setup-intents/confirm/', baseUrl), {
     method: 'POST',
-    headers: { authorization: `Bearer ${process.env['CONNECT_API_TOKEN'] ?? ''}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${process.env['CONNECT_API_TOKEN'] ?? ''}`,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({ client_secret: clientSecret }),
   });
   if (!response.ok) throw new Error(`the fake server refused the setup intent: ${response.status}`);

@@ -15,7 +15,13 @@ const COLUMNS = 48;
 const ROWS = 20;
 
 /** Position inside the tile from 0 to 1, west to east and north to south (Web Mercator, as the tile grid is). */
-function positionInTile(lat: number, lon: number, x: number, y: number, z: number): { across: number; down: number } {
+function positionInTile(
+  lat: number,
+  lon: number,
+  x: number,
+  y: number,
+  z: number,
+): { across: number; down: number } {
   const n = 2 ** z;
   const phi = (lat * Math.PI) / 180;
   const mercatorY = ((1 - Math.log(Math.tan(phi) + 1 / Math.cos(phi)) / Math.PI) / 2) * n;
@@ -45,11 +51,19 @@ try {
   const bounds = tileBounds(x, y, z);
   const stations = tile.features.reduce((sum, f) => sum + f.properties.count, 0);
   const clusters = tile.features.filter((f) => f.cluster_id !== undefined);
-  console.log(`tile ${z}/${x}/${y}: ${tile.features.length} features, ${clusters.length} clusters, ${stations} stations`);
-  console.log(`north ${bounds.north.toFixed(4)}, south ${bounds.south.toFixed(4)}, west ${bounds.west.toFixed(4)}, east ${bounds.east.toFixed(4)}`);
+  console.log(
+    `tile ${z}/${x}/${y}: ${tile.features.length} features, ${clusters.length} clusters, ${stations} stations`,
+  );
+  console.log(
+    `north ${bounds.north.toFixed(4)}, south ${bounds.south.toFixed(4)}, west ${bounds.west.toFixed(4)}, east ${bounds.east.toFixed(4)}`,
+  );
   console.log(grid.map((row) => row.join('')).join('\n'));
-  for (const cluster of clusters.sort((a, b) => b.properties.count - a.properties.count).slice(0, 5)) {
-    console.log(`cluster ${cluster.cluster_id}: ${cluster.properties.count} stations, splits at zoom ${cluster.properties.expansion_zoom ?? '?'}`);
+  for (const cluster of clusters
+    .sort((a, b) => b.properties.count - a.properties.count)
+    .slice(0, 5)) {
+    console.log(
+      `cluster ${cluster.cluster_id}: ${cluster.properties.count} stations, splits at zoom ${cluster.properties.expansion_zoom ?? '?'}`,
+    );
   }
 } finally {
   await close();

@@ -11,22 +11,37 @@ import { runValidate } from './commands/validate.js';
 import { EXIT, processIo, type CommandIo } from './commands/io.js';
 
 /** The tool's version is the repository's: read from its package.json, wherever the command runs. */
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 export function createProgram(io: CommandIo, setExitCode: (code: number) => void): Command {
   const program = new Command('connect-codegen')
     .description('Validate the Connect API spec and generate its TypeScript client.')
     .version(VERSION)
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+    .configureOutput({
+      writeOut: (s) => io.out(s.trimEnd()),
+      writeErr: (s) => io.err(s.trimEnd()),
+    });
 
   program
     .command('generate')
     .description('Generate the client package from the spec.')
     .option('--spec <file>', 'OpenAPI 3.x document (YAML or JSON)', DEFAULT_SPEC)
     .option('--out <dir>', 'output directory', DEFAULT_OUT)
-    .option('--check', 'write nothing; exit 1 and list the stale files if the output differs', false)
-    .option('--release', 'record the package version decided now as released; the next change starts a new version', false)
+    .option(
+      '--check',
+      'write nothing; exit 1 and list the stale files if the output differs',
+      false,
+    )
+    .option(
+      '--release',
+      'record the package version decided now as released; the next change starts a new version',
+      false,
+    )
     .action(async (options: { spec: string; out: string; check: boolean; release: boolean }) =>
       setExitCode(await runGenerate(options, io)),
     );
@@ -39,11 +54,20 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
 
   program
     .command('diff')
-    .description('Compare the API surface with an earlier spec; exit 1 when a change breaks client users.')
-    .requiredOption('--base <git-rev|spec-file>', 'the earlier spec: a file, or a git revision holding --spec (e.g. origin/main)')
+    .description(
+      'Compare the API surface with an earlier spec; exit 1 when a change breaks client users.',
+    )
+    .requiredOption(
+      '--base <git-rev|spec-file>',
+      'the earlier spec: a file, or a git revision holding --spec (e.g. origin/main)',
+    )
     .option('--spec <file>', 'the spec to compare', DEFAULT_SPEC)
-    .addOption(new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'))
-    .action(async (options: { base: string; spec: string; format: ReportFormat }) => setExitCode(await runDiff(options, io)));
+    .addOption(
+      new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'),
+    )
+    .action(async (options: { base: string; spec: string; format: ReportFormat }) =>
+      setExitCode(await runDiff(options, io)),
+    );
 
   return program;
 }
@@ -70,11 +94,14 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     process.exitCode = await main(argv);
   } catch (error) {
     // Reaching here is a bug in the generator, not bad input: say so plainly.
-    process.stderr.write(`connect-codegen: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `connect-codegen: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exitCode = 3;
   }
 }
 
 // `tsx generator/cli.ts` (the npm scripts) runs this file directly; the installed command goes through bin.js.
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '');
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '');
 if (invokedDirectly) void runCli(process.argv.slice(2));

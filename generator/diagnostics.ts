@@ -64,7 +64,16 @@ export interface DiagnosticInit {
 
 /** The one constructor of diagnostics, so every stage reports the same shape. */
 export function diagnostic(init: DiagnosticInit): Diagnostic {
-  const { code, message, file, severity = 'error', pointer = '', line = 0, column = 0, hint } = init;
+  const {
+    code,
+    message,
+    file,
+    severity = 'error',
+    pointer = '',
+    line = 0,
+    column = 0,
+    hint,
+  } = init;
   return { code, severity, message, file, pointer, line, column, ...(hint ? { hint } : {}) };
 }
 

@@ -37,5 +37,10 @@ export const CLIENT_ERROR_REASONS: Readonly<Record<number, string>> = {
 /** `Payment Required` → `PaymentRequiredError`. */
 export function reasonClassName(status: number): string | undefined {
   const reason = CLIENT_ERROR_REASONS[status];
-  return reason === undefined ? undefined : `${reason.split(/[^A-Za-z0-9]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}Error`;
+  return reason === undefined
+    ? undefined
+    : `${reason
+        .split(/[^A-Za-z0-9]+/)
+        .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+        .join('')}Error`;
 }

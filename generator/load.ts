@@ -66,7 +66,12 @@ export function parseSource(file: string, text: string): LoadResult {
   // `uniqueKeys: false`: duplicates are checked below on the key as JS sees it, so that
   // `200:` and `"200":` (one number, one string to YAML, the same property to JS) collide too.
   // `merge: true`: `<<: *defaults` is common in hand-written specs and means what authors expect.
-  const ast = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, merge: true });
+  const ast = parseDocument(text, {
+    lineCounter,
+    prettyErrors: false,
+    uniqueKeys: false,
+    merge: true,
+  });
   const at = (offset: number): Position => {
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
@@ -76,7 +81,16 @@ export function parseSource(file: string, text: string): LoadResult {
     diagnostics: sortDiagnostics(
       problems.map(({ code, message, offset, pointer = '', hint, severity = 'error' }) => {
         const { line, column } = offset === undefined ? UNKNOWN : at(offset);
-        return diagnostic({ code, severity, message, file, pointer, line, column, ...(hint ? { hint } : {}) });
+        return diagnostic({
+          code,
+          severity,
+          message,
+          file,
+          pointer,
+          line,
+          column,
+          ...(hint ? { hint } : {}),
+        });
       }),
     ),
   });
@@ -86,7 +100,11 @@ export function parseSource(file: string, text: string): LoadResult {
   const problems: Problem[] = [
     ...(jsonError
       ? [jsonError]
-      : ast.errors.map((e) => ({ code: 'yaml-syntax', message: lowerFirst(e.message), offset: e.pos[0] }))),
+      : ast.errors.map((e) => ({
+          code: 'yaml-syntax',
+          message: lowerFirst(e.message),
+          offset: e.pos[0],
+        }))),
     ...ast.warnings.map((w) => ({
       code: 'yaml-warning',
       severity: 'warning' as const,
@@ -113,7 +131,10 @@ export function parseSource(file: string, text: string): LoadResult {
   if (!isMap(root)) {
     const hint = 'an OpenAPI document is a mapping with `openapi`, `info` and `paths` at the top';
     const message = `the document root is ${describeRoot(value.value)}, not a mapping`;
-    return done([...problems, { code: 'root-not-mapping', message, offset: rangeStart(root), hint }]);
+    return done([
+      ...problems,
+      { code: 'root-not-mapping', message, offset: rangeStart(root), hint },
+    ]);
   }
   return done(problems, {
     file,
@@ -151,7 +172,11 @@ function jsonSyntaxError(text: string): Problem | undefined {
     if (!(error instanceof SyntaxError)) throw error;
     const where = / in JSON at position (\d+)/.exec(error.message);
     if (!where) return undefined;
-    return { code: 'json-syntax', message: lowerFirst(error.message.slice(0, where.index)), offset: Number(where[1]) };
+    return {
+      code: 'json-syntax',
+      message: lowerFirst(error.message.slice(0, where.index)),
+      offset: Number(where[1]),
+    };
   }
 }
 
@@ -162,7 +187,11 @@ function jsonSyntaxError(text: string): Problem | undefined {
  * on both in `toJS`), and aliases inside the node they refer to (they would make the value
  * cyclic, and every later walk endless).
  */
-function checkTree(ast: Document.Parsed, resolve: Resolve, at: (offset: number) => Position): Problem[] {
+function checkTree(
+  ast: Document.Parsed,
+  resolve: Resolve,
+  at: (offset: number) => Position,
+): Problem[] {
   const found: Problem[] = [];
   visit(ast, {
     Map(_, map, path) {
@@ -249,7 +278,12 @@ function toPlainValue(ast: Document.Parsed): { value: unknown } | { message: str
   }
 }
 
-function locateNode(root: YAMLMap, pointer: string, resolve: Resolve, at: (offset: number) => Position): Position {
+function locateNode(
+  root: YAMLMap,
+  pointer: string,
+  resolve: Resolve,
+  at: (offset: number) => Position,
+): Position {
   const tokens = splitPointer(pointer.startsWith('#') ? pointer.slice(1) : pointer);
   if (tokens === undefined) return UNKNOWN;
   let node: unknown = root;
@@ -342,7 +376,8 @@ function describeRoot(value: unknown): string {
 }
 
 function describeFsError(error: unknown): string {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   switch (code) {
     case 'ENOENT':
       return 'no such file';

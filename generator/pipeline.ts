@@ -17,9 +17,13 @@ import { emitPackage } from './emit/index.js';
 import type { TemplateFile } from './emit/runtime.js';
 import { printFiles, type OutputFile } from './print.js';
 
-export const RUNTIME_TEMPLATE_DIR = fileURLToPath(new URL('../templates/runtime/', import.meta.url));
+export const RUNTIME_TEMPLATE_DIR = fileURLToPath(
+  new URL('../templates/runtime/', import.meta.url),
+);
 /** The fake server, copied into the package's `testing/` when the spec is the Connect API. */
-export const TESTING_TEMPLATE_DIR = fileURLToPath(new URL('../templates/testing/', import.meta.url));
+export const TESTING_TEMPLATE_DIR = fileURLToPath(
+  new URL('../templates/testing/', import.meta.url),
+);
 
 /** A hand-written layer's folder (`info.x-sdk-lib`; validation has checked it is one of `SDK_LIBS`). */
 export function libTemplateDir(lib: string): string {
@@ -35,7 +39,11 @@ export interface GenerateRequest {
    * named it, and whether to record the version decided now as released. Without it the
    * package keeps the neutral version and no changelog or surface record is made.
    */
-  readonly release?: { readonly previous: PreviousOutput; readonly outLabel: string; readonly markReleased: boolean };
+  readonly release?: {
+    readonly previous: PreviousOutput;
+    readonly outLabel: string;
+    readonly markReleased: boolean;
+  };
 }
 
 export interface GenerateResult {
@@ -48,8 +56,12 @@ export interface GenerateResult {
 
 /** Reads a template directory (every .ts file, tests excluded) in a stable order. */
 export async function loadTemplates(dir = RUNTIME_TEMPLATE_DIR): Promise<TemplateFile[]> {
-  const names = (await readdir(dir)).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts')).sort();
-  return Promise.all(names.map(async (name) => ({ name, content: await readFile(join(dir, name), 'utf8') })));
+  const names = (await readdir(dir))
+    .filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))
+    .sort();
+  return Promise.all(
+    names.map(async (name) => ({ name, content: await readFile(join(dir, name), 'utf8') })),
+  );
 }
 
 export function headerLine(specPath: string, command: string): string {
@@ -65,7 +77,8 @@ export async function validateSpec(specPath: string): Promise<readonly Diagnosti
 
 export async function generate(request: GenerateRequest): Promise<GenerateResult> {
   const loaded = await loadSource(request.specPath);
-  if (!loaded.document || hasErrors(loaded.diagnostics)) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
+  if (!loaded.document || hasErrors(loaded.diagnostics))
+    return { diagnostics: sortDiagnostics(loaded.diagnostics) };
   const problems = validateDocument(loaded.document);
   if (hasErrors(problems)) return { diagnostics: problems };
   const built = buildIr(loaded.document);
@@ -77,10 +90,24 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
     loadTemplates(TESTING_TEMPLATE_DIR),
     lib === undefined ? [] : loadTemplates(libTemplateDir(lib)),
   ]);
-  const files = await printFiles(emitPackage({ ir: built.ir, templates, testingTemplates, libTemplates, header }), header);
+  const files = await printFiles(
+    emitPackage({ ir: built.ir, templates, testingTemplates, libTemplates, header }),
+    header,
+  );
   const diagnostics = [...problems, ...built.diagnostics];
   if (!request.release) return { files, ir: built.ir, diagnostics };
-  const released = await release({ ir: built.ir, document: loaded.document, files, header, ...request.release });
+  const released = await release({
+    ir: built.ir,
+    document: loaded.document,
+    files,
+    header,
+    ...request.release,
+  });
   if ('diagnostic' in released) return { diagnostics: [...diagnostics, released.diagnostic] };
-  return { files: released.files, ir: built.ir, version: released.version, diagnostics: [...diagnostics, ...(released.warning ? [released.warning] : [])] };
+  return {
+    files: released.files,
+    ir: built.ir,
+    version: released.version,
+    diagnostics: [...diagnostics, ...(released.warning ? [released.warning] : [])],
+  };
 }

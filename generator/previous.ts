@@ -21,12 +21,18 @@ export interface PreviousOutput {
 export async function readPreviousOutput(outDir: string): Promise<PreviousOutput> {
   const read = (path: string) => readFile(join(outDir, path), 'utf8').catch(() => undefined);
   const [stateText, changelog] = await Promise.all([read(STATE_FILE), read(CHANGELOG_FILE)]);
-  const names = (await readdir(join(outDir, SOURCE_DIR), { recursive: true }).catch(() => [] as string[])).sort();
+  const names = (
+    await readdir(join(outDir, SOURCE_DIR), { recursive: true }).catch(() => [] as string[])
+  ).sort();
   const sources = new Map<string, string>();
   for (const name of names.filter((n) => n.endsWith('.ts'))) {
     const path = `${SOURCE_DIR}/${name.split('\\').join('/')}`;
     const text = await read(path);
     if (text !== undefined) sources.set(path, text);
   }
-  return { ...(stateText !== undefined ? { stateText } : {}), ...(changelog !== undefined ? { changelog } : {}), sources };
+  return {
+    ...(stateText !== undefined ? { stateText } : {}),
+    ...(changelog !== undefined ? { changelog } : {}),
+    sources,
+  };
 }

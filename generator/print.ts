@@ -28,15 +28,22 @@ function parserFor(path: string): string | undefined {
   return undefined;
 }
 
-export async function printFiles(files: readonly EmittedFile[], header: string): Promise<OutputFile[]> {
+export async function printFiles(
+  files: readonly EmittedFile[],
+  header: string,
+): Promise<OutputFile[]> {
   const project = new Project({ useInMemoryFileSystem: true });
   const out: OutputFile[] = [];
   for (const file of files) {
-    const body = file.kind === 'typescript' ? printStructure(project, file.path, file.structure) : file.content;
+    const body =
+      file.kind === 'typescript'
+        ? printStructure(project, file.path, file.structure)
+        : file.content;
     const text = file.path.endsWith('.ts') ? withHeader(body, header) : body;
     const parser = parserFor(file.path);
     const formatted = file.kind === 'text' && file.formatted === true;
-    const content = parser && !formatted ? await prettier.format(text, { ...PRETTIER, parser }) : text;
+    const content =
+      parser && !formatted ? await prettier.format(text, { ...PRETTIER, parser }) : text;
     out.push({ path: file.path, content });
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

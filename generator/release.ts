@@ -33,7 +33,11 @@ export interface ReleaseRequest {
 }
 
 export type ReleaseResult =
-  | { readonly files: readonly OutputFile[]; readonly version: string; readonly warning?: Diagnostic }
+  | {
+      readonly files: readonly OutputFile[];
+      readonly version: string;
+      readonly warning?: Diagnostic;
+    }
   | { readonly diagnostic: Diagnostic };
 
 export async function release(request: ReleaseRequest): Promise<ReleaseResult> {
@@ -41,8 +45,16 @@ export async function release(request: ReleaseRequest): Promise<ReleaseResult> {
   const stateFile = `${request.outLabel}/${STATE_FILE}`;
   const parsed = previous.stateText === undefined ? undefined : parseState(previous.stateText);
   if (typeof parsed === 'string') {
-    const hint = 'restore it from git; deleting it starts a new history at the current info.version';
-    return { diagnostic: diagnostic({ code: 'surface-state', message: `${stateFile} cannot be read: ${parsed}`, file: stateFile, hint }) };
+    const hint =
+      'restore it from git; deleting it starts a new history at the current info.version';
+    return {
+      diagnostic: diagnostic({
+        code: 'surface-state',
+        message: `${stateFile} cannot be read: ${parsed}`,
+        file: stateFile,
+        hint,
+      }),
+    };
   }
   const sources = new Map(request.files.map((f) => [f.path, f.content]));
   const entries = packageEntries(request.files.map((f) => f.path));
@@ -59,10 +71,20 @@ export async function release(request: ReleaseRequest): Promise<ReleaseResult> {
     labels: { base: stateFile, head: document.file },
   });
   if (plan.problem) {
-    return { diagnostic: diagnostic({ code: 'surface-state', message: `${stateFile}: ${plan.problem}`, file: stateFile, hint: 'restore it from git' }) };
+    return {
+      diagnostic: diagnostic({
+        code: 'surface-state',
+        message: `${stateFile}: ${plan.problem}`,
+        file: stateFile,
+        hint: 'restore it from git',
+      }),
+    };
   }
   const sourcePaths = request.files.map((f) => f.path);
-  const versioned = await printFiles(emitVersioned(request.ir, request.header, sourcePaths, plan.version), request.header);
+  const versioned = await printFiles(
+    emitVersioned(request.ir, request.header, sourcePaths, plan.version),
+    request.header,
+  );
   const replaced = new Map(versioned.map((f) => [f.path, f]));
   const changelog = updateChangelog(previous.changelog, plan.entry, request.header, plan.baseline);
   const files = [
@@ -70,14 +92,20 @@ export async function release(request: ReleaseRequest): Promise<ReleaseResult> {
     { path: STATE_FILE, content: serializeState(plan.state, request.header) },
     { path: CHANGELOG_FILE, content: changelog },
   ];
-  const warning = plan.warning === undefined ? undefined : diagnosticAt(document, 'api-version', '/info/version', plan.warning, { severity: 'warning' });
+  const warning =
+    plan.warning === undefined
+      ? undefined
+      : diagnosticAt(document, 'api-version', '/info/version', plan.warning, {
+          severity: 'warning',
+        });
   return { files, version: plan.version, ...(warning ? { warning } : {}) };
 }
 
 /** One digest of every file: any change to the package (a fix, docs, the runtime) changes it. */
 function digestOf(files: readonly OutputFile[]): string {
   const hash = createHash('sha256');
-  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) hash.update(`${file.path}\0${file.content}\0`);
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)))
+    hash.update(`${file.path}\0${file.content}\0`);
   return hash.digest('hex');
 }
 
@@ -86,7 +114,11 @@ function digestOf(files: readonly OutputFile[]): string {
  * the output directory, so its names are read from there: the first run of this generator
  * then reports what it renamed, instead of comparing on the API surface alone.
  */
-function withRecordedExports(state: ReleaseState, recorded: ReadonlyMap<string, string>, entries: ReturnType<typeof packageEntries>): ReleaseState {
+function withRecordedExports(
+  state: ReleaseState,
+  recorded: ReadonlyMap<string, string>,
+  entries: ReturnType<typeof packageEntries>,
+): ReleaseState {
   if (state.current.exports !== undefined || state.released !== undefined) return state;
   return { current: { ...state.current, exports: exportedNames(recorded, entries) } };
 }

@@ -25,7 +25,10 @@ async function listFiles(dir: string): Promise<string[]> {
     .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'));
 }
 
-export async function planOutput(outDir: string, files: readonly OutputFile[]): Promise<OutputPlan> {
+export async function planOutput(
+  outDir: string,
+  files: readonly OutputFile[],
+): Promise<OutputPlan> {
   const added: string[] = [];
   const changed: string[] = [];
   let unchanged = 0;
@@ -46,7 +49,11 @@ export async function planOutput(outDir: string, files: readonly OutputFile[]): 
   return { added, changed, removed: removed.sort(), unchanged };
 }
 
-export async function writeOutput(outDir: string, files: readonly OutputFile[], plan: OutputPlan): Promise<void> {
+export async function writeOutput(
+  outDir: string,
+  files: readonly OutputFile[],
+  plan: OutputPlan,
+): Promise<void> {
   const toWrite = new Set([...plan.added, ...plan.changed]);
   for (const file of files) {
     if (!toWrite.has(file.path)) continue;

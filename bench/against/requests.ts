@@ -11,16 +11,23 @@ import { stationsAround, usersRetrieve } from '../.work/hey-api/sdk.gen.js';
 import { AROUND, BENCH_TOKEN, USER_ID, type Contender } from '../requests/contender.js';
 
 export function openapiFetch(baseUrl: string): Contender {
-  const client = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${BENCH_TOKEN}` } });
+  const client = createClient<paths>({
+    baseUrl,
+    headers: { authorization: `Bearer ${BENCH_TOKEN}` },
+  });
   return {
     name: 'openapi-fetch + openapi-typescript types',
     small: async () => {
-      const { data, error } = await client.GET('/api/v1/users/{user_id}/', { params: { path: { user_id: USER_ID } } });
+      const { data, error } = await client.GET('/api/v1/users/{user_id}/', {
+        params: { path: { user_id: USER_ID } },
+      });
       if (data === undefined) throw new Error(`openapi-fetch: ${JSON.stringify(error)}`);
       return data.id;
     },
     page: async () => {
-      const { data, error } = await client.GET('/api/v1/stations/around/', { params: { query: AROUND } });
+      const { data, error } = await client.GET('/api/v1/stations/around/', {
+        params: { query: AROUND },
+      });
       if (data === undefined) throw new Error(`openapi-fetch: ${JSON.stringify(error)}`);
       return data.results.length;
     },
@@ -31,7 +38,9 @@ export function heyApi(baseUrl: string): Contender {
   const client = createHeyClient(createConfig({ baseUrl, auth: BENCH_TOKEN }));
   return {
     name: '@hey-api/openapi-ts fetch client + sdk',
-    small: async () => (await usersRetrieve({ client, path: { user_id: USER_ID }, throwOnError: true })).data.id,
-    page: async () => (await stationsAround({ client, query: AROUND, throwOnError: true })).data.results.length,
+    small: async () =>
+      (await usersRetrieve({ client, path: { user_id: USER_ID }, throwOnError: true })).data.id,
+    page: async () =>
+      (await stationsAround({ client, query: AROUND, throwOnError: true })).data.results.length,
   };
 }

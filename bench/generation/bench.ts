@@ -26,12 +26,31 @@ export function benchGeneration(options: GenerationBenchOptions): SectionResult 
   return {
     title: 'Generation time (whole process)',
     rows: [
-      row(`${commands.ours.label} (validate, emit, prettier, write)`, summarize(times.ours), 'ms', { summary: vsTypes, against: 'vs openapi-typescript' }),
-      row(`${commands.openapiTypescript.label} (types only)`, summarize(times.openapiTypescript), 'ms'),
-      row(commands.heyApi.label, summarize(times.heyApi), 'ms', { summary: summarize(pairedRatios(times.heyApi, times.openapiTypescript)), against: 'vs openapi-typescript' }),
-      row(commands.heyApiZod.label, summarize(times.heyApiZod), 'ms', { summary: summarize(pairedRatios(times.heyApiZod, times.openapiTypescript)), against: 'vs openapi-typescript' }),
+      row(`${commands.ours.label} (validate, emit, prettier, write)`, summarize(times.ours), 'ms', {
+        summary: vsTypes,
+        against: 'vs openapi-typescript',
+      }),
+      row(
+        `${commands.openapiTypescript.label} (types only)`,
+        summarize(times.openapiTypescript),
+        'ms',
+      ),
+      row(commands.heyApi.label, summarize(times.heyApi), 'ms', {
+        summary: summarize(pairedRatios(times.heyApi, times.openapiTypescript)),
+        against: 'vs openapi-typescript',
+      }),
+      row(commands.heyApiZod.label, summarize(times.heyApiZod), 'ms', {
+        summary: summarize(pairedRatios(times.heyApiZod, times.openapiTypescript)),
+        against: 'vs openapi-typescript',
+      }),
     ],
-    targets: [target('full `generate` no slower than openapi-typescript types-only', vsTypes.median <= 1, `ours / openapi-typescript = ${formatRatio(vsTypes)} (lower is faster)`)],
+    targets: [
+      target(
+        'full `generate` no slower than openapi-typescript types-only',
+        vsTypes.median <= 1,
+        `ours / openapi-typescript = ${formatRatio(vsTypes)} (lower is faster)`,
+      ),
+    ],
     notes: [
       `${options.runs} timed runs of each command after one untimed warm-up, taking turns, each into an emptied directory under bench/.work/generation; wall-clock from spawn to exit.`,
       'Ours: `node node_modules/tsx/dist/cli.mjs generator/cli.ts generate --spec spec/connect-api.yaml --out …` (what `npm run generate` runs), so it includes starting tsx and compiling the generator on the fly. openapi-typescript: its `bin/cli.js` with `--output`. hey-api: its `bin/run.js` with the fetch client, typescript and sdk plugins, and once more with zod added.',

@@ -35,7 +35,12 @@ export function compileAjvStationPage(): (value: unknown) => boolean {
   const ajv = new Ajv2020({ strict: false, allErrors: false });
   addFormats(ajv, ['date', 'date-time', 'uri']);
   ajv.addFormat('decimal', DECIMAL);
-  ajv.addSchema({ $id: 'https://bench.local/connect-api', components: { schemas: openEnums(spec.components.schemas) } });
-  const validate = ajv.compile({ $ref: 'https://bench.local/connect-api#/components/schemas/PaginatedStationList' });
+  ajv.addSchema({
+    $id: 'https://bench.local/connect-api',
+    components: { schemas: openEnums(spec.components.schemas) },
+  });
+  const validate = ajv.compile({
+    $ref: 'https://bench.local/connect-api#/components/schemas/PaginatedStationList',
+  });
   return (value) => validate(value) === true;
 }

@@ -24,7 +24,8 @@ type Validator = (value: unknown) => boolean;
 function assertAgrees(name: string, validate: Validator, page: unknown): void {
   if (!validate(page)) throw new Error(`${name} rejects the valid station page`);
   for (const spoiler of SPOILERS) {
-    if (validate(spoiled(page as never, spoiler))) throw new Error(`${name} accepts a page with ${spoiler.what} at ${spoiler.path}`);
+    if (validate(spoiled(page as never, spoiler)))
+      throw new Error(`${name} accepts a page with ${spoiler.what} at ${spoiler.path}`);
   }
 }
 
@@ -39,7 +40,8 @@ export async function benchGuards(options: GuardBenchOptions): Promise<SectionRe
   const page = stationPage();
   const bytes = Buffer.byteLength(JSON.stringify(page));
   const validators: Record<string, Validator> = {
-    'generated guard (checkPaginatedStationList)': (v) => checkPaginatedStationList(v) === undefined,
+    'generated guard (checkPaginatedStationList)': (v) =>
+      checkPaginatedStationList(v) === undefined,
     'ajv 8, compiled from the spec': compileAjvStationPage(),
     'zod 4, hey-api zod plugin output': await loadZodStationPage(),
     'hand-written straight-line checker': handCheckStationPage,
@@ -51,8 +53,14 @@ export async function benchGuards(options: GuardBenchOptions): Promise<SectionRe
   const tasks = names.map((name) => checkOnce(name, validators[name]!, page));
   // Warm-up (JIT tiers), then the timed rounds.
   await interleaved(tasks, { rounds: 1, calls: 200, roundCapMs: 10_000 });
-  const measured = await interleaved(tasks, { rounds: options.rounds, calls: options.calls, roundCapMs: options.roundCapMs });
-  const rates: Record<string, number[]> = Object.fromEntries(names.map((n, i) => [n, measured[i]!]));
+  const measured = await interleaved(tasks, {
+    rounds: options.rounds,
+    calls: options.calls,
+    roundCapMs: options.roundCapMs,
+  });
+  const rates: Record<string, number[]> = Object.fromEntries(
+    names.map((n, i) => [n, measured[i]!]),
+  );
 
   const vsAjv = summarize(pairedRatios(rates[ours]!, rates[ajv]!));
   const vsHand = summarize(pairedRatios(rates[ours]!, rates[hand]!));
@@ -61,13 +69,23 @@ export async function benchGuards(options: GuardBenchOptions): Promise<SectionRe
     rows: [
       row(ours, summarize(rates[ours]!), 'pages/s', { summary: vsAjv, against: 'vs ajv' }),
       ratioRow(`${ours} / hand-written`, vsHand),
-      row(ajv, summarize(rates[ajv]!), 'pages/s', { summary: summarize(pairedRatios(rates[ajv]!, rates[hand]!)), against: 'vs hand-written' }),
-      row(zod, summarize(rates[zod]!), 'pages/s', { summary: summarize(pairedRatios(rates[ours]!, rates[zod]!)), against: 'ours vs zod' }),
+      row(ajv, summarize(rates[ajv]!), 'pages/s', {
+        summary: summarize(pairedRatios(rates[ajv]!, rates[hand]!)),
+        against: 'vs hand-written',
+      }),
+      row(zod, summarize(rates[zod]!), 'pages/s', {
+        summary: summarize(pairedRatios(rates[ours]!, rates[zod]!)),
+        against: 'ours vs zod',
+      }),
       row(hand, summarize(rates[hand]!), 'pages/s'),
     ],
     targets: [
       target('guard ≥ 2× ajv throughput', vsAjv.median >= 2, `ours / ajv = ${formatRatio(vsAjv)}`),
-      target('guard within 10% of the hand-written checker', vsHand.median >= 0.9, `ours / hand-written = ${formatRatio(vsHand)}`),
+      target(
+        'guard within 10% of the hand-written checker',
+        vsHand.median >= 0.9,
+        `ours / hand-written = ${formatRatio(vsHand)}`,
+      ),
     ],
     notes: [
       `The page: ${Math.round(bytes / 1024)} KB of JSON, 100 stations with 4 EVSEs, 6 opening periods and 2 price groups of 3–4 price items each, parsed once. ${options.rounds} rounds of up to ${options.calls} checks per validator (a round stops early after ${options.roundCapMs} ms), the validators taking turns check by check and each check timed on its own; a round's rate is checks / the validator's summed time. Ratios are per round.`,

@@ -59,7 +59,8 @@ function station(s: unknown): boolean {
   const c = s.coordinates;
   if (!isObject(c) || !decimal(c.latitude) || !decimal(c.longitude)) return false;
   const o = s.opening_times;
-  if (!isObject(o) || typeof o.twentyfourseven !== 'boolean' || !Array.isArray(o.regular_hours)) return false;
+  if (!isObject(o) || typeof o.twentyfourseven !== 'boolean' || !Array.isArray(o.regular_hours))
+    return false;
   for (let i = 0; i < o.regular_hours.length; i++) {
     const h: unknown = o.regular_hours[i];
     if (!isObject(h) || !optionalString(h.weekday)) return false;
@@ -81,22 +82,46 @@ function station(s: unknown): boolean {
   if (typeof s.last_updated !== 'string' || !Array.isArray(s.price_groups)) return false;
   for (let i = 0; i < s.price_groups.length; i++) {
     const g: unknown = s.price_groups[i];
-    if (!isObject(g) || typeof g.type !== 'string' || !Number.isInteger(g.power) || !Array.isArray(g.evse_ids)) return false;
+    if (
+      !isObject(g) ||
+      typeof g.type !== 'string' ||
+      !Number.isInteger(g.power) ||
+      !Array.isArray(g.evse_ids)
+    )
+      return false;
     for (let j = 0; j < g.evse_ids.length; j++) if (typeof g.evse_ids[j] !== 'string') return false;
     const p = g.prices;
     if (!isObject(p)) return false;
-    if (!priceMember(p.time_price) || !priceMember(p.kwh_price) || !priceMember(p.blocking_fee) || !priceMember(p.session_fee)) return false;
+    if (
+      !priceMember(p.time_price) ||
+      !priceMember(p.kwh_price) ||
+      !priceMember(p.blocking_fee) ||
+      !priceMember(p.session_fee)
+    )
+      return false;
     if (!priceMember(p.starting_fee) || !priceMember(p.session_time_price)) return false;
-    if (!priceMember(p.time_price_while_energy_flow) || !priceMember(p.time_price_while_no_energy_flow)) return false;
+    if (
+      !priceMember(p.time_price_while_energy_flow) ||
+      !priceMember(p.time_price_while_no_energy_flow)
+    )
+      return false;
     if (typeof g.local_datetime !== 'string' || !DATE_TIME.test(g.local_datetime)) return false;
-    if (typeof g.currency !== 'string' || typeof g.pre_authorization_amount !== 'string') return false;
+    if (typeof g.currency !== 'string' || typeof g.pre_authorization_amount !== 'string')
+      return false;
     if (g.is_fallback !== undefined && typeof g.is_fallback !== 'boolean') return false;
     if (!cost(g.max_cost) || !cost(g.min_cost)) return false;
   }
-  if (!optionalString(s.operator_name) || !optionalString(s.location_name) || !optionalString(s.speed) || !optionalString(s.status)) return false;
+  if (
+    !optionalString(s.operator_name) ||
+    !optionalString(s.location_name) ||
+    !optionalString(s.speed) ||
+    !optionalString(s.status)
+  )
+    return false;
   if (s.amenities !== undefined) {
     if (!Array.isArray(s.amenities)) return false;
-    for (let i = 0; i < s.amenities.length; i++) if (typeof s.amenities[i] !== 'string') return false;
+    for (let i = 0; i < s.amenities.length; i++)
+      if (typeof s.amenities[i] !== 'string') return false;
   }
   if (s.is_partner !== undefined && typeof s.is_partner !== 'boolean') return false;
   return optionalString(s.logo_url) && optionalString(s.sold_by);
@@ -105,8 +130,10 @@ function station(s: unknown): boolean {
 /** True when `value` is a valid `PaginatedStationList`. */
 export function handCheckStationPage(value: unknown): boolean {
   if (!isObject(value) || !Number.isInteger(value.count)) return false;
-  if (value.next !== undefined && value.next !== null && typeof value.next !== 'string') return false;
-  if (value.previous !== undefined && value.previous !== null && typeof value.previous !== 'string') return false;
+  if (value.next !== undefined && value.next !== null && typeof value.next !== 'string')
+    return false;
+  if (value.previous !== undefined && value.previous !== null && typeof value.previous !== 'string')
+    return false;
   const results = value.results;
   if (!Array.isArray(results)) return false;
   for (let i = 0; i < results.length; i++) if (!station(results[i])) return false;

@@ -8,7 +8,9 @@ import type { ZodType } from 'zod';
 import { HEY_API_OUT } from '../lib/work.js';
 
 export async function loadZodStationPage(): Promise<(value: unknown) => boolean> {
-  const schemas = (await import(pathToFileURL(join(HEY_API_OUT, 'zod.gen.ts')).href)) as { zPaginatedStationList: ZodType };
+  const schemas = (await import(pathToFileURL(join(HEY_API_OUT, 'zod.gen.ts')).href)) as {
+    zPaginatedStationList: ZodType;
+  };
   const schema = schemas.zPaginatedStationList;
   return (value) => schema.safeParse(value).success;
 }

@@ -17,7 +17,10 @@ export interface InterleaveOptions {
 }
 
 /** `rates[contender][round]`: calls per second. Tasks may be synchronous or return a promise. */
-export async function interleaved(tasks: readonly Task[], options: InterleaveOptions): Promise<number[][]> {
+export async function interleaved(
+  tasks: readonly Task[],
+  options: InterleaveOptions,
+): Promise<number[][]> {
   const rates = tasks.map(() => [] as number[]);
   const order = tasks.map((_, i) => i);
   for (let round = 0; round < options.rounds; round++) {

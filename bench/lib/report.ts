@@ -23,8 +23,17 @@ export interface SectionResult {
   readonly notes: readonly string[];
 }
 
-export function row(subject: string, figure: Summary, unit: string, ratio?: { summary: Summary; against: string }): Row {
-  return { subject, figure: formatSummary(figure, unit), ...(ratio ? { ratio: `${formatRatio(ratio.summary)} ${ratio.against}` } : {}) };
+export function row(
+  subject: string,
+  figure: Summary,
+  unit: string,
+  ratio?: { summary: Summary; against: string },
+): Row {
+  return {
+    subject,
+    figure: formatSummary(figure, unit),
+    ...(ratio ? { ratio: `${formatRatio(ratio.summary)} ${ratio.against}` } : {}),
+  };
 }
 
 /** A row whose figure is itself a ratio, e.g. ours / hand-written. */
@@ -44,12 +53,21 @@ function pad(text: string, width: number): string {
 export function textTable(sections: readonly SectionResult[]): string {
   const lines: string[][] = [['', 'subject', 'median (min–max)', 'ratio (median, min–max)']];
   sections.forEach((section, i) => {
-    section.rows.forEach((r, j) => lines.push([j === 0 ? `${i + 1}. ${section.title}` : '', r.subject, r.figure, r.ratio ?? '']));
+    section.rows.forEach((r, j) =>
+      lines.push([j === 0 ? `${i + 1}. ${section.title}` : '', r.subject, r.figure, r.ratio ?? '']),
+    );
   });
   const widths = lines[0]!.map((_, c) => Math.max(...lines.map((l) => [...l[c]!].length)));
-  const out = lines.map((l) => l.map((cell, c) => pad(cell, widths[c]!)).join('  ').trimEnd());
+  const out = lines.map((l) =>
+    l
+      .map((cell, c) => pad(cell, widths[c]!))
+      .join('  ')
+      .trimEnd(),
+  );
   out.splice(1, 0, widths.map((w) => '─'.repeat(w)).join('  '));
-  const targets = sections.flatMap((s) => s.targets).map((t) => `${t.met ? 'met    ' : 'MISSED '} ${t.text} — ${t.evidence}`);
+  const targets = sections
+    .flatMap((s) => s.targets)
+    .map((t) => `${t.met ? 'met    ' : 'MISSED '} ${t.text} — ${t.evidence}`);
   return [...out, '', 'Targets:', ...targets].join('\n');
 }
 
@@ -62,7 +80,11 @@ export interface Environment {
   readonly lines: readonly string[];
 }
 
-export function markdown(env: Environment, sections: readonly SectionResult[], elapsedS: number): string {
+export function markdown(
+  env: Environment,
+  sections: readonly SectionResult[],
+  elapsedS: number,
+): string {
   const out: string[] = [
     '# Benchmark results',
     '',
@@ -78,12 +100,20 @@ export function markdown(env: Environment, sections: readonly SectionResult[], e
     '',
     '| | target | evidence |',
     '|---|---|---|',
-    ...sections.flatMap((s) => s.targets).map((t) => `| ${t.met ? 'met' : '**missed**'} | ${cell(t.text)} | ${cell(t.evidence)} |`),
+    ...sections
+      .flatMap((s) => s.targets)
+      .map((t) => `| ${t.met ? 'met' : '**missed**'} | ${cell(t.text)} | ${cell(t.evidence)} |`),
     '',
   ];
   sections.forEach((section, i) => {
-    out.push(`## ${i + 1}. ${section.title}`, '', '| subject | median (min–max) | ratio (median, min–max) |', '|---|---|---|');
-    for (const r of section.rows) out.push(`| ${cell(r.subject)} | ${cell(r.figure)} | ${cell(r.ratio ?? '')} |`);
+    out.push(
+      `## ${i + 1}. ${section.title}`,
+      '',
+      '| subject | median (min–max) | ratio (median, min–max) |',
+      '|---|---|---|',
+    );
+    for (const r of section.rows)
+      out.push(`| ${cell(r.subject)} | ${cell(r.figure)} | ${cell(r.ratio ?? '')} |`);
     out.push('');
     for (const note of section.notes) out.push(`- ${note}`);
     out.push('');

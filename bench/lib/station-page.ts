@@ -11,7 +11,15 @@ const EVSE_STATUSES = ['AVAILABLE', 'CHARGING', 'BLOCKED', 'OUTOFORDER', 'RESERV
 const STATION_STATUSES = ['free', 'busy', 'unknown'] as const;
 const SPEEDS = ['slow', 'fast', 'turbo'] as const;
 const AMENITIES = ['CAFE', 'WIFI', 'SUPERMARKET', 'RESTAURANT', 'HOTEL', 'BUS_STOP'] as const;
-const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
+const WEEKDAYS = [
+  'MONDAY',
+  'TUESDAY',
+  'WEDNESDAY',
+  'THURSDAY',
+  'FRIDAY',
+  'SATURDAY',
+  'SUNDAY',
+] as const;
 const OPERATORS = ['Stadtwerke Nord', 'Ionity', 'EnBW mobility+', 'Allego', 'Fastned'] as const;
 
 function pick<T>(next: () => number, values: readonly T[]): T {
@@ -44,7 +52,9 @@ function station(next: () => number, index: number): Station {
     power,
     evse_ids: ids,
     prices: {
-      kwh_price: { default: [priceItem(next, '00:00', '07:00'), priceItem(next, '07:00', '24:00')] },
+      kwh_price: {
+        default: [priceItem(next, '00:00', '07:00'), priceItem(next, '07:00', '24:00')],
+      },
       time_price: null,
       blocking_fee: power > 50 ? { after_4h: [priceItem(next, '08:00', '20:00')] } : null,
       session_fee: null,
@@ -61,12 +71,22 @@ function station(next: () => number, index: number): Station {
     id: `st-${id}`,
     name: `Charging park ${index}`,
     address: `Hauptstraße ${index + 1}, 10115 Berlin`,
-    coordinates: { latitude: (52.4 + next() * 0.2).toFixed(6), longitude: (13.3 + next() * 0.2).toFixed(6) },
+    coordinates: {
+      latitude: (52.4 + next() * 0.2).toFixed(6),
+      longitude: (13.3 + next() * 0.2).toFixed(6),
+    },
     opening_times: {
       twentyfourseven: false,
-      regular_hours: WEEKDAYS.slice(0, 6).map((weekday) => ({ weekday, period_begin: '06:00', period_end: '22:00' })),
+      regular_hours: WEEKDAYS.slice(0, 6).map((weekday) => ({
+        weekday,
+        period_begin: '06:00',
+        period_end: '22:00',
+      })),
     },
-    operator: { name: pick(next, OPERATORS), contact: next() < 0.7 ? { phone: '+49 30 1234567' } : null },
+    operator: {
+      name: pick(next, OPERATORS),
+      contact: next() < 0.7 ? { phone: '+49 30 1234567' } : null,
+    },
     evses: evseIds.map((evse_id) => ({ evse_id, status: pick(next, EVSE_STATUSES) })),
     last_updated: '2026-11-22T13:45:10Z',
     price_groups: [priceGroup(22, evseIds.slice(0, 2)), priceGroup(150, evseIds.slice(2))],
@@ -89,7 +109,8 @@ export function stationPage(count = 100): PaginatedStationList {
   return {
     count: 2400,
     next: 'https://connect.cariqa.com/api/v1/stations/around/?latitude=52.52&longitude=13.405&page=3',
-    previous: 'https://connect.cariqa.com/api/v1/stations/around/?latitude=52.52&longitude=13.405&page=1',
+    previous:
+      'https://connect.cariqa.com/api/v1/stations/around/?latitude=52.52&longitude=13.405&page=1',
     results,
   };
 }
@@ -108,13 +129,42 @@ export interface Spoiler {
  */
 export const SPOILERS: readonly Spoiler[] = [
   { path: '$.count', what: 'string instead of integer', spoil: (p) => (p.count = '2400') },
-  { path: '$.results[97].evses[2].status', what: 'number instead of string', spoil: (p) => (p.results[97].evses[2].status = 3) },
-  { path: '$.results[98].name', what: 'required property missing', spoil: (p) => delete p.results[98].name },
-  { path: '$.results[99].opening_times.regular_hours[6]', what: 'null instead of object', spoil: (p) => (p.results[99].opening_times.regular_hours[6] = null) },
-  { path: '$.results[99].price_groups[1].prices.kwh_price.default[1].tax', what: 'string instead of number', spoil: (p) => (p.results[99].price_groups[1].prices.kwh_price.default[1].tax = '19') },
-  { path: '$.results[99].price_groups[1].prices.blocking_fee.after_4h[0].date_to', what: 'not a date', spoil: (p) => (p.results[99].price_groups[1].prices.blocking_fee.after_4h[0].date_to = 'end of year') },
-  { path: '$.results[99].price_groups[1].power', what: 'fraction instead of integer', spoil: (p) => (p.results[99].price_groups[1].power = 22.5) },
-  { path: '$.results[99].coordinates', what: 'array instead of object', spoil: (p) => (p.results[99].coordinates = ['52.5', '13.4']) },
+  {
+    path: '$.results[97].evses[2].status',
+    what: 'number instead of string',
+    spoil: (p) => (p.results[97].evses[2].status = 3),
+  },
+  {
+    path: '$.results[98].name',
+    what: 'required property missing',
+    spoil: (p) => delete p.results[98].name,
+  },
+  {
+    path: '$.results[99].opening_times.regular_hours[6]',
+    what: 'null instead of object',
+    spoil: (p) => (p.results[99].opening_times.regular_hours[6] = null),
+  },
+  {
+    path: '$.results[99].price_groups[1].prices.kwh_price.default[1].tax',
+    what: 'string instead of number',
+    spoil: (p) => (p.results[99].price_groups[1].prices.kwh_price.default[1].tax = '19'),
+  },
+  {
+    path: '$.results[99].price_groups[1].prices.blocking_fee.after_4h[0].date_to',
+    what: 'not a date',
+    spoil: (p) =>
+      (p.results[99].price_groups[1].prices.blocking_fee.after_4h[0].date_to = 'end of year'),
+  },
+  {
+    path: '$.results[99].price_groups[1].power',
+    what: 'fraction instead of integer',
+    spoil: (p) => (p.results[99].price_groups[1].power = 22.5),
+  },
+  {
+    path: '$.results[99].coordinates',
+    what: 'array instead of object',
+    spoil: (p) => (p.results[99].coordinates = ['52.5', '13.4']),
+  },
 ];
 
 /** A deep copy of the page with one spoiler applied. */

@@ -25,11 +25,17 @@ export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   const abs = Math.abs(value);
   const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
-  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).replace(/,/g, ' ');
+  return value
+    .toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    .replace(/,/g, ' ');
 }
 
 /** `1 234 (1 100–1 300)`, with an optional unit after the median. */
-export function formatSummary(summary: Summary, unit = '', format: (n: number) => string = formatNumber): string {
+export function formatSummary(
+  summary: Summary,
+  unit = '',
+  format: (n: number) => string = formatNumber,
+): string {
   const suffix = unit ? ` ${unit}` : '';
   if (summary.min === summary.max) return `${format(summary.median)}${suffix}`;
   return `${format(summary.median)}${suffix} (${format(summary.min)}–${format(summary.max)})`;

@@ -24,25 +24,59 @@ export interface Command {
 const bin = (path: string): string => join(ROOT, 'node_modules', path);
 
 export function ourGenerate(out: string): Command {
-  return { label: 'connect-codegen generate', executable: process.execPath, args: [bin('tsx/dist/cli.mjs'), join(ROOT, 'generator/cli.ts'), 'generate', '--spec', SPEC, '--out', out] };
+  return {
+    label: 'connect-codegen generate',
+    executable: process.execPath,
+    args: [
+      bin('tsx/dist/cli.mjs'),
+      join(ROOT, 'generator/cli.ts'),
+      'generate',
+      '--spec',
+      SPEC,
+      '--out',
+      out,
+    ],
+  };
 }
 
 export function openapiTypescript(out: string): Command {
-  return { label: 'openapi-typescript', executable: process.execPath, args: [bin('openapi-typescript/bin/cli.js'), SPEC, '--output', out] };
+  return {
+    label: 'openapi-typescript',
+    executable: process.execPath,
+    args: [bin('openapi-typescript/bin/cli.js'), SPEC, '--output', out],
+  };
 }
 
 /** The fetch client, its SDK functions and types, plus zod schemas when `zod` is set. */
 export function heyApi(out: string, zod: boolean): Command {
-  const plugins = ['@hey-api/client-fetch', '@hey-api/typescript', '@hey-api/sdk', ...(zod ? ['zod'] : [])];
+  const plugins = [
+    '@hey-api/client-fetch',
+    '@hey-api/typescript',
+    '@hey-api/sdk',
+    ...(zod ? ['zod'] : []),
+  ];
   return {
-    label: zod ? '@hey-api/openapi-ts (client, sdk, types, zod)' : '@hey-api/openapi-ts (client, sdk, types)',
+    label: zod
+      ? '@hey-api/openapi-ts (client, sdk, types, zod)'
+      : '@hey-api/openapi-ts (client, sdk, types)',
     executable: process.execPath,
-    args: [bin('@hey-api/openapi-ts/bin/run.js'), '--input', SPEC, '--output', out, ...plugins.flatMap((p) => ['--plugins', p])],
+    args: [
+      bin('@hey-api/openapi-ts/bin/run.js'),
+      '--input',
+      SPEC,
+      '--output',
+      out,
+      ...plugins.flatMap((p) => ['--plugins', p]),
+    ],
   };
 }
 
 export function tsc(project: string, extra: readonly string[] = []): Command {
-  return { label: `tsc -p ${project}`, executable: process.execPath, args: [bin('typescript/bin/tsc'), '-p', project, ...extra] };
+  return {
+    label: `tsc -p ${project}`,
+    executable: process.execPath,
+    args: [bin('typescript/bin/tsc'), '-p', project, ...extra],
+  };
 }
 
 export function freshDir(path: string): string {

@@ -32,7 +32,11 @@ interface Server {
 }
 
 async function startServer(): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/requests/server.ts')], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'bench/requests/server.ts')],
+    { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   const timer = setTimeout(() => child.kill(), 30_000);
   const lines = createInterface({ input: child.stdout! });
   const first = await new Promise<string>((resolve, reject) => {
@@ -61,7 +65,10 @@ async function checkContender(contender: Contender): Promise<void> {
 export async function benchRequests(options: RequestBenchOptions): Promise<SectionResult> {
   const server = await startServer();
   try {
-    const against = await importAgainst<{ openapiFetch: (baseUrl: string) => Contender; heyApi: (baseUrl: string) => Contender }>('requests.ts');
+    const against = await importAgainst<{
+      openapiFetch: (baseUrl: string) => Contender;
+      heyApi: (baseUrl: string) => Contender;
+    }>('requests.ts');
     const contenders = [
       rawFetch(server.baseUrl),
       ourClient(server.baseUrl, 'off'),
@@ -71,11 +78,21 @@ export async function benchRequests(options: RequestBenchOptions): Promise<Secti
     ];
     for (const contender of contenders) await checkContender(contender);
     const time = async (tasks: Task[], calls: number): Promise<number[][]> => {
-      await interleaved(tasks, { rounds: 1, calls: Math.ceil(calls / 2), roundCapMs: options.roundCapMs });
+      await interleaved(tasks, {
+        rounds: 1,
+        calls: Math.ceil(calls / 2),
+        roundCapMs: options.roundCapMs,
+      });
       return interleaved(tasks, { rounds: options.rounds, calls, roundCapMs: options.roundCapMs });
     };
-    const small = await time(contenders.map((c) => c.small), options.smallCalls);
-    const page = await time(contenders.map((c) => c.page), options.pageCalls);
+    const small = await time(
+      contenders.map((c) => c.small),
+      options.smallCalls,
+    );
+    const page = await time(
+      contenders.map((c) => c.page),
+      options.pageCalls,
+    );
     const parts = await smallRequestBreakdown(server.baseUrl, options.breakdownCalls);
     const us = (summary: Summary): string => `${summary.median.toFixed(0)} µs`;
 
@@ -83,8 +100,26 @@ export async function benchRequests(options: RequestBenchOptions): Promise<Secti
     const smallOff = summarize(pairedRatios(small[off]!, small[raw]!));
     const pageOn = summarize(pairedRatios(page[on]!, page[raw]!));
     const rows = [
-      ...contenders.map((c, i) => row(`small user: ${c.name}`, summarize(small[i]!), 'req/s', i === raw ? undefined : { summary: summarize(pairedRatios(small[i]!, small[raw]!)), against: 'vs fetch' })),
-      ...contenders.map((c, i) => row(`station page: ${c.name}`, summarize(page[i]!), 'req/s', i === raw ? undefined : { summary: summarize(pairedRatios(page[i]!, page[raw]!)), against: 'vs fetch' })),
+      ...contenders.map((c, i) =>
+        row(
+          `small user: ${c.name}`,
+          summarize(small[i]!),
+          'req/s',
+          i === raw
+            ? undefined
+            : { summary: summarize(pairedRatios(small[i]!, small[raw]!)), against: 'vs fetch' },
+        ),
+      ),
+      ...contenders.map((c, i) =>
+        row(
+          `station page: ${c.name}`,
+          summarize(page[i]!),
+          'req/s',
+          i === raw
+            ? undefined
+            : { summary: summarize(pairedRatios(page[i]!, page[raw]!)), against: 'vs fetch' },
+        ),
+      ),
       {
         subject: 'small user, median time per stage: ours (validation off) / fetch + JSON.parse',
         figure: `before fetch ${us(parts.ours.before)} / –; in fetch ${us(parts.ours.fetch)} / ${us(parts.raw.fetch)}; after ${us(parts.ours.after)} / ${us(parts.raw.after)}`,
@@ -94,8 +129,16 @@ export async function benchRequests(options: RequestBenchOptions): Promise<Secti
       title: 'Per-request overhead (node:http on 127.0.0.1)',
       rows,
       targets: [
-        target('client without validation ≥ 0.95× raw fetch req/s, small payload', smallOff.median >= 0.95, `validation off / fetch = ${formatRatio(smallOff)}`),
-        target('client with validation ≥ 0.85× raw fetch req/s, station page', pageOn.median >= 0.85, `validation on / fetch = ${formatRatio(pageOn)}`),
+        target(
+          'client without validation ≥ 0.95× raw fetch req/s, small payload',
+          smallOff.median >= 0.95,
+          `validation off / fetch = ${formatRatio(smallOff)}`,
+        ),
+        target(
+          'client with validation ≥ 0.85× raw fetch req/s, station page',
+          pageOn.median >= 0.85,
+          `validation on / fetch = ${formatRatio(pageOn)}`,
+        ),
       ],
       notes: [
         `Sequential requests (one in flight): ${options.rounds} rounds of up to ${options.smallCalls} small and ${options.pageCalls} page requests per client (a round stops early after ${options.roundCapMs} ms), the clients taking turns request by request and each request timed on its own; a round's rate is requests / the client's summed time, and ratios are per round. One untimed half round first. All use Node's global fetch (undici) with keep-alive against the same server process.`,

@@ -23,7 +23,10 @@ export async function smallRequestBreakdown(baseUrl: string, count: number): Pro
     answered = process.hrtime.bigint();
     return response;
   };
-  const core = new ClientCore({ token: BENCH_TOKEN, baseUrl, validateResponses: 'off', fetch: timedFetch }, CLIENT_META);
+  const core = new ClientCore(
+    { token: BENCH_TOKEN, baseUrl, validateResponses: 'off', fetch: timedFetch },
+    CLIENT_META,
+  );
   const url = `${baseUrl}/api/v1/users/${USER_ID}/`;
   const headers = { authorization: `Bearer ${BENCH_TOKEN}`, accept: 'application/json' };
   const ours = { before: [] as number[], fetch: [] as number[], after: [] as number[] };
@@ -46,7 +49,11 @@ export async function smallRequestBreakdown(baseUrl: string, count: number): Pro
     raw.after.push(micros(rawAnswered, rawDone));
   }
   return {
-    ours: { before: summarize(ours.before), fetch: summarize(ours.fetch), after: summarize(ours.after) },
+    ours: {
+      before: summarize(ours.before),
+      fetch: summarize(ours.fetch),
+      after: summarize(ours.after),
+    },
     raw: { fetch: summarize(raw.fetch), after: summarize(raw.after) },
   };
 }

@@ -1,5 +1,12 @@
 /** The baseline (fetch + JSON.parse, what a careful hand-written call does) and our generated client. */
-import { ClientCore, CLIENT_META, stationsAround, usersRetrieve, type PaginatedStationList, type User } from '../../generated/src/index.js';
+import {
+  ClientCore,
+  CLIENT_META,
+  stationsAround,
+  usersRetrieve,
+  type PaginatedStationList,
+  type User,
+} from '../../generated/src/index.js';
 import { AROUND, BENCH_TOKEN, USER_ID, type Contender } from './contender.js';
 
 export function rawFetch(baseUrl: string): Contender {
@@ -12,7 +19,8 @@ export function rawFetch(baseUrl: string): Contender {
   const aroundUrl = `${baseUrl}/api/v1/stations/around/?latitude=${AROUND.latitude}&longitude=${AROUND.longitude}`;
   return {
     name: 'fetch + JSON.parse',
-    small: async () => ((await get(`${baseUrl}/api/v1/users/${encodeURIComponent(USER_ID)}/`)) as User).id,
+    small: async () =>
+      ((await get(`${baseUrl}/api/v1/users/${encodeURIComponent(USER_ID)}/`)) as User).id,
     page: async () => ((await get(aroundUrl)) as PaginatedStationList).results.length,
   };
 }

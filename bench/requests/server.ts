@@ -6,7 +6,12 @@
 import { createServer } from 'node:http';
 import { stationPage } from '../lib/station-page.js';
 
-export const USER = { id: 'usr_8f3a2c', email: 'driver@example.com', locale: 'en', custom_properties: { external_id: 'crm-42' } };
+export const USER = {
+  id: 'usr_8f3a2c',
+  email: 'driver@example.com',
+  locale: 'en',
+  custom_properties: { external_id: 'crm-42' },
+};
 
 const user = Buffer.from(JSON.stringify(USER));
 const page = Buffer.from(JSON.stringify(stationPage()));
@@ -14,8 +19,15 @@ const notFound = Buffer.from(JSON.stringify({ detail: 'Not found.' }));
 
 const server = createServer((request, response) => {
   const path = (request.url ?? '').split('?')[0]!;
-  const body = path.startsWith('/api/v1/users/') ? user : path === '/api/v1/stations/around/' ? page : notFound;
-  response.writeHead(body === notFound ? 404 : 200, { 'content-type': 'application/json', 'content-length': body.length });
+  const body = path.startsWith('/api/v1/users/')
+    ? user
+    : path === '/api/v1/stations/around/'
+      ? page
+      : notFound;
+  response.writeHead(body === notFound ? 404 : 200, {
+    'content-type': 'application/json',
+    'content-length': body.length,
+  });
   response.end(body);
 });
 server.keepAliveTimeout = 30_000;

@@ -39,22 +39,43 @@ const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 export async function benchSize(): Promise<SectionResult> {
   const entries = {
-    one: ['connect client: one operation alone (ClientCore + usersRetrieve)', 'bench/size/connect-one-operation.ts'],
-    whole: ['connect client: whole package (ConnectClient, all guards)', 'bench/size/connect-whole-client.ts'],
+    one: [
+      'connect client: one operation alone (ClientCore + usersRetrieve)',
+      'bench/size/connect-one-operation.ts',
+    ],
+    whole: [
+      'connect client: whole package (ConnectClient, all guards)',
+      'bench/size/connect-whole-client.ts',
+    ],
     openapiFetch: ['openapi-fetch (runtime; types are free)', 'bench/size/openapi-fetch.ts'],
-    heyOne: ['@hey-api/openapi-ts: one operation + fetch client', 'bench/against/hey-api-one-operation.ts'],
+    heyOne: [
+      '@hey-api/openapi-ts: one operation + fetch client',
+      'bench/against/hey-api-one-operation.ts',
+    ],
     heyWhole: ['@hey-api/openapi-ts: whole SDK + zod schemas', 'bench/against/hey-api-whole.ts'],
   } as const;
   const sizes = {} as Record<keyof typeof entries, Size>;
-  for (const [key, [, file]] of Object.entries(entries) as [keyof typeof entries, readonly [string, string]][]) sizes[key] = await bundleSize(file);
+  for (const [key, [, file]] of Object.entries(entries) as [
+    keyof typeof entries,
+    readonly [string, string],
+  ][])
+    sizes[key] = await bundleSize(file);
   const one = sizes.one.gzipped;
   const two = await bundleSize('bench/size/connect-two-operations.ts');
   return {
     title: 'Size (esbuild, minified + gzip -9)',
-    rows: Object.entries(entries).map(([key, [label]]): Row => {
-      const size = sizes[key as keyof typeof entries];
-      return { subject: label, figure: `${kb(size.gzipped)} gzipped (${kb(size.minified)} minified)` };
-    }).concat({ subject: 'connect client: a second operation (usersList) adds', figure: `${kb(two.gzipped - one)} gzipped (${kb(two.minified - sizes.one.minified)} minified)` }),
+    rows: Object.entries(entries)
+      .map(([key, [label]]): Row => {
+        const size = sizes[key as keyof typeof entries];
+        return {
+          subject: label,
+          figure: `${kb(size.gzipped)} gzipped (${kb(size.minified)} minified)`,
+        };
+      })
+      .concat({
+        subject: 'connect client: a second operation (usersList) adds',
+        figure: `${kb(two.gzipped - one)} gzipped (${kb(two.minified - sizes.one.minified)} minified)`,
+      }),
     targets: [target('one operation alone < 5 KB gzipped', one < 5 * 1024, `${kb(one)} gzipped`)],
     notes: [
       'esbuild bundles each entry (bench/size/*.ts, bench/against/hey-api-*.ts) for the browser as ES2022 ESM with tree shaking and minification; gzip level 9. Sizes are deterministic, so there is one figure each, no range.',

@@ -2,7 +2,14 @@
 import createClient from 'openapi-fetch';
 
 export function retrieveUser(token: string, userId: string) {
-  const client = createClient<{ '/api/v1/users/{user_id}/': { get: { parameters: { path: { user_id: string } }; responses: { 200: { content: { 'application/json': { id: string } } } } } } }>({
+  const client = createClient<{
+    '/api/v1/users/{user_id}/': {
+      get: {
+        parameters: { path: { user_id: string } };
+        responses: { 200: { content: { 'application/json': { id: string } } } };
+      };
+    };
+  }>({
     baseUrl: 'https://connect.cariqa.com',
     headers: { authorization: `Bearer ${token}` },
   });

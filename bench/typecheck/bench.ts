@@ -15,23 +15,38 @@ export interface TypecheckBenchOptions {
 
 const CONSUMERS = {
   ours: ['connect client', 'bench/typecheck/connect-consumer.ts'],
-  openapiFetch: ['openapi-fetch + openapi-typescript types', 'bench/against/openapi-fetch-consumer.ts'],
+  openapiFetch: [
+    'openapi-fetch + openapi-typescript types',
+    'bench/against/openapi-fetch-consumer.ts',
+  ],
   heyApi: ['@hey-api/openapi-ts sdk', 'bench/against/hey-api-consumer.ts'],
 } as const;
 type Consumer = keyof typeof CONSUMERS;
 
 /** A tsconfig for one consumer file: the root's compiler options, nothing else included. */
 function projectFor(dir: string, key: Consumer): string {
-  const root = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as { compilerOptions: object };
+  const root = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as {
+    compilerOptions: object;
+  };
   const path = join(dir, `${key}.tsconfig.json`);
-  writeFileSync(path, `${JSON.stringify({ compilerOptions: { ...root.compilerOptions, noEmit: true }, files: [join(ROOT, CONSUMERS[key][1])] }, null, 2)}\n`);
+  writeFileSync(
+    path,
+    `${JSON.stringify({ compilerOptions: { ...root.compilerOptions, noEmit: true }, files: [join(ROOT, CONSUMERS[key][1])] }, null, 2)}\n`,
+  );
   return path;
 }
 
 /** Files, lines, types, instantiations and check time as `tsc --extendedDiagnostics` reports them. */
 function diagnostics(project: string): Record<string, string> {
   const { stdout } = runOnce(tsc(project, ['--extendedDiagnostics']));
-  const wanted = ['Files', 'Lines of TypeScript', 'Types', 'Instantiations', 'Memory used', 'Check time'];
+  const wanted = [
+    'Files',
+    'Lines of TypeScript',
+    'Types',
+    'Instantiations',
+    'Memory used',
+    'Check time',
+  ];
   const found: Record<string, string> = {};
   for (const line of stdout.split('\n')) {
     const match = /^([A-Za-z ]+):\s+(\S+)/.exec(line.trim());
@@ -43,10 +58,19 @@ function diagnostics(project: string): Record<string, string> {
 export function benchTypecheck(options: TypecheckBenchOptions): SectionResult {
   const dir = freshDir(join(WORK, 'typecheck'));
   const keys = Object.keys(CONSUMERS) as Consumer[];
-  const projects = Object.fromEntries(keys.map((k) => [k, projectFor(dir, k)])) as Record<Consumer, string>;
-  const commands = Object.fromEntries(keys.map((k) => [k, tsc(projects[k])])) as Record<Consumer, ReturnType<typeof tsc>>;
+  const projects = Object.fromEntries(keys.map((k) => [k, projectFor(dir, k)])) as Record<
+    Consumer,
+    string
+  >;
+  const commands = Object.fromEntries(keys.map((k) => [k, tsc(projects[k])])) as Record<
+    Consumer,
+    ReturnType<typeof tsc>
+  >;
   const times = timeProcesses(commands, options.runs);
-  const details = Object.fromEntries(keys.map((k) => [k, diagnostics(projects[k])])) as Record<Consumer, Record<string, string>>;
+  const details = Object.fromEntries(keys.map((k) => [k, diagnostics(projects[k])])) as Record<
+    Consumer,
+    Record<string, string>
+  >;
   const describe = (k: Consumer): string => {
     const d = details[k];
     return `${CONSUMERS[k][0]}: check time ${d['Check time']}, ${formatNumber(Number(d['Types']))} types, ${formatNumber(Number(d['Instantiations']))} instantiations, ${d['Files']} files (${formatNumber(Number(d['Lines of TypeScript']))} lines of TypeScript, lib files included), ${d['Memory used']} memory.`;
@@ -54,7 +78,17 @@ export function benchTypecheck(options: TypecheckBenchOptions): SectionResult {
   return {
     title: 'Consumer type-check cost (tsc --noEmit)',
     rows: keys.map((k) =>
-      row(`${CONSUMERS[k][0]} (whole tsc process)`, summarize(times[k]), 'ms', k === 'ours' ? undefined : { summary: summarize(pairedRatios(times.ours, times[k])), against: `ours vs ${CONSUMERS[k][0]}` }),
+      row(
+        `${CONSUMERS[k][0]} (whole tsc process)`,
+        summarize(times[k]),
+        'ms',
+        k === 'ours'
+          ? undefined
+          : {
+              summary: summarize(pairedRatios(times.ours, times[k])),
+              against: `ours vs ${CONSUMERS[k][0]}`,
+            },
+      ),
     ),
     targets: [],
     notes: [

@@ -20,7 +20,11 @@ export interface DiffOptions {
   readonly format: ReportFormat;
 }
 
-export async function runDiff(options: DiffOptions, io: CommandIo, cwd = process.cwd()): Promise<number> {
+export async function runDiff(
+  options: DiffOptions,
+  io: CommandIo,
+  cwd = process.cwd(),
+): Promise<number> {
   const specPath = displayPath(options.spec);
   let base: SpecText;
   let head: SpecText;
@@ -29,14 +33,19 @@ export async function runDiff(options: DiffOptions, io: CommandIo, cwd = process
     head = { label: specPath, text: await readFile(resolve(cwd, specPath), 'utf8') };
   } catch (error) {
     if (error instanceof BaseNotFound) io.err(`connect-codegen diff: ${error.message}.`);
-    else io.err(`connect-codegen diff: cannot read '${specPath}': ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
+    else
+      io.err(
+        `connect-codegen diff: cannot read '${specPath}': ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
+      );
     return EXIT.usage;
   }
   const before = specToIr(base);
   const after = specToIr(head);
   for (const d of [...before.diagnostics, ...after.diagnostics]) io.err(formatDiagnostic(d));
   if (!before.ir || !after.ir) {
-    io.err(`connect-codegen diff: ${!before.ir ? base.label : head.label} is not a valid spec; nothing was compared.`);
+    io.err(
+      `connect-codegen diff: ${!before.ir ? base.label : head.label} is not a valid spec; nothing was compared.`,
+    );
     return EXIT.usage;
   }
   const report = buildReport(

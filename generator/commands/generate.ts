@@ -26,24 +26,38 @@ export async function runGenerate(options: GenerateOptions, io: CommandIo): Prom
   const spec = displayPath(options.spec);
   const out = displayPath(options.out);
   const command =
-    spec === DEFAULT_SPEC && out === DEFAULT_OUT ? 'npm run generate' : `connect-codegen generate --spec ${spec} --out ${out}`;
+    spec === DEFAULT_SPEC && out === DEFAULT_OUT
+      ? 'npm run generate'
+      : `connect-codegen generate --spec ${spec} --out ${out}`;
   const outDir = resolve(options.out);
   const previous = await readPreviousOutput(outDir);
-  const result = await generate({ specPath: spec, command, release: { previous, outLabel: out, markReleased: options.release ?? false } });
+  const result = await generate({
+    specPath: spec,
+    command,
+    release: { previous, outLabel: out, markReleased: options.release ?? false },
+  });
   for (const d of result.diagnostics) io.err(formatDiagnostic(d));
   if (!result.files || result.version === undefined || hasErrors(result.diagnostics)) {
-    io.err(`${spec}: ${result.diagnostics.filter((d) => d.severity === 'error').length} error(s); nothing was written.`);
+    io.err(
+      `${spec}: ${result.diagnostics.filter((d) => d.severity === 'error').length} error(s); nothing was written.`,
+    );
     return EXIT.invalid;
   }
   const files = result.files;
   const plan = await planOutput(outDir, files);
-  const stale = [...plan.added.map((p) => `missing  ${p}`), ...plan.changed.map((p) => `changed  ${p}`), ...plan.removed.map((p) => `extra    ${p}`)];
+  const stale = [
+    ...plan.added.map((p) => `missing  ${p}`),
+    ...plan.changed.map((p) => `changed  ${p}`),
+    ...plan.removed.map((p) => `extra    ${p}`),
+  ];
   if (options.check) {
     if (stale.length === 0) {
       io.out(`${out} is up to date with ${spec} (${files.length} files).`);
       return EXIT.ok;
     }
-    io.err(`${out} is stale: ${stale.length} file(s) differ from what ${spec} gives. Run \`${command}\`.`);
+    io.err(
+      `${out} is stale: ${stale.length} file(s) differ from what ${spec} gives. Run \`${command}\`.`,
+    );
     for (const line of stale) io.err(`  ${line}`);
     return EXIT.invalid;
   }

@@ -3,7 +3,10 @@ import { validateSpec } from '../pipeline.js';
 import { displayPath } from './generate.js';
 import { EXIT, type CommandIo } from './io.js';
 
-export async function runValidate(options: { readonly spec: string }, io: CommandIo): Promise<number> {
+export async function runValidate(
+  options: { readonly spec: string },
+  io: CommandIo,
+): Promise<number> {
   const spec = displayPath(options.spec);
   const diagnostics = await validateSpec(spec);
   for (const d of diagnostics) io.err(formatDiagnostic(d));

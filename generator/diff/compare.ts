@@ -32,7 +32,13 @@ export interface Change {
 const NO_BODY = 'no body';
 
 /** Changes whose descendants are not worth listing separately: the whole subtree is new, gone or different. */
-const COVERS_SUBTREE: ReadonlySet<ChangeKind> = new Set(['added', 'removed', 'type-changed', 'body-added', 'body-removed']);
+const COVERS_SUBTREE: ReadonlySet<ChangeKind> = new Set([
+  'added',
+  'removed',
+  'type-changed',
+  'body-added',
+  'body-removed',
+]);
 
 export function compareSurfaces(base: Surface, head: Surface): Change[] {
   const before = new Map(base.entries.map((e) => [e.key, e]));
@@ -42,16 +48,23 @@ export function compareSurfaces(base: Surface, head: Surface): Change[] {
       const old = before.get(entry.key);
       return old ? entryChanges(old, entry) : [{ kind: 'added' as const, entry }];
     }),
-    ...base.entries.filter((e) => !after.has(e.key)).map((entry) => ({ kind: 'removed' as const, entry })),
+    ...base.entries
+      .filter((e) => !after.has(e.key))
+      .map((entry) => ({ kind: 'removed' as const, entry })),
   ];
   const entries = new Map([...before, ...after]);
-  const silent = new Set(changes.filter((c) => c.entry.member && (c.kind === 'added' || c.kind === 'removed')).map((c) => c.entry.key));
+  const silent = new Set(
+    changes
+      .filter((c) => c.entry.member && (c.kind === 'added' || c.kind === 'removed'))
+      .map((c) => c.entry.key),
+  );
   return withoutCoveredDescendants(changes, entries).filter((c) => !silent.has(c.entry.key));
 }
 
 function entryChanges(old: SurfaceEntry, now: SurfaceEntry): Change[] {
   const changes: Change[] = [];
-  const add = (kind: ChangeKind, detail?: string) => changes.push({ kind, entry: now, ...(detail !== undefined ? { detail } : {}) });
+  const add = (kind: ChangeKind, detail?: string) =>
+    changes.push({ kind, entry: now, ...(detail !== undefined ? { detail } : {}) });
   if (old.type !== now.type) {
     if (old.type === NO_BODY) add('body-added', now.type);
     else if (now.type === NO_BODY) add('body-removed', old.type);
@@ -62,8 +75,12 @@ function entryChanges(old: SurfaceEntry, now: SurfaceEntry): Change[] {
   if (!old.deprecated && now.deprecated) add('deprecated');
   if (old.required !== now.required) add(now.required ? 'made-required' : 'made-optional');
   if (old.nullable !== now.nullable) add(now.nullable ? 'made-nullable' : 'made-non-nullable');
-  listChanges(old.values, now.values, 'value-added', 'value-removed').forEach((c) => add(c.kind, c.detail));
-  listChanges(old.variants, now.variants, 'variant-added', 'variant-removed').forEach((c) => add(c.kind, c.detail));
+  listChanges(old.values, now.values, 'value-added', 'value-removed').forEach((c) =>
+    add(c.kind, c.detail),
+  );
+  listChanges(old.variants, now.variants, 'variant-added', 'variant-removed').forEach((c) =>
+    add(c.kind, c.detail),
+  );
   return changes;
 }
 
@@ -76,12 +93,20 @@ function listChanges<T extends string | number>(
   const gained = now.filter((v) => !old.includes(v));
   const lost = old.filter((v) => !now.includes(v));
   const show = (values: readonly T[]) => values.map((v) => `\`${String(v)}\``).join(', ');
-  return [...(gained.length > 0 ? [{ kind: added, detail: show(gained) }] : []), ...(lost.length > 0 ? [{ kind: removed, detail: show(lost) }] : [])];
+  return [
+    ...(gained.length > 0 ? [{ kind: added, detail: show(gained) }] : []),
+    ...(lost.length > 0 ? [{ kind: removed, detail: show(lost) }] : []),
+  ];
 }
 
 /** A new object is one change, not one per field in it. */
-function withoutCoveredDescendants(changes: readonly Change[], entries: ReadonlyMap<string, SurfaceEntry>): Change[] {
-  const covering = new Set(changes.filter((c) => COVERS_SUBTREE.has(c.kind)).map((c) => c.entry.key));
+function withoutCoveredDescendants(
+  changes: readonly Change[],
+  entries: ReadonlyMap<string, SurfaceEntry>,
+): Change[] {
+  const covering = new Set(
+    changes.filter((c) => COVERS_SUBTREE.has(c.kind)).map((c) => c.entry.key),
+  );
   const covered = (entry: SurfaceEntry): boolean => {
     for (let parent = entry.parent; parent !== undefined; parent = entries.get(parent)?.parent) {
       if (covering.has(parent)) return true;

@@ -39,7 +39,14 @@ export function describeChange(change: ClassifiedChange): string {
 /** What arrived: whether a caller must send it (or can rely on receiving it), and its type. */
 function addedShape({ entry }: ClassifiedChange): string {
   if (entry.subject === 'status') return entry.type;
-  const presence = entry.side === 'request' ? (entry.required ? 'required' : 'optional') : entry.required ? 'always present' : 'optional';
+  const presence =
+    entry.side === 'request'
+      ? entry.required
+        ? 'required'
+        : 'optional'
+      : entry.required
+        ? 'always present'
+        : 'optional';
   return [presence, ...(entry.nullable ? ['nullable'] : []), entry.type].join(', ');
 }
 
@@ -57,18 +64,26 @@ export function summaryLine(report: ChangeReport): string {
 /** The API versions on both sides: `API 1.4.0 → 1.5.0`, or `API 1.4.0, unchanged`. */
 export function apiLine(report: ChangeReport): string {
   const { base, head } = report;
-  return base.version === head.version ? `API ${head.version}, unchanged` : `API ${base.version} → ${head.version}`;
+  return base.version === head.version
+    ? `API ${head.version}, unchanged`
+    : `API ${base.version} → ${head.version}`;
 }
 
 /** What the changes need of the package's version, and (from `generate`) the version it gets. */
 export function releaseLine(report: ChangeReport): string {
   const { bump, release } = report;
   if (!release) {
-    const needs = bump === 'none' ? 'The package needs no new version for its surface' : `The package needs a ${bump} release`;
+    const needs =
+      bump === 'none'
+        ? 'The package needs no new version for its surface'
+        : `The package needs a ${bump} release`;
     return `${needs} (${apiLine(report)}).`;
   }
   if (release.bump === 'none') return `The package stays at ${release.next} (${apiLine(report)}).`;
-  const why = release.bump === 'patch' && bump === 'none' ? ': its files changed, not its public surface' : '';
+  const why =
+    release.bump === 'patch' && bump === 'none'
+      ? ': its files changed, not its public surface'
+      : '';
   return `The package moves from ${release.previous} to ${release.next}, a ${release.bump} release${why} (${apiLine(report)}).`;
 }
 

@@ -29,14 +29,22 @@ interface Declared {
 type ModuleExports = Map<string, Declared>;
 
 /** Every name each entry point exports, sorted by entry and name. `files` maps package paths (`src/index.ts`) to their text. */
-export function exportedNames(files: ReadonlyMap<string, string>, entries: readonly { subpath: string; module: string }[]): ExportedName[] {
+export function exportedNames(
+  files: ReadonlyMap<string, string>,
+  entries: readonly { subpath: string; module: string }[],
+): ExportedName[] {
   const cache = new Map<string, ModuleExports>();
   const names: ExportedName[] = [];
   for (const { subpath, module } of entries) {
     const path = `src/${module}.ts`;
     if (!files.has(path)) continue;
     for (const [name, declared] of moduleExports(path, files, cache, new Set())) {
-      names.push({ entry: subpath, name, kinds: [...declared.kinds].sort(), ...(declared.members ? { members: declared.members } : {}) });
+      names.push({
+        entry: subpath,
+        name,
+        kinds: [...declared.kinds].sort(),
+        ...(declared.members ? { members: declared.members } : {}),
+      });
     }
   }
   return names.sort((a, b) => compare(a.entry, b.entry) || compare(a.name, b.name));
@@ -51,7 +59,12 @@ function resolveModule(from: string, specifier: string): string {
   return posix.join(posix.dirname(from), specifier).replace(/\.js$/, '.ts');
 }
 
-function moduleExports(path: string, files: ReadonlyMap<string, string>, cache: Map<string, ModuleExports>, visiting: Set<string>): ModuleExports {
+function moduleExports(
+  path: string,
+  files: ReadonlyMap<string, string>,
+  cache: Map<string, ModuleExports>,
+  visiting: Set<string>,
+): ModuleExports {
   const cached = cache.get(path);
   if (cached) return cached;
   const result: ModuleExports = new Map();
@@ -69,7 +82,10 @@ function moduleExports(path: string, files: ReadonlyMap<string, string>, cache: 
   };
   for (const statement of source.statements) {
     if (ts.isExportDeclaration(statement)) {
-      const target = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? resolveModule(path, statement.moduleSpecifier.text) : undefined;
+      const target =
+        statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)
+          ? resolveModule(path, statement.moduleSpecifier.text)
+          : undefined;
       const from = target === undefined ? undefined : moduleExports(target, files, cache, visiting);
       if (!statement.exportClause && from) from.forEach((declared, name) => add(name, declared));
       else if (statement.exportClause && ts.isNamedExports(statement.exportClause)) {
@@ -88,23 +104,37 @@ function moduleExports(path: string, files: ReadonlyMap<string, string>, cache: 
 }
 
 function isExported(statement: ts.Statement): boolean {
-  return ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  return (
+    ts.canHaveModifiers(statement) &&
+    (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+  );
 }
 
 /** Declarations at the top of a module, exported or not, for `export { local }`. */
 function localDeclarations(source: ts.SourceFile): ModuleExports {
   const locals: ModuleExports = new Map();
-  for (const statement of source.statements) for (const [name, declared] of declarationsIn(statement, source)) locals.set(name, declared);
+  for (const statement of source.statements)
+    for (const [name, declared] of declarationsIn(statement, source)) locals.set(name, declared);
   return locals;
 }
 
 function declarationsIn(statement: ts.Statement, source: ts.SourceFile): [string, Declared][] {
-  const one = (name: ts.Identifier | undefined, kind: ExportKind, members?: string[]): [string, Declared][] =>
+  const one = (
+    name: ts.Identifier | undefined,
+    kind: ExportKind,
+    members?: string[],
+  ): [string, Declared][] =>
     name ? [[name.text, { kinds: new Set([kind]), ...(members ? { members } : {}) }]] : [];
   if (ts.isFunctionDeclaration(statement)) return one(statement.name, 'function');
   if (ts.isClassDeclaration(statement)) return one(statement.name, 'class');
-  if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) return one(statement.name, 'type');
-  if (ts.isEnumDeclaration(statement)) return one(statement.name, 'enum', statement.members.map((m) => m.name.getText(source)));
+  if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement))
+    return one(statement.name, 'type');
+  if (ts.isEnumDeclaration(statement))
+    return one(
+      statement.name,
+      'enum',
+      statement.members.map((m) => m.name.getText(source)),
+    );
   if (ts.isVariableStatement(statement)) {
     return statement.declarationList.declarations.flatMap((d) =>
       ts.isIdentifier(d.name) ? one(d.name, 'const', objectKeys(d.initializer)) : [],
@@ -116,7 +146,15 @@ function declarationsIn(statement: ts.Statement, source: ts.SourceFile): [string
 /** Keys of `{ … }`, `{ … } as const` or `{ … } satisfies T`: the members of an enum-like constant. */
 function objectKeys(initializer: ts.Expression | undefined): string[] | undefined {
   let current = initializer;
-  while (current && (ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isParenthesizedExpression(current))) current = current.expression;
+  while (
+    current &&
+    (ts.isAsExpression(current) ||
+      ts.isSatisfiesExpression(current) ||
+      ts.isParenthesizedExpression(current))
+  )
+    current = current.expression;
   if (!current || !ts.isObjectLiteralExpression(current)) return undefined;
-  return current.properties.flatMap((p) => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? [p.name.text] : []));
+  return current.properties.flatMap((p) =>
+    p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? [p.name.text] : [],
+  );
 }

@@ -14,13 +14,21 @@ import type { SurfaceSource } from './snapshot.js';
 import { buildSurface } from './surface.js';
 import type { Surface, SurfaceEntry } from './surface-model.js';
 
-export function buildPackageSurface(source: SurfaceSource, exports: readonly ExportedName[]): Surface {
+export function buildPackageSurface(
+  source: SurfaceSource,
+  exports: readonly ExportedName[],
+): Surface {
   const api = buildSurface(source);
   const covered = new Set([
-    ...source.schemas.flatMap((s) => [s.name, ...(s.requestName !== undefined ? [s.requestName] : [])]),
+    ...source.schemas.flatMap((s) => [
+      s.name,
+      ...(s.requestName !== undefined ? [s.requestName] : []),
+    ]),
     ...source.operations.map((o) => o.functionName),
   ]);
-  const extra = exports.filter((e) => !(e.entry === '.' && covered.has(e.name) && e.members === undefined)).map(exportEntry);
+  const extra = exports
+    .filter((e) => !(e.entry === '.' && covered.has(e.name) && e.members === undefined))
+    .map(exportEntry);
   return { version: api.version, entries: [...api.entries, ...extra] };
 }
 

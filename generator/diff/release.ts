@@ -81,9 +81,15 @@ export function planRelease(request: ReleaseRequest): ReleasePlan {
     { label: labels.base, ...buildPackageSurface(baseline.surface, names(baseline.exports)) },
     { label: labels.head, ...buildPackageSurface(now.surface, names(now.exports)) },
   );
-  const bump: Bump = report.bump !== 'none' ? report.bump : baseline.digest === now.digest ? 'none' : 'patch';
+  const bump: Bump =
+    report.bump !== 'none' ? report.bump : baseline.digest === now.digest ? 'none' : 'patch';
   const version = nextVersion(baseline.version, bump);
-  if (version === undefined) return { version: baseline.version, state, problem: `the recorded package version '${baseline.version}' is not x.y.z` };
+  if (version === undefined)
+    return {
+      version: baseline.version,
+      state,
+      problem: `the recorded package version '${baseline.version}' is not x.y.z`,
+    };
   const released = { ...report, release: { previous: baseline.version, next: version, bump } };
   const current: PackageState = { ...now, version };
   const warning = apiVersionWarning(released, baseline, now);
@@ -98,9 +104,18 @@ export function planRelease(request: ReleaseRequest): ReleasePlan {
 }
 
 /** The spec's operations or types changed but its `info.version` did not: probably a forgotten bump on the provider's side. */
-function apiVersionWarning(report: ChangeReport, baseline: PackageState, now: ReleaseRequest['now']): string | undefined {
+function apiVersionWarning(
+  report: ChangeReport,
+  baseline: PackageState,
+  now: ReleaseRequest['now'],
+): string | undefined {
   const fromSpec = report.changes.filter((c) => c.entry.subject !== 'export').length;
-  if (fromSpec === 0 || baseline.specDigest === now.specDigest || report.base.version !== report.head.version) return undefined;
+  if (
+    fromSpec === 0 ||
+    baseline.specDigest === now.specDigest ||
+    report.base.version !== report.head.version
+  )
+    return undefined;
   return `the spec changed the API surface (${fromSpec} change(s)) but info.version is still ${report.head.version}; the package's version moves anyway`;
 }
 
@@ -117,14 +132,24 @@ const INTRO =
  * release being prepared: they are replaced, so a version that grew from minor to major
  * while a pull request went on leaves one entry, not two.
  */
-export function updateChangelog(existing: string | undefined, entry: string | undefined, header: string, baseline?: string): string {
+export function updateChangelog(
+  existing: string | undefined,
+  entry: string | undefined,
+  header: string,
+  baseline?: string,
+): string {
   const entries = (existing ?? '')
     .split(/^(?=## )/m)
     .filter((chunk) => chunk.startsWith('## '))
     .map((chunk) => `${chunk.trimEnd()}\n`);
   const version = (text: string) => text.split('\n', 1)[0]!.slice(3).trim();
-  const releasedAt = baseline === undefined ? -1 : entries.findIndex((e) => version(e) === baseline);
+  const releasedAt =
+    baseline === undefined ? -1 : entries.findIndex((e) => version(e) === baseline);
   const kept = releasedAt >= 0 ? entries.slice(releasedAt) : entries;
   const older = entry === undefined ? kept : kept.filter((e) => version(e) !== version(entry));
-  return [`# Changelog\n\n<!-- ${header} -->\n\n${INTRO}\n`, ...(entry !== undefined ? [entry] : []), ...older].join('\n');
+  return [
+    `# Changelog\n\n<!-- ${header} -->\n\n${INTRO}\n`,
+    ...(entry !== undefined ? [entry] : []),
+    ...older,
+  ].join('\n');
 }

@@ -3,7 +3,13 @@
  * the changelog) and JSON (for tools). Markdown names versions only, never where a spec
  * came from, so the same changes always give the same changelog entry.
  */
-import { describeChange, groupChanges, releaseLine, summaryLine, type ChangeGroup } from './describe.js';
+import {
+  describeChange,
+  groupChanges,
+  releaseLine,
+  summaryLine,
+  type ChangeGroup,
+} from './describe.js';
 import type { ChangeReport, ClassifiedChange } from './report.js';
 
 export type ReportFormat = 'text' | 'markdown' | 'json';
@@ -22,7 +28,9 @@ export function renderReport(report: ChangeReport, format: ReportFormat): string
 }
 
 function groupTitle(group: ChangeGroup): string {
-  return group.operation ? `${group.operation.location}  ${group.operation.client}` : 'Exported names';
+  return group.operation
+    ? `${group.operation.location}  ${group.operation.client}`
+    : 'Exported names';
 }
 
 export function renderText(report: ChangeReport): string {
@@ -33,7 +41,8 @@ export function renderText(report: ChangeReport): string {
   ];
   for (const group of groupChanges(report.changes)) {
     lines.push('', groupTitle(group));
-    for (const change of group.changes) lines.push(`  ${change.verdict.padEnd(10)}  ${describeChange(change)}${why(change, ' — ')}`);
+    for (const change of group.changes)
+      lines.push(`  ${change.verdict.padEnd(10)}  ${describeChange(change)}${why(change, ' — ')}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -54,9 +63,12 @@ export function renderMarkdown(report: ChangeReport): string {
     lines.push('', `### ${verdict === 'breaking' ? 'Breaking' : 'Compatible'} changes`, '');
     if (changes.length === 0) lines.push('None.');
     for (const group of groupChanges(changes)) {
-      const title = group.operation ? `\`${group.operation.location}\` (\`${group.operation.client}\`)` : 'Exported names';
+      const title = group.operation
+        ? `\`${group.operation.location}\` (\`${group.operation.client}\`)`
+        : 'Exported names';
       lines.push(`- ${title}`);
-      for (const change of group.changes) lines.push(`  - ${describeChange(change)}${why(change, ': ')}`);
+      for (const change of group.changes)
+        lines.push(`  - ${describeChange(change)}${why(change, ': ')}`);
     }
   }
   return `${lines.join('\n')}\n`;

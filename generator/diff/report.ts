@@ -41,12 +41,24 @@ export interface ChangeReport {
   readonly release?: PackageRelease;
 }
 
-export function buildReport(base: Surface & { label: string }, head: Surface & { label: string }): ChangeReport {
+export function buildReport(
+  base: Surface & { label: string },
+  head: Surface & { label: string },
+): ChangeReport {
   const order = groupOrder(base, head);
-  const operations = new Map([...base.entries, ...head.entries].filter((e) => e.subject === 'operation').map((e) => [e.key, e]));
+  const operations = new Map(
+    [...base.entries, ...head.entries]
+      .filter((e) => e.subject === 'operation')
+      .map((e) => [e.key, e]),
+  );
   const changes = compareSurfaces(base, head)
     .map((change) => classify(change, operations.get(change.entry.operation)))
-    .sort((a, b) => order(a) - order(b) || compareText(a.entry.location, b.entry.location) || compareText(a.rule.id, b.rule.id));
+    .sort(
+      (a, b) =>
+        order(a) - order(b) ||
+        compareText(a.entry.location, b.entry.location) ||
+        compareText(a.rule.id, b.rule.id),
+    );
   const breaking = changes.filter((c) => c.verdict === 'breaking').length;
   const compatible = changes.length - breaking;
   const bump: Bump = breaking > 0 ? 'major' : compatible > 0 ? 'minor' : 'none';
@@ -63,13 +75,20 @@ export function buildReport(base: Surface & { label: string }, head: Surface & {
 function classify(change: Change, operation: SurfaceEntry | undefined): ClassifiedChange {
   const rule = ruleFor(change);
   // Unreachable while the rules test passes; a clear message beats a silent verdict.
-  if (!rule) throw new Error(`no classification rule for ${change.kind} of ${change.entry.subject} on the ${change.entry.side} side`);
-  const within = operation ? { location: operation.location, client: operation.client ?? '' } : undefined;
+  if (!rule)
+    throw new Error(
+      `no classification rule for ${change.kind} of ${change.entry.subject} on the ${change.entry.side} side`,
+    );
+  const within = operation
+    ? { location: operation.location, client: operation.client ?? '' }
+    : undefined;
   return { ...change, rule, verdict: rule.verdict, ...(within ? { within } : {}) };
 }
 
 function groupOrder(base: Surface, head: Surface): (change: Change) => number {
-  const operations = [...head.entries, ...base.entries].filter((e) => e.subject === 'operation').map((e) => e.key);
+  const operations = [...head.entries, ...base.entries]
+    .filter((e) => e.subject === 'operation')
+    .map((e) => e.key);
   const rank = new Map<string, number>();
   for (const key of operations) if (!rank.has(key)) rank.set(key, rank.size);
   return (change) => rank.get(change.entry.operation) ?? rank.size;

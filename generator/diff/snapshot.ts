@@ -3,13 +3,27 @@
  * in `generated/api-surface.json` so that a later run can compare against it without the
  * old spec or any git history (a clean CI clone has neither).
  */
-import type { Ir, IrOperation, IrParameter, IrProperty, IrRequestBody, IrResponse, IrSchema, IrType } from '../ir/types.js';
+import type {
+  Ir,
+  IrOperation,
+  IrParameter,
+  IrProperty,
+  IrRequestBody,
+  IrResponse,
+  IrSchema,
+  IrType,
+} from '../ir/types.js';
 import { operationModel, type ParameterModel } from '../emit/operation-model.js';
 
-export type SnapshotParameter = Pick<IrParameter, 'name' | 'location' | 'required' | 'type' | 'deprecated'>;
+export type SnapshotParameter = Pick<
+  IrParameter,
+  'name' | 'location' | 'required' | 'type' | 'deprecated'
+>;
 
-export interface SnapshotOperation
-  extends Pick<IrOperation, 'method' | 'path' | 'resourcePath' | 'methodName' | 'functionName' | 'deprecated'> {
+export interface SnapshotOperation extends Pick<
+  IrOperation,
+  'method' | 'path' | 'resourcePath' | 'methodName' | 'functionName' | 'deprecated'
+> {
   readonly pathParameters: readonly SnapshotParameter[];
   readonly queryParameters: readonly SnapshotParameter[];
   readonly headerParameters: readonly SnapshotParameter[];
@@ -30,7 +44,11 @@ export interface SurfaceSource {
 export function snapshotOf(ir: Ir): SurfaceSource {
   return {
     version: ir.info.version,
-    schemas: ir.schemas.map((s) => ({ name: s.name, ...(s.requestName !== undefined ? { requestName: s.requestName } : {}), type: bareType(s.type) })),
+    schemas: ir.schemas.map((s) => ({
+      name: s.name,
+      ...(s.requestName !== undefined ? { requestName: s.requestName } : {}),
+      type: bareType(s.type),
+    })),
     operations: ir.operations.map(bareOperation),
   };
 }
@@ -50,17 +68,34 @@ function bareOperation(o: IrOperation): SnapshotOperation {
     queryParameters: query.map(bareParameter),
     headerParameters: header.map(bareParameter),
     ...(cookie.length > 0 ? { cookieParameters: cookie.map(bareParameter) } : {}),
-    ...(model.body ? { body: { required: model.body.required, type: bareType(model.body.type) } } : {}),
-    responses: model.responses.map((r) => ({ status: r.status, ...(r.type ? { type: bareType(r.type) } : {}) })),
+    ...(model.body
+      ? { body: { required: model.body.required, type: bareType(model.body.type) } }
+      : {}),
+    responses: model.responses.map((r) => ({
+      status: r.status,
+      ...(r.type ? { type: bareType(r.type) } : {}),
+    })),
   };
 }
 
 function bareParameter(p: ParameterModel): SnapshotParameter {
-  return { name: p.wire.name, location: p.location, required: p.required, type: bareType(p.type), ...(p.deprecated ? { deprecated: true } : {}) };
+  return {
+    name: p.wire.name,
+    location: p.location,
+    required: p.required,
+    type: bareType(p.type),
+    ...(p.deprecated ? { deprecated: true } : {}),
+  };
 }
 
 function bareProperty(p: IrProperty): IrProperty {
-  return { name: p.name, type: bareType(p.type), required: p.required, readOnly: p.readOnly, writeOnly: p.writeOnly };
+  return {
+    name: p.name,
+    type: bareType(p.type),
+    required: p.required,
+    readOnly: p.readOnly,
+    writeOnly: p.writeOnly,
+  };
 }
 
 function bareType(type: IrType): IrType {
@@ -68,7 +103,11 @@ function bareType(type: IrType): IrType {
     case 'array':
       return { ...type, items: bareType(type.items) };
     case 'object':
-      return { ...type, properties: type.properties.map(bareProperty), additional: type.additional === false ? false : bareType(type.additional) };
+      return {
+        ...type,
+        properties: type.properties.map(bareProperty),
+        additional: type.additional === false ? false : bareType(type.additional),
+      };
     case 'union':
     case 'intersection':
       return { ...type, members: type.members.map(bareType) };

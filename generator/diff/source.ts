@@ -31,13 +31,19 @@ async function isFile(path: string): Promise<boolean> {
 export async function readBase(base: string, specPath: string, cwd: string): Promise<SpecText> {
   const file = resolve(cwd, base);
   if (await isFile(file)) return { label: base, text: await readFile(file, 'utf8') };
-  if (base.startsWith('-')) throw new BaseNotFound(`--base '${base}' is neither a file nor a git revision`);
+  if (base.startsWith('-'))
+    throw new BaseNotFound(`--base '${base}' is neither a file nor a git revision`);
   const revision = await git(['rev-parse', '--verify', '--quiet', `${base}^{commit}`], cwd);
   if (revision === undefined) {
     const inRepository = (await git(['rev-parse', '--git-dir'], cwd)) !== undefined;
-    if (!inRepository) throw new BaseNotFound(`--base '${base}' is not a file, and this directory is not in a git repository`);
+    if (!inRepository)
+      throw new BaseNotFound(
+        `--base '${base}' is not a file, and this directory is not in a git repository`,
+      );
     const fetch = base.includes('/') ? ' (for a remote branch, run `git fetch` first)' : '';
-    throw new BaseNotFound(`--base '${base}' is neither a file nor a git revision in this repository${fetch}`);
+    throw new BaseNotFound(
+      `--base '${base}' is neither a file nor a git revision in this repository${fetch}`,
+    );
   }
   // `./` makes the path relative to the working directory, as the user typed it, not to the repository root.
   const path = `./${specPath.replace(/^\.\//, '')}`;
@@ -48,7 +54,11 @@ export async function readBase(base: string, specPath: string, cwd: string): Pro
 
 async function git(args: readonly string[], cwd: string): Promise<string | undefined> {
   try {
-    const { stdout } = await run('git', [...args], { cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' });
+    const { stdout } = await run('git', [...args], {
+      cwd,
+      maxBuffer: 64 * 1024 * 1024,
+      encoding: 'utf8',
+    });
     return stdout;
   } catch {
     return undefined;
@@ -63,9 +73,12 @@ export interface LoadedSpec {
 /** Parses, validates and builds the IR, as `generate` does, from text already in hand. */
 export function specToIr(spec: SpecText): LoadedSpec {
   const loaded = parseSource(spec.label, spec.text);
-  if (!loaded.document || hasErrors(loaded.diagnostics)) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
+  if (!loaded.document || hasErrors(loaded.diagnostics))
+    return { diagnostics: sortDiagnostics(loaded.diagnostics) };
   const problems = validateDocument(loaded.document);
   if (hasErrors(problems)) return { diagnostics: sortDiagnostics(problems) };
   const built = buildIr(loaded.document);
-  return built.ir ? { ir: built.ir, diagnostics: [] } : { diagnostics: sortDiagnostics(built.diagnostics) };
+  return built.ir
+    ? { ir: built.ir, diagnostics: [] }
+    : { diagnostics: sortDiagnostics(built.diagnostics) };
 }

@@ -17,7 +17,12 @@ export const STATE_FILE = 'api-surface.json';
 const FORMAT = 2;
 
 export function serializeState(state: ReleaseState, header: string): string {
-  const file = { '//': header, format: FORMAT, current: packageState(state.current), ...(state.released ? { released: packageState(state.released) } : {}) };
+  const file = {
+    '//': header,
+    format: FORMAT,
+    current: packageState(state.current),
+    ...(state.released ? { released: packageState(state.released) } : {}),
+  };
   return `${layout(file, '')}\n`;
 }
 
@@ -46,11 +51,19 @@ const LINE_WIDTH = 120;
  */
 function layout(value: unknown, indent: string, prefix = ''): string {
   const compact = JSON.stringify(value);
-  if (value === null || typeof value !== 'object' || indent.length + prefix.length + compact.length + 1 <= LINE_WIDTH) return compact;
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    indent.length + prefix.length + compact.length + 1 <= LINE_WIDTH
+  )
+    return compact;
   const inner = `${indent}  `;
   const entries = Array.isArray(value)
     ? value.map((item) => layout(item, inner))
-    : Object.entries(value).map(([key, member]) => `${JSON.stringify(key)}: ${layout(member, inner, `${JSON.stringify(key)}: `)}`);
+    : Object.entries(value).map(
+        ([key, member]) =>
+          `${JSON.stringify(key)}: ${layout(member, inner, `${JSON.stringify(key)}: `)}`,
+      );
   const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
   if (entries.length === 0) return `${open}${close}`;
   return `${open}\n${entries.map((e) => `${inner}${e}`).join(',\n')}\n${indent}${close}`;
@@ -67,7 +80,8 @@ export function parseState(text: string): ReleaseState | string {
   const record = value as Record<string, unknown> | null;
   if (typeof record !== 'object' || record === null) return 'it is not a JSON object';
   if (record.format === 1) return fromFormat1(record);
-  if (record.format !== FORMAT) return `it has format ${JSON.stringify(record.format)}, and this generator reads formats 1 and ${FORMAT}`;
+  if (record.format !== FORMAT)
+    return `it has format ${JSON.stringify(record.format)}, and this generator reads formats 1 and ${FORMAT}`;
   const current = readPackage(record.current);
   if (!current) return '"current" is not a recorded package version';
   if (record.released === undefined) return { current };
@@ -78,9 +92,21 @@ export function parseState(text: string): ReleaseState | string {
 function readPackage(value: unknown): PackageState | undefined {
   const p = value as Record<string, unknown> | null;
   if (typeof p !== 'object' || p === null) return undefined;
-  const strings = ['version', 'apiVersion', 'digest', 'specDigest'].every((k) => typeof p[k] === 'string');
-  if (!strings || !Array.isArray(p.schemas) || !Array.isArray(p.operations) || (p.exports !== undefined && !Array.isArray(p.exports))) return undefined;
-  const surface = { version: p.apiVersion, schemas: p.schemas, operations: p.operations } as SurfaceSource;
+  const strings = ['version', 'apiVersion', 'digest', 'specDigest'].every(
+    (k) => typeof p[k] === 'string',
+  );
+  if (
+    !strings ||
+    !Array.isArray(p.schemas) ||
+    !Array.isArray(p.operations) ||
+    (p.exports !== undefined && !Array.isArray(p.exports))
+  )
+    return undefined;
+  const surface = {
+    version: p.apiVersion,
+    schemas: p.schemas,
+    operations: p.operations,
+  } as SurfaceSource;
   return {
     version: p.version as string,
     digest: p.digest as string,
@@ -93,9 +119,22 @@ function readPackage(value: unknown): PackageState | undefined {
 /** Format 1 kept the API surface under `release` and used `info.version` as the package version; it had no file digest. */
 function fromFormat1(record: Record<string, unknown>): ReleaseState | string {
   const release = record.release as Partial<SurfaceSource> | null;
-  if (typeof release !== 'object' || release === null || typeof release.version !== 'string' || !Array.isArray(release.schemas) || !Array.isArray(release.operations)) {
+  if (
+    typeof release !== 'object' ||
+    release === null ||
+    typeof release.version !== 'string' ||
+    !Array.isArray(release.schemas) ||
+    !Array.isArray(release.operations)
+  ) {
     return '"release" is not a recorded surface';
   }
   const specDigest = typeof record.specDigest === 'string' ? record.specDigest : '';
-  return { current: { version: release.version, digest: '', specDigest, surface: release as SurfaceSource } };
+  return {
+    current: {
+      version: release.version,
+      digest: '',
+      specDigest,
+      surface: release as SurfaceSource,
+    },
+  };
 }

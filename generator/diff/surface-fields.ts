@@ -44,8 +44,10 @@ function unwrap(type: IrType, schemas: SchemaLookup, seen: ReadonlySet<string>):
       nullable ||= rest.length < current.members.length;
       current = rest.length === 1 ? rest[0]! : { ...current, members: rest };
     }
-    if (current.kind !== 'ref') return { type: current, nullable: nullable || current.kind === 'null', refs };
-    if (seen.has(current.name) || refs.includes(current.name)) return { type: current, nullable, refs, recursive: current.name };
+    if (current.kind !== 'ref')
+      return { type: current, nullable: nullable || current.kind === 'null', refs };
+    if (seen.has(current.name) || refs.includes(current.name))
+      return { type: current, nullable, refs, recursive: current.name };
     refs.push(current.name);
     current = schemas.get(current.name)?.type ?? { kind: 'unknown' };
   }
@@ -70,14 +72,22 @@ function label(type: IrType): string {
     case 'intersection':
       return 'object';
     case 'object':
-      return type.properties.length === 0 && type.additional !== false && type.additional.kind !== 'unknown' ? 'map' : 'object';
+      return type.properties.length === 0 &&
+        type.additional !== false &&
+        type.additional.kind !== 'unknown'
+        ? 'map'
+        : 'object';
     default:
       return type.kind;
   }
 }
 
 /** Properties of an object or of every object in an `allOf`; a property required anywhere is required. */
-function propertiesOf(type: IrType, schemas: SchemaLookup, seen: ReadonlySet<string>): IrProperty[] {
+function propertiesOf(
+  type: IrType,
+  schemas: SchemaLookup,
+  seen: ReadonlySet<string>,
+): IrProperty[] {
   if (type.kind === 'object') return [...type.properties];
   if (type.kind !== 'intersection') return [];
   const merged = new Map<string, IrProperty>();
@@ -99,7 +109,10 @@ function describe(place: Place): string {
 }
 
 function child(place: Place, segment: string, keySegment: string, required: boolean): Place {
-  const path = segment.startsWith('[') || segment.startsWith('(') || place.path === '' ? `${place.path}${segment}` : `${place.path}.${segment}`;
+  const path =
+    segment.startsWith('[') || segment.startsWith('(') || place.path === ''
+      ? `${place.path}${segment}`
+      : `${place.path}.${segment}`;
   return {
     ...place,
     key: `${place.key}${keySegment}`,
@@ -117,7 +130,12 @@ function fieldPrefix(place: Place): string {
 }
 
 /** The entry for the value at `place`, then entries for everything inside it. */
-export function flattenValue(type: IrType | undefined, place: Place, schemas: SchemaLookup, seen: ReadonlySet<string> = new Set()): SurfaceEntry[] {
+export function flattenValue(
+  type: IrType | undefined,
+  place: Place,
+  schemas: SchemaLookup,
+  seen: ReadonlySet<string> = new Set(),
+): SurfaceEntry[] {
   const head = {
     key: place.key,
     operation: place.operation,
@@ -141,24 +159,39 @@ export function flattenValue(type: IrType | undefined, place: Place, schemas: Sc
   return [entry, ...flattenChildren(target, place, schemas, within)];
 }
 
-function flattenChildren(target: IrType, place: Place, schemas: SchemaLookup, seen: ReadonlySet<string>): SurfaceEntry[] {
+function flattenChildren(
+  target: IrType,
+  place: Place,
+  schemas: SchemaLookup,
+  seen: ReadonlySet<string>,
+): SurfaceEntry[] {
   switch (target.kind) {
     case 'array':
       return flattenValue(target.items, child(place, '[]', '[]', true), schemas, seen);
     case 'union':
       return target.members.flatMap((member) => {
         const name = variantLabel(member);
-        const [own, ...inside] = flattenValue(member, child(place, `(${name})`, `(${name})`, true), schemas, seen);
+        const [own, ...inside] = flattenValue(
+          member,
+          child(place, `(${name})`, `(${name})`, true),
+          schemas,
+          seen,
+        );
         return [{ ...own!, member: true }, ...inside];
       });
     case 'object':
     case 'intersection': {
       const fields = propertiesOf(target, schemas, seen)
         .filter((p) => visible(p, place.side))
-        .flatMap((p) => flattenValue(p.type, child(place, p.name, `.${p.name}`, p.required), schemas, seen));
-      const values = target.kind === 'object' && target.additional !== false && target.additional.kind !== 'unknown'
-        ? flattenValue(target.additional, child(place, '{key}', '{}', false), schemas, seen)
-        : [];
+        .flatMap((p) =>
+          flattenValue(p.type, child(place, p.name, `.${p.name}`, p.required), schemas, seen),
+        );
+      const values =
+        target.kind === 'object' &&
+        target.additional !== false &&
+        target.additional.kind !== 'unknown'
+          ? flattenValue(target.additional, child(place, '{key}', '{}', false), schemas, seen)
+          : [];
       return [...fields, ...values];
     }
     default:

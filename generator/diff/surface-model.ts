@@ -10,7 +10,8 @@
 export type Side = 'operation' | 'request' | 'response';
 
 /** `export`: a name the package exports beyond what the spec describes (enum members, guards, error classes, the runtime). */
-export type Subject = 'type' | 'export' | 'operation' | 'parameter' | 'request-body' | 'status' | 'field';
+export type Subject =
+  'type' | 'export' | 'operation' | 'parameter' | 'request-body' | 'status' | 'field';
 
 export interface SurfaceEntry {
   /** Unique within a surface and stable across versions: `GET /users/{}/|param:query:page`. */

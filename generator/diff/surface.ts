@@ -14,13 +14,27 @@ export function operationKey(operation: Pick<IrOperation, 'method' | 'path'>): s
 
 export function buildSurface(source: SurfaceSource): Surface {
   const schemas: SchemaLookup = new Map(source.schemas.map((s) => [s.name, s]));
-  const types = source.schemas.flatMap((s) => [s.name, ...(s.requestName !== undefined ? [s.requestName] : [])]).map(typeEntry);
-  return { version: source.version, entries: [...types, ...source.operations.flatMap((o) => operationEntries(o, schemas))] };
+  const types = source.schemas
+    .flatMap((s) => [s.name, ...(s.requestName !== undefined ? [s.requestName] : [])])
+    .map(typeEntry);
+  return {
+    version: source.version,
+    entries: [...types, ...source.operations.flatMap((o) => operationEntries(o, schemas))],
+  };
 }
 
 /** Exported type names: code that imports one stops compiling when it goes. */
 function typeEntry(name: string): SurfaceEntry {
-  return { key: `type ${name}`, operation: '', subject: 'type', side: 'operation', location: `type \`${name}\``, required: true, nullable: false, type: 'type' };
+  return {
+    key: `type ${name}`,
+    operation: '',
+    subject: 'type',
+    side: 'operation',
+    location: `type \`${name}\``,
+    required: true,
+    nullable: false,
+    type: 'type',
+  };
 }
 
 function operationEntries(operation: SnapshotOperation, schemas: SchemaLookup): SurfaceEntry[] {
@@ -37,7 +51,12 @@ function operationEntries(operation: SnapshotOperation, schemas: SchemaLookup): 
     client: `client.${[...operation.resourcePath, operation.methodName].join('.')}() / ${operation.functionName}()`,
     ...(operation.deprecated ? { deprecated: true } : {}),
   };
-  const under = (suffix: string, rest: Omit<Place, 'key' | 'operation' | 'parent'>): Place => ({ key: `${key}|${suffix}`, operation: key, parent: key, ...rest });
+  const under = (suffix: string, rest: Omit<Place, 'key' | 'operation' | 'parent'>): Place => ({
+    key: `${key}|${suffix}`,
+    operation: key,
+    parent: key,
+    ...rest,
+  });
   const parameters = [
     ...operation.pathParameters.map((p, i) => [`param:path:${i}`, p] as const),
     ...operation.queryParameters.map((p) => [`param:query:${p.name}`, p] as const),
@@ -45,19 +64,49 @@ function operationEntries(operation: SnapshotOperation, schemas: SchemaLookup): 
     ...(operation.cookieParameters ?? []).map((p) => [`param:cookie:${p.name}`, p] as const),
   ].flatMap(([suffix, p]) => parameterEntries(p, under(suffix, parameterPlace(p)), schemas));
   const body = operation.body
-    ? flattenValue(operation.body.type, under('body', { subject: 'request-body', side: 'request', prefix: 'request body', path: '', required: operation.body.required }), schemas)
+    ? flattenValue(
+        operation.body.type,
+        under('body', {
+          subject: 'request-body',
+          side: 'request',
+          prefix: 'request body',
+          path: '',
+          required: operation.body.required,
+        }),
+        schemas,
+      )
     : [];
   const statuses = operation.responses.flatMap((r) =>
-    flattenValue(r.type, under(`status:${r.status}`, { subject: 'status', side: 'response', prefix: `response ${r.status}`, path: '', required: true }), schemas),
+    flattenValue(
+      r.type,
+      under(`status:${r.status}`, {
+        subject: 'status',
+        side: 'response',
+        prefix: `response ${r.status}`,
+        path: '',
+        required: true,
+      }),
+      schemas,
+    ),
   );
   return [own, ...parameters, ...body, ...statuses];
 }
 
 function parameterPlace(p: SnapshotParameter): Omit<Place, 'key' | 'operation' | 'parent'> {
-  return { subject: 'parameter', side: 'request', prefix: `${p.location} parameter`, path: p.name, required: p.required };
+  return {
+    subject: 'parameter',
+    side: 'request',
+    prefix: `${p.location} parameter`,
+    path: p.name,
+    required: p.required,
+  };
 }
 
-function parameterEntries(p: SnapshotParameter, place: Place, schemas: SchemaLookup): SurfaceEntry[] {
+function parameterEntries(
+  p: SnapshotParameter,
+  place: Place,
+  schemas: SchemaLookup,
+): SurfaceEntry[] {
   const [first, ...rest] = flattenValue(p.type, place, schemas);
   return [{ ...first!, ...(p.deprecated ? { deprecated: true } : {}) }, ...rest];
 }

@@ -16,7 +16,9 @@ const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/;
 
 export function parseVersion(text: string): Version | undefined {
   const match = SEMVER.exec(text);
-  return match ? { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3]) } : undefined;
+  return match
+    ? { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3]) }
+    : undefined;
 }
 
 function format(v: Version): string {
@@ -28,7 +30,8 @@ export function nextVersion(base: string, bump: Bump): string | undefined {
   const v = parseVersion(base);
   if (!v) return undefined;
   if (bump === 'none') return base;
-  const step = v.major === 0 ? ({ major: 'minor', minor: 'patch', patch: 'patch' } as const)[bump] : bump;
+  const step =
+    v.major === 0 ? ({ major: 'minor', minor: 'patch', patch: 'patch' } as const)[bump] : bump;
   if (step === 'major') return format({ major: v.major + 1, minor: 0, patch: 0 });
   if (step === 'minor') return format({ ...v, minor: v.minor + 1, patch: 0 });
   return format({ ...v, patch: v.patch + 1 });

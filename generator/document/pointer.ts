@@ -37,18 +37,28 @@ export function splitPointer(pointer: string): string[] | undefined {
 export function refPointer(ref: string): string | undefined {
   if (!ref.startsWith('#')) return undefined;
   const fragment = percentDecode(ref.slice(1));
-  return fragment === undefined || (fragment !== '' && !fragment.startsWith('/')) ? undefined : fragment;
+  return fragment === undefined || (fragment !== '' && !fragment.startsWith('/'))
+    ? undefined
+    : fragment;
 }
 
 /** The value at a pointer, if every step exists. Own members only: `constructor` is not found on `{}`. */
-export function resolvePointer(root: unknown, pointer: string): { found: boolean; value?: unknown } {
+export function resolvePointer(
+  root: unknown,
+  pointer: string,
+): { found: boolean; value?: unknown } {
   const tokens = splitPointer(pointer);
   if (!tokens) return { found: false };
   let node = root;
   for (const token of tokens) {
     if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(token) && Number(token) < node.length) {
       node = node[Number(token)];
-    } else if (typeof node === 'object' && node !== null && !Array.isArray(node) && Object.hasOwn(node, token)) {
+    } else if (
+      typeof node === 'object' &&
+      node !== null &&
+      !Array.isArray(node) &&
+      Object.hasOwn(node, token)
+    ) {
       node = (node as Record<string, unknown>)[token];
     } else {
       return { found: false };

@@ -47,7 +47,11 @@ export interface Followed {
    * (`cycle`, with the pointer of the `$ref` that closes it) or one naming nothing
    * (`unresolved`). Absent when it reached such a node.
    */
-  readonly stop?: { readonly reason: 'cycle' | 'unresolved'; readonly ref: string; readonly at: string };
+  readonly stop?: {
+    readonly reason: 'cycle' | 'unresolved';
+    readonly ref: string;
+    readonly at: string;
+  };
 }
 
 /** Follows local `$ref`s from `value` (found at `pointer`) to what they name. */
@@ -60,7 +64,8 @@ export function followRefs(root: unknown, value: unknown, pointer: string): Foll
     const at = `${current.pointer}/$ref`;
     const target = refPointer(ref);
     const resolved = target === undefined ? { found: false } : resolvePointer(root, target);
-    if (target === undefined || !resolved.found) return { ...current, stop: { reason: 'unresolved', ref, at } };
+    if (target === undefined || !resolved.found)
+      return { ...current, stop: { reason: 'unresolved', ref, at } };
     if (seen.has(target)) return { ...current, stop: { reason: 'cycle', ref, at } };
     seen.add(target);
     current = { value: resolved.value, pointer: target };

@@ -36,8 +36,17 @@ function memberLine(name: string, optional: boolean, type: string, text: string)
 }
 
 function parameterLine(p: ParameterModel, index: SchemaIndex): string {
-  const text = [firstParagraph(p.description), ...constraintNotes(p.type), ...(p.default !== undefined ? [`Default \`${JSON.stringify(p.default)}\`.`] : [])];
-  return memberLine(p.wire.name, !p.required, typeExpression(p.type, 'write', index), text.filter((t) => t.length > 0).join(' '));
+  const text = [
+    firstParagraph(p.description),
+    ...constraintNotes(p.type),
+    ...(p.default !== undefined ? [`Default \`${JSON.stringify(p.default)}\`.`] : []),
+  ];
+  return memberLine(
+    p.wire.name,
+    !p.required,
+    typeExpression(p.type, 'write', index),
+    text.filter((t) => t.length > 0).join(' '),
+  );
 }
 
 /** The members of the query, header and cookie parameter types, and an inline body's type, under the signature that names them. */
@@ -49,20 +58,33 @@ function parameterLists(op: IrOperation, names: OperationNames, index: SchemaInd
     [names.cookies, 'Cookie parameters', parameters.cookie],
   ];
   return [
-    ...lists.flatMap(([name, title, parameters]) => (name ? [`${title} (\`${name}\`):`, parameters.map((p) => parameterLine(p, index)).join('\n')] : [])),
-    ...(names.body && op.body ? [`Body (\`${names.body}\`):`, fence(`type ${names.body} = ${typeExpression(op.body.type, 'write', index)};`)] : []),
+    ...lists.flatMap(([name, title, parameters]) =>
+      name
+        ? [`${title} (\`${name}\`):`, parameters.map((p) => parameterLine(p, index)).join('\n')]
+        : [],
+    ),
+    ...(names.body && op.body
+      ? [
+          `Body (\`${names.body}\`):`,
+          fence(`type ${names.body} = ${typeExpression(op.body.type, 'write', index)};`),
+        ]
+      : []),
   ];
 }
 
 function operationSection(op: IrOperation, names: OperationNames, index: SchemaIndex): string[] {
   const signature = operationSignature(op, names, index);
-  const params = signature.parameters.map((p) => `${p.name}${p.hasQuestionToken ? '?' : ''}: ${p.type}`).join(', ');
+  const params = signature.parameters
+    .map((p) => `${p.name}${p.hasQuestionToken ? '?' : ''}: ${p.type}`)
+    .join(', ');
   const throws = errorResponsesFor(op).map((e) => `- ${errorLine(e, `\`${e.className}\``)}`);
   return [
     `### \`${methodPath(op)}()\``,
     `\`${op.method} ${op.path}\`${op.summary ? ` — ${op.summary}` : ''}`,
     ...(op.description ? [firstParagraph(op.description)] : []),
-    fence(`${methodPath(op)}(${params}): ${signature.returnType}\n${op.functionName}(client, ${params}): ${signature.returnType}`),
+    fence(
+      `${methodPath(op)}(${params}): ${signature.returnType}\n${op.functionName}(client, ${params}): ${signature.returnType}`,
+    ),
     ...parameterLists(op, names, index),
     fence(sampleCall(op, index)),
     ...(op.retrySafe ? [] : ['Never retried automatically.']),
@@ -70,14 +92,30 @@ function operationSection(op: IrOperation, names: OperationNames, index: SchemaI
   ];
 }
 
-function resourceSections(resource: IrResource, names: Map<IrOperation, OperationNames>, index: SchemaIndex): string[] {
-  const own = resource.operations.length > 0 ? [`## ${['client', ...resource.path].join('.')}`, ...resource.operations.flatMap((op) => operationSection(op, names.get(op)!, index))] : [];
+function resourceSections(
+  resource: IrResource,
+  names: Map<IrOperation, OperationNames>,
+  index: SchemaIndex,
+): string[] {
+  const own =
+    resource.operations.length > 0
+      ? [
+          `## ${['client', ...resource.path].join('.')}`,
+          ...resource.operations.flatMap((op) => operationSection(op, names.get(op)!, index)),
+        ]
+      : [];
   return [...own, ...resource.children.flatMap((child) => resourceSections(child, names, index))];
 }
 
 function typeSection({ schema, view, name }: SchemaDeclaration, index: SchemaIndex): string[] {
-  const heading = [`### \`${name}\``, ...(schema.description || schema.title ? [firstParagraph(schema.description ?? schema.title)] : [])];
-  if (schema.type.kind !== 'object') return [...heading, fence(`type ${name} = ${typeExpression(schema.type, view, index)};`)];
+  const heading = [
+    `### \`${name}\``,
+    ...(schema.description || schema.title
+      ? [firstParagraph(schema.description ?? schema.title)]
+      : []),
+  ];
+  if (schema.type.kind !== 'object')
+    return [...heading, fence(`type ${name} = ${typeExpression(schema.type, view, index)};`)];
   // One line per property (not a table, which re-aligns every row when one changes), so a diff shows just what changed.
   const rows = visibleProperties(schema.type, view).map((p) => {
     const text = firstParagraph(p.description ?? p.title);
@@ -105,21 +143,44 @@ function optionSections(templates: readonly TemplateFile[]): string[] {
   const line = (m: OptionMember) => memberLine(m.name, m.optional, m.type, m.description);
   return [
     '# Options',
-    ...interfaces.flatMap((i) => [`### \`${i.name}\``, ...(i.description ? [i.description] : []), i.members.map(line).join('\n')]),
-    ...(aliases.length > 0 ? ['Types the options use:', aliases.map((a) => `- \`type ${a.name} = ${a.type}\`${a.description ? ` — ${a.description}` : ''}`).join('\n')] : []),
+    ...interfaces.flatMap((i) => [
+      `### \`${i.name}\``,
+      ...(i.description ? [i.description] : []),
+      i.members.map(line).join('\n'),
+    ]),
+    ...(aliases.length > 0
+      ? [
+          'Types the options use:',
+          aliases
+            .map(
+              (a) =>
+                `- \`type ${a.name} = ${a.type}\`${a.description ? ` — ${a.description}` : ''}`,
+            )
+            .join('\n'),
+        ]
+      : []),
   ];
 }
 
-export function emitApiMarkdown(ir: Ir, names: Map<IrOperation, OperationNames>, header: string, templates: readonly TemplateFile[] = []): EmittedFile {
+export function emitApiMarkdown(
+  ir: Ir,
+  names: Map<IrOperation, OperationNames>,
+  header: string,
+  templates: readonly TemplateFile[] = [],
+): EmittedFile {
   const index = new SchemaIndex(ir);
   const client = clientClassName(ir);
-  const declarations = schemaDeclarations({ schemas: ir.schemas.filter((s) => s.type.kind !== 'enum') });
+  const declarations = schemaDeclarations({
+    schemas: ir.schemas.filter((s) => s.type.kind !== 'enum'),
+  });
   const first = ir.enums[0];
   const sections = [
     `<!-- ${header} -->`,
     `# ${ir.info.packageName} API`,
     `Every operation and type of the ${ir.info.title} ${ir.info.version} client. Each operation is a method on \`${client}\` and a standalone function taking the client first; both have the same parameters. ${functionNamingRule(ir)}`,
-    fence(`import { ${client} } from '${ir.info.packageName}';\n\nconst client = new ${client}({ token: 'YOUR_TOKEN' });`),
+    fence(
+      `import { ${client} } from '${ir.info.packageName}';\n\nconst client = new ${client}({ token: 'YOUR_TOKEN' });`,
+    ),
     ...optionSections(templates),
     '# Operations',
     ...resourceSections(ir.resources, names, index),

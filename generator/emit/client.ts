@@ -3,13 +3,25 @@
  * function, and the client class that hangs the resources off itself
  * (`client.users.billingDetails.update(...)`).
  */
-import { Scope, StructureKind, VariableDeclarationKind, type ClassDeclarationStructure, type StatementStructures, type WriterFunction } from 'ts-morph';
+import {
+  Scope,
+  StructureKind,
+  VariableDeclarationKind,
+  type ClassDeclarationStructure,
+  type StatementStructures,
+  type WriterFunction,
+} from 'ts-morph';
 import type { Ir, IrOperation, IrResource } from '../ir/types.js';
 import { pascalCase, words } from '../ir/names.js';
 import { docs } from './docs.js';
 import { mixedImport, moduleImport } from './imports.js';
 import type { EmittedFile } from './model.js';
-import { noteOperationTypes, operationModulePath, operationSignature, type OperationNames } from './operations.js';
+import {
+  noteOperationTypes,
+  operationModulePath,
+  operationSignature,
+  type OperationNames,
+} from './operations.js';
 import { SchemaIndex } from './type-expr.js';
 import { TypeUsage } from './type-usage.js';
 import { API_VERSION, PACKAGE_VERSION, VERSION_MODULE } from './version-module.js';
@@ -21,7 +33,9 @@ export const TOKEN_ENV_VAR = 'TOKEN_ENV_VAR';
 
 /** `Connect API` → `ConnectClient`. */
 export function clientClassName(ir: Pick<Ir, 'info'>): string {
-  const title = words(ir.info.title).filter((w) => w.toLowerCase() !== 'api').join(' ');
+  const title = words(ir.info.title)
+    .filter((w) => w.toLowerCase() !== 'api')
+    .join(' ');
   return `${pascalCase(title || 'Api')}Client`;
 }
 
@@ -33,7 +47,11 @@ function allResources(resource: IrResource): IrResource[] {
   return [resource, ...resource.children.flatMap(allResources)];
 }
 
-export function emitClient(ir: Ir, names: Map<IrOperation, OperationNames>, path: string): EmittedFile {
+export function emitClient(
+  ir: Ir,
+  names: Map<IrOperation, OperationNames>,
+  path: string,
+): EmittedFile {
   const index = new SchemaIndex(ir);
   const usage = new TypeUsage(index);
   const resources = allResources(ir.resources).filter((r) => r.path.length > 0);
@@ -45,11 +63,20 @@ export function emitClient(ir: Ir, names: Map<IrOperation, OperationNames>, path
       return [n.query, n.headers, n.cookies, n.body].filter((x): x is string => x !== undefined);
     });
     const specifier = `./${operationModulePath(resource).replace(/\.ts$/, '.js')}`;
-    operationImports.push(mixedImport(specifier, resource.operations.map((op) => op.functionName), extraTypes));
+    operationImports.push(
+      mixedImport(
+        specifier,
+        resource.operations.map((op) => op.functionName),
+        extraTypes,
+      ),
+    );
   }
   const runtime = ['ApiPromise', 'PagePromise', 'RequestOptions', 'ClientOptions', 'ClientMeta'];
   const classes = resources.map((r) => resourceClass(r, names, index));
-  const statusErrors = generatedErrorStatuses(ir).length > 0 ? [moduleImport(`./${STATUS_ERRORS_MODULE.replace(/\.ts$/, '.js')}`, [STATUS_ERROR_CLASSES])] : [];
+  const statusErrors =
+    generatedErrorStatuses(ir).length > 0
+      ? [moduleImport(`./${STATUS_ERRORS_MODULE.replace(/\.ts$/, '.js')}`, [STATUS_ERROR_CLASSES])]
+      : [];
   return {
     kind: 'typescript',
     path,
@@ -57,7 +84,11 @@ export function emitClient(ir: Ir, names: Map<IrOperation, OperationNames>, path
       kind: StructureKind.SourceFile,
       statements: [
         mixedImport('./runtime/index.js', ['ClientCore'], runtime),
-        mixedImport(`./${VERSION_MODULE.replace(/\.ts$/, '.js')}`, [API_VERSION, PACKAGE_VERSION], []),
+        mixedImport(
+          `./${VERSION_MODULE.replace(/\.ts$/, '.js')}`,
+          [API_VERSION, PACKAGE_VERSION],
+          [],
+        ),
         ...operationImports,
         ...statusErrors,
         ...usage.imports('.'),
@@ -77,11 +108,15 @@ function metaStatement(ir: Ir): StatementStructures {
       w.writeLine(`sdkName: ${JSON.stringify(ir.info.packageName)},`);
       w.writeLine(`sdkVersion: ${PACKAGE_VERSION},`);
       w.writeLine(`apiVersion: ${API_VERSION},`);
-      w.writeLine(`environments: { ${ir.servers.map((s) => `${JSON.stringify(s.name)}: ${JSON.stringify(s.url)}`).join(', ')} },`);
+      w.writeLine(
+        `environments: { ${ir.servers.map((s) => `${JSON.stringify(s.name)}: ${JSON.stringify(s.url)}`).join(', ')} },`,
+      );
       w.writeLine(`defaultEnvironment: ${JSON.stringify(ir.servers[0]?.name ?? '')},`);
       if (ir.info.tokenEnvVar !== undefined) w.writeLine(`tokenEnvVar: ${TOKEN_ENV_VAR},`);
-      if (ir.info.clientHeader !== undefined) w.writeLine(`clientHeader: ${JSON.stringify(ir.info.clientHeader)},`);
-      if (generatedErrorStatuses(ir).length > 0) w.writeLine(`errorClasses: ${STATUS_ERROR_CLASSES},`);
+      if (ir.info.clientHeader !== undefined)
+        w.writeLine(`clientHeader: ${JSON.stringify(ir.info.clientHeader)},`);
+      if (generatedErrorStatuses(ir).length > 0)
+        w.writeLine(`errorClasses: ${STATUS_ERROR_CLASSES},`);
     });
     w.write('}');
   };
@@ -90,7 +125,10 @@ function metaStatement(ir: Ir): StatementStructures {
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     declarations: [{ name: CLIENT_META, type: 'ClientMeta', initializer: literal }],
-    docs: docs({ description: 'Name and version sent with every request, the servers the client can talk to, and what the spec adds to the runtime (token variable, client header, error classes).' }),
+    docs: docs({
+      description:
+        'Name and version sent with every request, the servers the client can talk to, and what the spec adds to the runtime (token variable, client header, error classes).',
+    }),
   };
 }
 
@@ -103,12 +141,19 @@ function tokenEnvStatement(ir: Ir): StatementStructures[] {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       declarations: [{ name: TOKEN_ENV_VAR, initializer: JSON.stringify(ir.info.tokenEnvVar) }],
-      docs: docs({ description: 'The environment variable the token is read from when neither `token` nor `tokenProvider` is given.' }),
+      docs: docs({
+        description:
+          'The environment variable the token is read from when neither `token` nor `tokenProvider` is given.',
+      }),
     },
   ];
 }
 
-function resourceClass(resource: IrResource, names: Map<IrOperation, OperationNames>, index: SchemaIndex): ClassDeclarationStructure {
+function resourceClass(
+  resource: IrResource,
+  names: Map<IrOperation, OperationNames>,
+  index: SchemaIndex,
+): ClassDeclarationStructure {
   return {
     kind: StructureKind.Class,
     name: resourceClassName(resource),
@@ -123,7 +168,9 @@ function resourceClass(resource: IrResource, names: Map<IrOperation, OperationNa
     ctors: [
       {
         parameters: [{ name: 'core', type: 'ClientCore', scope: Scope.Private, isReadonly: true }],
-        statements: resource.children.map((child) => `this.${child.name} = new ${resourceClassName(child)}(core);`),
+        statements: resource.children.map(
+          (child) => `this.${child.name} = new ${resourceClassName(child)}(core);`,
+        ),
       },
     ],
     methods: resource.operations.map((op) => {
@@ -159,7 +206,10 @@ function rootClass(ir: Ir, children: readonly IrResource[]): ClassDeclarationStr
     ctors: [
       {
         parameters: [{ name: 'options', type: 'ClientOptions', initializer: '{}' }],
-        statements: [`super(options, ${CLIENT_META});`, ...children.map((child) => `this.${child.name} = new ${resourceClassName(child)}(this);`)],
+        statements: [
+          `super(options, ${CLIENT_META});`,
+          ...children.map((child) => `this.${child.name} = new ${resourceClassName(child)}(this);`),
+        ],
       },
     ],
   };
@@ -167,7 +217,14 @@ function rootClass(ir: Ir, children: readonly IrResource[]): ClassDeclarationStr
 
 /** A first call to show on hover: the first operation that needs no arguments, if any. */
 function exampleFor(name: string, ir: Ir): string {
-  const simple = ir.operations.find((op) => op.pathParameters.length === 0 && !op.body?.required && !op.queryParameters.some((p) => p.required));
-  const call = simple ? `\nconst result = await client.${[...simple.resourcePath, simple.methodName].join('.')}();` : '';
+  const simple = ir.operations.find(
+    (op) =>
+      op.pathParameters.length === 0 &&
+      !op.body?.required &&
+      !op.queryParameters.some((p) => p.required),
+  );
+  const call = simple
+    ? `\nconst result = await client.${[...simple.resourcePath, simple.methodName].join('.')}();`
+    : '';
   return `const client = new ${name}({ token: 'YOUR_TOKEN' });${call}`;
 }

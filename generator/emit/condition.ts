@@ -12,8 +12,18 @@ export type CompareOperator = '===' | '!==' | '<' | '<=' | '>' | '>=';
 export type Condition =
   /** Always true: a member that accepts anything. */
   | { readonly kind: 'always' }
-  | { readonly kind: 'typeof'; readonly expr: string; readonly type: string; readonly equal: boolean }
-  | { readonly kind: 'compare'; readonly left: string; readonly op: CompareOperator; readonly right: string }
+  | {
+      readonly kind: 'typeof';
+      readonly expr: string;
+      readonly type: string;
+      readonly equal: boolean;
+    }
+  | {
+      readonly kind: 'compare';
+      readonly left: string;
+      readonly op: CompareOperator;
+      readonly right: string;
+    }
   /** `fn(arg)`, a call returning a boolean. */
   | { readonly kind: 'call'; readonly fn: string; readonly arg: string }
   | { readonly kind: 'not'; readonly operand: Condition }
@@ -75,11 +85,17 @@ export function renderCondition(condition: Condition): string {
     case 'call':
       return `${condition.fn}(${condition.arg})`;
     case 'not':
-      return condition.operand.kind === 'call' ? `!${renderCondition(condition.operand)}` : `!(${renderCondition(condition.operand)})`;
+      return condition.operand.kind === 'call'
+        ? `!${renderCondition(condition.operand)}`
+        : `!(${renderCondition(condition.operand)})`;
     case 'and':
     case 'or':
       return condition.operands
-        .map((operand) => (operand.kind === 'and' || operand.kind === 'or' ? `(${renderCondition(operand)})` : renderCondition(operand)))
+        .map((operand) =>
+          operand.kind === 'and' || operand.kind === 'or'
+            ? `(${renderCondition(operand)})`
+            : renderCondition(operand),
+        )
         .join(condition.kind === 'and' ? ' && ' : ' || ');
   }
 }

@@ -27,7 +27,10 @@ export function coreFactoryName(ir: Pick<Ir, 'info'>): string {
 
 /** The operation small-bundle examples call: the first lookup by id, else the first operation. */
 export function smallBundleOperation(ir: Ir): IrOperation | undefined {
-  return ir.operations.find((op) => op.pathParameters.length > 0 && op.method === 'GET') ?? ir.operations[0];
+  return (
+    ir.operations.find((op) => op.pathParameters.length > 0 && op.method === 'GET') ??
+    ir.operations[0]
+  );
 }
 
 /**
@@ -40,7 +43,9 @@ export function smallBundleExample(ir: Ir, importFrom?: string): string | undefi
   if (!op) return undefined;
   const factory = coreFactoryName(ir);
   return [
-    ...(importFrom === undefined ? [] : [`import { ${factory}, ${op.functionName} } from '${importFrom}';`, '']),
+    ...(importFrom === undefined
+      ? []
+      : [`import { ${factory}, ${op.functionName} } from '${importFrom}';`, '']),
     `const client = ${factory}({ token: ${tokenExpression(ir)} });`,
     sampleCall(op, new SchemaIndex(ir), 'function'),
   ].join('\n');

@@ -24,7 +24,8 @@ export function docs(input: DocInput): OptionalKind<JSDocStructure>[] {
     .map(escapeDocText);
   const unique = paragraphs.filter((p, i) => paragraphs.indexOf(p) === i);
   const tags: OptionalKind<JSDocTagStructure>[] = [...(input.tags ?? [])];
-  if (input.defaultValue !== undefined) tags.push({ tagName: 'default', text: escapeDocText(JSON.stringify(input.defaultValue)) });
+  if (input.defaultValue !== undefined)
+    tags.push({ tagName: 'default', text: escapeDocText(JSON.stringify(input.defaultValue)) });
   if (input.deprecated) tags.push({ tagName: 'deprecated' });
   if (unique.length === 0 && tags.length === 0) return [];
   return [{ description: unique.join('\n\n'), tags }];
@@ -52,14 +53,22 @@ export function constraintNotes(type: IrType): string[] {
  * referenced schema's own description, or the one value a constant can take. Hover then
  * still explains the property instead of showing nothing.
  */
-export function typeDescription(type: IrType, schemaNamed: (name: string) => IrSchema | undefined): string | undefined {
-  const base = type.kind === 'union' && type.members.length === 2 ? type.members.find((m) => m.kind !== 'null') : type;
+export function typeDescription(
+  type: IrType,
+  schemaNamed: (name: string) => IrSchema | undefined,
+): string | undefined {
+  const base =
+    type.kind === 'union' && type.members.length === 2
+      ? type.members.find((m) => m.kind !== 'null')
+      : type;
   if (!base) return undefined;
   if (base.kind === 'literal') return `Always \`${JSON.stringify(base.value)}\`.`;
   const list = base.kind === 'array';
   const item = base.kind === 'array' ? base.items : base;
   if (item.kind !== 'ref') return undefined;
-  const summary = schemaNamed(item.name)?.description?.trim().split(/\n\s*\n/)[0];
+  const summary = schemaNamed(item.name)
+    ?.description?.trim()
+    .split(/\n\s*\n/)[0];
   const link = `{@link ${item.name}}`;
   return `${list ? `A list of ${link}` : link}${summary ? `: ${summary}` : '.'}`;
 }

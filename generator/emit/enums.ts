@@ -3,7 +3,12 @@
  * type of its values, a readonly list of them, and a guard. Guards are `switch`es rather
  * than module-level Sets so that the module has no top-level work and tree-shakes cleanly.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures, type WriterFunction } from 'ts-morph';
+import {
+  StructureKind,
+  VariableDeclarationKind,
+  type StatementStructures,
+  type WriterFunction,
+} from 'ts-morph';
 import type { Ir, IrEnum } from '../ir/types.js';
 import { constantCase, enumMemberKeys } from '../ir/names.js';
 import { docs, escapeDocText } from './docs.js';
@@ -19,7 +24,9 @@ export function enumGuardName(name: string): string {
 }
 
 /** The members of an enum's const object: key and wire value, in spec order. */
-export function enumMembers(e: IrEnum): { readonly key: string; readonly value: string | number }[] {
+export function enumMembers(
+  e: IrEnum,
+): { readonly key: string; readonly value: string | number }[] {
   const keys = enumMemberKeys(e.values);
   return e.values.map((value, i) => ({ key: keys[i]!, value }));
 }
@@ -32,7 +39,8 @@ export function enumNamingRule(e: IrEnum): string {
   const members = enumMembers(e);
   const own = members.find((m) => m.key === m.value);
   const derived = members.find((m) => m.key !== m.value);
-  const example = (m: { key: string; value: string | number }) => `\`${e.name}.${m.key}\` is \`${JSON.stringify(m.value)}\``;
+  const example = (m: { key: string; value: string | number }) =>
+    `\`${e.name}.${m.key}\` is \`${JSON.stringify(m.value)}\``;
   return [
     'Members are named after their wire values',
     own ? ` (${example(own)})` : '',
@@ -63,7 +71,7 @@ function openEnumType(): StatementStructures {
     type: 'T | (T extends string ? string & {} : number & {})',
     docs: docs({
       description:
-        'An enum as received in responses: one of the known values, or a value the API added after this client was generated. Narrow it with the enum\'s guard (for example `isEvseStatus`) before relying on the known values.',
+        "An enum as received in responses: one of the known values, or a value the API added after this client was generated. Narrow it with the enum's guard (for example `isEvseStatus`) before relying on the known values.",
     }),
   };
 }
@@ -75,13 +83,16 @@ function enumStatements(e: IrEnum): StatementStructures[] {
     // Each member gets its own doc comment so hovering `${e.name}.Member` names the wire value.
     w.indent(() =>
       members.forEach((m) => {
-        w.writeLine(`/** {@link ${e.name}} value \`${escapeDocText(JSON.stringify(m.value))}\` on the wire. */`);
+        w.writeLine(
+          `/** {@link ${e.name}} value \`${escapeDocText(JSON.stringify(m.value))}\` on the wire. */`,
+        );
         w.writeLine(`${m.key}: ${JSON.stringify(m.value)},`);
       }),
     );
     w.write('} as const');
   };
-  const list: WriterFunction = (w) => w.write(`[${e.values.map((v) => JSON.stringify(v)).join(', ')}] as const`);
+  const list: WriterFunction = (w) =>
+    w.write(`[${e.values.map((v) => JSON.stringify(v)).join(', ')}] as const`);
   const guard: WriterFunction = (w) => {
     w.writeLine('switch (value) {');
     w.indent(() => {
@@ -112,7 +123,9 @@ function enumStatements(e: IrEnum): StatementStructures[] {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       declarations: [{ name: enumValuesName(e.name), initializer: list }],
-      docs: docs({ description: `Every value of {@link ${e.name}}, in the order the spec lists them.` }),
+      docs: docs({
+        description: `Every value of {@link ${e.name}}, in the order the spec lists them.`,
+      }),
     },
     {
       kind: StructureKind.Function,
@@ -121,7 +134,9 @@ function enumStatements(e: IrEnum): StatementStructures[] {
       parameters: [{ name: 'value', type: 'unknown' }],
       returnType: `value is ${e.name}`,
       statements: guard,
-      docs: docs({ description: `Whether \`value\` is one of the values of {@link ${e.name}} known to this client.` }),
+      docs: docs({
+        description: `Whether \`value\` is one of the values of {@link ${e.name}} known to this client.`,
+      }),
     },
   ];
 }

@@ -14,9 +14,15 @@ import type { EmittedFile } from './model.js';
 import { SchemaIndex } from './type-expr.js';
 
 /** The error-type declaration: a named enum (`ErrorType`) or the values of inline enums. */
-export type ErrorTypes = { readonly kind: 'named'; readonly name: string } | { readonly kind: 'values'; readonly values: readonly string[] };
+export type ErrorTypes =
+  | { readonly kind: 'named'; readonly name: string }
+  | { readonly kind: 'values'; readonly values: readonly string[] };
 
-function objectOf(type: IrType | undefined, index: SchemaIndex, depth = 0): IrObjectType | undefined {
+function objectOf(
+  type: IrType | undefined,
+  index: SchemaIndex,
+  depth = 0,
+): IrObjectType | undefined {
   if (type === undefined || depth > 8) return undefined;
   if (type.kind === 'object') return type;
   if (type.kind === 'ref') return objectOf(index.get(type.name)?.type, index, depth + 1);
@@ -32,9 +38,12 @@ function enumOf(type: IrType | undefined, index: SchemaIndex): ErrorTypes | unde
   }
   if (type.kind === 'ref' && index.get(type.name)?.type.kind === 'enum') {
     const target = index.get(type.name)!.type;
-    return target.kind === 'enum' && target.values.every((v) => typeof v === 'string') ? { kind: 'named', name: type.name } : undefined;
+    return target.kind === 'enum' && target.values.every((v) => typeof v === 'string')
+      ? { kind: 'named', name: type.name }
+      : undefined;
   }
-  if (type.kind === 'enum' && type.values.every((v) => typeof v === 'string')) return { kind: 'values', values: type.values as readonly string[] };
+  if (type.kind === 'enum' && type.values.every((v) => typeof v === 'string'))
+    return { kind: 'values', values: type.values as readonly string[] };
   return undefined;
 }
 
@@ -56,7 +65,10 @@ export function findErrorTypes(ir: Ir): ErrorTypes | undefined {
   if (names.size === 1 && found[0]!.kind === 'named') return found[0];
   const values = new Set<string>();
   for (const t of found) {
-    const list = t.kind === 'values' ? t.values : (index.get(t.name)!.type as { values: readonly string[] }).values;
+    const list =
+      t.kind === 'values'
+        ? t.values
+        : (index.get(t.name)!.type as { values: readonly string[] }).values;
     list.forEach((v) => values.add(v));
   }
   return { kind: 'values', values: [...values] };
@@ -66,7 +78,8 @@ export function findErrorTypes(ir: Ir): ErrorTypes | undefined {
 export function emitErrorTypes(ir: Ir, path: string): EmittedFile | undefined {
   const types = findErrorTypes(ir);
   if (!types) return undefined;
-  const type = types.kind === 'named' ? types.name : types.values.map((v) => JSON.stringify(v)).join(' | ');
+  const type =
+    types.kind === 'named' ? types.name : types.values.map((v) => JSON.stringify(v)).join(' | ');
   return {
     kind: 'typescript',
     path,
@@ -85,8 +98,18 @@ export function emitErrorTypes(ir: Ir, path: string): EmittedFile | undefined {
             {
               kind: StructureKind.Interface,
               name: 'KnownErrorTypes',
-              docs: docs({ description: 'The error types the spec lists under `error.type`: `ApiError.is(type)` takes only these.' }),
-              properties: [{ name: 'type', isReadonly: true, type, docs: docs({ description: 'The union of the listed error types.' }) }],
+              docs: docs({
+                description:
+                  'The error types the spec lists under `error.type`: `ApiError.is(type)` takes only these.',
+              }),
+              properties: [
+                {
+                  name: 'type',
+                  isReadonly: true,
+                  type,
+                  docs: docs({ description: 'The union of the listed error types.' }),
+                },
+              ],
             },
           ],
         },

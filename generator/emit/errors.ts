@@ -6,7 +6,11 @@
  * runtime's own table, imported from its template, and the reason phrases.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import { ApiError, InternalServerError, RUNTIME_ERROR_CLASSES } from '../../templates/runtime/errors.js';
+import {
+  ApiError,
+  InternalServerError,
+  RUNTIME_ERROR_CLASSES,
+} from '../../templates/runtime/errors.js';
 import { reasonClassName, CLIENT_ERROR_REASONS } from '../http-status.js';
 import type { Ir, IrOperation } from '../ir/types.js';
 import { docs } from './docs.js';
@@ -29,7 +33,14 @@ export function errorClassForStatus(status: number): string {
 export function generatedErrorStatuses(ir: Pick<Ir, 'operations'>): number[] {
   const declared = new Set(ir.operations.flatMap((op) => op.responses.map((r) => r.status)));
   return [...declared]
-    .filter((s): s is number => typeof s === 'number' && s >= 400 && s < 500 && RUNTIME_ERROR_CLASSES[s] === undefined && CLIENT_ERROR_REASONS[s] !== undefined)
+    .filter(
+      (s): s is number =>
+        typeof s === 'number' &&
+        s >= 400 &&
+        s < 500 &&
+        RUNTIME_ERROR_CLASSES[s] === undefined &&
+        CLIENT_ERROR_REASONS[s] !== undefined,
+    )
     .sort((a, b) => a - b);
 }
 
@@ -43,8 +54,14 @@ export interface ErrorResponse {
 /** The operation's declared error statuses (400 and up), in spec order. */
 export function errorResponsesFor(op: IrOperation): ErrorResponse[] {
   return op.responses
-    .filter((r): r is typeof r & { status: number } => typeof r.status === 'number' && r.status >= 400)
-    .map((r) => ({ className: errorClassForStatus(r.status), status: r.status, ...(r.description ? { description: r.description } : {}) }));
+    .filter(
+      (r): r is typeof r & { status: number } => typeof r.status === 'number' && r.status >= 400,
+    )
+    .map((r) => ({
+      className: errorClassForStatus(r.status),
+      status: r.status,
+      ...(r.description ? { description: r.description } : {}),
+    }));
 }
 
 /** `NotFoundError 404 — text`, with the class name as its caller writes it (`{@link …}` in a doc comment, code in markdown). */
@@ -61,7 +78,10 @@ export function errorClassesFor(op: IrOperation): string[] {
 export function emitStatusErrors(ir: Ir, path: string): EmittedFile | undefined {
   const statuses = generatedErrorStatuses(ir);
   if (statuses.length === 0) return undefined;
-  const declaredBy = (status: number) => ir.operations.filter((op) => op.responses.some((r) => r.status === status)).map((op) => `\`${op.functionName}\``);
+  const declaredBy = (status: number) =>
+    ir.operations
+      .filter((op) => op.responses.some((r) => r.status === status))
+      .map((op) => `\`${op.functionName}\``);
   const classes: StatementStructures[] = statuses.map((status) => {
     const name = errorClassForStatus(status);
     return {
@@ -69,7 +89,9 @@ export function emitStatusErrors(ir: Ir, path: string): EmittedFile | undefined 
       name,
       isExported: true,
       extends: 'ApiError',
-      docs: docs({ description: `${status} ${CLIENT_ERROR_REASONS[status]}, declared by ${declaredBy(status).join(', ')}.` }),
+      docs: docs({
+        description: `${status} ${CLIENT_ERROR_REASONS[status]}, declared by ${declaredBy(status).join(', ')}.`,
+      }),
       // The prototype's name, as the runtime's classes set it, survives minifiers that rename classes.
       staticBlocks: [{ statements: `this.prototype.name = ${JSON.stringify(name)};` }],
     };
@@ -84,12 +106,28 @@ export function emitStatusErrors(ir: Ir, path: string): EmittedFile | undefined 
         type: 'Readonly<Record<number, ApiErrorClass>>',
         initializer: (w) => {
           w.write('{').newLine();
-          w.indent(() => statuses.forEach((status) => w.writeLine(`${status}: ${errorClassForStatus(status)},`)));
+          w.indent(() =>
+            statuses.forEach((status) => w.writeLine(`${status}: ${errorClassForStatus(status)},`)),
+          );
           w.write('}');
         },
       },
     ],
-    docs: docs({ description: "The classes above by status, for the client's meta: the runtime turns these statuses into them." }),
+    docs: docs({
+      description:
+        "The classes above by status, for the client's meta: the runtime turns these statuses into them.",
+    }),
   };
-  return { kind: 'typescript', path, structure: { kind: StructureKind.SourceFile, statements: [mixedImport('./runtime/index.js', ['ApiError'], ['ApiErrorClass']), ...classes, table] } };
+  return {
+    kind: 'typescript',
+    path,
+    structure: {
+      kind: StructureKind.SourceFile,
+      statements: [
+        mixedImport('./runtime/index.js', ['ApiError'], ['ApiErrorClass']),
+        ...classes,
+        table,
+      ],
+    },
+  };
 }

@@ -9,7 +9,17 @@
 import type { CodeBlockWriter } from 'ts-morph';
 import type { IrArrayType, IrObjectType, IrStringType, IrType, View } from '../ir/types.js';
 import { camelCase, NameRegistry, pascalCase, propertyAccess } from '../ir/names.js';
-import { always, and, call, compare, not, or, renderCondition, typeOf, type Condition } from './condition.js';
+import {
+  always,
+  and,
+  call,
+  compare,
+  not,
+  or,
+  renderCondition,
+  typeOf,
+  type Condition,
+} from './condition.js';
 import { isConstant } from '../ir/views.js';
 import { describeArray, describeNumber, describeString, listValues } from './guard-messages.js';
 import { visibleProperties, type SchemaIndex } from './type-expr.js';
@@ -24,7 +34,8 @@ export interface HoistedCheck {
 }
 
 /** Runtime helpers a guards module calls; the emitter imports only those used. */
-export type GuardHelper = 'at' | 'fail' | 'isRecord' | 'isDateTimeString' | 'isDateString' | 'isDecimalString';
+export type GuardHelper =
+  'at' | 'fail' | 'isRecord' | 'isDateTimeString' | 'isDateString' | 'isDecimalString';
 
 export function checkFunctionName(typeName: string): string {
   return `check${typeName}`;
@@ -64,7 +75,20 @@ export interface CheckSite {
 }
 
 /** Names a check function never gives a local: the helpers it may call and its parameter. */
-const LOCAL_RESERVED: readonly string[] = ['value', 'key', 'at', 'fail', 'isRecord', 'isDateTimeString', 'isDateString', 'isDecimalString', 'Array', 'Number', 'Object', 'undefined'];
+const LOCAL_RESERVED: readonly string[] = [
+  'value',
+  'key',
+  'at',
+  'fail',
+  'isRecord',
+  'isDateTimeString',
+  'isDateString',
+  'isDecimalString',
+  'Array',
+  'Number',
+  'Object',
+  'undefined',
+];
 
 export class GuardCodeWriter {
   readonly hoisted: HoistedCheck[] = [];
@@ -91,7 +115,13 @@ export class GuardCodeWriter {
    * member of a union, so its constant properties stay exact in responses (they tell the
    * members apart).
    */
-  writeFunctionBody(w: CodeBlockWriter, type: IrType, view: View, hoistPrefix: string, unionMember = false): void {
+  writeFunctionBody(
+    w: CodeBlockWriter,
+    type: IrType,
+    view: View,
+    hoistPrefix: string,
+    unionMember = false,
+  ): void {
     // Locals are named after the property they hold, per function, so adding a property
     // adds lines for it alone and renames nothing else.
     this.locals = new NameRegistry(LOCAL_RESERVED);
@@ -100,7 +130,14 @@ export class GuardCodeWriter {
     else if (type.kind === 'intersection') {
       // allOf: the value must pass every member's check. Checking the intersection itself
       // here would hoist it again, endlessly.
-      type.members.forEach((member, i) => this.writeCheck(w, { ...root, type: member, hoistName: `${hoistPrefix}Part${i + 1}`, label: `part${i + 1}` }));
+      type.members.forEach((member, i) =>
+        this.writeCheck(w, {
+          ...root,
+          type: member,
+          hoistName: `${hoistPrefix}Part${i + 1}`,
+          label: `part${i + 1}`,
+        }),
+      );
       w.writeLine('return undefined;');
     } else {
       this.writeCheck(w, { ...root, type, hoistName: hoistPrefix });
@@ -115,7 +152,13 @@ export class GuardCodeWriter {
     return name;
   }
 
-  private writeObject(w: CodeBlockWriter, type: IrObjectType, view: View, prefix: string, unionMember: boolean): void {
+  private writeObject(
+    w: CodeBlockWriter,
+    type: IrObjectType,
+    view: View,
+    prefix: string,
+    unionMember: boolean,
+  ): void {
     this.helpers.add('isRecord').add('fail');
     w.writeLine(`if (!isRecord(value)) return fail(${JSON.stringify('object')}, value);`);
     for (const property of visibleProperties(type, view)) {
@@ -133,7 +176,14 @@ export class GuardCodeWriter {
       };
       // A constant read in the write view is the exact value.
       const propertyView = unionMember && isConstant(property.type) ? 'write' : view;
-      const site: CheckSite = { type: property.type, expr, wrap, view: propertyView, hoistName: `${prefix}${pascalCase(property.name)}`, label };
+      const site: CheckSite = {
+        type: property.type,
+        expr,
+        wrap,
+        view: propertyView,
+        hoistName: `${prefix}${pascalCase(property.name)}`,
+        label,
+      };
       if (property.required) this.writeCheck(w, site);
       else if (property.type.kind !== 'unknown') {
         w.write(`if (${expr} !== undefined)`).block(() => this.writeCheck(w, site));
@@ -143,9 +193,19 @@ export class GuardCodeWriter {
       const additional = type.additional;
       const declared = visibleProperties(type, view).map((p) => p.name);
       w.write('for (const key of Object.keys(value))').block(() => {
-        if (declared.length > 0) w.writeLine(`if (${renderCondition(or(declared.map((n) => compare('key', '===', JSON.stringify(n)))))}) continue;`);
+        if (declared.length > 0)
+          w.writeLine(
+            `if (${renderCondition(or(declared.map((n) => compare('key', '===', JSON.stringify(n)))))}) continue;`,
+          );
         this.helpers.add('at');
-        this.writeCheck(w, { type: additional, expr: 'value[key]', wrap: (f) => `at(${f}, key)`, view, hoistName: `${prefix}Value`, label: 'additional' });
+        this.writeCheck(w, {
+          type: additional,
+          expr: 'value[key]',
+          wrap: (f) => `at(${f}, key)`,
+          view,
+          hoistName: `${prefix}Value`,
+          label: 'additional',
+        });
       });
     }
     w.writeLine('return undefined;');
@@ -159,7 +219,13 @@ export class GuardCodeWriter {
       case 'unknown':
         return;
       case 'ref':
-        if (this.index.isEnum(type.name)) return this.writeFailIf(w, not(this.validExpr(type, expr, view, hoistName)), this.expected(type, view) + orNull, site);
+        if (this.index.isEnum(type.name))
+          return this.writeFailIf(
+            w,
+            not(this.validExpr(type, expr, view, hoistName)),
+            this.expected(type, view) + orNull,
+            site,
+          );
         return this.writeDelegate(w, this.refCheck(type.name, view), site);
       case 'object':
       case 'intersection':
@@ -170,21 +236,51 @@ export class GuardCodeWriter {
         const nonNull = type.members.filter((m) => m.kind !== 'null');
         if (nonNull.length === 1 && nonNull.length < type.members.length) {
           const inner = nonNull[0]!;
-          if (isPrimitive(inner)) return this.writeFailIf(w, and([compare(expr, '!==', 'null'), not(this.validExpr(inner, expr, view, hoistName))]), `${this.expected(inner, view)} or null`, site);
-          w.write(`if (${expr} !== null)`).block(() => this.writeCheck(w, { ...site, type: inner, orNull: ' or null' }));
+          if (isPrimitive(inner))
+            return this.writeFailIf(
+              w,
+              and([
+                compare(expr, '!==', 'null'),
+                not(this.validExpr(inner, expr, view, hoistName)),
+              ]),
+              `${this.expected(inner, view)} or null`,
+              site,
+            );
+          w.write(`if (${expr} !== null)`).block(() =>
+            this.writeCheck(w, { ...site, type: inner, orNull: ' or null' }),
+          );
           return;
         }
-        const valid = type.members.map((m, i) => this.validExpr(m, expr, view, `${hoistName}Option${i + 1}`));
-        return this.writeFailIf(w, not(or(valid)), type.members.map((m) => this.expected(m, view)).join(' or '), site);
+        const valid = type.members.map((m, i) =>
+          this.validExpr(m, expr, view, `${hoistName}Option${i + 1}`),
+        );
+        return this.writeFailIf(
+          w,
+          not(or(valid)),
+          type.members.map((m) => this.expected(m, view)).join(' or '),
+          site,
+        );
       }
       default:
-        return this.writeFailIf(w, not(this.validExpr(type, expr, view, hoistName)), this.expected(type, view) + orNull, site);
+        return this.writeFailIf(
+          w,
+          not(this.validExpr(type, expr, view, hoistName)),
+          this.expected(type, view) + orNull,
+          site,
+        );
     }
   }
 
-  private writeFailIf(w: CodeBlockWriter, condition: Condition, expected: string, site: CheckSite): void {
+  private writeFailIf(
+    w: CodeBlockWriter,
+    condition: Condition,
+    expected: string,
+    site: CheckSite,
+  ): void {
     this.helpers.add('fail');
-    w.writeLine(`if (${renderCondition(condition)}) return ${site.wrap(`fail(${JSON.stringify(expected)}, ${site.expr})`)};`);
+    w.writeLine(
+      `if (${renderCondition(condition)}) return ${site.wrap(`fail(${JSON.stringify(expected)}, ${site.expr})`)};`,
+    );
   }
 
   private writeDelegate(w: CodeBlockWriter, fn: string, site: CheckSite): void {
@@ -198,7 +294,10 @@ export class GuardCodeWriter {
     const { expr, wrap, label } = site;
     this.writeFailIf(w, not(call('Array.isArray', expr)), `array${site.orNull ?? ''}`, site);
     const length = `(${expr} as unknown[]).length`;
-    const bounds = [...(minItems !== undefined && minItems > 0 ? [compare(length, '<', String(minItems))] : []), ...(maxItems !== undefined ? [compare(length, '>', String(maxItems))] : [])];
+    const bounds = [
+      ...(minItems !== undefined && minItems > 0 ? [compare(length, '<', String(minItems))] : []),
+      ...(maxItems !== undefined ? [compare(length, '>', String(maxItems))] : []),
+    ];
     if (bounds.length > 0) this.writeFailIf(w, or(bounds), describeArray(minItems, maxItems), site);
     if (items.kind === 'unknown') return;
     const list = this.local(label === '' ? 'list' : label);
@@ -207,7 +306,14 @@ export class GuardCodeWriter {
     w.writeLine(`const ${list} = ${expr} as readonly unknown[];`);
     w.write(`for (let ${i} = 0; ${i} < ${list}.length; ${i}++)`).block(() => {
       this.helpers.add('at');
-      this.writeCheck(w, { type: items, expr: `${list}[${i}]`, wrap: (f) => wrap(`at(${f}, ${i})`), view: site.view, hoistName: `${site.hoistName}Item`, label: label === '' ? 'item' : `${label}Item` });
+      this.writeCheck(w, {
+        type: items,
+        expr: `${list}[${i}]`,
+        wrap: (f) => wrap(`at(${f}, ${i})`),
+        view: site.view,
+        hoistName: `${site.hoistName}Item`,
+        label: label === '' ? 'item' : `${label}Item`,
+      });
     });
   }
 
@@ -231,10 +337,17 @@ export class GuardCodeWriter {
         const bounds = [
           ...(type.minimum !== undefined ? [compare(n, '>=', String(type.minimum))] : []),
           ...(type.maximum !== undefined ? [compare(n, '<=', String(type.maximum))] : []),
-          ...(type.exclusiveMinimum !== undefined ? [compare(n, '>', String(type.exclusiveMinimum))] : []),
-          ...(type.exclusiveMaximum !== undefined ? [compare(n, '<', String(type.exclusiveMaximum))] : []),
+          ...(type.exclusiveMinimum !== undefined
+            ? [compare(n, '>', String(type.exclusiveMinimum))]
+            : []),
+          ...(type.exclusiveMaximum !== undefined
+            ? [compare(n, '<', String(type.exclusiveMaximum))]
+            : []),
         ];
-        return and([type.integer ? call('Number.isInteger', expr) : typeOf(expr, 'number'), ...bounds]);
+        return and([
+          type.integer ? call('Number.isInteger', expr) : typeOf(expr, 'number'),
+          ...bounds,
+        ]);
       }
       case 'enum':
         // Responses may carry values added after generation; only requests are held to the list.
@@ -257,11 +370,20 @@ export class GuardCodeWriter {
   private stringConstraints(type: IrStringType, expr: string, view: View): Condition[] {
     const s = `(${expr} as string)`;
     const out: Condition[] = [];
-    if (type.minLength !== undefined) out.push(compare(`${s}.length`, '>=', String(type.minLength)));
-    if (type.maxLength !== undefined) out.push(compare(`${s}.length`, '<=', String(type.maxLength)));
+    if (type.minLength !== undefined)
+      out.push(compare(`${s}.length`, '>=', String(type.minLength)));
+    if (type.maxLength !== undefined)
+      out.push(compare(`${s}.length`, '<=', String(type.maxLength)));
     // Formats are asserted on what we send only; a declared pattern binds both directions.
     const format = view === 'write' ? type.format : undefined;
-    const formatCheck = format === 'date-time' ? 'isDateTimeString' : format === 'date' ? 'isDateString' : format === 'decimal' ? 'isDecimalString' : undefined;
+    const formatCheck =
+      format === 'date-time'
+        ? 'isDateTimeString'
+        : format === 'date'
+          ? 'isDateString'
+          : format === 'decimal'
+            ? 'isDecimalString'
+            : undefined;
     if (formatCheck) {
       this.helpers.add(formatCheck);
       out.push(call(formatCheck, s));
@@ -297,7 +419,10 @@ export class GuardCodeWriter {
         return view === 'read' ? typeof type.values[0] : `one of ${listValues(type.values)}`;
       case 'ref': {
         const target = this.index.get(type.name);
-        if (target?.type.kind === 'enum') return view === 'read' ? typeof target.type.values[0] : `${type.name} (one of ${listValues(target.type.values)})`;
+        if (target?.type.kind === 'enum')
+          return view === 'read'
+            ? typeof target.type.values[0]
+            : `${type.name} (one of ${listValues(target.type.values)})`;
         return this.index.typeName(type.name, view);
       }
       case 'union':
@@ -313,8 +438,18 @@ export class GuardCodeWriter {
 
 /** Members every object inherits from Object.prototype (listed, not computed, so output never depends on the Node version). */
 const INHERITED: ReadonlySet<string> = new Set([
-  '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', 'constructor',
-  'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf',
+  '__proto__',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+  'constructor',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  'toString',
+  'valueOf',
 ]);
 
 function isPrimitive(type: IrType): boolean {

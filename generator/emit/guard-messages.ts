@@ -11,7 +11,8 @@ export function listValues(values: readonly (string | number)[]): string {
 export function describeNumber(type: IrNumberType): string {
   const kind = type.integer ? 'integer' : 'number';
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = type;
-  if (minimum !== undefined && maximum !== undefined) return `${kind} from ${minimum} to ${maximum}`;
+  if (minimum !== undefined && maximum !== undefined)
+    return `${kind} from ${minimum} to ${maximum}`;
   const bounds = [
     minimum !== undefined ? `at least ${minimum}` : '',
     exclusiveMinimum !== undefined ? `above ${exclusiveMinimum}` : '',
@@ -23,16 +24,19 @@ export function describeNumber(type: IrNumberType): string {
 
 /** `array of 1 to 3 items`. */
 export function describeArray(minItems: number | undefined, maxItems: number | undefined): string {
-  if (minItems !== undefined && minItems > 0 && maxItems !== undefined) return `array of ${minItems} to ${maxItems} items`;
+  if (minItems !== undefined && minItems > 0 && maxItems !== undefined)
+    return `array of ${minItems} to ${maxItems} items`;
   if (maxItems !== undefined) return `array of at most ${maxItems} items`;
   return `array of at least ${minItems} items`;
 }
 
 export function describeString(type: IrStringType, view: View): string {
   const parts: string[] = [];
-  if (view === 'write' && type.format !== undefined && REQUEST_ONLY_FORMATS.has(type.format)) parts.push(`${type.format} string`);
+  if (view === 'write' && type.format !== undefined && REQUEST_ONLY_FORMATS.has(type.format))
+    parts.push(`${type.format} string`);
   else parts.push('string');
-  if (type.minLength !== undefined && type.maxLength !== undefined) parts.push(`of ${type.minLength} to ${type.maxLength} characters`);
+  if (type.minLength !== undefined && type.maxLength !== undefined)
+    parts.push(`of ${type.minLength} to ${type.maxLength} characters`);
   else if (type.maxLength !== undefined) parts.push(`of at most ${type.maxLength} characters`);
   else if (type.minLength !== undefined) parts.push(`of at least ${type.minLength} characters`);
   if (type.pattern !== undefined) parts.push(`matching ${type.pattern}`);

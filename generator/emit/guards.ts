@@ -3,11 +3,23 @@
  * `isX` (a type guard) and `assertX` (throws a GuardError naming the JSON path). Enum
  * schemas get `checkX` and `assertX` here; their `isX` lives in the enums module.
  */
-import { CodeBlockWriter, StructureKind, VariableDeclarationKind, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
+import {
+  CodeBlockWriter,
+  StructureKind,
+  VariableDeclarationKind,
+  type FunctionDeclarationStructure,
+  type StatementStructures,
+} from 'ts-morph';
 import type { Ir, IrOperation, IrSchema, View } from '../ir/types.js';
 import { docs } from './docs.js';
 import { enumGuardName } from './enums.js';
-import { checkFunctionName, GuardCodeWriter, needsResponseCheck, responseCheckName, responseTypeName } from './guard-code.js';
+import {
+  checkFunctionName,
+  GuardCodeWriter,
+  needsResponseCheck,
+  responseCheckName,
+  responseTypeName,
+} from './guard-code.js';
 import { mixedImport, moduleImport } from './imports.js';
 import { inputCheckDeclarations } from './input-checks.js';
 import type { EmittedFile } from './model.js';
@@ -17,15 +29,40 @@ import { operationNames, type OperationNames } from './operations.js';
 
 const WRITER_OPTIONS = { indentNumberOfSpaces: 2, useSingleQuote: true } as const;
 
-export function emitGuards(ir: Ir, path: string, runtimeGuardModule: string, names?: Map<IrOperation, OperationNames>): EmittedFile {
+export function emitGuards(
+  ir: Ir,
+  path: string,
+  runtimeGuardModule: string,
+  names?: Map<IrOperation, OperationNames>,
+): EmittedFile {
   const index = new SchemaIndex(ir);
   const declarations = schemaDeclarations(ir);
-  const responses = ir.operations.flatMap((op) => (needsResponseCheck(op.successType) ? [{ op, type: op.successType, name: responseCheckName(op.functionName), typeName: responseTypeName(op.functionName) }] : []));
-  const opNames = names ?? operationNames(ir, [...declarations.map((d) => d.name), ...ir.enums.map((e) => e.name)]);
+  const responses = ir.operations.flatMap((op) =>
+    needsResponseCheck(op.successType)
+      ? [
+          {
+            op,
+            type: op.successType,
+            name: responseCheckName(op.functionName),
+            typeName: responseTypeName(op.functionName),
+          },
+        ]
+      : [],
+  );
+  const opNames =
+    names ??
+    operationNames(ir, [...declarations.map((d) => d.name), ...ir.enums.map((e) => e.name)]);
   const inputs = ir.operations.flatMap((op) => inputCheckDeclarations(op, opNames.get(op)!));
-  const exported = [...declarations.flatMap((d) => [checkFunctionName(d.name), `is${d.name}`, `assert${d.name}`]), ...responses.map((r) => r.name), ...inputs.map((c) => c.name)];
+  const exported = [
+    ...declarations.flatMap((d) => [checkFunctionName(d.name), `is${d.name}`, `assert${d.name}`]),
+    ...responses.map((r) => r.name),
+    ...inputs.map((c) => c.name),
+  ];
   // Enum guards are imported names: no local or helper may take one.
-  const code = new GuardCodeWriter(index, [...exported, ...ir.enums.map((e) => enumGuardName(e.name))]);
+  const code = new GuardCodeWriter(index, [
+    ...exported,
+    ...ir.enums.map((e) => enumGuardName(e.name)),
+  ]);
   const functions: StatementStructures[] = [];
   const typeImports = new Set<string>();
 
@@ -39,7 +76,9 @@ export function emitGuards(ir: Ir, path: string, runtimeGuardModule: string, nam
     functions.push({
       ...baseCheck(name, true),
       statements: render((w) => code.writeFunctionBody(w, type, 'read', typeName)),
-      docs: docs({ description: `Checks the success body of {@link ${op.functionName}}: \`undefined\` when it matches, else where and why it does not.` }),
+      docs: docs({
+        description: `Checks the success body of {@link ${op.functionName}}: \`undefined\` when it matches, else where and why it does not.`,
+      }),
     });
   }
   for (const { name, typeName, type, description } of inputs) {
@@ -58,7 +97,9 @@ export function emitGuards(ir: Ir, path: string, runtimeGuardModule: string, nam
   const patterns: StatementStructures[] = code.patterns.map((p) => ({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name: p.name, initializer: `/* @__PURE__ */ new RegExp(${JSON.stringify(p.source)}, 'u')` }],
+    declarations: [
+      { name: p.name, initializer: `/* @__PURE__ */ new RegExp(${JSON.stringify(p.source)}, 'u')` },
+    ],
   }));
 
   const enumImports = [...code.enumGuards, ...ir.enums.map((e) => enumGuardName(e.name))];
@@ -98,16 +139,29 @@ function baseCheck(name: string, exported: boolean): FunctionDeclarationStructur
 }
 
 /** `checkX` for the declaration `typeName` (a schema's name, or its request view's). */
-function checkFunction(typeName: string, schema: IrSchema, view: View, code: GuardCodeWriter): FunctionDeclarationStructure {
+function checkFunction(
+  typeName: string,
+  schema: IrSchema,
+  view: View,
+  code: GuardCodeWriter,
+): FunctionDeclarationStructure {
   const statements =
     schema.type.kind === 'enum'
-      ? render((w) => w.writeLine(`return ${enumGuardName(schema.name)}(value) ? undefined : fail(${JSON.stringify(code.expected({ kind: 'ref', name: schema.name }, 'write'))}, value);`))
-      : render((w) => code.writeFunctionBody(w, schema.type, view, typeName, code.isUnionMember(schema.name)));
+      ? render((w) =>
+          w.writeLine(
+            `return ${enumGuardName(schema.name)}(value) ? undefined : fail(${JSON.stringify(code.expected({ kind: 'ref', name: schema.name }, 'write'))}, value);`,
+          ),
+        )
+      : render((w) =>
+          code.writeFunctionBody(w, schema.type, view, typeName, code.isUnionMember(schema.name)),
+        );
   if (schema.type.kind === 'enum') code.helpers.add('fail');
   return {
     ...baseCheck(checkFunctionName(typeName), true),
     statements,
-    docs: docs({ description: `Checks a value against {@link ${typeName}}: \`undefined\` when it matches, else where and why it does not.` }),
+    docs: docs({
+      description: `Checks a value against {@link ${typeName}}: \`undefined\` when it matches, else where and why it does not.`,
+    }),
   };
 }
 
@@ -119,7 +173,9 @@ function isFunction(name: string): FunctionDeclarationStructure {
     parameters: [{ name: 'value', type: 'unknown' }],
     returnType: `value is ${name}`,
     statements: `return ${checkFunctionName(name)}(value) === undefined;`,
-    docs: docs({ description: `Whether \`value\` is a valid {@link ${name}}. Unknown extra properties are allowed.` }),
+    docs: docs({
+      description: `Whether \`value\` is a valid {@link ${name}}. Unknown extra properties are allowed.`,
+    }),
   };
 }
 
@@ -132,7 +188,9 @@ function assertFunction(name: string): FunctionDeclarationStructure {
     returnType: `asserts value is ${name}`,
     statements: render((w) => {
       w.writeLine(`const failure = ${checkFunctionName(name)}(value);`);
-      w.writeLine(`if (failure !== undefined) throw new GuardError(failure, ${JSON.stringify(name)});`);
+      w.writeLine(
+        `if (failure !== undefined) throw new GuardError(failure, ${JSON.stringify(name)});`,
+      );
     }),
     docs: docs({
       description: `Throws a {@link GuardError} naming the JSON path of the first mismatch when \`value\` is not a valid {@link ${name}}.`,

@@ -1,7 +1,11 @@
 import { StructureKind, type ImportDeclarationStructure } from 'ts-morph';
 
 /** `import { a, b } from './x.js'`, names sorted so the output never depends on visit order. */
-export function moduleImport(specifier: string, names: Iterable<string>, typeOnly = false): ImportDeclarationStructure {
+export function moduleImport(
+  specifier: string,
+  names: Iterable<string>,
+  typeOnly = false,
+): ImportDeclarationStructure {
   const sorted = [...new Set(names)].sort();
   return {
     kind: StructureKind.ImportDeclaration,
@@ -12,7 +16,11 @@ export function moduleImport(specifier: string, names: Iterable<string>, typeOnl
 }
 
 /** An import where some names are types only: `import { f, type T } from './x.js'`. */
-export function mixedImport(specifier: string, values: Iterable<string>, types: Iterable<string>): ImportDeclarationStructure {
+export function mixedImport(
+  specifier: string,
+  values: Iterable<string>,
+  types: Iterable<string>,
+): ImportDeclarationStructure {
   const valueSet = new Set(values);
   const entries = [...new Set([...valueSet, ...types])].sort();
   return {

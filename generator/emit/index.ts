@@ -37,11 +37,19 @@ export interface EmitInput {
 }
 
 function withOperations(resource: IrResource): IrResource[] {
-  return [...(resource.operations.length > 0 ? [resource] : []), ...resource.children.flatMap(withOperations)];
+  return [
+    ...(resource.operations.length > 0 ? [resource] : []),
+    ...resource.children.flatMap(withOperations),
+  ];
 }
 
 /** The files that carry the package's version: re-emitted alone once `generate` has decided it. */
-export function emitVersioned(ir: Ir, header: string, sourcePaths: readonly string[], packageVersion: string): EmittedFile[] {
+export function emitVersioned(
+  ir: Ir,
+  header: string,
+  sourcePaths: readonly string[],
+  packageVersion: string,
+): EmittedFile[] {
   return [
     emitPackageJson(ir, header, sourcePaths, packageVersion),
     emitReadme(ir, header, sourcePaths, packageVersion),
@@ -49,12 +57,21 @@ export function emitVersioned(ir: Ir, header: string, sourcePaths: readonly stri
   ];
 }
 
-export function emitPackage({ ir, templates, testingTemplates, libTemplates = [], header, packageVersion = NEUTRAL_PACKAGE_VERSION }: EmitInput): EmittedFile[] {
+export function emitPackage({
+  ir,
+  templates,
+  testingTemplates,
+  libTemplates = [],
+  header,
+  packageVersion = NEUTRAL_PACKAGE_VERSION,
+}: EmitInput): EmittedFile[] {
   const src = (path: string) => `${SOURCE_DIR}/${path}`;
   const declared = [...schemaDeclarations(ir).map((d) => d.name), ...ir.enums.map((e) => e.name)];
   const names = operationNames(ir, declared);
   const resources = withOperations(ir.resources);
-  const operationModules = resources.map((resource) => emitOperationModule(ir, resource, names, src(operationModulePath(resource))));
+  const operationModules = resources.map((resource) =>
+    emitOperationModule(ir, resource, names, src(operationModulePath(resource))),
+  );
   const errorTypes = emitErrorTypes(ir, src('error-types.ts'));
   const statusErrors = emitStatusErrors(ir, src(STATUS_ERRORS_MODULE));
   const lib = ir.info.lib !== undefined && libTemplates.length > 0 ? ir.info.lib : undefined;

@@ -31,7 +31,13 @@ export interface InputCheckRefs {
 function parameterObject(parameters: readonly IrParameter[]): IrObjectType {
   return {
     kind: 'object',
-    properties: parameters.map((p) => ({ name: p.name, type: p.type, required: p.required, readOnly: false, writeOnly: false })),
+    properties: parameters.map((p) => ({
+      name: p.name,
+      type: p.type,
+      required: p.required,
+      readOnly: false,
+      writeOnly: false,
+    })),
     additional: { kind: 'unknown' },
   };
 }
@@ -43,7 +49,13 @@ function parameterObject(parameters: readonly IrParameter[]): IrObjectType {
 export function pathNeedsCheck(op: IrOperation): boolean {
   return op.pathParameters.some((p) => {
     const t = p.type;
-    return !(t.kind === 'string' && t.format === undefined && t.minLength === undefined && t.maxLength === undefined && t.pattern === undefined);
+    return !(
+      t.kind === 'string' &&
+      t.format === undefined &&
+      t.minLength === undefined &&
+      t.maxLength === undefined &&
+      t.pattern === undefined
+    );
   });
 }
 
@@ -56,18 +68,56 @@ function bodyCheck(op: IrOperation, names: OperationNames, index: SchemaIndex): 
 }
 
 /** The checks the guards module declares for `op`, each named after the type it checks. */
-export function inputCheckDeclarations(op: IrOperation, names: OperationNames): InputCheckDeclaration[] {
-  const of = (what: string) => `Checks the ${what} of {@link ${op.functionName}} before they are sent: \`undefined\` when they match the spec, else where and why not.`;
+export function inputCheckDeclarations(
+  op: IrOperation,
+  names: OperationNames,
+): InputCheckDeclaration[] {
+  const of = (what: string) =>
+    `Checks the ${what} of {@link ${op.functionName}} before they are sent: \`undefined\` when they match the spec, else where and why not.`;
   const out: InputCheckDeclaration[] = [];
-  if (names.path) out.push({ name: checkFunctionName(names.path), typeName: names.path, type: parameterObject(op.pathParameters), description: of('path parameters') });
-  if (names.query) out.push({ name: checkFunctionName(names.query), typeName: names.query, type: parameterObject(op.queryParameters), description: of('query parameters') });
-  if (names.headers) out.push({ name: checkFunctionName(names.headers), typeName: names.headers, type: parameterObject(op.headerParameters), description: of('header parameters') });
-  if (names.cookies) out.push({ name: checkFunctionName(names.cookies), typeName: names.cookies, type: parameterObject(op.cookieParameters), description: of('cookie parameters') });
-  if (names.body && op.body && op.body.type.kind !== 'unknown') out.push({ name: checkFunctionName(names.body), typeName: names.body, type: op.body.type, description: of('request body') });
+  if (names.path)
+    out.push({
+      name: checkFunctionName(names.path),
+      typeName: names.path,
+      type: parameterObject(op.pathParameters),
+      description: of('path parameters'),
+    });
+  if (names.query)
+    out.push({
+      name: checkFunctionName(names.query),
+      typeName: names.query,
+      type: parameterObject(op.queryParameters),
+      description: of('query parameters'),
+    });
+  if (names.headers)
+    out.push({
+      name: checkFunctionName(names.headers),
+      typeName: names.headers,
+      type: parameterObject(op.headerParameters),
+      description: of('header parameters'),
+    });
+  if (names.cookies)
+    out.push({
+      name: checkFunctionName(names.cookies),
+      typeName: names.cookies,
+      type: parameterObject(op.cookieParameters),
+      description: of('cookie parameters'),
+    });
+  if (names.body && op.body && op.body.type.kind !== 'unknown')
+    out.push({
+      name: checkFunctionName(names.body),
+      typeName: names.body,
+      type: op.body.type,
+      description: of('request body'),
+    });
   return out;
 }
 
-export function inputCheckRefs(op: IrOperation, names: OperationNames, index: SchemaIndex): InputCheckRefs | undefined {
+export function inputCheckRefs(
+  op: IrOperation,
+  names: OperationNames,
+  index: SchemaIndex,
+): InputCheckRefs | undefined {
   const body = bodyCheck(op, names, index);
   const checks: (readonly [InputPart, string])[] = [
     ...(names.path ? [['path', checkFunctionName(names.path)] as const] : []),
@@ -76,5 +126,7 @@ export function inputCheckRefs(op: IrOperation, names: OperationNames, index: Sc
     ...(names.cookies ? [['cookies', checkFunctionName(names.cookies)] as const] : []),
     ...(body ? [['body', body] as const] : []),
   ];
-  return checks.length > 0 ? { checks, bodyRequired: body !== undefined && op.body?.required === true } : undefined;
+  return checks.length > 0
+    ? { checks, bodyRequired: body !== undefined && op.body?.required === true }
+    : undefined;
 }

@@ -13,7 +13,12 @@ import type { BodyEncoding, HttpMethod, IrOperation, IrParameter, IrType } from 
 export type ParameterLocation = IrParameter['location'];
 
 /** Locations in the order the client takes their arguments (and the snapshot lists them). */
-export const PARAMETER_LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
+export const PARAMETER_LOCATIONS: readonly ParameterLocation[] = [
+  'path',
+  'query',
+  'header',
+  'cookie',
+];
 
 export interface ParameterModel {
   readonly location: ParameterLocation;
@@ -42,7 +47,11 @@ export interface OperationModel {
   readonly deprecated: boolean;
   /** Every parameter by location, each list in spec order. */
   readonly parameters: Readonly<Record<ParameterLocation, readonly ParameterModel[]>>;
-  readonly body?: { readonly required: boolean; readonly encodings: readonly BodyEncoding[]; readonly type: IrType };
+  readonly body?: {
+    readonly required: boolean;
+    readonly encodings: readonly BodyEncoding[];
+    readonly type: IrType;
+  };
   /** Whether the client may repeat it on its own after a failure. */
   readonly retrySafe: boolean;
   /** The 2xx statuses the spec declares, in order. */
@@ -56,7 +65,9 @@ export interface OperationModel {
  * differ from their defaults (optional; one pair per array item): every byte of a descriptor
  * ships in the bundle of a call that uses it.
  */
-export function wireParameter(p: Pick<IrParameter, 'name' | 'location' | 'required' | 'explode'>): ParameterDescriptor {
+export function wireParameter(
+  p: Pick<IrParameter, 'name' | 'location' | 'required' | 'explode'>,
+): ParameterDescriptor {
   return {
     name: p.name,
     ...(p.required ? { required: true } : {}),
@@ -83,7 +94,11 @@ export function operationModel(op: IrOperation): OperationModel {
     id: op.operationId,
     method: op.method,
     path: op.path,
-    client: { resourcePath: op.resourcePath, methodName: op.methodName, functionName: op.functionName },
+    client: {
+      resourcePath: op.resourcePath,
+      methodName: op.methodName,
+      functionName: op.functionName,
+    },
     deprecated: op.deprecated === true,
     parameters: {
       path: op.pathParameters.map(parameterModel),
@@ -91,7 +106,9 @@ export function operationModel(op: IrOperation): OperationModel {
       header: op.headerParameters.map(parameterModel),
       cookie: op.cookieParameters.map(parameterModel),
     },
-    ...(op.body ? { body: { required: op.body.required, encodings: op.body.encodings, type: op.body.type } } : {}),
+    ...(op.body
+      ? { body: { required: op.body.required, encodings: op.body.encodings, type: op.body.type } }
+      : {}),
     retrySafe: op.retrySafe,
     successStatuses: op.successStatuses,
     responses: op.responses,

@@ -3,7 +3,12 @@
  * query type where it has query parameters, and a standalone function that takes the core
  * client first. Standalone functions tree-shake: importing one pulls in only its guard.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures, type WriterFunction } from 'ts-morph';
+import {
+  StructureKind,
+  VariableDeclarationKind,
+  type StatementStructures,
+  type WriterFunction,
+} from 'ts-morph';
 import type { Ir, IrOperation, IrParameter, IrResource } from '../ir/types.js';
 import { NameRegistry, pascalCase, propertyKey } from '../ir/names.js';
 import { constraintNotes, docs } from './docs.js';
@@ -38,9 +43,15 @@ export function operationNames(ir: Ir, taken: Iterable<string>): Map<IrOperation
         descriptor: `${op.functionName}Operation`,
         ...(pathNeedsCheck(op) ? { path: registry.claim(`${base(op)}Path`) } : {}),
         ...(op.queryParameters.length > 0 ? { query: registry.claim(`${base(op)}Query`) } : {}),
-        ...(op.headerParameters.length > 0 ? { headers: registry.claim(`${base(op)}Headers`) } : {}),
-        ...(op.cookieParameters.length > 0 ? { cookies: registry.claim(`${base(op)}Cookies`) } : {}),
-        ...(op.body && op.body.type.kind !== 'ref' ? { body: registry.claim(`${base(op)}Body`) } : {}),
+        ...(op.headerParameters.length > 0
+          ? { headers: registry.claim(`${base(op)}Headers`) }
+          : {}),
+        ...(op.cookieParameters.length > 0
+          ? { cookies: registry.claim(`${base(op)}Cookies`) }
+          : {}),
+        ...(op.body && op.body.type.kind !== 'ref'
+          ? { body: registry.claim(`${base(op)}Body`) }
+          : {}),
       },
     ]),
   );
@@ -51,7 +62,12 @@ export function operationModulePath(resource: Pick<IrResource, 'path'>): string 
   return `operations/${resource.path.map((p) => p.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()).join('.')}.ts`;
 }
 
-export function emitOperationModule(ir: Ir, resource: IrResource, names: Map<IrOperation, OperationNames>, path: string): EmittedFile {
+export function emitOperationModule(
+  ir: Ir,
+  resource: IrResource,
+  names: Map<IrOperation, OperationNames>,
+  path: string,
+): EmittedFile {
   const index = new SchemaIndex(ir);
   const usage = new TypeUsage(index);
   const guards = new Set<string>();
@@ -65,17 +81,53 @@ export function emitOperationModule(ir: Ir, resource: IrResource, names: Map<IrO
     const inputChecks = inputCheckRefs(op, opNames, index);
     inputChecks?.checks.forEach(([, check]) => guards.add(check));
 
-    if (opNames.query) statements.push(parameterInterface(opNames.query, op.queryParameters, index, `Query parameters of {@link ${op.functionName}}.`));
-    if (opNames.headers) statements.push(parameterInterface(opNames.headers, op.headerParameters, index, `Header parameters of {@link ${op.functionName}}.`));
-    if (opNames.cookies) statements.push(parameterInterface(opNames.cookies, op.cookieParameters, index, `Cookie parameters of {@link ${op.functionName}}, sent in one \`Cookie\` header.`));
+    if (opNames.query)
+      statements.push(
+        parameterInterface(
+          opNames.query,
+          op.queryParameters,
+          index,
+          `Query parameters of {@link ${op.functionName}}.`,
+        ),
+      );
+    if (opNames.headers)
+      statements.push(
+        parameterInterface(
+          opNames.headers,
+          op.headerParameters,
+          index,
+          `Header parameters of {@link ${op.functionName}}.`,
+        ),
+      );
+    if (opNames.cookies)
+      statements.push(
+        parameterInterface(
+          opNames.cookies,
+          op.cookieParameters,
+          index,
+          `Cookie parameters of {@link ${op.functionName}}, sent in one \`Cookie\` header.`,
+        ),
+      );
     if (opNames.body && op.body) {
-      statements.push({ kind: StructureKind.TypeAlias, name: opNames.body, isExported: true, type: typeExpression(op.body.type, 'write', index), docs: docs({ description: `Request body of {@link ${op.functionName}}.` }) });
+      statements.push({
+        kind: StructureKind.TypeAlias,
+        name: opNames.body,
+        isExported: true,
+        type: typeExpression(op.body.type, 'write', index),
+        docs: docs({ description: `Request body of {@link ${op.functionName}}.` }),
+      });
     }
     statements.push(descriptor(op, opNames.descriptor, body, inputChecks));
     statements.push(operationFunction(op, opNames, index));
   }
 
-  const runtimeTypes = ['ClientCore', 'RequestOptions', 'OperationDescriptor', resource.operations.some((o) => o.pagination) ? 'PagePromise' : '', resource.operations.some((o) => !o.pagination) ? 'ApiPromise' : ''].filter((n) => n);
+  const runtimeTypes = [
+    'ClientCore',
+    'RequestOptions',
+    'OperationDescriptor',
+    resource.operations.some((o) => o.pagination) ? 'PagePromise' : '',
+    resource.operations.some((o) => !o.pagination) ? 'ApiPromise' : '',
+  ].filter((n) => n);
   return {
     kind: 'typescript',
     path,
@@ -93,13 +145,24 @@ export function emitOperationModule(ir: Ir, resource: IrResource, names: Map<IrO
 
 /** Records every type an operation's signature mentions. */
 export function noteOperationTypes(op: IrOperation, usage: TypeUsage): void {
-  for (const p of [...op.pathParameters, ...op.queryParameters, ...op.headerParameters, ...op.cookieParameters]) usage.add(p.type, 'write');
+  for (const p of [
+    ...op.pathParameters,
+    ...op.queryParameters,
+    ...op.headerParameters,
+    ...op.cookieParameters,
+  ])
+    usage.add(p.type, 'write');
   if (op.body) usage.add(op.body.type, 'write');
   const result = op.pagination?.item ?? op.successType;
   if (result) usage.add(result, 'read');
 }
 
-function parameterInterface(name: string, parameters: readonly IrParameter[], index: SchemaIndex, description: string): StatementStructures {
+function parameterInterface(
+  name: string,
+  parameters: readonly IrParameter[],
+  index: SchemaIndex,
+  description: string,
+): StatementStructures {
   return {
     kind: StructureKind.Interface,
     name,
@@ -128,15 +191,23 @@ function successBody(op: IrOperation, index: SchemaIndex): SuccessBody | undefin
     return { check: checkFunctionName(typeName), typeName };
   }
   const typeName = typeExpression(op.successType, 'read', index);
-  return needsResponseCheck(op.successType) ? { check: responseCheckName(op.functionName), typeName } : { typeName };
+  return needsResponseCheck(op.successType)
+    ? { check: responseCheckName(op.functionName), typeName }
+    : { typeName };
 }
 
 /** The runtime's `OperationDescriptor`, from the operation's model. */
-function descriptor(op: IrOperation, name: string, body: SuccessBody | undefined, inputChecks: InputCheckRefs | undefined): StatementStructures {
+function descriptor(
+  op: IrOperation,
+  name: string,
+  body: SuccessBody | undefined,
+  inputChecks: InputCheckRefs | undefined,
+): StatementStructures {
   const model = operationModel(op);
   const literal: WriterFunction = (w) => {
     const field = (key: string, value: unknown) => w.writeLine(`${key}: ${JSON.stringify(value)},`);
-    const parameters = (key: string, list: readonly ParameterModel[]) => w.writeLine(`${key}: [${list.map((p) => wireLiteral(p.wire)).join(', ')}],`);
+    const parameters = (key: string, list: readonly ParameterModel[]) =>
+      w.writeLine(`${key}: [${list.map((p) => wireLiteral(p.wire)).join(', ')}],`);
     w.write('{').newLine();
     w.indent(() => {
       field('id', model.id);
@@ -149,7 +220,10 @@ function descriptor(op: IrOperation, name: string, body: SuccessBody | undefined
       field('retrySafe', model.retrySafe);
       field('successStatuses', model.successStatuses);
       if (inputChecks) {
-        const entries = [...inputChecks.checks.map(([part, check]) => `${part}: ${check}`), ...(inputChecks.bodyRequired ? ['bodyRequired: true'] : [])];
+        const entries = [
+          ...inputChecks.checks.map(([part, check]) => `${part}: ${check}`),
+          ...(inputChecks.bodyRequired ? ['bodyRequired: true'] : []),
+        ];
         w.writeLine(`inputChecks: { ${entries.join(', ')} },`);
       }
       if (body?.check) w.writeLine(`check: ${body.check},`);
@@ -175,7 +249,12 @@ export interface OperationSignature {
 }
 
 /** The signature shared by the standalone function and the client method. */
-export function operationSignature(op: IrOperation, names: OperationNames, index: SchemaIndex, style: 'method' | 'function' = 'method'): OperationSignature {
+export function operationSignature(
+  op: IrOperation,
+  names: OperationNames,
+  index: SchemaIndex,
+  style: 'method' | 'function' = 'method',
+): OperationSignature {
   const parameters: { name: string; type: string; hasQuestionToken?: boolean }[] = [];
   const paramDocs: string[] = [];
   for (const p of op.pathParameters) {
@@ -183,33 +262,63 @@ export function operationSignature(op: IrOperation, names: OperationNames, index
     paramDocs.push(`${p.identifier} — ${p.description ?? `the \`${p.name}\` path parameter.`}`);
   }
   const input: string[] = [];
-  if (op.pathParameters.length > 0) input.push(`path: { ${op.pathParameters.map((p) => `${propertyKey(p.name)}: ${p.identifier}`).join(', ')} }`);
+  if (op.pathParameters.length > 0)
+    input.push(
+      `path: { ${op.pathParameters.map((p) => `${propertyKey(p.name)}: ${p.identifier}`).join(', ')} }`,
+    );
   const laterRequired = (after: number) =>
-    [op.body?.required, op.queryParameters.some((p) => p.required), op.headerParameters.some((p) => p.required), op.cookieParameters.some((p) => p.required)].slice(after + 1).some(Boolean);
+    [
+      op.body?.required,
+      op.queryParameters.some((p) => p.required),
+      op.headerParameters.some((p) => p.required),
+      op.cookieParameters.some((p) => p.required),
+    ]
+      .slice(after + 1)
+      .some(Boolean);
   if (op.body) {
     const type = names.body ?? typeExpression(op.body.type, 'write', index);
-    parameters.push({ name: 'body', type: op.body.required || !laterRequired(0) ? type : `${type} | undefined`, hasQuestionToken: !op.body.required && !laterRequired(0) });
-    paramDocs.push(`body — ${op.body.description ?? 'the request body.'} Sent as JSON unless \`options.encoding\` says otherwise.`);
+    parameters.push({
+      name: 'body',
+      type: op.body.required || !laterRequired(0) ? type : `${type} | undefined`,
+      hasQuestionToken: !op.body.required && !laterRequired(0),
+    });
+    paramDocs.push(
+      `body — ${op.body.description ?? 'the request body.'} Sent as JSON unless \`options.encoding\` says otherwise.`,
+    );
     input.push('body');
   }
   if (names.query) {
     const required = op.queryParameters.some((p) => p.required);
-    parameters.push({ name: 'query', type: names.query, hasQuestionToken: !required && !laterRequired(1) });
+    parameters.push({
+      name: 'query',
+      type: names.query,
+      hasQuestionToken: !required && !laterRequired(1),
+    });
     paramDocs.push('query — query parameters.');
     input.push('query');
   }
   if (names.headers) {
-    parameters.push({ name: 'headers', type: names.headers, hasQuestionToken: !op.headerParameters.some((p) => p.required) && !laterRequired(2) });
+    parameters.push({
+      name: 'headers',
+      type: names.headers,
+      hasQuestionToken: !op.headerParameters.some((p) => p.required) && !laterRequired(2),
+    });
     paramDocs.push('headers — header parameters.');
     input.push('headers');
   }
   if (names.cookies) {
-    parameters.push({ name: 'cookies', type: names.cookies, hasQuestionToken: !op.cookieParameters.some((p) => p.required) });
+    parameters.push({
+      name: 'cookies',
+      type: names.cookies,
+      hasQuestionToken: !op.cookieParameters.some((p) => p.required),
+    });
     paramDocs.push('cookies — cookie parameters.');
     input.push('cookies');
   }
   parameters.push({ name: 'options', type: 'RequestOptions', hasQuestionToken: true });
-  paramDocs.push('options — per-call settings (timeout, retries, signal, headers) that override the client\'s.');
+  paramDocs.push(
+    "options — per-call settings (timeout, retries, signal, headers) that override the client's.",
+  );
 
   const item = op.pagination ? typeExpression(op.pagination.item, 'read', index) : undefined;
   const result = op.successType ? typeExpression(op.successType, 'read', index) : 'void';
@@ -222,7 +331,12 @@ export function operationSignature(op: IrOperation, names: OperationNames, index
     body: `return ${call}(${names.descriptor}, { ${input.join(', ')} }, options);`,
     docs: docs({
       ...op,
-      notes: [`\`${op.method} ${op.path}\``, ...(op.retrySafe ? [] : ['Never retried automatically: repeating it could repeat its effect.'])],
+      notes: [
+        `\`${op.method} ${op.path}\``,
+        ...(op.retrySafe
+          ? []
+          : ['Never retried automatically: repeating it could repeat its effect.']),
+      ],
       tags: [
         ...paramDocs.map((text) => ({ tagName: 'param', text: text.replace(' — ', ' ') })),
         ...errorClassesFor(op).map((text) => ({ tagName: 'throws', text })),
@@ -235,16 +349,25 @@ export function operationSignature(op: IrOperation, names: OperationNames, index
 
 /** What the promise gives, for `@returns`. */
 function returnsText(op: IrOperation, item: string | undefined, result: string): string {
-  if (item) return `a page of \`${item}\`: await it for one page, or iterate it with \`for await\` for every item of every page.`;
-  if (!op.successType) return 'a promise that resolves once the server has answered with success; there is no body.';
+  if (item)
+    return `a page of \`${item}\`: await it for one page, or iterate it with \`for await\` for every item of every page.`;
+  if (!op.successType)
+    return 'a promise that resolves once the server has answered with success; there is no body.';
   return `the \`${result}\` the server answers with, checked against the spec.`;
 }
 
-function operationFunction(op: IrOperation, names: OperationNames, index: SchemaIndex): StatementStructures {
+function operationFunction(
+  op: IrOperation,
+  names: OperationNames,
+  index: SchemaIndex,
+): StatementStructures {
   const signature = operationSignature(op, names, index, 'function');
   const [doc] = signature.docs;
   // The standalone form documents its extra first parameter too.
-  const core = { tagName: 'param', text: 'core the client to send the request with (a `ClientCore`, such as the generated client).' };
+  const core = {
+    tagName: 'param',
+    text: 'core the client to send the request with (a `ClientCore`, such as the generated client).',
+  };
   return {
     kind: StructureKind.Function,
     name: op.functionName,

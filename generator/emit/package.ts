@@ -49,7 +49,13 @@ function conditions(module: string) {
 function typesVersions(entries: readonly PackageEntry[]) {
   const subpaths = entries.filter((e) => e.subpath !== '.');
   if (subpaths.length === 0) return {};
-  return { typesVersions: { '*': Object.fromEntries(subpaths.map((e) => [e.subpath.slice(2), [`./${CJS_DIR}/${e.module}.d.ts`]])) } };
+  return {
+    typesVersions: {
+      '*': Object.fromEntries(
+        subpaths.map((e) => [e.subpath.slice(2), [`./${CJS_DIR}/${e.module}.d.ts`]]),
+      ),
+    },
+  };
 }
 
 /** The npm command name of the fake server CLI: `connect-api-client` → `connect-api-fake`. */
@@ -62,7 +68,12 @@ export function fakeServerCommand(packageName: string): string {
  * API's (`info.version`) is in `src/version.ts` and the README. Without one, a package starts
  * at the API's version, as `generate` starts it too.
  */
-export function emitPackageJson(ir: Ir, header: string, emittedPaths: readonly string[], packageVersion = ir.info.version): EmittedFile {
+export function emitPackageJson(
+  ir: Ir,
+  header: string,
+  emittedPaths: readonly string[],
+  packageVersion = ir.info.version,
+): EmittedFile {
   const entries = packageEntries(emittedPaths);
   const hasCli = emittedPaths.includes(`${SOURCE_DIR}/testing/cli.ts`);
   // The CJS build writes its own package.json so Node and TypeScript read dist/cjs as CommonJS.
@@ -72,7 +83,12 @@ export function emitPackageJson(ir: Ir, header: string, emittedPaths: readonly s
     name: ir.info.packageName,
     version: packageVersion,
     description: `TypeScript client for the ${ir.info.title}: typed functions for every operation, runtime guards, typed errors, retries and pagination.`,
-    keywords: ['api-client', 'openapi', 'typescript', ...(ir.info.lib ? LIB_KEYWORDS[ir.info.lib] ?? [] : [])],
+    keywords: [
+      'api-client',
+      'openapi',
+      'typescript',
+      ...(ir.info.lib ? (LIB_KEYWORDS[ir.info.lib] ?? []) : []),
+    ],
     license: 'UNLICENSED',
     type: 'module',
     sideEffects: false,
@@ -85,7 +101,9 @@ export function emitPackageJson(ir: Ir, header: string, emittedPaths: readonly s
       './package.json': './package.json',
     },
     ...typesVersions(entries),
-    ...(hasCli ? { bin: { [fakeServerCommand(ir.info.packageName)]: `./${ESM_DIR}/testing/cli.js` } } : {}),
+    ...(hasCli
+      ? { bin: { [fakeServerCommand(ir.info.packageName)]: `./${ESM_DIR}/testing/cli.js` } }
+      : {}),
     // The changelog is written by the release step of `generate`; npm skips it when absent.
     files: [ESM_DIR, CJS_DIR, SOURCE_DIR, 'README.md', 'api.md', 'CHANGELOG.md'],
     scripts: {
@@ -93,7 +111,10 @@ export function emitPackageJson(ir: Ir, header: string, emittedPaths: readonly s
       build: `npm run clean && tsc -p tsconfig.json && tsc -p tsconfig.cjs.json && ${markCjs}`,
       prepack: 'npm run build',
     },
-    devDependencies: { ...(entries.length > 1 ? { '@types/node': NODE_TYPES_VERSION } : {}), typescript: TYPESCRIPT_VERSION },
+    devDependencies: {
+      ...(entries.length > 1 ? { '@types/node': NODE_TYPES_VERSION } : {}),
+      typescript: TYPESCRIPT_VERSION,
+    },
   };
   return { kind: 'text', path: 'package.json', content: `${JSON.stringify(manifest, null, 2)}\n` };
 }
@@ -119,7 +140,11 @@ export function emitTsconfig(header: string, emittedPaths: readonly string[]): E
     },
     include: [SOURCE_DIR],
   };
-  return { kind: 'text', path: 'tsconfig.json', content: `// ${header}\n${JSON.stringify(config, null, 2)}\n` };
+  return {
+    kind: 'text',
+    path: 'tsconfig.json',
+    content: `// ${header}\n${JSON.stringify(config, null, 2)}\n`,
+  };
 }
 
 /**
@@ -134,5 +159,9 @@ export function emitCjsTsconfig(header: string, emittedPaths: readonly string[])
     // The CLI is an ES module entry point (the bin), so it is built once, as ESM.
     ...(emittedPaths.includes(cli) ? { exclude: [cli] } : {}),
   };
-  return { kind: 'text', path: 'tsconfig.cjs.json', content: `// ${header}\n${JSON.stringify(config, null, 2)}\n` };
+  return {
+    kind: 'text',
+    path: 'tsconfig.cjs.json',
+    content: `// ${header}\n${JSON.stringify(config, null, 2)}\n`,
+  };
 }

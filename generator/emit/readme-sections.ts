@@ -32,9 +32,19 @@ export function smallBundles(ir: Ir): string[] {
 function errorTypeExample(ir: Ir): { op: IrOperation; value: string } | undefined {
   const found = findErrorTypes(ir);
   if (!found) return undefined;
-  const values = found.kind === 'values' ? found.values : (ir.enums.find((e) => e.name === found.name)?.values ?? []).map(String);
+  const values =
+    found.kind === 'values'
+      ? found.values
+      : (ir.enums.find((e) => e.name === found.name)?.values ?? []).map(String);
   const errorDescription = (op: IrOperation, status?: number) =>
-    op.responses.filter((r) => (status === undefined ? typeof r.status === 'number' && r.status >= 400 : r.status === status)).map((r) => r.description ?? '').join(' ');
+    op.responses
+      .filter((r) =>
+        status === undefined
+          ? typeof r.status === 'number' && r.status >= 400
+          : r.status === status,
+      )
+      .map((r) => r.description ?? '')
+      .join(' ');
   // A conflict whose description names its type reads best (`409 … e.g. already_charging`).
   for (const status of [409, undefined]) {
     for (const op of ir.operations) {
@@ -42,15 +52,24 @@ function errorTypeExample(ir: Ir): { op: IrOperation; value: string } | undefine
       if (value !== undefined) return { op, value };
     }
   }
-  const op = ir.operations.find((o) => errorDescription(o) !== '' || o.responses.some((r) => typeof r.status === 'number' && r.status >= 400));
+  const op = ir.operations.find(
+    (o) =>
+      errorDescription(o) !== '' ||
+      o.responses.some((r) => typeof r.status === 'number' && r.status >= 400),
+  );
   return op && values[0] !== undefined ? { op, value: values[0] } : undefined;
 }
 
 /** A read-side enum property of a GET operation's result: `user.locale` with its values. */
-function openEnumExample(ir: Ir, index: SchemaIndex): { op: IrOperation; access: string; values: readonly string[] } | undefined {
+function openEnumExample(
+  ir: Ir,
+  index: SchemaIndex,
+): { op: IrOperation; access: string; values: readonly string[] } | undefined {
   const enumValues = (type: IrType): readonly string[] | undefined => {
     const target = type.kind === 'ref' ? index.get(type.name)?.type : type;
-    return target?.kind === 'enum' && target.values.every((v) => typeof v === 'string') ? (target.values as readonly string[]) : undefined;
+    return target?.kind === 'enum' && target.values.every((v) => typeof v === 'string')
+      ? (target.values as readonly string[])
+      : undefined;
   };
   for (const op of ir.operations.filter((o) => o.method === 'GET' && !o.pagination)) {
     if (op.successType?.kind !== 'ref') continue;
@@ -59,7 +78,8 @@ function openEnumExample(ir: Ir, index: SchemaIndex): { op: IrOperation; access:
     for (const property of visibleProperties(schema.type, 'read')) {
       const values = enumValues(property.type);
       const variable = op.successType.name.charAt(0).toLowerCase() + op.successType.name.slice(1);
-      if (values && values.length > 0) return { op, access: propertyAccess(variable, property.name), values: values.slice(0, 2) };
+      if (values && values.length > 0)
+        return { op, access: propertyAccess(variable, property.name), values: values.slice(0, 2) };
     }
   }
   return undefined;
@@ -85,7 +105,9 @@ export function knownValues(ir: Ir): string[] {
       : []),
     ...(openEnum
       ? [
-          ts(`import { isOneOf } from '${pkg}';\n\n${sampleCall(openEnum.op, index)}\nif (isOneOf(${openEnum.access}, ${openEnum.values.map(quote).join(', ')})) {\n  console.log(${openEnum.access}); // narrowed to ${openEnum.values.map(quote).join(' | ')}\n}`),
+          ts(
+            `import { isOneOf } from '${pkg}';\n\n${sampleCall(openEnum.op, index)}\nif (isOneOf(${openEnum.access}, ${openEnum.values.map(quote).join(', ')})) {\n  console.log(${openEnum.access}); // narrowed to ${openEnum.values.map(quote).join(' | ')}\n}`,
+          ),
           '`isOneOf(value, …known)` works on every open enum field, and the enum guards (`isX(value)`) tell whether a value is one this client knows at all.',
         ]
       : []),
@@ -95,7 +117,13 @@ export function knownValues(ir: Ir): string[] {
 export function requestChecks(ir: Ir): string[] {
   // An example needs a bounded query parameter of an operation whose other parameters may be left out.
   const bounded = (p: IrParameter) => p.type.kind === 'number' && p.type.minimum !== undefined;
-  const op = ir.operations.find((o) => o.pathParameters.length === 0 && !o.body?.required && o.queryParameters.some(bounded) && !o.queryParameters.some((p) => p.required));
+  const op = ir.operations.find(
+    (o) =>
+      o.pathParameters.length === 0 &&
+      !o.body?.required &&
+      o.queryParameters.some(bounded) &&
+      !o.queryParameters.some((p) => p.required),
+  );
   const parameter = op?.queryParameters.find(bounded);
   const example =
     op && parameter?.type.kind === 'number' && parameter.type.minimum !== undefined

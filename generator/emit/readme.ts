@@ -37,14 +37,18 @@ function configure({ ir, client, pkg }: ReadmeContext): string[] {
   const env = ir.info.tokenEnvVar;
   return [
     '## Configure',
-    ts(`import { ${client} } from '${pkg}';\n\nconst client = new ${client}({\n  token: ${tokenExpression(ir)}, // or tokenProvider: async () => fetchToken()\n${sample ? `  environment: '${sample}',\n` : ''}});`),
+    ts(
+      `import { ${client} } from '${pkg}';\n\nconst client = new ${client}({\n  token: ${tokenExpression(ir)}, // or tokenProvider: async () => fetchToken()\n${sample ? `  environment: '${sample}',\n` : ''}});`,
+    ),
     `${env === undefined ? 'Give `token` or `tokenProvider`.' : `Without \`token\` or \`tokenProvider\` the client reads \`${env}\` from the environment (in Node).`} The token is only ever sent to the configured server, and it never appears in errors or logs.`,
     `Environments: ${environments || 'none declared; pass `baseUrl`'}; the first is the default. \`baseUrl\` overrides them, for example \`baseUrl: 'http://127.0.0.1:8080'\` for a local server. Create one client per token and reuse it.`,
   ];
 }
 
 function firstCall({ ir, index }: ReadmeContext): string[] {
-  const lookup = ir.operations.find((op) => op.pathParameters.length > 0 && op.method === 'GET') ?? ir.operations[0];
+  const lookup =
+    ir.operations.find((op) => op.pathParameters.length > 0 && op.method === 'GET') ??
+    ir.operations[0];
   if (!lookup) return [];
   return [
     '## First call',
@@ -61,7 +65,9 @@ function enums({ ir, pkg }: ReadmeContext): string[] {
   return [
     '## Enums',
     `Each enum is a const object, a type of the same name, a list of every value and a guard: \`${e.name}.${member.key}\`, \`${enumValuesName(e.name)}\`, \`${enumGuardName(e.name)}(value)\`. ${enumNamingRule(e)} Requests also take the values as plain strings, and any request list takes a readonly array such as \`${enumValuesName(e.name)}\` or an \`as const\` tuple.`,
-    ts(`import { ${e.name}, ${enumValuesName(e.name)} } from '${pkg}';\n\nconsole.log(${e.name}.${member.key}); // ${JSON.stringify(member.value)}, as sent on the wire\nconsole.log(${enumValuesName(e.name)}.length);`),
+    ts(
+      `import { ${e.name}, ${enumValuesName(e.name)} } from '${pkg}';\n\nconsole.log(${e.name}.${member.key}); // ${JSON.stringify(member.value)}, as sent on the wire\nconsole.log(${enumValuesName(e.name)}.length);`,
+    ),
   ];
 }
 
@@ -72,29 +78,65 @@ function pagination({ ir, index }: ReadmeContext): string[] {
   return [
     '## Pagination',
     'List operations return a page you can await, or iterate item by item across every page:',
-    ts(`const page = await ${call};\nconsole.log(page.count, page.results.length, page.hasNextPage());\n\nfor await (const item of ${call}) {\n  // every item of every page, fetched as needed\n}`),
+    ts(
+      `const page = await ${call};\nconsole.log(page.count, page.results.length, page.hasNextPage());\n\nfor await (const item of ${call}) {\n  // every item of every page, fetched as needed\n}`,
+    ),
     'Following `next` never sends the token to another origin, and a server that repeats a `next` link cannot make the client loop.',
   ];
 }
 
 /** The error example calls an operation that declares a 409 or 402 when there is one, and catches what it declares. */
 function errors({ ir, pkg, index }: ReadmeContext): string[] {
-  const statuses = [...new Set(ir.operations.flatMap((op) => op.responses.map((r) => r.status)))].filter((s): s is number => typeof s === 'number' && s >= 400);
+  const statuses = [
+    ...new Set(ir.operations.flatMap((op) => op.responses.map((r) => r.status))),
+  ].filter((s): s is number => typeof s === 'number' && s >= 400);
   const classes = [...new Set([...statuses, 401].sort((a, b) => a - b).map(errorClassForStatus))];
-  const declares = (op: IrOperation, status: number) => op.responses.some((r) => r.status === status);
-  const op = ir.operations.find((o) => declares(o, 409)) ?? ir.operations.find((o) => declares(o, 402)) ?? ir.operations[0];
+  const declares = (op: IrOperation, status: number) =>
+    op.responses.some((r) => r.status === status);
+  const op =
+    ir.operations.find((o) => declares(o, 409)) ??
+    ir.operations.find((o) => declares(o, 402)) ??
+    ir.operations[0];
   const branches = op
     ? [
-        ...(declares(op, 409) ? [['ConflictError', "error instanceof ConflictError", "console.log(error.errorType, error.detail); // the state already is what was asked"]] : []),
-        ...(declares(op, 402) ? [['PaymentRequiredError', 'error instanceof PaymentRequiredError && error.paymentIntentClientSecret', "// confirm the payment with the payment provider's SDK"]] : []),
-        ['NotFoundError', 'error instanceof NotFoundError', 'console.log(error.status, error.detail);'],
+        ...(declares(op, 409)
+          ? [
+              [
+                'ConflictError',
+                'error instanceof ConflictError',
+                'console.log(error.errorType, error.detail); // the state already is what was asked',
+              ],
+            ]
+          : []),
+        ...(declares(op, 402)
+          ? [
+              [
+                'PaymentRequiredError',
+                'error instanceof PaymentRequiredError && error.paymentIntentClientSecret',
+                "// confirm the payment with the payment provider's SDK",
+              ],
+            ]
+          : []),
+        [
+          'NotFoundError',
+          'error instanceof NotFoundError',
+          'console.log(error.status, error.detail);',
+        ],
       ]
     : [];
-  const handling = branches.map(([, test, body], i) => `${i === 0 ? '  if' : ' else if'} (${test}) {\n    ${body}\n  }`).join('');
+  const handling = branches
+    .map(([, test, body], i) => `${i === 0 ? '  if' : ' else if'} (${test}) {\n    ${body}\n  }`)
+    .join('');
   return [
     '## Errors',
     `Every failure is a typed error extending \`ConnectError\`. Error statuses become \`ApiError\` subclasses: ${classes.map((c) => `\`${c}\``).join(', ')}; the body's \`detail\` and \`error.type\` are on the error as \`detail\` and \`errorType\`. Failures without a response are \`ConnectionError\`, \`TimeoutError\` and \`AbortError\`; a body that is not what the spec says is \`ResponseParseError\` or \`ResponseValidationError\`.`,
-    ...(op ? [ts(`import { ${branches.map(([name]) => name).join(', ')} } from '${pkg}';\n\ntry {\n  ${sampleCall(op, index)}\n} catch (error) {\n${handling} else throw error;\n}`)] : []),
+    ...(op
+      ? [
+          ts(
+            `import { ${branches.map(([name]) => name).join(', ')} } from '${pkg}';\n\ntry {\n  ${sampleCall(op, index)}\n} catch (error) {\n${handling} else throw error;\n}`,
+          ),
+        ]
+      : []),
     'Printing an error (`console.log`, `JSON.stringify`) shows the operation, method, URL, status and body, with the token and payment secrets hidden.',
   ];
 }
@@ -105,8 +147,14 @@ function retries({ ir, client, index }: ReadmeContext): string[] {
   return [
     '## Retries and timeouts',
     'Connection errors, timeouts, 408, 429 and 5xx responses are retried with exponential backoff and jitter (2 retries by default, each wait at most 8 s), honouring `Retry-After` up to 60 s. What cannot succeed on a retry is not retried: a port `fetch` refuses, an invalid URL, arguments that fail the checks before sending. Each attempt has a timeout (`timeoutMs`, default 60 s, generous because some operations do slow work before answering); `deadlineMs` bounds a whole call, retries included. All of them can be set on the client and per call:',
-    ts(`const client = new ${client}({ token: ${tokenExpression(ir)}, maxRetries: 3, timeoutMs: 20_000 });${op ? `\nawait ${callWithOptions(op, index, '{ maxRetries: 0, deadlineMs: 5_000 }')};` : ''}`),
-    ...(unsafe.length > 0 ? [`Operations that must not run twice are never retried by the client: ${unsafe.map((op) => `\`${methodPath(op)}\``).join(', ')}.`] : []),
+    ts(
+      `const client = new ${client}({ token: ${tokenExpression(ir)}, maxRetries: 3, timeoutMs: 20_000 });${op ? `\nawait ${callWithOptions(op, index, '{ maxRetries: 0, deadlineMs: 5_000 }')};` : ''}`,
+    ),
+    ...(unsafe.length > 0
+      ? [
+          `Operations that must not run twice are never retried by the client: ${unsafe.map((op) => `\`${methodPath(op)}\``).join(', ')}.`,
+        ]
+      : []),
   ];
 }
 
@@ -115,13 +163,17 @@ function cancellation({ ir, index }: ReadmeContext): string[] {
   if (!op) return [];
   return [
     '## Cancellation',
-    ts(`const controller = new AbortController();\nconst pending = ${callWithOptions(op, index, '{ signal: controller.signal }')};\ncontroller.abort(); // rejects with AbortError at once; no further attempt is made`),
+    ts(
+      `const controller = new AbortController();\nconst pending = ${callWithOptions(op, index, '{ signal: controller.signal }')};\ncontroller.abort(); // rejects with AbortError at once; no further attempt is made`,
+    ),
   ];
 }
 
 /** The tile operation: one whose query takes the slippy-map `x`, `y` and `z`. */
 function tileOperation(ir: Ir): IrOperation | undefined {
-  return ir.operations.find((op) => ['x', 'y', 'z'].every((name) => op.queryParameters.some((p) => p.name === name)));
+  return ir.operations.find((op) =>
+    ['x', 'y', 'z'].every((name) => op.queryParameters.some((p) => p.name === name)),
+  );
 }
 
 /** The Connect layer's tile helpers, with the operation they serve; only in a package that has the layer. */
@@ -131,12 +183,16 @@ function mapTiles({ ir, pkg }: ReadmeContext): string[] {
   return [
     '## Map tiles',
     `\`${methodPath(tile)}\` returns the stations of web-map (slippy) tiles as GeoJSON-style features; a feature with \`cluster_id\` stands for \`properties.count\` stations that split at \`properties.expansion_zoom\`. \`tileForPoint\` and \`tileBounds\` convert between coordinates and tiles:`,
-    ts(`import { tileBounds, tileForPoint } from '${pkg}';\n\nconst { x, y, z } = tileForPoint(52.52, 13.405, 12);\nconst tile = await ${methodPath(tile)}({ x: [x], y: [y], z });\nfor (const feature of tile.features) {\n  const [longitude, latitude] = feature.geometry.coordinates; // GeoJSON order, decimal strings\n  console.log(feature.cluster_id ? \`\${feature.properties.count} stations\` : 'one station', latitude, longitude);\n}\nconst { north, south, east, west } = tileBounds(x, y, z);`),
+    ts(
+      `import { tileBounds, tileForPoint } from '${pkg}';\n\nconst { x, y, z } = tileForPoint(52.52, 13.405, 12);\nconst tile = await ${methodPath(tile)}({ x: [x], y: [y], z });\nfor (const feature of tile.features) {\n  const [longitude, latitude] = feature.geometry.coordinates; // GeoJSON order, decimal strings\n  console.log(feature.cluster_id ? \`\${feature.properties.count} stations\` : 'one station', latitude, longitude);\n}\nconst { north, south, east, west } = tileBounds(x, y, z);`,
+    ),
   ];
 }
 
 function validation({ ir, client }: ReadmeContext): string[] {
-  const guard = ir.enums[0] ? `, narrowed with guards such as \`${enumGuardName(ir.enums[0].name)}(value)\`` : '';
+  const guard = ir.enums[0]
+    ? `, narrowed with guards such as \`${enumGuardName(ir.enums[0].name)}(value)\``
+    : '';
   return [
     '## Response validation',
     `Every response is checked against the spec by generated guards. \`validateResponses: 'warn'\` (the default) returns the data and logs the mismatch as a warning, \`'strict'\` throws \`ResponseValidationError\` naming the JSON path (\`$.results[3].evses[0].status: expected string, got number\`), \`'off'\` skips the check. Enum values the API adds later and unknown extra properties always pass: responses type enums as \`OpenEnum<…>\`${guard}.`,
@@ -165,7 +221,9 @@ function testing({ client, pkg }: ReadmeContext, hasFake: boolean): string[] {
   return [
     '## Testing against the fake server',
     `\`${pkg}/testing\` starts a stateful fake of the API in your test process, on 127.0.0.1 and a free port: seeded stations, users, payment methods, charging sessions and invoices, with requests checked against the spec.`,
-    ts(`import { ${client} } from '${pkg}';\nimport { startFakeConnectApi } from '${pkg}/testing';\n\nconst api = await startFakeConnectApi({ seed: 1 });\nconst client = new ${client}({ baseUrl: api.url, token: api.tokens[0] });\n// … exercise your code …\nawait api.close();`),
+    ts(
+      `import { ${client} } from '${pkg}';\nimport { startFakeConnectApi } from '${pkg}/testing';\n\nconst api = await startFakeConnectApi({ seed: 1 });\nconst client = new ${client}({ baseUrl: api.url, token: api.tokens[0] });\n// … exercise your code …\nawait api.close();`,
+    ),
     "The payment provider's part is played by the fake: `api.confirmSetupIntent(secret)` attaches a test card to the user of a setup intent. It is Node-only and not part of the client's bundle.",
     "`startFakeConnectApi({ responses: 'loosest' })` (or `--responses loosest`) answers as loosely as the contract allows: optional members left out, nullable ones null, unknown properties and enum values, plain strings where only a string is promised. Run your tests in that mode too, and code that relies on more than the contract promises shows up before the real API sends such an answer.",
     ...fakeProcess(pkg),
@@ -190,7 +248,10 @@ function fakeProcess(pkg: string): string[] {
 
 function operationRows(resource: IrResource): string[] {
   return [
-    ...resource.operations.map((op) => `| \`${methodPath(op)}()\` | \`${op.method} ${op.path}\` | ${(op.summary ?? '').replace(/\|/g, '\\|')} |`),
+    ...resource.operations.map(
+      (op) =>
+        `| \`${methodPath(op)}()\` | \`${op.method} ${op.path}\` | ${(op.summary ?? '').replace(/\|/g, '\\|')} |`,
+    ),
     ...resource.children.flatMap(operationRows),
   ];
 }
@@ -200,7 +261,9 @@ function versions({ ir, pkg }: ReadmeContext, packageVersion: string): string[] 
   return [
     '## Versions',
     `This is version ${packageVersion} of \`${pkg}\`, generated from version ${ir.info.version} of the ${ir.info.title}. The package has its own semantic version: a major release when its public surface changes incompatibly (whether the API or the generator changed it), a minor release when it grows, a patch release for fixes and documentation. [CHANGELOG.md](./CHANGELOG.md) lists each release with its API version.`,
-    ts(`import { API_VERSION, PACKAGE_VERSION } from '${pkg}';\n\nconsole.log(PACKAGE_VERSION, API_VERSION); // '${packageVersion}' '${ir.info.version}'`),
+    ts(
+      `import { API_VERSION, PACKAGE_VERSION } from '${pkg}';\n\nconsole.log(PACKAGE_VERSION, API_VERSION); // '${packageVersion}' '${ir.info.version}'`,
+    ),
     `Requests carry both in \`User-Agent\` (outside browsers)${clientHeader(ir)}: \`${pkg}/${packageVersion} (api ${ir.info.version})\`.`,
   ];
 }
@@ -209,11 +272,24 @@ function versions({ ir, pkg }: ReadmeContext, packageVersion: string): string[] 
 function clientHeader(ir: Ir): string {
   const name = ir.info.clientHeader;
   if (name === undefined) return '';
-  return ` and \`${name.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('-')}\``;
+  return ` and \`${name
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('-')}\``;
 }
 
-export function emitReadme(ir: Ir, header: string, emittedPaths: readonly string[] = [], packageVersion = NEUTRAL_PACKAGE_VERSION): EmittedFile {
-  const context: ReadmeContext = { ir, client: clientClassName(ir), pkg: ir.info.packageName, index: new SchemaIndex(ir) };
+export function emitReadme(
+  ir: Ir,
+  header: string,
+  emittedPaths: readonly string[] = [],
+  packageVersion = NEUTRAL_PACKAGE_VERSION,
+): EmittedFile {
+  const context: ReadmeContext = {
+    ir,
+    client: clientClassName(ir),
+    pkg: ir.info.packageName,
+    index: new SchemaIndex(ir),
+  };
   const sections = [
     `<!-- ${header} -->`,
     `# ${context.pkg}`,

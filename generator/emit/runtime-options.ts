@@ -42,7 +42,10 @@ export interface RuntimeOptions {
  * The options as the template declares them; nothing when the templates do not include it
  * (an emitter test's bare package).
  */
-export function runtimeOptions(templates: readonly TemplateFile[], names: readonly string[] = ['ClientOptions', 'RequestOptions']): RuntimeOptions {
+export function runtimeOptions(
+  templates: readonly TemplateFile[],
+  names: readonly string[] = ['ClientOptions', 'RequestOptions'],
+): RuntimeOptions {
   const template = templates.find((t) => t.name === OPTIONS_TEMPLATE);
   if (!template) return { interfaces: [], aliases: [] };
   const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { noLib: true } });
@@ -55,7 +58,11 @@ export function runtimeOptions(templates: readonly TemplateFile[], names: readon
     aliases: file
       .getTypeAliases()
       .filter((alias) => alias.isExported())
-      .map((alias) => ({ name: alias.getName(), type: alias.getTypeNode()?.getText() ?? 'unknown', description: docText(alias) })),
+      .map((alias) => ({
+        name: alias.getName(),
+        type: alias.getTypeNode()?.getText() ?? 'unknown',
+        description: docText(alias),
+      })),
   };
 }
 
@@ -80,8 +87,17 @@ function docText(node: JSDocableNode): string {
       const comment = doc.compilerNode.comment;
       if (comment === undefined) return '';
       if (typeof comment === 'string') return comment;
-      return comment.map((part) => (ts.isJSDocLink(part) || ts.isJSDocLinkCode(part) || ts.isJSDocLinkPlain(part) ? `\`${part.name?.getText() ?? ''}\`${part.text}` : part.text)).join('');
+      return comment
+        .map((part) =>
+          ts.isJSDocLink(part) || ts.isJSDocLinkCode(part) || ts.isJSDocLinkPlain(part)
+            ? `\`${part.name?.getText() ?? ''}\`${part.text}`
+            : part.text,
+        )
+        .join('');
     })
     .join(' ');
-  return text.split(/\s+/).filter((w) => w.length > 0).join(' ');
+  return text
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+    .join(' ');
 }

@@ -60,8 +60,12 @@ export function sampleValue(type: IrType, index: SchemaIndex, name?: string, dep
     case 'object': {
       // Required properties, or the first one when none is required (a PATCH body, say).
       const visible = visibleProperties(type, 'write');
-      const chosen = visible.some((p) => p.required) ? visible.filter((p) => p.required) : visible.slice(0, 1);
-      return Object.fromEntries(chosen.map((p) => [p.name, p.example ?? sampleValue(p.type, index, p.name, depth + 1)]));
+      const chosen = visible.some((p) => p.required)
+        ? visible.filter((p) => p.required)
+        : visible.slice(0, 1);
+      return Object.fromEntries(
+        chosen.map((p) => [p.name, p.example ?? sampleValue(p.type, index, p.name, depth + 1)]),
+      );
     }
   }
 }
@@ -80,7 +84,10 @@ const STRING_ESCAPES: Readonly<Record<string, string>> = {
 /** A string as a single-quoted literal: spec examples may hold quotes, backslashes and line breaks. */
 function quoted(text: string): string {
   let out = '';
-  for (const ch of text) out += STRING_ESCAPES[ch] ?? (ch < ' ' ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}` : ch);
+  for (const ch of text)
+    out +=
+      STRING_ESCAPES[ch] ??
+      (ch < ' ' ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}` : ch);
   return `'${out}'`;
 }
 
@@ -101,11 +108,15 @@ function parameterSample(p: IrParameter, index: SchemaIndex): unknown {
 
 /** The arguments of a sample call, after the client: path values, body, query. */
 export function sampleArguments(op: IrOperation, index: SchemaIndex): string[] {
-  const args = op.pathParameters.map((p) => literal(p.example ?? `${p.name.replace(/_id$/, '')}-123`));
+  const args = op.pathParameters.map((p) =>
+    literal(p.example ?? `${p.name.replace(/_id$/, '')}-123`),
+  );
   const laterRequired = op.queryParameters.some((p) => p.required);
-  if (op.body && (op.body.required || laterRequired)) args.push(literal(op.body.example ?? sampleValue(op.body.type, index)));
+  if (op.body && (op.body.required || laterRequired))
+    args.push(literal(op.body.example ?? sampleValue(op.body.type, index)));
   const query = op.queryParameters.filter((p) => p.required);
-  if (query.length > 0) args.push(literal(Object.fromEntries(query.map((p) => [p.name, parameterSample(p, index)]))));
+  if (query.length > 0)
+    args.push(literal(Object.fromEntries(query.map((p) => [p.name, parameterSample(p, index)]))));
   return args;
 }
 
@@ -119,7 +130,11 @@ export function methodPath(op: IrOperation): string {
  * from this API: the operation whose method path has the most words shows it best.
  */
 export function functionNamingRule(ir: Pick<Ir, 'operations'>): string {
-  const example = ir.operations.reduce<IrOperation | undefined>((best, op) => (!best || words(op.functionName).length > words(best.functionName).length ? op : best), undefined);
+  const example = ir.operations.reduce<IrOperation | undefined>(
+    (best, op) =>
+      !best || words(op.functionName).length > words(best.functionName).length ? op : best,
+    undefined,
+  );
   const shown = example ? ` (\`${methodPath(example)}\` → \`${example.functionName}\`)` : '';
   return `A function's name is the camelCase of its method's path without \`client\`${shown}; a name already taken (by an earlier operation or an export of the runtime) gets a number (\`…2\`).`;
 }
@@ -128,13 +143,22 @@ export function functionNamingRule(ir: Pick<Ir, 'operations'>): string {
 function resultName(op: IrOperation): string | undefined {
   if (op.pagination) return 'page';
   if (!op.successType) return undefined;
-  return op.successType.kind === 'ref' ? op.successType.name.charAt(0).toLowerCase() + op.successType.name.slice(1) : 'result';
+  return op.successType.kind === 'ref'
+    ? op.successType.name.charAt(0).toLowerCase() + op.successType.name.slice(1)
+    : 'result';
 }
 
 /** One line calling the operation, through the client (`method`) or its standalone function. */
-export function sampleCall(op: IrOperation, index: SchemaIndex, style: 'method' | 'function' = 'method'): string {
+export function sampleCall(
+  op: IrOperation,
+  index: SchemaIndex,
+  style: 'method' | 'function' = 'method',
+): string {
   const args = sampleArguments(op, index);
-  const callee = style === 'method' ? `${methodPath(op)}(${args.join(', ')})` : `${op.functionName}(${['client', ...args].join(', ')})`;
+  const callee =
+    style === 'method'
+      ? `${methodPath(op)}(${args.join(', ')})`
+      : `${op.functionName}(${['client', ...args].join(', ')})`;
   const result = resultName(op);
   return `${result ? `const ${result} = ` : ''}await ${callee};`;
 }

@@ -18,7 +18,14 @@ export interface CodeRef {
   readonly code: string;
 }
 
-export type ContractValue = string | number | boolean | null | CodeRef | readonly ContractValue[] | { readonly [key: string]: ContractValue | undefined };
+export type ContractValue =
+  | string
+  | number
+  | boolean
+  | null
+  | CodeRef
+  | readonly ContractValue[]
+  | { readonly [key: string]: ContractValue | undefined };
 
 /** What the printed contract refers to, for the module's imports. */
 export interface ContractImports {
@@ -56,15 +63,25 @@ export class ContractBuilder {
   /** The parameter's wire description, the same value as in the client's descriptor, plus how to read its value. */
   private parameter(parameter: ParameterModel): ContractValue {
     const resolved = this.resolve(parameter.type);
-    const schema = resolved.kind === 'array' ? { kind: 'array', items: this.valueSchema(resolved.items) } : this.valueSchema(parameter.type);
+    const schema =
+      resolved.kind === 'array'
+        ? { kind: 'array', items: this.valueSchema(resolved.items) }
+        : this.valueSchema(parameter.type);
     const fallback = parameter.default;
-    const scalarDefault = typeof fallback === 'string' || typeof fallback === 'number' || typeof fallback === 'boolean' ? fallback : undefined;
+    const scalarDefault =
+      typeof fallback === 'string' || typeof fallback === 'number' || typeof fallback === 'boolean'
+        ? fallback
+        : undefined;
     return { ...parameter.wire, schema, default: scalarDefault };
   }
 
   private valueSchema(type: IrType): ContractValue {
     const resolved = this.resolve(type);
-    if (type.kind === 'ref' && resolved.kind === 'enum' && resolved.values.every((v) => typeof v === 'string')) {
+    if (
+      type.kind === 'ref' &&
+      resolved.kind === 'enum' &&
+      resolved.values.every((v) => typeof v === 'string')
+    ) {
       const name = enumValuesName(type.name);
       this.imports.enums.add(name);
       return { kind: 'string', enum: ref(name) };
@@ -73,25 +90,38 @@ export class ContractBuilder {
       case 'string':
         return { kind: 'string', minLength: resolved.minLength, maxLength: resolved.maxLength };
       case 'number':
-        return { kind: resolved.integer ? 'integer' : 'number', minimum: resolved.minimum, maximum: resolved.maximum };
+        return {
+          kind: resolved.integer ? 'integer' : 'number',
+          minimum: resolved.minimum,
+          maximum: resolved.maximum,
+        };
       case 'boolean':
         return { kind: 'boolean' };
       case 'enum':
-        return resolved.values.every((v) => typeof v === 'string') ? { kind: 'string', enum: resolved.values } : { kind: 'number' };
+        return resolved.values.every((v) => typeof v === 'string')
+          ? { kind: 'string', enum: resolved.values }
+          : { kind: 'number' };
       case 'literal':
-        return typeof resolved.value === 'string' ? { kind: 'string', enum: [resolved.value] } : { kind: 'any' };
+        return typeof resolved.value === 'string'
+          ? { kind: 'string', enum: [resolved.value] }
+          : { kind: 'any' };
       default:
         return { kind: 'any' };
     }
   }
 
   private body(type: IrType, required: boolean): ContractValue {
-    const check = type.kind === 'ref' ? checkFunctionName(this.index.typeName(type.name, 'write')) : undefined;
+    const check =
+      type.kind === 'ref' ? checkFunctionName(this.index.typeName(type.name, 'write')) : undefined;
     if (check) this.imports.guards.add(check);
     const resolved = this.resolve(type);
     const fields =
       resolved.kind === 'object'
-        ? visibleProperties(resolved, 'write').map((p) => ({ name: p.name, kinds: [...new Set(this.kinds(p.type))].sort(), format: this.isEmail(p.type) ? 'email' : undefined }))
+        ? visibleProperties(resolved, 'write').map((p) => ({
+            name: p.name,
+            kinds: [...new Set(this.kinds(p.type))].sort(),
+            format: this.isEmail(p.type) ? 'email' : undefined,
+          }))
         : [];
     return { required, check: check ? ref(check) : undefined, fields };
   }
@@ -115,7 +145,13 @@ export class ContractBuilder {
       case 'enum':
         return type.values.map((v) => (typeof v === 'string' ? 'string' : 'number'));
       case 'literal':
-        return [typeof type.value === 'string' ? 'string' : typeof type.value === 'number' ? 'number' : 'boolean'];
+        return [
+          typeof type.value === 'string'
+            ? 'string'
+            : typeof type.value === 'number'
+              ? 'number'
+              : 'boolean',
+        ];
       case 'union':
         return type.members.flatMap((m) => this.kinds(m, seen));
       case 'intersection':
@@ -159,7 +195,9 @@ export function printContractValue(value: ContractValue): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if ('code' in value && typeof value.code === 'string') return value.code;
   if (Array.isArray(value)) return `[${value.map(printContractValue).join(', ')}]`;
-  const entries = Object.entries(value as Record<string, ContractValue | undefined>).filter((e): e is [string, ContractValue] => e[1] !== undefined);
+  const entries = Object.entries(value as Record<string, ContractValue | undefined>).filter(
+    (e): e is [string, ContractValue] => e[1] !== undefined,
+  );
   const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
   return `{ ${entries.map(([k, v]) => `${key(k)}: ${printContractValue(v)}`).join(', ')} }`;
 }

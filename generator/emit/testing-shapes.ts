@@ -31,7 +31,12 @@ export class ShapeBuilder {
       }
       case 'string':
         // Only a string is promised when neither a pattern nor a format says more; lengths are kept by the loosening.
-        return { kind: 'string', plain: type.pattern === undefined && (type.format === undefined || !REQUEST_ONLY_FORMATS.has(type.format)) };
+        return {
+          kind: 'string',
+          plain:
+            type.pattern === undefined &&
+            (type.format === undefined || !REQUEST_ONLY_FORMATS.has(type.format)),
+        };
       case 'enum':
         return typeof type.values[0] === 'string' ? { kind: 'enum' } : { kind: 'other' };
       case 'literal':
@@ -45,12 +50,18 @@ export class ShapeBuilder {
           shape: unionMember && isConstant(p.type) ? { kind: 'other' } : this.shape(p.type),
         }));
         const map = type.additional !== false && type.additional.kind !== 'unknown';
-        return { kind: 'object', properties, ...(map ? { values: this.shape(type.additional as IrType) } : {}), closed: type.additional === false };
+        return {
+          kind: 'object',
+          properties,
+          ...(map ? { values: this.shape(type.additional as IrType) } : {}),
+          closed: type.additional === false,
+        };
       }
       case 'union': {
         // `T | null` can be null; other unions are left as they are (which member a value loosens to is not certain).
         const nonNull = type.members.filter((m) => m.kind !== 'null');
-        if (nonNull.length === 1 && nonNull.length < type.members.length) return { kind: 'nullable', inner: this.shape(nonNull[0]!) };
+        if (nonNull.length === 1 && nonNull.length < type.members.length)
+          return { kind: 'nullable', inner: this.shape(nonNull[0]!) };
         return { kind: 'other' };
       }
       default:

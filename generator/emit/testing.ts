@@ -25,15 +25,26 @@ export function fakeServerApplies(ir: Pick<Ir, 'operations'>): boolean {
 }
 
 /** The files of `dir` (`src/testing`); none when the templates are not given or the spec is another API. */
-export function emitTesting(ir: Ir, templates: readonly TemplateFile[] | undefined, dir: string): EmittedFile[] {
+export function emitTesting(
+  ir: Ir,
+  templates: readonly TemplateFile[] | undefined,
+  dir: string,
+): EmittedFile[] {
   if (!templates || templates.length === 0 || !fakeServerApplies(ir)) return [];
-  return [...emitRuntime(templates, dir), emitTestingIndex(ir, `${dir}/index.ts`), emitTestingCli(`${dir}/cli.ts`, fakeServerCommand(ir.info.packageName))];
+  return [
+    ...emitRuntime(templates, dir),
+    emitTestingIndex(ir, `${dir}/index.ts`),
+    emitTestingCli(`${dir}/cli.ts`, fakeServerCommand(ir.info.packageName)),
+  ];
 }
 
 export function emitTestingIndex(ir: Ir, path: string): EmittedFile {
   const builder = new ContractBuilder(new SchemaIndex(ir));
   const operations = ir.operations.map((op) => builder.operation(op));
-  const contract = printContractValue({ operations, shapes: Object.fromEntries(builder.shapes.named) });
+  const contract = printContractValue({
+    operations,
+    shapes: Object.fromEntries(builder.shapes.named),
+  });
   const { guards, enums, arrayOf } = builder.imports;
   const statements: StatementStructures[] = [
     moduleImport('./contract.js', ['ApiContract'], true),
@@ -47,7 +58,9 @@ export function emitTestingIndex(ir: Ir, path: string): EmittedFile {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       declarations: [{ name: 'API_CONTRACT', type: 'ApiContract', initializer: contract }],
-      docs: docs({ description: `What the spec says of each operation of the ${ir.info.title}, for the fake server's request checks and its checks of its own answers.` }),
+      docs: docs({
+        description: `What the spec says of each operation of the ${ir.info.title}, for the fake server's request checks and its checks of its own answers.`,
+      }),
     },
     {
       kind: StructureKind.Function,
@@ -59,15 +72,45 @@ export function emitTestingIndex(ir: Ir, path: string): EmittedFile {
       docs: docs({
         description: [
           `Starts a stateful fake of the ${ir.info.title} on \`http://127.0.0.1:<port>\` (a free port unless \`port\` is given): seeded stations, users, payment methods, charging sessions, debts and invoices in memory, every request checked against the spec.`,
-          'Pass its `url` as the client\'s `baseUrl` and one of its `tokens` as `token`; `close()` it when done. A payment method is added the way the payment provider would: `confirmSetupIntent(secret)` with a setup intent\'s client secret, or `addPaymentMethod(userId)`.',
+          "Pass its `url` as the client's `baseUrl` and one of its `tokens` as `token`; `close()` it when done. A payment method is added the way the payment provider would: `confirmSetupIntent(secret)` with a setup intent's client secret, or `addPaymentMethod(userId)`.",
         ].join('\n\n'),
-        tags: [{ tagName: 'example', text: "const api = await startFakeConnectApi();\nconst client = new ConnectClient({ baseUrl: api.url, token: api.tokens[0] });\n// …\nawait api.close();" }],
+        tags: [
+          {
+            tagName: 'example',
+            text: 'const api = await startFakeConnectApi();\nconst client = new ConnectClient({ baseUrl: api.url, token: api.tokens[0] });\n// …\nawait api.close();',
+          },
+        ],
       }),
     },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './auth.js', namedExports: [{ name: 'DEFAULT_TOKEN' }, { name: 'FakePermission', isTypeOnly: true }, { name: 'FakeToken', isTypeOnly: true }] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './server.js', isTypeOnly: true, namedExports: ['FakeConnectApi', 'FakeConnectApiOptions', 'RequestLogEntry'].map((name) => ({ name })) },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './payments-store.js', isTypeOnly: true, namedExports: ['FakePaymentMethod', 'TestCard'].map((name) => ({ name })) },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './contract.js', isTypeOnly: true, namedExports: ['ApiContract', 'OperationContract'].map((name) => ({ name })) },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './auth.js',
+      namedExports: [
+        { name: 'DEFAULT_TOKEN' },
+        { name: 'FakePermission', isTypeOnly: true },
+        { name: 'FakeToken', isTypeOnly: true },
+      ],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './server.js',
+      isTypeOnly: true,
+      namedExports: ['FakeConnectApi', 'FakeConnectApiOptions', 'RequestLogEntry'].map((name) => ({
+        name,
+      })),
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './payments-store.js',
+      isTypeOnly: true,
+      namedExports: ['FakePaymentMethod', 'TestCard'].map((name) => ({ name })),
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './contract.js',
+      isTypeOnly: true,
+      namedExports: ['ApiContract', 'OperationContract'].map((name) => ({ name })),
+    },
   ];
   return { kind: 'typescript', path, structure: { kind: StructureKind.SourceFile, statements } };
 }

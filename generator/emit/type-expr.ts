@@ -54,7 +54,9 @@ export function typeExpression(type: IrType, view: View, index: SchemaIndex): st
     case 'literal':
       // Open in responses, like an enum: the constant is what is expected, not all that may come.
       if (view === 'write') return JSON.stringify(type.value);
-      return typeof type.value === 'boolean' ? 'boolean' : `${OPEN_ENUM}<${JSON.stringify(type.value)}>`;
+      return typeof type.value === 'boolean'
+        ? 'boolean'
+        : `${OPEN_ENUM}<${JSON.stringify(type.value)}>`;
     case 'enum': {
       const union = type.values.map((v) => JSON.stringify(v)).join(' | ');
       return view === 'read' ? `${OPEN_ENUM}<${union}>` : union;
@@ -67,7 +69,10 @@ export function typeExpression(type: IrType, view: View, index: SchemaIndex): st
       const items = typeExpression(type.items, view, index);
       // The client only reads what it sends, so requests take readonly arrays too (an `as const`
       // list, `CONNECTOR_TYPE_VALUES`); responses stay mutable arrays the caller owns.
-      if (view === 'write') return needsParens(type.items) || type.items.kind === 'array' ? `ReadonlyArray<${items}>` : `readonly ${items}[]`;
+      if (view === 'write')
+        return needsParens(type.items) || type.items.kind === 'array'
+          ? `ReadonlyArray<${items}>`
+          : `readonly ${items}[]`;
       return needsParens(type.items) ? `Array<${items}>` : `${items}[]`;
     }
     case 'object':
@@ -80,7 +85,11 @@ export function typeExpression(type: IrType, view: View, index: SchemaIndex): st
 }
 
 function needsParens(type: IrType): boolean {
-  return type.kind === 'union' || type.kind === 'intersection' || (type.kind === 'enum' && type.values.length > 1);
+  return (
+    type.kind === 'union' ||
+    type.kind === 'intersection' ||
+    (type.kind === 'enum' && type.values.length > 1)
+  );
 }
 
 function wrap(expression: string, type: IrType): string {
@@ -105,7 +114,11 @@ function objectLiteralType(type: IrObjectType, view: View, index: SchemaIndex): 
  * Value type of an index signature: only for real maps (`additionalProperties` with a
  * schema). Open objects get none, so typos in property names still fail to compile.
  */
-export function mapValueType(type: IrObjectType, view: View, index: SchemaIndex): string | undefined {
+export function mapValueType(
+  type: IrObjectType,
+  view: View,
+  index: SchemaIndex,
+): string | undefined {
   if (type.additional === false || type.additional.kind === 'unknown') return undefined;
   const value = typeExpression(type.additional, view, index);
   // An index signature must admit every declared property's type.

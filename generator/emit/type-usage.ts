@@ -16,8 +16,12 @@ export class TypeUsage {
 
   add(type: IrType, view: View): void {
     visitTypes(type, (t) => {
-      if (t.kind === 'ref') (this.index.isEnum(t.name) ? this.enums : this.types).add(this.index.typeName(t.name, view));
-      if (view === 'read' && (t.kind === 'enum' || (t.kind === 'ref' && this.index.isEnum(t.name)))) this.enums.add(OPEN_ENUM);
+      if (t.kind === 'ref')
+        (this.index.isEnum(t.name) ? this.enums : this.types).add(
+          this.index.typeName(t.name, view),
+        );
+      if (view === 'read' && (t.kind === 'enum' || (t.kind === 'ref' && this.index.isEnum(t.name))))
+        this.enums.add(OPEN_ENUM);
     });
   }
 

@@ -2,12 +2,24 @@
  * The `types` module: one exported type per schema view. Objects become interfaces (they
  * read better on hover and in diffs), everything else a type alias.
  */
-import { StructureKind, type InterfaceDeclarationStructure, type OptionalKind, type PropertySignatureStructure, type TypeAliasDeclarationStructure } from 'ts-morph';
+import {
+  StructureKind,
+  type InterfaceDeclarationStructure,
+  type OptionalKind,
+  type PropertySignatureStructure,
+  type TypeAliasDeclarationStructure,
+} from 'ts-morph';
 import type { Ir, IrObjectType, IrSchema, IrType, View } from '../ir/types.js';
 import { propertyKey } from '../ir/names.js';
 import { constraintNotes, docs, typeDescription } from './docs.js';
 import type { EmittedFile } from './model.js';
-import { OPEN_ENUM, SchemaIndex, mapValueType, typeExpression, visibleProperties } from './type-expr.js';
+import {
+  OPEN_ENUM,
+  SchemaIndex,
+  mapValueType,
+  typeExpression,
+  visibleProperties,
+} from './type-expr.js';
 import { moduleImport } from './imports.js';
 import { isConstant } from '../ir/views.js';
 
@@ -37,7 +49,9 @@ export function schemaDeclarations(ir: Pick<Ir, 'schemas'>): SchemaDeclaration[]
 
 export function emitTypes(ir: Ir, path: string): EmittedFile {
   const index = new SchemaIndex(ir);
-  const declarations = schemaDeclarations({ schemas: ir.schemas.filter((s) => s.type.kind !== 'enum') });
+  const declarations = schemaDeclarations({
+    schemas: ir.schemas.filter((s) => s.type.kind !== 'enum'),
+  });
   const enumNames = new Set<string>();
   let usesOpenEnum = false;
   for (const { schema, view } of declarations) {
@@ -48,10 +62,19 @@ export function emitTypes(ir: Ir, path: string): EmittedFile {
         if (view === 'read') usesOpenEnum = true;
       }
       if (type.kind === 'enum' && view === 'read') usesOpenEnum = true;
-      if (type.kind === 'literal' && typeof type.value !== 'boolean' && view === 'read' && !exact.has(type)) usesOpenEnum = true;
+      if (
+        type.kind === 'literal' &&
+        typeof type.value !== 'boolean' &&
+        view === 'read' &&
+        !exact.has(type)
+      )
+        usesOpenEnum = true;
     });
   }
-  const imported = [...(usesOpenEnum ? [OPEN_ENUM] : []), ...ir.enums.map((e) => e.name).filter((n) => enumNames.has(n))];
+  const imported = [
+    ...(usesOpenEnum ? [OPEN_ENUM] : []),
+    ...ir.enums.map((e) => e.name).filter((n) => enumNames.has(n)),
+  ];
   return {
     kind: 'typescript',
     path,
@@ -69,7 +92,14 @@ function declarationStructure(
   { schema, view, name }: SchemaDeclaration,
   index: SchemaIndex,
 ): InterfaceDeclarationStructure | TypeAliasDeclarationStructure {
-  const note = schema.views === 'split' ? [view === 'write' ? `Request form of {@link ${schema.name}}: without read-only fields, enums and constants closed, formats checked.` : `Response form; send {@link ${schema.requestName}} in requests.`] : [];
+  const note =
+    schema.views === 'split'
+      ? [
+          view === 'write'
+            ? `Request form of {@link ${schema.name}}: without read-only fields, enums and constants closed, formats checked.`
+            : `Response form; send {@link ${schema.requestName}} in requests.`,
+        ]
+      : [];
   const jsDocs = docs({ ...schema, notes: note });
   if (schema.type.kind === 'object') {
     const map = mapValueType(schema.type, view, index);
@@ -79,19 +109,35 @@ function declarationStructure(
       isExported: true,
       docs: jsDocs,
       properties: properties(schema.type, view, index, index.isUnionMember(schema.name)),
-      indexSignatures: map === undefined ? [] : [{ keyName: 'key', keyType: 'string', returnType: map }],
+      indexSignatures:
+        map === undefined ? [] : [{ keyName: 'key', keyType: 'string', returnType: map }],
     };
   }
-  return { kind: StructureKind.TypeAlias, name, isExported: true, docs: jsDocs, type: typeExpression(schema.type, view, index) };
+  return {
+    kind: StructureKind.TypeAlias,
+    name,
+    isExported: true,
+    docs: jsDocs,
+    type: typeExpression(schema.type, view, index),
+  };
 }
 
 /** The constant types of a union member's own properties: they stay exact in responses, to tell the members apart. */
 function exactConstants(schema: IrSchema, index: SchemaIndex): ReadonlySet<IrType> {
   if (schema.type.kind !== 'object' || !index.isUnionMember(schema.name)) return new Set();
-  return new Set(schema.type.properties.filter((p) => isConstant(p.type)).flatMap((p) => (p.type.kind === 'union' ? p.type.members : [p.type])));
+  return new Set(
+    schema.type.properties
+      .filter((p) => isConstant(p.type))
+      .flatMap((p) => (p.type.kind === 'union' ? p.type.members : [p.type])),
+  );
 }
 
-function properties(type: IrObjectType, view: View, index: SchemaIndex, unionMember: boolean): OptionalKind<PropertySignatureStructure>[] {
+function properties(
+  type: IrObjectType,
+  view: View,
+  index: SchemaIndex,
+  unionMember: boolean,
+): OptionalKind<PropertySignatureStructure>[] {
   return visibleProperties(type, view).map((p) => ({
     name: propertyKey(p.name),
     type: typeExpression(p.type, unionMember && isConstant(p.type) ? 'write' : view, index),
@@ -99,7 +145,8 @@ function properties(type: IrObjectType, view: View, index: SchemaIndex, unionMem
     isReadonly: view === 'read' && p.readOnly,
     docs: docs({
       ...p,
-      description: p.description ?? (p.title ? undefined : typeDescription(p.type, (name) => index.get(name))),
+      description:
+        p.description ?? (p.title ? undefined : typeDescription(p.type, (name) => index.get(name))),
       notes: constraintNotes(p.type),
       defaultValue: p.default,
     }),
@@ -125,4 +172,3 @@ export function visitTypes(type: IrType, visit: (type: IrType) => void): void {
       return;
   }
 }
-

@@ -26,7 +26,11 @@ function constant(name: string, value: string, description: string): StatementSt
   };
 }
 
-export function emitVersionModule(ir: Pick<Ir, 'info'>, packageVersion: string, path: string): EmittedFile {
+export function emitVersionModule(
+  ir: Pick<Ir, 'info'>,
+  packageVersion: string,
+  path: string,
+): EmittedFile {
   return {
     kind: 'typescript',
     path,
@@ -38,7 +42,11 @@ export function emitVersionModule(ir: Pick<Ir, 'info'>, packageVersion: string, 
           packageVersion,
           `The version of \`${ir.info.packageName}\`: its own semantic version, a major release whenever its public surface changes incompatibly.`,
         ),
-        constant(API_VERSION, ir.info.version, `The version of the ${ir.info.title} this package was generated from (the spec's \`info.version\`).`),
+        constant(
+          API_VERSION,
+          ir.info.version,
+          `The version of the ${ir.info.title} this package was generated from (the spec's \`info.version\`).`,
+        ),
       ],
     },
   };

@@ -22,7 +22,9 @@ export function buildIr(source: SourceDocument): BuildResult {
   const rawSchemas = entries(asObject(asObject(root)?.components)?.schemas);
   // Names are claimed before any schema is converted, so refs can be resolved in one pass.
   const registry = new NameRegistry(PACKAGE_NAMES);
-  const schemaNames = new Map(rawSchemas.map(([key]) => [key, registry.claim(pascalCase(key))] as const));
+  const schemaNames = new Map(
+    rawSchemas.map(([key]) => [key, registry.claim(pascalCase(key))] as const),
+  );
   const ctx: SchemaContext = { root, reporter, schemaNames, inlining: new Set() };
 
   const converted = rawSchemas.map(([key, raw]) => ({
@@ -48,17 +50,37 @@ export function buildIr(source: SourceDocument): BuildResult {
 
   const schemas: IrSchema[] = converted.map((s) => {
     const view = views.get(s.name)!;
-    return { name: s.name, sourceName: s.sourceName, type: s.type, ...s.docs, views: view.views, ...(view.requestName ? { requestName: view.requestName } : {}) };
+    return {
+      name: s.name,
+      sourceName: s.sourceName,
+      type: s.type,
+      ...s.docs,
+      views: view.views,
+      ...(view.requestName ? { requestName: view.requestName } : {}),
+    };
   });
   const enums: IrEnum[] = schemas.flatMap((s) =>
     s.type.kind === 'enum'
-      ? [{ name: s.name, values: s.type.values, ...(s.description !== undefined ? { description: s.description } : {}) }]
+      ? [
+          {
+            name: s.name,
+            values: s.type.values,
+            ...(s.description !== undefined ? { description: s.description } : {}),
+          },
+        ]
       : [],
   );
 
   if (hasErrors(reporter.diagnostics)) return { diagnostics: reporter.diagnostics };
   return {
-    ir: { info: buildInfo(root), servers: buildServers(root), schemas, enums, operations, resources: groupResources(operations) },
+    ir: {
+      info: buildInfo(root),
+      servers: buildServers(root),
+      schemas,
+      enums,
+      operations,
+      resources: groupResources(operations),
+    },
     diagnostics: reporter.diagnostics,
   };
 }
@@ -97,11 +119,24 @@ function buildInfo(root: unknown) {
   const info = asObject(asObject(root)?.info);
   const title = asString(info?.title) ?? 'API';
   const description = asString(info?.description);
-  const packageName = asString(info?.['x-package-name']) ?? `${words(title).join('-').toLowerCase()}-client`;
+  const packageName =
+    asString(info?.['x-package-name']) ?? `${words(title).join('-').toLowerCase()}-client`;
   // The SDK extensions are optional; validation has already refused values of the wrong type.
-  const sdk = { tokenEnvVar: asString(info?.['x-sdk-token-env']), clientHeader: asString(info?.['x-sdk-client-header'])?.toLowerCase(), lib: asString(info?.['x-sdk-lib']) };
-  const present = Object.fromEntries(Object.entries(sdk).filter(([, value]) => value !== undefined)) as { tokenEnvVar?: string; clientHeader?: string; lib?: string };
-  return { title, version: asString(info?.version) ?? '0.0.0', packageName, ...(description !== undefined ? { description } : {}), ...present };
+  const sdk = {
+    tokenEnvVar: asString(info?.['x-sdk-token-env']),
+    clientHeader: asString(info?.['x-sdk-client-header'])?.toLowerCase(),
+    lib: asString(info?.['x-sdk-lib']),
+  };
+  const present = Object.fromEntries(
+    Object.entries(sdk).filter(([, value]) => value !== undefined),
+  ) as { tokenEnvVar?: string; clientHeader?: string; lib?: string };
+  return {
+    title,
+    version: asString(info?.version) ?? '0.0.0',
+    packageName,
+    ...(description !== undefined ? { description } : {}),
+    ...present,
+  };
 }
 
 function buildServers(root: unknown): IrServer[] {
@@ -113,7 +148,9 @@ function buildServers(root: unknown): IrServer[] {
     const url = asString(server?.url);
     if (!server || url === undefined) return [];
     const description = asString(server.description);
-    const name = names.claim(asString(server['x-environment']) ?? (i === 0 ? 'production' : `server${i + 1}`));
+    const name = names.claim(
+      asString(server['x-environment']) ?? (i === 0 ? 'production' : `server${i + 1}`),
+    );
     return [{ name, url, ...(description !== undefined ? { description } : {}) }];
   });
 }
@@ -132,7 +169,12 @@ function groupResources(operations: readonly IrOperation[]): IrResource {
     for (const segment of operation.resourcePath) {
       let child = node.children.get(segment);
       if (!child) {
-        child = { name: segment, path: [...node.path, segment], operations: [], children: new Map() };
+        child = {
+          name: segment,
+          path: [...node.path, segment],
+          operations: [],
+          children: new Map(),
+        };
         node.children.set(segment, child);
       }
       node = child;

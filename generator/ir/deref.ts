@@ -8,10 +8,18 @@ interface Located<T> {
 }
 
 /** Follows `$ref`s (to any local place) until a non-ref object; a cycle is reported and gives undefined. */
-export function deref(node: unknown, pointer: string, ctx: SchemaContext): Located<RawObject> | undefined {
+export function deref(
+  node: unknown,
+  pointer: string,
+  ctx: SchemaContext,
+): Located<RawObject> | undefined {
   const followed = followRefs(ctx.root, node, pointer);
   if (followed.stop?.reason === 'cycle') {
-    ctx.reporter.error('ref-cycle', followed.stop.at, `reference '${followed.stop.ref}' refers back to itself`);
+    ctx.reporter.error(
+      'ref-cycle',
+      followed.stop.at,
+      `reference '${followed.stop.ref}' refers back to itself`,
+    );
     return undefined;
   }
   // An unresolved reference was reported by validation.

@@ -6,21 +6,94 @@ import { CLIENT_ERROR_REASONS, reasonClassName } from '../http-status.js';
 
 /** Words that cannot name a binding in strict-mode TypeScript, and the literals. */
 const KEYWORDS: ReadonlySet<string> = new Set([
-  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do',
-  'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in',
-  'instanceof', 'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try',
-  'typeof', 'var', 'void', 'while', 'with', 'implements', 'interface', 'let', 'package',
-  'private', 'protected', 'public', 'static', 'yield', 'await',
+  'break',
+  'case',
+  'catch',
+  'class',
+  'const',
+  'continue',
+  'debugger',
+  'default',
+  'delete',
+  'do',
+  'else',
+  'enum',
+  'export',
+  'extends',
+  'false',
+  'finally',
+  'for',
+  'function',
+  'if',
+  'import',
+  'in',
+  'instanceof',
+  'new',
+  'null',
+  'return',
+  'super',
+  'switch',
+  'this',
+  'throw',
+  'true',
+  'try',
+  'typeof',
+  'var',
+  'void',
+  'while',
+  'with',
+  'implements',
+  'interface',
+  'let',
+  'package',
+  'private',
+  'protected',
+  'public',
+  'static',
+  'yield',
+  'await',
 ]);
 
 const RESERVED = new Set([
   ...KEYWORDS,
-  'as', 'async', 'any', 'boolean',
-  'number', 'string', 'symbol', 'object', 'unknown', 'never', 'undefined', 'type', 'of',
-  'arguments', 'eval', 'constructor', 'prototype', '__proto__',
+  'as',
+  'async',
+  'any',
+  'boolean',
+  'number',
+  'string',
+  'symbol',
+  'object',
+  'unknown',
+  'never',
+  'undefined',
+  'type',
+  'of',
+  'arguments',
+  'eval',
+  'constructor',
+  'prototype',
+  '__proto__',
   // Global names a generated type must not shadow in the files that use them.
-  'Array', 'Object', 'String', 'Number', 'Boolean', 'Date', 'Error', 'Promise', 'Record',
-  'Response', 'Request', 'Headers', 'URL', 'Map', 'Set', 'Symbol', 'JSON', 'Partial', 'Readonly',
+  'Array',
+  'Object',
+  'String',
+  'Number',
+  'Boolean',
+  'Date',
+  'Error',
+  'Promise',
+  'Record',
+  'Response',
+  'Request',
+  'Headers',
+  'URL',
+  'Map',
+  'Set',
+  'Symbol',
+  'JSON',
+  'Partial',
+  'Readonly',
 ]);
 
 /** Splits `user_id`, `billing-details`, `PaginatedStationList` and `IEC_62196_T2` into words. */
@@ -50,7 +123,9 @@ export function pascalCase(raw: string): string {
 /** `user_id` → `userId`; used for functions, arguments and resource properties. */
 export function camelCase(raw: string): string {
   const parts = words(raw);
-  const joined = parts.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : capitalize(w))).join('');
+  const joined = parts
+    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : capitalize(w)))
+    .join('');
   const name = guardStart(joined, 'unnamed');
   return RESERVED.has(name) ? `${name}_` : name;
 }
@@ -62,7 +137,9 @@ export function camelCase(raw: string): string {
  */
 export function memberName(raw: string): string {
   const parts = words(raw);
-  const joined = parts.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : capitalize(w))).join('');
+  const joined = parts
+    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : capitalize(w)))
+    .join('');
   const name = guardStart(joined, 'unnamed');
   return name === 'constructor' || name === 'prototype' ? `${name}_` : name;
 }
@@ -81,27 +158,91 @@ export function propertyKey(name: string): string {
 
 /** A property access on `target`: `o.id` or `o["odd-name"]`. */
 export function propertyAccess(target: string, name: string): string {
-  return isIdentifier(name) && name !== '__proto__' ? `${target}.${name}` : `${target}[${JSON.stringify(name)}]`;
+  return isIdentifier(name) && name !== '__proto__'
+    ? `${target}.${name}`
+    : `${target}[${JSON.stringify(name)}]`;
 }
 
 /** The runtime's public surface (re-exported by the package index); a test keeps it equal to templates/runtime/index.ts. */
 export const RUNTIME_NAMES: readonly string[] = [
-  'ClientCore', 'ClientOptions', 'ClientMeta', 'RequestOptions', 'ValidationMode', 'Environment', 'FetchLike',
-  'HeadersOption', 'DEFAULT_TIMEOUT_MS', 'DEFAULT_MAX_RETRIES', 'DEFAULT_MAX_RETRY_DELAY_MS',
-  'DEFAULT_VALIDATION_MODE', 'OperationDescriptor', 'OperationInput', 'BodyEncoding', 'HttpMethod',
-  'QueryParameter', 'HeaderParameter', 'CookieParameter', 'ApiPromise', 'WithResponse', 'Page', 'PagePromise',
-  'PageEnvelope', 'ConnectError', 'RequestContext', 'ApiError', 'BadRequestError', 'AuthenticationError',
-  'PermissionDeniedError', 'NotFoundError', 'ConflictError', 'UnprocessableEntityError', 'RateLimitError',
-  'InternalServerError', 'apiErrorClassFor', 'ApiErrorClass', 'ErrorBody',
-  'ConfigurationError', 'InsecureTransportError', 'InvalidRequestError', 'TokenProviderError', 'ConnectionError',
-  'TimeoutError', 'AbortError', 'ResponseParseError', 'ResponseValidationError', 'PaginationError', 'ClientHooks',
-  'RequestHookEvent', 'ResponseHookEvent', 'ErrorHookEvent', 'ValidationIssueEvent', 'Logger', 'LogLevel',
-  'BASE_RETRY_DELAY_MS', 'RETRY_AFTER_CAP_MS', 'GuardError', 'describeFailure', 'formatGuardPath', 'Check', 'GuardFailure',
-  'InputChecks', 'KnownErrorType', 'KnownErrorTypes', 'KnownValues', 'isOneOf',
+  'ClientCore',
+  'ClientOptions',
+  'ClientMeta',
+  'RequestOptions',
+  'ValidationMode',
+  'Environment',
+  'FetchLike',
+  'HeadersOption',
+  'DEFAULT_TIMEOUT_MS',
+  'DEFAULT_MAX_RETRIES',
+  'DEFAULT_MAX_RETRY_DELAY_MS',
+  'DEFAULT_VALIDATION_MODE',
+  'OperationDescriptor',
+  'OperationInput',
+  'BodyEncoding',
+  'HttpMethod',
+  'QueryParameter',
+  'HeaderParameter',
+  'CookieParameter',
+  'ApiPromise',
+  'WithResponse',
+  'Page',
+  'PagePromise',
+  'PageEnvelope',
+  'ConnectError',
+  'RequestContext',
+  'ApiError',
+  'BadRequestError',
+  'AuthenticationError',
+  'PermissionDeniedError',
+  'NotFoundError',
+  'ConflictError',
+  'UnprocessableEntityError',
+  'RateLimitError',
+  'InternalServerError',
+  'apiErrorClassFor',
+  'ApiErrorClass',
+  'ErrorBody',
+  'ConfigurationError',
+  'InsecureTransportError',
+  'InvalidRequestError',
+  'TokenProviderError',
+  'ConnectionError',
+  'TimeoutError',
+  'AbortError',
+  'ResponseParseError',
+  'ResponseValidationError',
+  'PaginationError',
+  'ClientHooks',
+  'RequestHookEvent',
+  'ResponseHookEvent',
+  'ErrorHookEvent',
+  'ValidationIssueEvent',
+  'Logger',
+  'LogLevel',
+  'BASE_RETRY_DELAY_MS',
+  'RETRY_AFTER_CAP_MS',
+  'GuardError',
+  'describeFailure',
+  'formatGuardPath',
+  'Check',
+  'GuardFailure',
+  'InputChecks',
+  'KnownErrorType',
+  'KnownErrorTypes',
+  'KnownValues',
+  'isOneOf',
 ];
 
 /** The hand-written layers' exports (templates/<lib>/index.ts); a test keeps them equal. */
-export const LIB_NAMES: readonly string[] = ['tileForPoint', 'tileBounds', 'MAX_TILE_LATITUDE', 'MAX_TILE_ZOOM', 'TileCoordinates', 'TileBounds'];
+export const LIB_NAMES: readonly string[] = [
+  'tileForPoint',
+  'tileBounds',
+  'MAX_TILE_LATITUDE',
+  'MAX_TILE_ZOOM',
+  'TileCoordinates',
+  'TileBounds',
+];
 
 /**
  * Declared by the emitters: the open-enum helper type, the client's metadata, the token
@@ -109,7 +250,10 @@ export const LIB_NAMES: readonly string[] = ['tileForPoint', 'tileBounds', 'MAX_
  * phrase's, so the reservation does not depend on which statuses a spec declares).
  */
 export const EMITTED_NAMES: readonly string[] = [
-  'OpenEnum', 'CLIENT_META', 'TOKEN_ENV_VAR', 'STATUS_ERROR_CLASSES',
+  'OpenEnum',
+  'CLIENT_META',
+  'TOKEN_ENV_VAR',
+  'STATUS_ERROR_CLASSES',
   ...Object.keys(CLIENT_ERROR_REASONS).map((status) => reasonClassName(Number(status))!),
 ];
 
@@ -118,7 +262,9 @@ export const EMITTED_NAMES: readonly string[] = [
  * take one of them. Layer and emitter names are reserved for every spec, so a schema's name
  * never depends on which of them a package happens to get.
  */
-export const PACKAGE_NAMES: readonly string[] = [...new Set([...RUNTIME_NAMES, ...LIB_NAMES, ...EMITTED_NAMES])];
+export const PACKAGE_NAMES: readonly string[] = [
+  ...new Set([...RUNTIME_NAMES, ...LIB_NAMES, ...EMITTED_NAMES]),
+];
 
 /**
  * Hands out unique names within one scope: the second `User` becomes `User2`. Names are
@@ -158,7 +304,12 @@ export function enumMemberKeys(values: readonly (string | number)[]): string[] {
 
 function isOwnEnumKey(value: string | number): value is string {
   // `__proto__` in an object literal sets the prototype; `constructor` and `prototype` mean something on every object.
-  return typeof value === 'string' && isIdentifier(value) && !KEYWORDS.has(value) && !['__proto__', 'constructor', 'prototype'].includes(value);
+  return (
+    typeof value === 'string' &&
+    isIdentifier(value) &&
+    !KEYWORDS.has(value) &&
+    !['__proto__', 'constructor', 'prototype'].includes(value)
+  );
 }
 
 /**
@@ -167,7 +318,9 @@ function isOwnEnumKey(value: string | number): value is string {
  * `default` → `Default`.
  */
 export function derivedEnumMemberKey(value: string | number): string {
-  const parts = words(String(value)).map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase());
+  const parts = words(String(value)).map(
+    (w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase(),
+  );
   let key = '';
   for (const part of parts) {
     if (/[0-9]$/.test(key) && /^[0-9]/.test(part)) key += '_';

@@ -4,20 +4,42 @@
  * gets its place in the client: `x-sdk-method` when the spec gives one, else its first tag.
  * Its names follow from that place by the one rule in names.ts (`nameOperations`).
  */
-import type { BodyEncoding, HttpMethod, IrOperation, IrParameter, IrRequestBody, IrResponse, IrType } from './types.js';
+import type {
+  BodyEncoding,
+  HttpMethod,
+  IrOperation,
+  IrParameter,
+  IrRequestBody,
+  IrResponse,
+  IrType,
+} from './types.js';
 import type { RawObject } from './raw.js';
 import { asArray, asObject, asString, entries, joinPointer } from './raw.js';
 import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
 import { deref } from './deref.js';
 import { buildParameters } from './parameters.js';
-import { memberName, nameOperations, words, type ClientPlace, type OperationName } from './names.js';
+import {
+  memberName,
+  nameOperations,
+  words,
+  type ClientPlace,
+  type OperationName,
+} from './names.js';
 import { isPathItemMethod } from '../document/methods.js';
 
-
 /** Methods a client may resend without asking, when the spec does not say. */
-const SAFE_BY_DEFAULT: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+const SAFE_BY_DEFAULT: ReadonlySet<HttpMethod> = new Set([
+  'GET',
+  'HEAD',
+  'OPTIONS',
+  'PUT',
+  'DELETE',
+]);
 
-export function buildOperations(ctx: SchemaContext, schemaTypes: ReadonlyMap<string, IrType>): IrOperation[] {
+export function buildOperations(
+  ctx: SchemaContext,
+  schemaTypes: ReadonlyMap<string, IrType>,
+): IrOperation[] {
   const raws: RawOperation[] = [];
   const paths = asObject(asObject(ctx.root)?.paths);
   for (const [path, rawItem] of entries(paths)) {
@@ -40,12 +62,23 @@ export function buildOperations(ctx: SchemaContext, schemaTypes: ReadonlyMap<str
         );
         continue;
       }
-      raws.push({ path, method: key.toUpperCase() as HttpMethod, operation, item: item.value, itemPointer: item.pointer, pointer });
+      raws.push({
+        path,
+        method: key.toUpperCase() as HttpMethod,
+        operation,
+        item: item.value,
+        itemPointer: item.pointer,
+        pointer,
+      });
     }
   }
   // Every place is known before any is named, so collisions are settled over the whole client at once.
-  const ids = raws.map((raw) => asString(raw.operation.operationId) ?? fallbackOperationId(raw.method, raw.path));
-  const names = nameOperations(raws.map((raw, i) => placeInClient(raw.operation, ids[i]!, raw.pointer, ctx)));
+  const ids = raws.map(
+    (raw) => asString(raw.operation.operationId) ?? fallbackOperationId(raw.method, raw.path),
+  );
+  const names = nameOperations(
+    raws.map((raw, i) => placeInClient(raw.operation, ids[i]!, raw.pointer, ctx)),
+  );
   return raws.map((raw, i) => buildOperation(raw, ids[i]!, names[i]!, ctx, schemaTypes));
 }
 
@@ -58,17 +91,33 @@ export interface RawOperation {
   readonly pointer: string;
 }
 
-function buildOperation(raw: RawOperation, operationId: string, name: OperationName, ctx: SchemaContext, schemaTypes: ReadonlyMap<string, IrType>): IrOperation {
+function buildOperation(
+  raw: RawOperation,
+  operationId: string,
+  name: OperationName,
+  ctx: SchemaContext,
+  schemaTypes: ReadonlyMap<string, IrType>,
+): IrOperation {
   const { operation, pointer, method, path } = raw;
   const { functionName, resourcePath, methodName } = name;
   const parameters = buildParameters(raw, ctx, schemaTypes);
   const body = buildBody(operation.requestBody, joinPointer(pointer, 'requestBody'), ctx);
   const responses = buildResponses(operation.responses, joinPointer(pointer, 'responses'), ctx);
-  const successes = responses.filter((r): r is IrResponse & { status: number } => typeof r.status === 'number' && r.status >= 200 && r.status < 300);
+  const successes = responses.filter(
+    (r): r is IrResponse & { status: number } =>
+      typeof r.status === 'number' && r.status >= 200 && r.status < 300,
+  );
   const successBodies = successes.flatMap((r) => (r.type ? [r.type] : []));
   const successType: IrType | undefined =
-    successBodies.length === 0 ? undefined : successBodies.length === 1 ? successBodies[0] : { kind: 'union', members: successBodies };
-  const retrySafe = typeof operation['x-retry-safe'] === 'boolean' ? operation['x-retry-safe'] : SAFE_BY_DEFAULT.has(method);
+    successBodies.length === 0
+      ? undefined
+      : successBodies.length === 1
+        ? successBodies[0]
+        : { kind: 'union', members: successBodies };
+  const retrySafe =
+    typeof operation['x-retry-safe'] === 'boolean'
+      ? operation['x-retry-safe']
+      : SAFE_BY_DEFAULT.has(method);
   const summary = asString(operation.summary);
   const description = asString(operation.description);
   const pagination = successType ? detectPagination(successType, schemaTypes) : undefined;
@@ -83,7 +132,10 @@ function buildOperation(raw: RawOperation, operationId: string, name: OperationN
     ...(description !== undefined ? { description } : {}),
     ...(operation.deprecated === true ? { deprecated: true } : {}),
     tags: asArray(operation.tags).filter((t): t is string => typeof t === 'string'),
-    pathParameters: orderPathParameters(path, parameters.filter((p) => p.location === 'path')),
+    pathParameters: orderPathParameters(
+      path,
+      parameters.filter((p) => p.location === 'path'),
+    ),
     queryParameters: parameters.filter((p) => p.location === 'query'),
     headerParameters: parameters.filter((p) => p.location === 'header'),
     cookieParameters: parameters.filter((p) => p.location === 'cookie'),
@@ -107,24 +159,43 @@ function fallbackOperationId(method: HttpMethod, path: string): string {
  * operationId the method, without the tag's words when it starts with them
  * (`sites_retrieve` tagged `sites` → `client.sites.retrieve`).
  */
-function placeInClient(operation: RawObject, operationId: string, pointer: string, ctx: SchemaContext): ClientPlace {
+function placeInClient(
+  operation: RawObject,
+  operationId: string,
+  pointer: string,
+  ctx: SchemaContext,
+): ClientPlace {
   const declared = asString(operation['x-sdk-method']);
   if (declared !== undefined) {
     const parts = declared.split('.').filter((p) => p.length > 0);
     if (parts.length >= 2) {
-      return { resourcePath: parts.slice(0, -1).map(memberName), methodName: memberName(parts[parts.length - 1]!) };
+      return {
+        resourcePath: parts.slice(0, -1).map(memberName),
+        methodName: memberName(parts[parts.length - 1]!),
+      };
     }
-    ctx.reporter.error('sdk-method', joinPointer(pointer, 'x-sdk-method'), `x-sdk-method '${declared}' must be 'resource.method'`, "for example 'stations.around'");
+    ctx.reporter.error(
+      'sdk-method',
+      joinPointer(pointer, 'x-sdk-method'),
+      `x-sdk-method '${declared}' must be 'resource.method'`,
+      "for example 'stations.around'",
+    );
   }
   const tag = asString(asArray(operation.tags)[0]) ?? 'default';
-  return { resourcePath: [memberName(tag)], methodName: memberName(withoutPrefix(operationId, tag)) };
+  return {
+    resourcePath: [memberName(tag)],
+    methodName: memberName(withoutPrefix(operationId, tag)),
+  };
 }
 
 /** `sites_retrieve` without `sites` is `retrieve`; an id that is only the tag, or does not start with it, stays whole. */
 function withoutPrefix(operationId: string, tag: string): string {
   const id = words(operationId);
   const prefix = words(tag);
-  const starts = prefix.length > 0 && id.length > prefix.length && prefix.every((w, i) => w.toLowerCase() === id[i]!.toLowerCase());
+  const starts =
+    prefix.length > 0 &&
+    id.length > prefix.length &&
+    prefix.every((w, i) => w.toLowerCase() === id[i]!.toLowerCase());
   return (starts ? id.slice(prefix.length) : id).join(' ');
 }
 
@@ -144,7 +215,9 @@ function buildBody(node: unknown, pointer: string, ctx: SchemaContext): IrReques
   const located = deref(node, pointer, ctx);
   if (!located) return undefined;
   const content = entries(located.value.content);
-  const encodings = ENCODINGS.filter(([, matches]) => content.some(([m]) => matches(m.split(';')[0]!.trim()))).map(([e]) => e);
+  const encodings = ENCODINGS.filter(([, matches]) =>
+    content.some(([m]) => matches(m.split(';')[0]!.trim())),
+  ).map(([e]) => e);
   if (encodings.length === 0) {
     ctx.reporter.error(
       'unsupported-media-type',
@@ -154,12 +227,18 @@ function buildBody(node: unknown, pointer: string, ctx: SchemaContext): IrReques
     );
     return undefined;
   }
-  const [mediaType, media] = content.find(([m]) => ENCODINGS.some(([, matches]) => matches(m.split(';')[0]!.trim())))!;
+  const [mediaType, media] = content.find(([m]) =>
+    ENCODINGS.some(([, matches]) => matches(m.split(';')[0]!.trim())),
+  )!;
   const docs = schemaDocs(located.value);
   return {
     required: located.value.required === true,
     encodings,
-    type: convertSchema(asObject(media)?.schema, joinPointer(located.pointer, 'content', mediaType, 'schema'), ctx),
+    type: convertSchema(
+      asObject(media)?.schema,
+      joinPointer(located.pointer, 'content', mediaType, 'schema'),
+      ctx,
+    ),
     ...(docs.description !== undefined ? { description: docs.description } : {}),
   };
 }
@@ -169,7 +248,12 @@ function buildResponses(node: unknown, pointer: string, ctx: SchemaContext): IrR
   for (const [key, raw] of entries(node)) {
     const status = key === 'default' ? 'default' : /^\d{3}$/.test(key) ? Number(key) : undefined;
     if (status === undefined) {
-      ctx.reporter.error('unsupported-status', joinPointer(pointer, key), `status range '${key}' is not supported yet`, 'list the statuses one by one');
+      ctx.reporter.error(
+        'unsupported-status',
+        joinPointer(pointer, key),
+        `status range '${key}' is not supported yet`,
+        'list the statuses one by one',
+      );
       continue;
     }
     const located = deref(raw, joinPointer(pointer, key), ctx);
@@ -178,10 +262,21 @@ function buildResponses(node: unknown, pointer: string, ctx: SchemaContext): IrR
     // springdoc writes `*/*` for every response whose controller does not say what it
     // produces; the runtime reads bodies as JSON, so a wildcard is read as JSON too.
     const json =
-      content.find(([m]) => ENCODINGS[0]![1](m.split(';')[0]!.trim())) ?? content.find(([m]) => m === '*/*' || m === 'application/*');
+      content.find(([m]) => ENCODINGS[0]![1](m.split(';')[0]!.trim())) ??
+      content.find(([m]) => m === '*/*' || m === 'application/*');
     const description = asString(located.value.description);
-    const type = json ? convertSchema(asObject(json[1])?.schema, joinPointer(located.pointer, 'content', json[0], 'schema'), ctx) : undefined;
-    responses.push({ status, ...(description !== undefined ? { description } : {}), ...(type ? { type } : {}) });
+    const type = json
+      ? convertSchema(
+          asObject(json[1])?.schema,
+          joinPointer(located.pointer, 'content', json[0], 'schema'),
+          ctx,
+        )
+      : undefined;
+    responses.push({
+      status,
+      ...(description !== undefined ? { description } : {}),
+      ...(type ? { type } : {}),
+    });
   }
   return responses;
 }

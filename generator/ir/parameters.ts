@@ -9,7 +9,11 @@ import { camelCase } from './names.js';
 import { deref } from './deref.js';
 import type { RawOperation } from './operations.js';
 
-export function buildParameters(raw: RawOperation, ctx: SchemaContext, schemaTypes: ReadonlyMap<string, IrType>): IrParameter[] {
+export function buildParameters(
+  raw: RawOperation,
+  ctx: SchemaContext,
+  schemaTypes: ReadonlyMap<string, IrType>,
+): IrParameter[] {
   const byKey = new Map<string, IrParameter>();
   const lists: [unknown, string][] = [
     [raw.item.parameters, joinPointer(raw.itemPointer, 'parameters')],
@@ -24,15 +28,30 @@ export function buildParameters(raw: RawOperation, ctx: SchemaContext, schemaTyp
   return [...byKey.values()];
 }
 
-function buildParameter(node: unknown, pointer: string, ctx: SchemaContext, schemaTypes: ReadonlyMap<string, IrType>): IrParameter | undefined {
+function buildParameter(
+  node: unknown,
+  pointer: string,
+  ctx: SchemaContext,
+  schemaTypes: ReadonlyMap<string, IrType>,
+): IrParameter | undefined {
   const located = deref(node, pointer, ctx);
   if (!located) return undefined;
   const p = located.value;
   const name = asString(p.name);
   const location = asString(p.in);
   if (name === undefined || location === undefined) return undefined;
-  if (location !== 'path' && location !== 'query' && location !== 'header' && location !== 'cookie') {
-    ctx.reporter.error('unsupported-parameter', joinPointer(located.pointer, 'in'), `parameters in '${location}' are not supported`, "'in' must be path, query, header or cookie");
+  if (
+    location !== 'path' &&
+    location !== 'query' &&
+    location !== 'header' &&
+    location !== 'cookie'
+  ) {
+    ctx.reporter.error(
+      'unsupported-parameter',
+      joinPointer(located.pointer, 'in'),
+      `parameters in '${location}' are not supported`,
+      "'in' must be path, query, header or cookie",
+    );
     return undefined;
   }
   const schema = asObject(p.schema) ?? {};
@@ -84,13 +103,21 @@ function segmentType(type: IrType, schemaTypes: ReadonlyMap<string, IrType>): Ir
     .map((m): IrType => (m.kind === 'unknown' ? { kind: 'string' } : m));
   if (members.length === 0) return { kind: 'string' };
   const resolved = members.map((m) => (m.kind === 'ref' ? (schemaTypes.get(m.name) ?? m) : m));
-  const unwritable = (m: IrType) => m.kind === 'boolean' || m.kind === 'unknown' || m.kind === 'null' || (m.kind === 'literal' && typeof m.value === 'boolean');
+  const unwritable = (m: IrType) =>
+    m.kind === 'boolean' ||
+    m.kind === 'unknown' ||
+    m.kind === 'null' ||
+    (m.kind === 'literal' && typeof m.value === 'boolean');
   if (resolved.some(unwritable)) return undefined;
   return type.kind === 'union' && members.length > 1 ? { ...type, members } : members[0];
 }
 
 /** Whether values of the type can be arrays or objects. */
-function isStructured(type: IrType, schemaTypes: ReadonlyMap<string, IrType>, seen: Set<string>): boolean {
+function isStructured(
+  type: IrType,
+  schemaTypes: ReadonlyMap<string, IrType>,
+  seen: Set<string>,
+): boolean {
   switch (type.kind) {
     case 'array':
     case 'object':
@@ -108,4 +135,3 @@ function isStructured(type: IrType, schemaTypes: ReadonlyMap<string, IrType>, se
       return false;
   }
 }
-

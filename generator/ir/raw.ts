@@ -5,7 +5,14 @@
 import { diagnosticAt, type Diagnostic } from '../diagnostics.js';
 import type { SourceDocument } from '../load.js';
 
-export { asArray, asNumber, asObject, asString, entries, type RawObject } from '../document/read.js';
+export {
+  asArray,
+  asNumber,
+  asObject,
+  asString,
+  entries,
+  type RawObject,
+} from '../document/read.js';
 export { joinPointer, resolveRef } from '../document/pointer.js';
 
 /** Collects diagnostics with positions, so builders only name the pointer. */
@@ -19,6 +26,11 @@ export class Reporter {
   }
 
   warning(code: string, pointer: string, message: string, hint?: string): void {
-    this.diagnostics.push(diagnosticAt(this.source, code, pointer, message, { severity: 'warning', ...(hint ? { hint } : {}) }));
+    this.diagnostics.push(
+      diagnosticAt(this.source, code, pointer, message, {
+        severity: 'warning',
+        ...(hint ? { hint } : {}),
+      }),
+    );
   }
 }

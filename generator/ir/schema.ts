@@ -18,7 +18,6 @@ export interface SchemaContext {
   readonly inlining: Set<string>;
 }
 
-
 const STRING_FORMATS: Readonly<Record<string, StringFormat>> = {
   'date-time': 'date-time',
   date: 'date',
@@ -50,7 +49,11 @@ function convertCore(schema: RawObject, pointer: string, ctx: SchemaContext): Ir
   if (ref !== undefined) return convertRef(ref, pointer, ctx);
 
   if (Array.isArray(schema.allOf)) return convertAllOf(schema, pointer, ctx);
-  const alternatives = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : undefined;
+  const alternatives = Array.isArray(schema.oneOf)
+    ? 'oneOf'
+    : Array.isArray(schema.anyOf)
+      ? 'anyOf'
+      : undefined;
   if (alternatives) return convertAlternatives(schema, alternatives, pointer, ctx);
 
   if ('const' in schema) return literalOf(schema.const, pointer, ctx);
@@ -73,7 +76,12 @@ function typeList(schema: RawObject): string[] {
   return asArray(schema.type).filter((t): t is string => typeof t === 'string');
 }
 
-function convertTyped(type: string, schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
+function convertTyped(
+  type: string,
+  schema: RawObject,
+  pointer: string,
+  ctx: SchemaContext,
+): IrType {
   switch (type) {
     case 'string':
       return convertString(schema);
@@ -93,7 +101,11 @@ function convertTyped(type: string, schema: RawObject, pointer: string, ctx: Sch
     case 'object':
       return convertObject(schema, pointer, ctx);
     default:
-      ctx.reporter.error('unsupported-schema', joinPointer(pointer, 'type'), `unknown schema type '${type}'`);
+      ctx.reporter.error(
+        'unsupported-schema',
+        joinPointer(pointer, 'type'),
+        `unknown schema type '${type}'`,
+      );
       return UNKNOWN;
   }
 }
@@ -120,7 +132,10 @@ function numberBounds(schema: RawObject): Record<string, number> {
     if (value !== undefined) out[key] = value;
   }
   // 3.0 writes exclusive bounds as booleans beside minimum/maximum; 3.1 as numbers.
-  for (const [key, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [key, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     const raw = schema[key];
     if (typeof raw === 'number') out[key] = raw;
     else if (raw === true && out[bound] !== undefined) {
@@ -143,17 +158,29 @@ function convertArray(schema: RawObject, pointer: string, ctx: SchemaContext): I
 }
 
 function convertObject(schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
-  const required = new Set(asArray(schema.required).filter((r): r is string => typeof r === 'string'));
+  const required = new Set(
+    asArray(schema.required).filter((r): r is string => typeof r === 'string'),
+  );
   const properties: IrProperty[] = entries(schema.properties).map(([name, raw]) =>
     convertProperty(name, raw, required.has(name), joinPointer(pointer, 'properties', name), ctx),
   );
   const extra = schema.additionalProperties;
   const additional: IrType | false =
-    extra === false ? false : extra === undefined || extra === true ? UNKNOWN : convertSchema(extra, joinPointer(pointer, 'additionalProperties'), ctx);
+    extra === false
+      ? false
+      : extra === undefined || extra === true
+        ? UNKNOWN
+        : convertSchema(extra, joinPointer(pointer, 'additionalProperties'), ctx);
   return { kind: 'object', properties, additional };
 }
 
-function convertProperty(name: string, raw: unknown, required: boolean, pointer: string, ctx: SchemaContext): IrProperty {
+function convertProperty(
+  name: string,
+  raw: unknown,
+  required: boolean,
+  pointer: string,
+  ctx: SchemaContext,
+): IrProperty {
   const schema = asObject(raw) ?? {};
   const docs = schemaDocs(schema);
   return {
@@ -173,11 +200,17 @@ function flag(schema: RawObject, key: 'readOnly' | 'writeOnly'): boolean {
   return asArray(schema.allOf).some((member) => asObject(member)?.[key] === true);
 }
 
-export function schemaDocs(schema: RawObject): { title?: string; description?: string; deprecated?: boolean; example?: unknown } {
+export function schemaDocs(schema: RawObject): {
+  title?: string;
+  description?: string;
+  deprecated?: boolean;
+  example?: unknown;
+} {
   const description = asString(schema.description);
   const title = asString(schema.title);
   const examples = asArray(schema.examples);
-  const example = 'example' in schema ? schema.example : examples.length > 0 ? examples[0] : undefined;
+  const example =
+    'example' in schema ? schema.example : examples.length > 0 ? examples[0] : undefined;
   return {
     ...(title !== undefined ? { title } : {}),
     ...(description !== undefined ? { description } : {}),
@@ -212,17 +245,28 @@ function convertRef(ref: string, pointer: string, ctx: SchemaContext): IrType {
 }
 
 function convertAllOf(schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
-  const members = asArray(schema.allOf).map((member, i) => convertSchema(member, joinPointer(pointer, 'allOf', i), ctx));
+  const members = asArray(schema.allOf).map((member, i) =>
+    convertSchema(member, joinPointer(pointer, 'allOf', i), ctx),
+  );
   // Sibling properties next to allOf form one more member.
   const siblings = schema.properties !== undefined ? [convertObject(schema, pointer, ctx)] : [];
   const all = [...members, ...siblings];
   return all.length === 1 ? all[0]! : { kind: 'intersection', members: all };
 }
 
-function convertAlternatives(schema: RawObject, key: 'oneOf' | 'anyOf', pointer: string, ctx: SchemaContext): IrType {
-  const members = asArray(schema[key]).map((member, i) => convertSchema(member, joinPointer(pointer, key, i), ctx));
+function convertAlternatives(
+  schema: RawObject,
+  key: 'oneOf' | 'anyOf',
+  pointer: string,
+  ctx: SchemaContext,
+): IrType {
+  const members = asArray(schema[key]).map((member, i) =>
+    convertSchema(member, joinPointer(pointer, key, i), ctx),
+  );
   const discriminator = convertDiscriminator(schema, ctx);
-  const flat = dedupe(members.flatMap((m) => (m.kind === 'union' && !m.discriminator ? m.members : [m])));
+  const flat = dedupe(
+    members.flatMap((m) => (m.kind === 'union' && !m.discriminator ? m.members : [m])),
+  );
   if (flat.length === 1) return flat[0]!;
   return { kind: 'union', members: flat, ...(discriminator ? { discriminator } : {}) };
 }
@@ -231,7 +275,9 @@ function convertAlternatives(schema: RawObject, key: 'oneOf' | 'anyOf', pointer:
 function componentSchemaName(ref: string): string | undefined {
   const pointer = refPointer(ref);
   const tokens = pointer === undefined ? undefined : splitPointer(pointer);
-  return tokens?.length === 3 && tokens[0] === 'components' && tokens[1] === 'schemas' ? tokens[2] : undefined;
+  return tokens?.length === 3 && tokens[0] === 'components' && tokens[1] === 'schemas'
+    ? tokens[2]
+    : undefined;
 }
 
 function convertDiscriminator(schema: RawObject, ctx: SchemaContext) {
@@ -248,9 +294,16 @@ function convertDiscriminator(schema: RawObject, ctx: SchemaContext) {
 
 function convertEnum(values: readonly unknown[], pointer: string, ctx: SchemaContext): IrType {
   const nonNull = values.filter((v) => v !== null);
-  const kept = nonNull.filter((v): v is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof v));
+  const kept = nonNull.filter((v): v is string | number | boolean =>
+    ['string', 'number', 'boolean'].includes(typeof v),
+  );
   if (kept.length !== nonNull.length) {
-    ctx.reporter.error('unsupported-schema', joinPointer(pointer, 'enum'), 'enum values must be strings, numbers, booleans or null', 'describe structured values with properties instead of listing them');
+    ctx.reporter.error(
+      'unsupported-schema',
+      joinPointer(pointer, 'enum'),
+      'enum values must be strings, numbers, booleans or null',
+      'describe structured values with properties instead of listing them',
+    );
   }
   // An enum of only `null` is how some generators spell "or null" inside a oneOf.
   if (kept.length === 0) return NULL;
@@ -266,13 +319,20 @@ function literalOf(value: unknown, pointer: string, ctx: SchemaContext): IrType 
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     return { kind: 'literal', value };
   }
-  ctx.reporter.error('unsupported-schema', joinPointer(pointer, 'const'), 'only string, number, boolean and null constants are supported');
+  ctx.reporter.error(
+    'unsupported-schema',
+    joinPointer(pointer, 'const'),
+    'only string, number, boolean and null constants are supported',
+  );
   return UNKNOWN;
 }
 
 export function nullable(type: IrType): IrType {
   if (type.kind === 'null' || type.kind === 'unknown') return type;
-  if (type.kind === 'union') return type.members.some((m) => m.kind === 'null') ? type : { ...type, members: [...type.members, NULL] };
+  if (type.kind === 'union')
+    return type.members.some((m) => m.kind === 'null')
+      ? type
+      : { ...type, members: [...type.members, NULL] };
   return { kind: 'union', members: [type, NULL] };
 }
 

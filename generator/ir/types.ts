@@ -59,7 +59,8 @@ export type IrType =
   | IrUnionType
   | IrIntersectionType;
 
-export type StringFormat = 'date-time' | 'date' | 'uri' | 'email' | 'uuid' | 'decimal' | 'binary' | 'other';
+export type StringFormat =
+  'date-time' | 'date' | 'uri' | 'email' | 'uuid' | 'decimal' | 'binary' | 'other';
 
 export interface IrStringType {
   readonly kind: 'string';

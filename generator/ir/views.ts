@@ -53,7 +53,11 @@ function reachable(roots: readonly IrType[], schemas: ReadonlyMap<string, IrType
  * `format` is an annotation, so a response whose `date-time` field holds other text is
  * still allowed by the contract, and the client must accept it.
  */
-export const REQUEST_ONLY_FORMATS: ReadonlySet<StringFormat> = new Set(['date-time', 'date', 'decimal']);
+export const REQUEST_ONLY_FORMATS: ReadonlySet<StringFormat> = new Set([
+  'date-time',
+  'date',
+  'decimal',
+]);
 
 /**
  * Schemas that are direct members of a union. Their constant properties (`petType: "cat"`)
@@ -64,7 +68,8 @@ export function unionMemberNames(types: Iterable<IrType>): Set<string> {
   const members = new Set<string>();
   const visit = (type: IrType): void => {
     if (type.kind === 'union' || type.kind === 'intersection') {
-      for (const member of type.members) if (type.kind === 'union' && member.kind === 'ref') members.add(member.name);
+      for (const member of type.members)
+        if (type.kind === 'union' && member.kind === 'ref') members.add(member.name);
     }
     forEachChild(type, visit);
   };
@@ -75,7 +80,11 @@ export function unionMemberNames(types: Iterable<IrType>): Set<string> {
 /** Whether a property's type is a constant (or a constant or null). */
 export function isConstant(type: IrType): boolean {
   if (type.kind === 'literal') return true;
-  return type.kind === 'union' && type.members.every((m) => m.kind === 'literal' || m.kind === 'null') && type.members.some((m) => m.kind === 'literal');
+  return (
+    type.kind === 'union' &&
+    type.members.every((m) => m.kind === 'literal' || m.kind === 'null') &&
+    type.members.some((m) => m.kind === 'literal')
+  );
 }
 
 function forEachChild(type: IrType, visit: (type: IrType) => void): void {
@@ -101,7 +110,12 @@ function forEachChild(type: IrType, visit: (type: IrType) => void): void {
  * uses: read-only or write-only fields, enums and constants (open in responses), formats
  * (asserted in requests only).
  */
-function viewsDiffer(type: IrType, schemas: ReadonlyMap<string, IrType>, visiting: Set<string>, tagged: ReadonlySet<string> = new Set()): boolean {
+function viewsDiffer(
+  type: IrType,
+  schemas: ReadonlyMap<string, IrType>,
+  visiting: Set<string>,
+  tagged: ReadonlySet<string> = new Set(),
+): boolean {
   switch (type.kind) {
     case 'enum':
       return true;
@@ -115,7 +129,10 @@ function viewsDiffer(type: IrType, schemas: ReadonlyMap<string, IrType>, visitin
       const target = schemas.get(type.name);
       if (target === undefined) return false;
       // The constants of a union member stay exact in both views.
-      const own = target.kind === 'object' && tagged.has(type.name) ? { ...target, properties: target.properties.filter((p) => !isConstant(p.type)) } : target;
+      const own =
+        target.kind === 'object' && tagged.has(type.name)
+          ? { ...target, properties: target.properties.filter((p) => !isConstant(p.type)) }
+          : target;
       return viewsDiffer(own, schemas, visiting, tagged);
     }
     case 'array':
@@ -123,7 +140,9 @@ function viewsDiffer(type: IrType, schemas: ReadonlyMap<string, IrType>, visitin
       return true;
     case 'object':
       return (
-        type.properties.some((p) => p.readOnly || p.writeOnly || viewsDiffer(p.type, schemas, visiting, tagged)) ||
+        type.properties.some(
+          (p) => p.readOnly || p.writeOnly || viewsDiffer(p.type, schemas, visiting, tagged),
+        ) ||
         (type.additional !== false && viewsDiffer(type.additional, schemas, visiting, tagged))
       );
     case 'union':
@@ -142,7 +161,12 @@ export function assignViews(
   const readRoots = operations.flatMap((o) => o.responses.flatMap((r) => (r.type ? [r.type] : [])));
   const writeRoots = operations.flatMap((o) => [
     ...(o.body ? [o.body.type] : []),
-    ...[...o.pathParameters, ...o.queryParameters, ...o.headerParameters, ...o.cookieParameters].map((p) => p.type),
+    ...[
+      ...o.pathParameters,
+      ...o.queryParameters,
+      ...o.headerParameters,
+      ...o.cookieParameters,
+    ].map((p) => p.type),
   ]);
   const read = reachable(readRoots, schemas);
   const write = reachable(writeRoots, schemas);
@@ -151,11 +175,13 @@ export function assignViews(
   for (const [name, type] of schemas) {
     // An enum schema is the closed list itself; openness is applied where responses use it.
     // Following the schema's own name as a ref applies the union-member exception to it too.
-    const differs = type.kind !== 'enum' && viewsDiffer({ kind: 'ref', name }, schemas, new Set(), tagged);
+    const differs =
+      type.kind !== 'enum' && viewsDiffer({ kind: 'ref', name }, schemas, new Set(), tagged);
     const usedForWrite = write.has(name);
     const usedForRead = read.has(name);
     if (!differs) result.set(name, { views: 'shared' });
-    else if (usedForWrite && usedForRead) result.set(name, { views: 'split', requestName: registry.claim(`${name}Request`) });
+    else if (usedForWrite && usedForRead)
+      result.set(name, { views: 'split', requestName: registry.claim(`${name}Request`) });
     else result.set(name, { views: usedForWrite ? 'write' : 'read' });
   }
   return result;

@@ -17,7 +17,9 @@ export function validateDocument(doc: SourceDocument): Diagnostic[] {
   const version = detectVersion(doc);
   if (version.line === undefined) return [version.diagnostic];
   const semantic = semanticRules.flatMap((rule) => rule(doc));
-  const restated = new Set(semantic.filter((d) => RESTATES_SCHEMA.has(d.code)).map((d) => d.pointer));
+  const restated = new Set(
+    semantic.filter((d) => RESTATES_SCHEMA.has(d.code)).map((d) => d.pointer),
+  );
   const schema = checkSchema(doc, version.line).filter((d) => !restated.has(d.pointer));
   return sortDiagnostics([...schema, ...semantic]);
 }

@@ -18,7 +18,8 @@ const SUPPORTED = 'this generator reads OpenAPI 3.0.x and 3.1.x documents';
 /** Which schema applies, from the `openapi` field; anything else is one `unsupported-version` error. */
 export function detectVersion(doc: SourceDocument): VersionCheck {
   const root = doc.value;
-  const field = (name: string): unknown => (isRecord(root) && Object.hasOwn(root, name) ? root[name] : undefined);
+  const field = (name: string): unknown =>
+    isRecord(root) && Object.hasOwn(root, name) ? root[name] : undefined;
   const openapi = field('openapi');
   if (typeof openapi === 'string' && /^3\.1\.\d+(-.+)?$/.test(openapi)) return { line: '3.1' };
   if (typeof openapi === 'string' && /^3\.0\.\d+(-.+)?$/.test(openapi)) return { line: '3.0' };
@@ -34,7 +35,11 @@ export function detectVersion(doc: SourceDocument): VersionCheck {
     );
   }
   if (openapi === undefined) {
-    return unsupported('', "the document has no 'openapi' field", `add \`openapi: 3.1.0\` at the top; ${SUPPORTED}`);
+    return unsupported(
+      '',
+      "the document has no 'openapi' field",
+      `add \`openapi: 3.1.0\` at the top; ${SUPPORTED}`,
+    );
   }
   if (typeof openapi === 'number') {
     // YAML reads `openapi: 3.1` as the number 3.1, which no OpenAPI version string matches.
@@ -44,7 +49,11 @@ export function detectVersion(doc: SourceDocument): VersionCheck {
       'quote the full version: `openapi: "3.1.0"`',
     );
   }
-  return unsupported('/openapi', `OpenAPI version ${JSON.stringify(openapi)} is not supported`, SUPPORTED);
+  return unsupported(
+    '/openapi',
+    `OpenAPI version ${JSON.stringify(openapi)} is not supported`,
+    SUPPORTED,
+  );
 }
 
 /** Problems the OpenAPI JSON Schema for `line` finds, a few useful ones per place. */

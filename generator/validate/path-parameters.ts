@@ -7,7 +7,12 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { HTTP_METHODS } from '../document/methods.js';
 import { joinPointer } from '../document/pointer.js';
-import { followRefs as deref, isObject, member, type RawObject as JsonObject } from '../document/read.js';
+import {
+  followRefs as deref,
+  isObject,
+  member,
+  type RawObject as JsonObject,
+} from '../document/read.js';
 import type { SourceDocument } from '../load.js';
 import { errorAt } from './report.js';
 
@@ -40,7 +45,9 @@ export function pathParameters(doc: SourceDocument): Diagnostic[] {
     const shared = readParameters(doc.value, item.value, item.pointer);
     const operations = HTTP_METHODS.flatMap((method) => {
       const operation = member(item.value, method);
-      return isObject(operation) ? [{ method, pointer: joinPointer(item.pointer, method), operation }] : [];
+      return isObject(operation)
+        ? [{ method, pointer: joinPointer(item.pointer, method), operation }]
+        : [];
     });
 
     for (const { method, pointer, operation } of operations) {

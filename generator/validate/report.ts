@@ -2,6 +2,12 @@ import { diagnosticAt, type Diagnostic } from '../diagnostics.js';
 import type { SourceDocument } from '../load.js';
 
 /** An error diagnostic at `pointer`, with the line and column `locate` finds for it. */
-export function errorAt(doc: SourceDocument, code: string, pointer: string, message: string, hint?: string): Diagnostic {
+export function errorAt(
+  doc: SourceDocument,
+  code: string,
+  pointer: string,
+  message: string,
+  hint?: string,
+): Diagnostic {
   return diagnosticAt(doc, code, pointer, message, hint ? { hint } : {});
 }

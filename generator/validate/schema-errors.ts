@@ -31,10 +31,16 @@ export interface KeptError {
   /** For merged `enum` errors: the union of every alternative's allowed values. */
   readonly allowedValues?: readonly unknown[];
   /** For combined `required` errors: the property names of which exactly one (oneOf) or at least one (anyOf) is needed. */
-  readonly alternatives?: { readonly keyword: 'oneOf' | 'anyOf'; readonly properties: readonly string[] };
+  readonly alternatives?: {
+    readonly keyword: 'oneOf' | 'anyOf';
+    readonly properties: readonly string[];
+  };
 }
 
-export function simplifyErrors(errors: readonly ErrorObject[], schema: CompiledSchema): KeptError[] {
+export function simplifyErrors(
+  errors: readonly ErrorObject[],
+  schema: CompiledSchema,
+): KeptError[] {
   const dropped = new Set<ErrorObject>();
   const candidates: Combination[] = [];
   for (const failure of errors) {
@@ -72,7 +78,9 @@ export function simplifyErrors(errors: readonly ErrorObject[], schema: CompiledS
   const kept = errors.filter((e) => !dropped.has(e));
 
   const discriminatorFailed = (path: string) =>
-    kept.some((e) => (e.keyword === 'enum' || e.keyword === 'const') && parentPath(e.instancePath) === path);
+    kept.some(
+      (e) => (e.keyword === 'enum' || e.keyword === 'const') && parentPath(e.instancePath) === path,
+    );
   const typeFailed = new Set(kept.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   const result: KeptError[] = [];
   const enums = new Map<string, { error: ErrorObject; values: unknown[] }>();
@@ -81,7 +89,8 @@ export function simplifyErrors(errors: readonly ErrorObject[], schema: CompiledS
     ...combined.map((c) => c.error.instancePath),
   ]);
   for (const error of kept) {
-    if (error.keyword === 'unevaluatedProperties' && discriminatorFailed(error.instancePath)) continue;
+    if (error.keyword === 'unevaluatedProperties' && discriminatorFailed(error.instancePath))
+      continue;
     if (
       error.keyword === 'unevaluatedProperties' &&
       otherFailed.has(error.instancePath) &&
@@ -91,7 +100,9 @@ export function simplifyErrors(errors: readonly ErrorObject[], schema: CompiledS
     }
     if (error.keyword !== 'type' && typeFailed.has(error.instancePath)) continue;
     if (error.keyword === 'enum') {
-      const values = Array.isArray(error.params['allowedValues']) ? (error.params['allowedValues'] as unknown[]) : [];
+      const values = Array.isArray(error.params['allowedValues'])
+        ? (error.params['allowedValues'] as unknown[])
+        : [];
       const merged = enums.get(error.instancePath);
       if (merged) {
         for (const value of values) if (!merged.values.includes(value)) merged.values.push(value);
@@ -117,9 +128,17 @@ function isKnownInSomeBranch(parentSchema: unknown, name: string, schema: Compil
     seen.add(node);
     const object = node as SchemaNode;
     const properties = object['properties'];
-    if (typeof properties === 'object' && properties !== null && Object.hasOwn(properties, name)) return true;
-    if (typeof object['$ref'] === 'string' && refs < 1 && search(schema.resolve(object['$ref']), refs + 1)) return true;
-    return Object.entries(object).some(([key, value]) => key !== 'properties' && search(value, refs));
+    if (typeof properties === 'object' && properties !== null && Object.hasOwn(properties, name))
+      return true;
+    if (
+      typeof object['$ref'] === 'string' &&
+      refs < 1 &&
+      search(schema.resolve(object['$ref']), refs + 1)
+    )
+      return true;
+    return Object.entries(object).some(
+      ([key, value]) => key !== 'properties' && search(value, refs),
+    );
   };
   return search(parentSchema, 0);
 }
@@ -174,14 +193,19 @@ function chooseAlternative(
     if (hasRef) {
       const own = new Set(remaining.flatMap((index) => byBranch[index] ?? []));
       for (const error of errors) {
-        if (error !== failure && !own.has(error) && isAtOrBelow(error.instancePath, failure.instancePath))
+        if (
+          error !== failure &&
+          !own.has(error) &&
+          isAtOrBelow(error.instancePath, failure.instancePath)
+        )
           dropped.add(error);
       }
       return undefined;
     }
   }
   // Branches with no attributable error: nothing is known about why they failed, so do not guess.
-  if (remaining.length < 2 || remaining.some((index) => byBranch[index]?.length === 0)) return undefined;
+  if (remaining.length < 2 || remaining.some((index) => byBranch[index]?.length === 0))
+    return undefined;
 
   const childDepth = depth(failure.instancePath) + 1;
   // The discriminator is the direct property most alternatives reject by value (`in` for a
@@ -203,11 +227,13 @@ function chooseAlternative(
     mismatched.forEach(drop);
     remaining = remaining.filter((index) => !mismatched.includes(index));
   } else if (mismatched.length === remaining.length) {
-    for (const index of remaining) byBranch[index]?.forEach((e) => isDiscriminator(e) || dropped.add(e));
+    for (const index of remaining)
+      byBranch[index]?.forEach((e) => isDiscriminator(e) || dropped.add(e));
     return undefined;
   }
 
-  const deepest = (index: number) => Math.max(...(byBranch[index] ?? []).map((e) => depth(e.instancePath)));
+  const deepest = (index: number) =>
+    Math.max(...(byBranch[index] ?? []).map((e) => depth(e.instancePath)));
   const furthest = Math.max(...remaining.map(deepest));
   if (furthest > depth(failure.instancePath)) {
     remaining.filter((index) => deepest(index) < furthest).forEach(drop);
@@ -216,13 +242,20 @@ function chooseAlternative(
 
   const onlyRequired = remaining.every((index) => {
     const own = byBranch[index] ?? [];
-    return own.length === 1 && own[0]?.keyword === 'required' && own[0].instancePath === failure.instancePath;
+    return (
+      own.length === 1 &&
+      own[0]?.keyword === 'required' &&
+      own[0].instancePath === failure.instancePath
+    );
   });
   if (!onlyRequired || remaining.length < 2) return undefined;
   const parts = remaining.flatMap((index) => byBranch[index] ?? []);
   const properties = parts.map((e) => String(e.params['missingProperty']));
   return {
-    kept: { error: failure, alternatives: { keyword: failure.keyword === 'anyOf' ? 'anyOf' : 'oneOf', properties } },
+    kept: {
+      error: failure,
+      alternatives: { keyword: failure.keyword === 'anyOf' ? 'anyOf' : 'oneOf', properties },
+    },
     parts,
   };
 }
@@ -230,7 +263,11 @@ function chooseAlternative(
 /** The schema objects that stand for one alternative: the branch itself and, for `{$ref}`, its target. */
 function branchRoots(branch: unknown, schema: CompiledSchema): Set<unknown> {
   const roots = new Set<unknown>([branch]);
-  if (typeof branch === 'object' && branch !== null && typeof (branch as SchemaNode)['$ref'] === 'string') {
+  if (
+    typeof branch === 'object' &&
+    branch !== null &&
+    typeof (branch as SchemaNode)['$ref'] === 'string'
+  ) {
     const target = schema.resolve((branch as SchemaNode)['$ref'] as string);
     if (target) roots.add(target);
   }

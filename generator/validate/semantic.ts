@@ -73,13 +73,20 @@ export function references(doc: SourceDocument): Diagnostic[] {
       // `#name` refers to a schema's `$anchor` (JSON Schema 2020-12, used by OpenAPI 3.1).
       if (/^#[A-Za-z_][-A-Za-z0-9._]*$/.test(ref) && anchors.has(ref.slice(1))) continue;
       diagnostics.push(
-        errorAt(doc, 'unresolved-ref', pointer, `$ref '${ref}' is not a JSON pointer (#/...) nor a known $anchor`),
+        errorAt(
+          doc,
+          'unresolved-ref',
+          pointer,
+          `$ref '${ref}' is not a JSON pointer (#/...) nor a known $anchor`,
+        ),
       );
       continue;
     }
     if (resolvePointer(doc.value, target).found) continue;
     const { message, hint } = explainMissing(doc.value, target);
-    diagnostics.push(errorAt(doc, 'unresolved-ref', pointer, `$ref '${ref}' does not resolve: ${message}`, hint));
+    diagnostics.push(
+      errorAt(doc, 'unresolved-ref', pointer, `$ref '${ref}' does not resolve: ${message}`, hint),
+    );
   }
   return diagnostics;
 }
@@ -186,9 +193,17 @@ export function bearerSecurity(doc: SourceDocument): Diagnostic[] {
   const bearer = new Set(
     Object.entries(isObject(schemes) ? schemes : {})
       .filter(([name, scheme]) => {
-        const target = deref(doc.value, scheme, joinPointer('/components/securitySchemes', name)).value;
+        const target = deref(
+          doc.value,
+          scheme,
+          joinPointer('/components/securitySchemes', name),
+        ).value;
         const kind = member(target, 'scheme');
-        return member(target, 'type') === 'http' && typeof kind === 'string' && kind.toLowerCase() === 'bearer';
+        return (
+          member(target, 'type') === 'http' &&
+          typeof kind === 'string' &&
+          kind.toLowerCase() === 'bearer'
+        );
       })
       .map(([name]) => name),
   );
@@ -225,7 +240,8 @@ export function bearerSecurity(doc: SourceDocument): Diagnostic[] {
       continue;
     }
     const open = requirements.findIndex(
-      (requirement) => isObject(requirement) && !Object.keys(requirement).some((name) => bearer.has(name)),
+      (requirement) =>
+        isObject(requirement) && !Object.keys(requirement).some((name) => bearer.has(name)),
     );
     if (open >= 0) {
       diagnostics.push(

@@ -18,8 +18,12 @@ describe('connect-codegen validate', () => {
     const io = capture();
     expect(await main(['validate', '--spec', 'test/fixtures/other/broken.yaml'], io)).toBe(1);
     const text = io.stderr.join('\n');
-    expect(text).toMatch(/^test\/fixtures\/other\/broken\.yaml:12:\d+ error \[unresolved-ref\] #\/paths\/~1things~1\{id\}~1\/get\/responses\/200\/content\/application~1json\/schema\/\$ref: /m);
-    expect(text).toMatch(/^test\/fixtures\/other\/broken\.yaml:\d+:\d+ error \[path-parameter-undeclared\]/m);
+    expect(text).toMatch(
+      /^test\/fixtures\/other\/broken\.yaml:12:\d+ error \[unresolved-ref\] #\/paths\/~1things~1\{id\}~1\/get\/responses\/200\/content\/application~1json\/schema\/\$ref: /m,
+    );
+    expect(text).toMatch(
+      /^test\/fixtures\/other\/broken\.yaml:\d+:\d+ error \[path-parameter-undeclared\]/m,
+    );
     expect(text).not.toMatch(/\n\s+at /); // no stack trace
   });
 
@@ -40,12 +44,17 @@ describe('connect-codegen generate', () => {
   it('finds the committed package up to date', async () => {
     const io = capture();
     expect(await main(['generate', '--check'], io)).toBe(0);
-    expect(io.stdout[0]).toMatch(/^generated is up to date with spec\/connect-api\.yaml \(\d+ files\)\.$/);
+    expect(io.stdout[0]).toMatch(
+      /^generated is up to date with spec\/connect-api\.yaml \(\d+ files\)\.$/,
+    );
   });
 
   it('--check lists changed, missing and extra files and writes nothing', async () => {
     const out = join(scratch(), 'stale');
-    await cp('generated', out, { recursive: true, filter: (src) => !src.includes('node_modules') && !src.includes('/dist') });
+    await cp('generated', out, {
+      recursive: true,
+      filter: (src) => !src.includes('node_modules') && !src.includes('/dist'),
+    });
     await writeFile(join(out, 'src/enums.ts'), '// edited by hand\n');
     await rm(join(out, 'README.md'));
     await writeFile(join(out, 'src/leftover.ts'), 'export {};\n');
@@ -61,21 +70,29 @@ describe('connect-codegen generate', () => {
   it('writes nothing when the spec is invalid', async () => {
     const out = join(scratch(), 'untouched');
     const io = capture();
-    expect(await main(['generate', '--spec', 'test/fixtures/other/broken.yaml', '--out', out], io)).toBe(1);
+    expect(
+      await main(['generate', '--spec', 'test/fixtures/other/broken.yaml', '--out', out], io),
+    ).toBe(1);
     expect(await readdir(out).catch(() => 'absent')).toBe('absent');
-    expect(io.stderr.at(-1)).toBe('test/fixtures/other/broken.yaml: 2 error(s); nothing was written.');
+    expect(io.stderr.at(-1)).toBe(
+      'test/fixtures/other/broken.yaml: 2 error(s); nothing was written.',
+    );
   });
 
   it('generates a client for another OpenAPI 3.0 document that type-checks', async () => {
     const out = join(scratch(), 'petstore');
     const io = capture();
-    expect(await main(['generate', '--spec', 'test/fixtures/other/petstore.yaml', '--out', out], io)).toBe(0);
+    expect(
+      await main(['generate', '--spec', 'test/fixtures/other/petstore.yaml', '--out', out], io),
+    ).toBe(0);
     const client = await readFile(join(out, 'src/client.ts'), 'utf8');
     expect(client).toContain('export class PetStoreClient extends ClientCore');
     expect(client).toContain('listPets(');
     const header = client.split('\n')[0];
     expect(header).toContain('connect-codegen generate --spec test/fixtures/other/petstore.yaml');
-    const files = (await readdir(join(out, 'src'), { recursive: true })).filter((f) => f.endsWith('.ts')).map((f) => join(out, 'src', f));
+    const files = (await readdir(join(out, 'src'), { recursive: true }))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join(out, 'src', f));
     const program = ts.createProgram(files, {
       strict: true,
       noEmit: true,
@@ -86,7 +103,9 @@ describe('connect-codegen generate', () => {
       types: [],
       skipLibCheck: true,
     });
-    const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    const problems = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(problems).toEqual([]);
   }, 60_000);
 });

@@ -41,17 +41,31 @@ describe('tileForPoint', () => {
   it('maps the centre of every tile back to that tile', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 0, max: 20 }).chain((z) => fc.tuple(fc.constant(z), fc.integer({ min: 0, max: 2 ** z - 1 }), fc.integer({ min: 0, max: 2 ** z - 1 }))),
+        fc
+          .integer({ min: 0, max: 20 })
+          .chain((z) =>
+            fc.tuple(
+              fc.constant(z),
+              fc.integer({ min: 0, max: 2 ** z - 1 }),
+              fc.integer({ min: 0, max: 2 ** z - 1 }),
+            ),
+          ),
         ([z, x, y]) => {
           const b = tileBounds(x, y, z);
-          expect(tileForPoint((b.north + b.south) / 2, (b.west + b.east) / 2, z)).toEqual({ x, y, z });
+          expect(tileForPoint((b.north + b.south) / 2, (b.west + b.east) / 2, z)).toEqual({
+            x,
+            y,
+            z,
+          });
         },
       ),
     );
   });
 
   it('names the wrong argument', () => {
-    expect(() => tileForPoint(91, 0, 1)).toThrow(/tileForPoint: latitude must be a number from -90 to 90, got 91/);
+    expect(() => tileForPoint(91, 0, 1)).toThrow(
+      /tileForPoint: latitude must be a number from -90 to 90, got 91/,
+    );
     expect(() => tileForPoint(0, 200, 1)).toThrow(/longitude/);
     expect(() => tileForPoint(0, NaN, 1)).toThrow(/longitude/);
     expect(() => tileForPoint(0, 0, 1.5)).toThrow(/zoom must be an integer from 0 to 30, got 1.5/);
@@ -69,7 +83,9 @@ describe('tileBounds', () => {
   });
 
   it('names the wrong argument', () => {
-    expect(() => tileBounds(4, 0, 2)).toThrow(/tileBounds: x must be an integer from 0 to 3 at zoom 2, got 4/);
+    expect(() => tileBounds(4, 0, 2)).toThrow(
+      /tileBounds: x must be an integer from 0 to 3 at zoom 2, got 4/,
+    );
     expect(() => tileBounds(0, -1, 2)).toThrow(/y must be an integer/);
     expect(() => tileBounds(0, 0.5, 2)).toThrow(/y must be an integer/);
     expect(() => tileBounds(0, 0, -1)).toThrow(/zoom/);

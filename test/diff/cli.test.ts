@@ -29,8 +29,12 @@ describe('connect-codegen diff exit codes', () => {
     expect(await main(['diff', '--base', V15, '--spec', V14, '--format', 'markdown'], io)).toBe(1);
     const text = io.stdout.join('\n');
     expect(text).toMatch(/^## API 1\.4\.0$/m);
-    expect(text).toContain('Compared with API 1.5.0. 8 breaking changes, no compatible changes. The package needs a major release (API 1.5.0 → 1.4.0).');
-    expect(text).toContain('- response 201 field `connector` removed: code that reads it stops compiling');
+    expect(text).toContain(
+      'Compared with API 1.5.0. 8 breaking changes, no compatible changes. The package needs a major release (API 1.5.0 → 1.4.0).',
+    );
+    expect(text).toContain(
+      '- response 201 field `connector` removed: code that reads it stops compiling',
+    );
   });
 
   it('exits 0 for the same spec on both sides, with nothing to report', async () => {
@@ -43,9 +47,21 @@ describe('connect-codegen diff exit codes', () => {
 
   it.each([
     ['without --base', ['diff'], "required option '--base <git-rev|spec-file>' not specified"],
-    ['with an unknown format', ['diff', '--base', V14, '--format', 'xml'], "argument 'xml' is invalid"],
-    ['with a base that is neither a file nor a revision', ['diff', '--base', 'no-such-ref-or-file'], "--base 'no-such-ref-or-file' is neither a file nor a git revision"],
-    ['with a missing head spec', ['diff', '--base', V14, '--spec', 'nope/missing.yaml'], "cannot read 'nope/missing.yaml'"],
+    [
+      'with an unknown format',
+      ['diff', '--base', V14, '--format', 'xml'],
+      "argument 'xml' is invalid",
+    ],
+    [
+      'with a base that is neither a file nor a revision',
+      ['diff', '--base', 'no-such-ref-or-file'],
+      "--base 'no-such-ref-or-file' is neither a file nor a git revision",
+    ],
+    [
+      'with a missing head spec',
+      ['diff', '--base', V14, '--spec', 'nope/missing.yaml'],
+      "cannot read 'nope/missing.yaml'",
+    ],
   ])('exits 2 %s', async (_, argv, message) => {
     const io = capture();
     expect(await main(argv, io)).toBe(2);
@@ -55,10 +71,16 @@ describe('connect-codegen diff exit codes', () => {
 
   it('exits 2 on an invalid base spec, naming file, line and pointer', async () => {
     const io = capture();
-    expect(await main(['diff', '--base', 'test/fixtures/other/broken.yaml', '--spec', V14], io)).toBe(2);
+    expect(
+      await main(['diff', '--base', 'test/fixtures/other/broken.yaml', '--spec', V14], io),
+    ).toBe(2);
     const text = io.stderr.join('\n');
-    expect(text).toMatch(/^test\/fixtures\/other\/broken\.yaml:12:\d+ error \[unresolved-ref\] #\/paths\//m);
-    expect(text).toContain('test/fixtures/other/broken.yaml is not a valid spec; nothing was compared.');
+    expect(text).toMatch(
+      /^test\/fixtures\/other\/broken\.yaml:12:\d+ error \[unresolved-ref\] #\/paths\//m,
+    );
+    expect(text).toContain(
+      'test/fixtures/other/broken.yaml is not a valid spec; nothing was compared.',
+    );
     expect(text).not.toMatch(/\n\s+at /);
   });
 
@@ -74,12 +96,32 @@ describe('connect-codegen diff against git history', () => {
   const cli = resolve('generator/cli.ts');
   let repo: string;
 
-  const git = (...args: string[]) => run('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo });
+  const git = (...args: string[]) =>
+    run(
+      'git',
+      [
+        '-c',
+        'user.name=Test',
+        '-c',
+        'user.email=test@example.com',
+        '-c',
+        'commit.gpgsign=false',
+        ...args,
+      ],
+      { cwd: repo },
+    );
   const diff = (cwd: string, ...args: string[]) =>
     // The ceiling keeps git from finding a repository above the scratch directory.
-    run(tsx, [cli, 'diff', ...args], { cwd, env: { ...process.env, GIT_CEILING_DIRECTORIES: dirname(scratch()) } }).then(
+    run(tsx, [cli, 'diff', ...args], {
+      cwd,
+      env: { ...process.env, GIT_CEILING_DIRECTORIES: dirname(scratch()) },
+    }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
     );
 
   beforeAll(async () => {
@@ -121,7 +163,9 @@ describe('connect-codegen diff against git history', () => {
     await copyFile(V14, join(outside, 'spec.yaml'));
     const result = await diff(outside, '--base', 'main', '--spec', 'spec.yaml');
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("--base 'main' is not a file, and this directory is not in a git repository");
+    expect(result.stderr).toContain(
+      "--base 'main' is not a file, and this directory is not in a git repository",
+    );
   }, 30_000);
 
   it('exits 2 for --base origin/main in a repository without that remote', async () => {

@@ -13,13 +13,22 @@ import type { SurfaceSource } from '../../generator/diff/snapshot.js';
 
 describe('exported names', () => {
   const files = new Map([
-    ['src/index.ts', "export * from './enums.js';\nexport { Core as Client, type Options } from './runtime/core.js';\n"],
+    [
+      'src/index.ts',
+      "export * from './enums.js';\nexport { Core as Client, type Options } from './runtime/core.js';\n",
+    ],
     [
       'src/enums.ts',
       "const hidden = 1;\nexport const ConnectorType = { Iec62196T2: 'IEC_62196_T2', 'odd-key': 'x' } as const;\nexport type ConnectorType = (typeof ConnectorType)[keyof typeof ConnectorType];\nexport function isConnectorType(value: unknown): boolean { return value === hidden; }\n",
     ],
-    ['src/runtime/core.ts', 'export class Core {}\nexport interface Options { a?: string }\nexport enum Level { Low, High }\n'],
-    ['src/testing/index.ts', 'export async function startFake(): Promise<void> {}\nconst local = 2;\nexport { local as seed };\n'],
+    [
+      'src/runtime/core.ts',
+      'export class Core {}\nexport interface Options { a?: string }\nexport enum Level { Low, High }\n',
+    ],
+    [
+      'src/testing/index.ts',
+      'export async function startFake(): Promise<void> {}\nconst local = 2;\nexport { local as seed };\n',
+    ],
   ]);
 
   it('follows re-exports from each entry point, with kinds and enum-like members', () => {
@@ -29,7 +38,12 @@ describe('exported names', () => {
     ];
     expect(exportedNames(files, entries)).toEqual([
       { entry: '.', name: 'Client', kinds: ['class'] },
-      { entry: '.', name: 'ConnectorType', kinds: ['const', 'type'], members: ['Iec62196T2', 'odd-key'] },
+      {
+        entry: '.',
+        name: 'ConnectorType',
+        kinds: ['const', 'type'],
+        members: ['Iec62196T2', 'odd-key'],
+      },
       { entry: '.', name: 'Options', kinds: ['type'] },
       { entry: '.', name: 'isConnectorType', kinds: ['function'] },
       { entry: './testing', name: 'seed', kinds: ['const'] },
@@ -38,13 +52,28 @@ describe('exported names', () => {
   });
 });
 
-const ping = { method: 'GET' as const, path: '/ping/', resourcePath: ['ping'], methodName: 'get', functionName: 'pingGet', pathParameters: [], queryParameters: [], headerParameters: [], responses: [{ status: 204 as const }] };
+const ping = {
+  method: 'GET' as const,
+  path: '/ping/',
+  resourcePath: ['ping'],
+  methodName: 'get',
+  functionName: 'pingGet',
+  pathParameters: [],
+  queryParameters: [],
+  headerParameters: [],
+  responses: [{ status: 204 as const }],
+};
 const source: SurfaceSource = {
   version: '1.0.0',
   schemas: [{ name: 'ConnectorType', type: { kind: 'enum', values: ['IEC_62196_T2'] } }],
   operations: [ping],
 };
-const name = (n: string, kinds: ExportedName['kinds'], members?: string[]): ExportedName => ({ entry: '.', name: n, kinds, ...(members ? { members } : {}) });
+const name = (n: string, kinds: ExportedName['kinds'], members?: string[]): ExportedName => ({
+  entry: '.',
+  name: n,
+  kinds,
+  ...(members ? { members } : {}),
+});
 const before: ExportedName[] = [
   name('ConnectorType', ['const', 'type'], ['Iec62196T2']),
   name('isConnectorType', ['function']),
@@ -53,7 +82,10 @@ const before: ExportedName[] = [
 ];
 
 function changes(after: readonly ExportedName[], headSource: SurfaceSource = source) {
-  const report = buildReport({ label: 'base', ...buildPackageSurface(source, before) }, { label: 'head', ...buildPackageSurface(headSource, after) });
+  const report = buildReport(
+    { label: 'base', ...buildPackageSurface(source, before) },
+    { label: 'head', ...buildPackageSurface(headSource, after) },
+  );
   return { report, rows: report.changes.map((c) => [c.verdict, c.rule.id, describeChange(c)]) };
 }
 
@@ -79,7 +111,9 @@ const CASES: { name: string; after: ExportedName[]; expected: string[][] }[] = [
   {
     name: 'an error class turned into a function',
     after: replace('NotFoundError', [name('NotFoundError', ['function'])]),
-    expected: [['breaking', 'export-kind-changed', 'export `NotFoundError` changed kind (class → function)']],
+    expected: [
+      ['breaking', 'export-kind-changed', 'export `NotFoundError` changed kind (class → function)'],
+    ],
   },
 ];
 
@@ -92,13 +126,23 @@ describe('changes to exported names', () => {
 
   it('has a row for every rule about exported names', () => {
     const covered = new Set(CASES.flatMap((c) => c.expected.map((r) => r[1])));
-    expect(RULES.filter((r) => r.target === 'export').map((r) => r.id).filter((id) => !covered.has(id))).toEqual([]);
+    expect(
+      RULES.filter((r) => r.target === 'export')
+        .map((r) => r.id)
+        .filter((id) => !covered.has(id)),
+    ).toEqual([]);
   });
 
   it('reports a renamed operation function once, as the operation moving, not again as an export', () => {
     const renamed = { ...source, operations: [{ ...ping, functionName: 'pingFetch' }] };
     const { rows } = changes(replace('pingGet', [name('pingFetch', ['function'])]), renamed);
-    expect(rows).toEqual([['breaking', 'operation-moved', 'operation moved in the client (client.ping.get() / pingGet() → client.ping.get() / pingFetch())']]);
+    expect(rows).toEqual([
+      [
+        'breaking',
+        'operation-moved',
+        'operation moved in the client (client.ping.get() / pingGet() → client.ping.get() / pingFetch())',
+      ],
+    ]);
   });
 
   it('finds nothing when nothing changed', () => {

@@ -13,22 +13,36 @@ const COMMAND = 'npm run generate';
 
 describe('the release stage', () => {
   it('starts a new history at the API version when nothing was recorded', async () => {
-    const result = await generate({ specPath: SPEC, command: COMMAND, release: { previous: { sources: new Map() }, outLabel: 'out', markReleased: false } });
+    const result = await generate({
+      specPath: SPEC,
+      command: COMMAND,
+      release: { previous: { sources: new Map() }, outLabel: 'out', markReleased: false },
+    });
     expect(result.version).toBe('1.4.0');
     const paths = result.files?.map((f) => f.path) ?? [];
     expect(paths).toContain('api-surface.json');
     expect(paths).toContain('CHANGELOG.md');
-    const manifest = JSON.parse(result.files!.find((f) => f.path === 'package.json')!.content) as { version: string };
+    const manifest = JSON.parse(result.files!.find((f) => f.path === 'package.json')!.content) as {
+      version: string;
+    };
     expect(manifest.version).toBe('1.4.0');
   }, 60_000);
 
   it('gives the committed package back from the committed record', async () => {
     const previous = await readPreviousOutput('generated');
-    const result = await generate({ specPath: SPEC, command: COMMAND, release: { previous, outLabel: 'generated', markReleased: false } });
-    const committed = JSON.parse(await readFile('generated/package.json', 'utf8')) as { version: string };
+    const result = await generate({
+      specPath: SPEC,
+      command: COMMAND,
+      release: { previous, outLabel: 'generated', markReleased: false },
+    });
+    const committed = JSON.parse(await readFile('generated/package.json', 'utf8')) as {
+      version: string;
+    };
     expect(result.version).toBe(committed.version);
     for (const path of ['api-surface.json', 'CHANGELOG.md', 'package.json']) {
-      expect(result.files!.find((f) => f.path === path)!.content).toBe(await readFile(`generated/${path}`, 'utf8'));
+      expect(result.files!.find((f) => f.path === path)!.content).toBe(
+        await readFile(`generated/${path}`, 'utf8'),
+      );
     }
   }, 60_000);
 

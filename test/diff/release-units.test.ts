@@ -2,7 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ExportedName } from '../../generator/diff/exports.js';
-import { planRelease, updateChangelog, type ReleaseRequest, type ReleaseState } from '../../generator/diff/release.js';
+import {
+  planRelease,
+  updateChangelog,
+  type ReleaseRequest,
+  type ReleaseState,
+} from '../../generator/diff/release.js';
 import { rulesTable } from '../../generator/diff/rules.js';
 import type { SurfaceSource } from '../../generator/diff/snapshot.js';
 import { parseState, serializeState } from '../../generator/diff/state-file.js';
@@ -27,9 +32,28 @@ describe('version steps', () => {
   });
 });
 
-const source = (version: string, operations: SurfaceSource['operations'] = []): SurfaceSource => ({ version, schemas: [], operations });
-const ping = { method: 'GET' as const, path: '/ping/', resourcePath: ['ping'], methodName: 'get', functionName: 'pingGet', pathParameters: [], queryParameters: [], headerParameters: [], responses: [{ status: 204 as const }] };
-const level = (members: string[]): ExportedName => ({ entry: '.', name: 'Level', kinds: ['const', 'type'], members });
+const source = (version: string, operations: SurfaceSource['operations'] = []): SurfaceSource => ({
+  version,
+  schemas: [],
+  operations,
+});
+const ping = {
+  method: 'GET' as const,
+  path: '/ping/',
+  resourcePath: ['ping'],
+  methodName: 'get',
+  functionName: 'pingGet',
+  pathParameters: [],
+  queryParameters: [],
+  headerParameters: [],
+  responses: [{ status: 204 as const }],
+};
+const level = (members: string[]): ExportedName => ({
+  entry: '.',
+  name: 'Level',
+  kinds: ['const', 'type'],
+  members,
+});
 const now = (over: Partial<ReleaseRequest['now']> = {}): ReleaseRequest['now'] => ({
   digest: 'd1',
   specDigest: 's1',
@@ -37,8 +61,11 @@ const now = (over: Partial<ReleaseRequest['now']> = {}): ReleaseRequest['now'] =
   exports: [level(['Low', 'High'])],
   ...over,
 });
-const plan = (state: ReleaseState | undefined, current: ReleaseRequest['now'], markReleased = false) =>
-  planRelease({ ...(state ? { state } : {}), now: current, markReleased });
+const plan = (
+  state: ReleaseState | undefined,
+  current: ReleaseRequest['now'],
+  markReleased = false,
+) => planRelease({ ...(state ? { state } : {}), now: current, markReleased });
 
 describe('the release plan', () => {
   const first = plan(undefined, now());
@@ -53,8 +80,16 @@ describe('the release plan', () => {
     ['only the files changed (docs, a fix)', '1.0.1', now({ digest: 'd2' })],
     ['only the API version changed', '1.0.1', now({ digest: 'd2', surface: source('1.1.0') })],
     ['an operation was added', '1.1.0', now({ digest: 'd2', surface: source('1.0.0', [ping]) })],
-    ['an enum member was added', '1.1.0', now({ digest: 'd2', exports: [level(['Low', 'High', 'Max'])] })],
-    ['the generator renamed an enum member', '2.0.0', now({ digest: 'd2', exports: [level(['LOW', 'High'])] })],
+    [
+      'an enum member was added',
+      '1.1.0',
+      now({ digest: 'd2', exports: [level(['Low', 'High', 'Max'])] }),
+    ],
+    [
+      'the generator renamed an enum member',
+      '2.0.0',
+      now({ digest: 'd2', exports: [level(['LOW', 'High'])] }),
+    ],
   ])('when %s, gives %s', (_, version, current) => {
     expect(plan(first.state, current).version).toBe(version);
   });
@@ -63,7 +98,10 @@ describe('the release plan', () => {
     const minor = plan(first.state, now({ digest: 'd2', surface: source('1.0.0', [ping]) }));
     expect(minor.version).toBe('1.1.0');
     expect(minor.state.released?.version).toBe('1.0.0');
-    const again = plan(minor.state, now({ digest: 'd3', surface: source('1.0.0', [ping]), exports: [level(['Low'])] }));
+    const again = plan(
+      minor.state,
+      now({ digest: 'd3', surface: source('1.0.0', [ping]), exports: [level(['Low'])] }),
+    );
     expect(again.version).toBe('2.0.0');
     expect(again.baseline).toBe('1.0.0');
     const reverted = plan(again.state, now());
@@ -72,15 +110,28 @@ describe('the release plan', () => {
   });
 
   it('starts a new step after --release', () => {
-    const released = plan(first.state, now({ digest: 'd2', surface: source('1.0.0', [ping]) }), true);
+    const released = plan(
+      first.state,
+      now({ digest: 'd2', surface: source('1.0.0', [ping]) }),
+      true,
+    );
     expect(released.state.released).toBeUndefined();
-    expect(plan(released.state, now({ digest: 'd3', surface: source('1.0.0', [ping]) })).version).toBe('1.1.1');
+    expect(
+      plan(released.state, now({ digest: 'd3', surface: source('1.0.0', [ping]) })).version,
+    ).toBe('1.1.1');
   });
 
   it('heads the changelog entry with the package version and names the API version', () => {
-    const renamed = plan(first.state, now({ digest: 'd2', surface: source('1.0.0'), exports: [level(['LOW', 'High'])] }));
-    expect(renamed.entry).toMatch(/^## 2\.0\.0\n\nAPI 1\.0\.0\. 1 breaking change, 1 compatible change\. The package moves from 1\.0\.0 to 2\.0\.0, a major release \(API 1\.0\.0, unchanged\)\./);
-    expect(renamed.entry).toContain('- export `Level` loses member `Low`: code that names it stops compiling');
+    const renamed = plan(
+      first.state,
+      now({ digest: 'd2', surface: source('1.0.0'), exports: [level(['LOW', 'High'])] }),
+    );
+    expect(renamed.entry).toMatch(
+      /^## 2\.0\.0\n\nAPI 1\.0\.0\. 1 breaking change, 1 compatible change\. The package moves from 1\.0\.0 to 2\.0\.0, a major release \(API 1\.0\.0, unchanged\)\./,
+    );
+    expect(renamed.entry).toContain(
+      '- export `Level` loses member `Low`: code that names it stops compiling',
+    );
   });
 });
 
@@ -92,11 +143,18 @@ describe('the changelog', () => {
   it('puts a new version first and keeps the older entries', () => {
     const first = updateChangelog(undefined, entry('1.0.0', 'one'), header);
     const second = updateChangelog(first, entry('1.1.0', 'two'), header, '1.0.0');
-    expect(second).toBe(`# Changelog\n\n<!-- ${header} -->\n\n${second.split('\n')[4]}\n\n## 1.1.0\n\ntwo\n\n## 1.0.0\n\none\n`);
+    expect(second).toBe(
+      `# Changelog\n\n<!-- ${header} -->\n\n${second.split('\n')[4]}\n\n## 1.1.0\n\ntwo\n\n## 1.0.0\n\none\n`,
+    );
   });
 
   it('replaces the entries of a release being prepared, even when its version grew', () => {
-    const prepared = updateChangelog(updateChangelog(undefined, entry('1.0.0', 'one'), header), entry('1.1.0', 'two'), header, '1.0.0');
+    const prepared = updateChangelog(
+      updateChangelog(undefined, entry('1.0.0', 'one'), header),
+      entry('1.1.0', 'two'),
+      header,
+      '1.0.0',
+    );
     const grown = updateChangelog(prepared, entry('2.0.0', 'two, now breaking'), header, '1.0.0');
     expect(headings(grown)).toEqual(['## 2.0.0', '## 1.0.0']);
     const reverted = updateChangelog(grown, undefined, header, '1.0.0');
@@ -106,7 +164,10 @@ describe('the changelog', () => {
 
 describe('the state file', () => {
   it('reads back what it writes, one operation or exported name per line', () => {
-    const state = plan(plan(undefined, now()).state, now({ digest: 'd2', surface: source('1.0.0', [ping]) })).state;
+    const state = plan(
+      plan(undefined, now()).state,
+      now({ digest: 'd2', surface: source('1.0.0', [ping]) }),
+    ).state;
     const text = serializeState(state, 'Generated by test.');
     expect(parseState(text)).toEqual(state);
     expect(text.split('\n').filter((l) => l.includes('"pingGet"'))).toHaveLength(1);
@@ -116,7 +177,9 @@ describe('the state file', () => {
 
   it('reads the format before package versions: its release is the last released version', () => {
     const old = JSON.stringify({ format: 1, specDigest: 's0', release: source('1.4.0', [ping]) });
-    expect(parseState(old)).toEqual({ current: { version: '1.4.0', digest: '', specDigest: 's0', surface: source('1.4.0', [ping]) } });
+    expect(parseState(old)).toEqual({
+      current: { version: '1.4.0', digest: '', specDigest: 's0', surface: source('1.4.0', [ping]) },
+    });
   });
 });
 

@@ -20,7 +20,9 @@ describe('the 1.5.0 release report', () => {
   });
 
   it('names each affected call once, where the connector information arrives', () => {
-    const affected = [...new Set(report.changes.flatMap((c) => (c.within ? [c.within.location] : [])))];
+    const affected = [
+      ...new Set(report.changes.flatMap((c) => (c.within ? [c.within.location] : []))),
+    ];
     expect(affected).toEqual([
       'GET /api/v1/stations/around/',
       'GET /api/v1/stations/details/',
@@ -33,7 +35,9 @@ describe('the 1.5.0 release report', () => {
 
   it.each(['text', 'markdown', 'json'] as const)('renders as %s', async (format) => {
     const extension = { text: 'txt', markdown: 'md', json: 'json' }[format];
-    await expect(renderReport(report, format)).toMatchFileSnapshot(`__snapshots__/release-1.5.0.${extension}`);
+    await expect(renderReport(report, format)).toMatchFileSnapshot(
+      `__snapshots__/release-1.5.0.${extension}`,
+    );
   });
 
   it('reads the other way round as breaking: taking the fields away again', () => {

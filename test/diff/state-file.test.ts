@@ -4,11 +4,21 @@ import type { SurfaceSource } from '../../generator/diff/snapshot.js';
 import { parseState, serializeState } from '../../generator/diff/state-file.js';
 import type { IrProperty } from '../../generator/ir/types.js';
 
-const property = (name: string, type: IrProperty['type'] = { kind: 'string' }): IrProperty => ({ name, type, required: false, readOnly: false, writeOnly: false });
+const property = (name: string, type: IrProperty['type'] = { kind: 'string' }): IrProperty => ({
+  name,
+  type,
+  required: false,
+  readOnly: false,
+  writeOnly: false,
+});
 const many = Array.from({ length: 30 }, (_, i) => property(`field_number_${i}`));
 
 function state(properties: readonly IrProperty[]): ReleaseState {
-  const surface: SurfaceSource = { version: '1.0.0', schemas: [{ name: 'Station', type: { kind: 'object', properties, additional: false } }], operations: [] };
+  const surface: SurfaceSource = {
+    version: '1.0.0',
+    schemas: [{ name: 'Station', type: { kind: 'object', properties, additional: false } }],
+    operations: [],
+  };
   return { current: { version: '1.0.0', digest: 'd', specDigest: 's', surface } };
 }
 
@@ -21,7 +31,11 @@ describe('the state file layout', () => {
   });
 
   it('adding a property adds its own lines and touches no other but the comma before it', () => {
-    const summary = property('connector_summary', { kind: 'object', properties: [property('total'), property('available')], additional: false });
+    const summary = property('connector_summary', {
+      kind: 'object',
+      properties: [property('total'), property('available')],
+      additional: false,
+    });
     const before = serializeState(state(many), 'h').split('\n');
     const after = serializeState(state([...many, summary]), 'h').split('\n');
     let start = 0;

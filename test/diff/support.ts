@@ -23,7 +23,10 @@ export function readDoc(path: string): Doc {
 
 function surfaceOf(spec: SpecText) {
   const loaded = specToIr(spec);
-  if (!loaded.ir) throw new Error(`${spec.label} is not valid:\n${loaded.diagnostics.map(formatDiagnostic).join('\n')}`);
+  if (!loaded.ir)
+    throw new Error(
+      `${spec.label} is not valid:\n${loaded.diagnostics.map(formatDiagnostic).join('\n')}`,
+    );
   return { label: spec.label, ...buildSurface(snapshotOf(loaded.ir)) };
 }
 

@@ -5,7 +5,11 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ApiError, ConnectClient, type ClientOptions } from '../../generated/src/index.js';
-import { startFakeConnectApi, type FakeConnectApi, type FakeConnectApiOptions } from '../../generated/src/testing/index.js';
+import {
+  startFakeConnectApi,
+  type FakeConnectApi,
+  type FakeConnectApiOptions,
+} from '../../generated/src/testing/index.js';
 
 export interface FakeApiFixture {
   readonly api: FakeConnectApi;
@@ -17,7 +21,14 @@ export interface FakeApiFixture {
 export function useFakeApi(options: FakeConnectApiOptions = {}): FakeApiFixture {
   let api: FakeConnectApi | undefined;
   let client: ConnectClient | undefined;
-  const clientWith = (extra: ClientOptions) => new ConnectClient({ baseUrl: api!.url, token: api!.tokens[0], validateResponses: 'strict', maxRetries: 0, ...extra });
+  const clientWith = (extra: ClientOptions) =>
+    new ConnectClient({
+      baseUrl: api!.url,
+      token: api!.tokens[0],
+      validateResponses: 'strict',
+      maxRetries: 0,
+      ...extra,
+    });
   beforeAll(async () => {
     api = await startFakeConnectApi(options);
     client = clientWith({});

@@ -4,7 +4,12 @@
  * client's insides change.
  */
 import { describe, expect, it } from 'vitest';
-import { CLIENT_META, clientClassName, emitClient, resourceClassName } from '../../generator/emit/client.js';
+import {
+  CLIENT_META,
+  clientClassName,
+  emitClient,
+  resourceClassName,
+} from '../../generator/emit/client.js';
 import { operationNames } from '../../generator/emit/operations.js';
 import { exportedNames, sourceOf } from '../support/emitted.js';
 import { irOf, operation } from '../support/ir-values.js';
@@ -18,7 +23,17 @@ describe('emitClient', () => {
     expect(client).toBe('TestClient');
     expect(exportedNames(file)).toEqual(expect.arrayContaining([client, CLIENT_META]));
     const resource = resourceClassName(ir.resources.children[0]!);
-    expect(file.getClassOrThrow(resource).getMethods().map((m) => m.getName())).toEqual(['list']);
-    expect(file.getClassOrThrow(client).getProperties().map((p) => p.getName())).toContain('things');
+    expect(
+      file
+        .getClassOrThrow(resource)
+        .getMethods()
+        .map((m) => m.getName()),
+    ).toEqual(['list']);
+    expect(
+      file
+        .getClassOrThrow(client)
+        .getProperties()
+        .map((p) => p.getName()),
+    ).toContain('things');
   });
 });

@@ -1,6 +1,11 @@
 /** Spec text → doc comment structures: defused comment terminators, no empty comments, constraint notes. */
 import { describe, expect, it } from 'vitest';
-import { constraintNotes, docs, escapeDocText, typeDescription } from '../../generator/emit/docs.js';
+import {
+  constraintNotes,
+  docs,
+  escapeDocText,
+  typeDescription,
+} from '../../generator/emit/docs.js';
 import { nullable, ref, schema, str } from '../support/ir-values.js';
 
 describe('docs', () => {
@@ -10,8 +15,19 @@ describe('docs', () => {
   });
 
   it('joins summary, description and notes as paragraphs, once each, and adds default and deprecated tags', () => {
-    expect(docs({ summary: 'Lists things.', description: 'Lists things.', notes: ['Maximum length: 3.'], defaultValue: 'x', deprecated: true })).toEqual([
-      { description: 'Lists things.\n\nMaximum length: 3.', tags: [{ tagName: 'default', text: '"x"' }, { tagName: 'deprecated' }] },
+    expect(
+      docs({
+        summary: 'Lists things.',
+        description: 'Lists things.',
+        notes: ['Maximum length: 3.'],
+        defaultValue: 'x',
+        deprecated: true,
+      }),
+    ).toEqual([
+      {
+        description: 'Lists things.\n\nMaximum length: 3.',
+        tags: [{ tagName: 'default', text: '"x"' }, { tagName: 'deprecated' }],
+      },
     ]);
   });
 
@@ -25,8 +41,14 @@ describe('docs', () => {
 
 describe('constraintNotes', () => {
   it('names formats, lengths and bounds, through a nullable', () => {
-    expect(constraintNotes(nullable({ kind: 'string', format: 'email', maxLength: 150 }))).toEqual(['Format: email.', 'Maximum length: 150.']);
-    expect(constraintNotes({ kind: 'number', integer: true, minimum: 0, maximum: 10 })).toEqual(['Minimum: 0.', 'Maximum: 10.']);
+    expect(constraintNotes(nullable({ kind: 'string', format: 'email', maxLength: 150 }))).toEqual([
+      'Format: email.',
+      'Maximum length: 150.',
+    ]);
+    expect(constraintNotes({ kind: 'number', integer: true, minimum: 0, maximum: 10 })).toEqual([
+      'Minimum: 0.',
+      'Maximum: 10.',
+    ]);
     expect(constraintNotes(str)).toEqual([]);
   });
 });
@@ -37,7 +59,9 @@ describe('typeDescription', () => {
 
   it('links the referenced schema with its first paragraph, or says what a constant always is', () => {
     expect(typeDescription(ref('User'), named)).toBe('{@link User}: A person.');
-    expect(typeDescription({ kind: 'array', items: ref('User') }, named)).toBe('A list of {@link User}: A person.');
+    expect(typeDescription({ kind: 'array', items: ref('User') }, named)).toBe(
+      'A list of {@link User}: A person.',
+    );
     expect(typeDescription({ kind: 'literal', value: 'point' }, named)).toBe('Always `"point"`.');
     expect(typeDescription(str, named)).toBeUndefined();
   });

@@ -5,12 +5,18 @@ import { mixedImport, moduleImport } from '../../generator/emit/imports.js';
 import { importsOf, sourceOf } from '../support/emitted.js';
 
 function fileWith(...imports: ReturnType<typeof moduleImport>[]) {
-  return sourceOf({ kind: 'typescript', path: 'x.ts', structure: { kind: StructureKind.SourceFile, statements: imports } });
+  return sourceOf({
+    kind: 'typescript',
+    path: 'x.ts',
+    structure: { kind: StructureKind.SourceFile, statements: imports },
+  });
 }
 
 describe('moduleImport', () => {
   it('sorts and deduplicates names, whatever order they came in', () => {
-    expect(importsOf(fileWith(moduleImport('./types.js', ['b', 'a', 'b', 'c'])))).toEqual({ './types.js': ['a', 'b', 'c'] });
+    expect(importsOf(fileWith(moduleImport('./types.js', ['b', 'a', 'b', 'c'])))).toEqual({
+      './types.js': ['a', 'b', 'c'],
+    });
   });
 
   it('makes the whole declaration type-only when asked', () => {
@@ -22,8 +28,16 @@ describe('moduleImport', () => {
 
 describe('mixedImport', () => {
   it('marks only the names that are not values as type-only, in one sorted list', () => {
-    const file = fileWith(mixedImport('./runtime/index.js', ['ClientCore', 'ApiPromise'], ['RequestOptions', 'ClientCore']));
+    const file = fileWith(
+      mixedImport(
+        './runtime/index.js',
+        ['ClientCore', 'ApiPromise'],
+        ['RequestOptions', 'ClientCore'],
+      ),
+    );
     expect(file.getImportDeclarations()[0]!.isTypeOnly()).toBe(false);
-    expect(importsOf(file)).toEqual({ './runtime/index.js': ['ApiPromise', 'ClientCore', 'type RequestOptions'] });
+    expect(importsOf(file)).toEqual({
+      './runtime/index.js': ['ApiPromise', 'ClientCore', 'type RequestOptions'],
+    });
   });
 });

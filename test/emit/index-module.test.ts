@@ -5,9 +5,15 @@ import { sourceOf } from '../support/emitted.js';
 
 describe('emitIndex', () => {
   it('re-exports every module, whole, with a .js specifier', () => {
-    const file = sourceOf(emitIndex(['types.ts', 'operations/things.ts', 'runtime/index.ts'], 'src/index.ts'));
+    const file = sourceOf(
+      emitIndex(['types.ts', 'operations/things.ts', 'runtime/index.ts'], 'src/index.ts'),
+    );
     const exports = file.getExportDeclarations();
-    expect(exports.map((d) => d.getModuleSpecifierValue())).toEqual(['./types.js', './operations/things.js', './runtime/index.js']);
+    expect(exports.map((d) => d.getModuleSpecifierValue())).toEqual([
+      './types.js',
+      './operations/things.js',
+      './runtime/index.js',
+    ]);
     expect(exports.every((d) => d.isNamespaceExport())).toBe(true);
     expect(file.getImportDeclarations()).toEqual([]);
   });

@@ -15,7 +15,15 @@ import type { IrParameter } from '../../generator/ir/types.js';
 import { printFiles } from '../../generator/print.js';
 import { int, irOf, operation, str } from '../support/ir-values.js';
 
-const query = (name: string, extra: Partial<IrParameter> = {}): IrParameter => ({ name, identifier: name, location: 'query', required: false, type: str, explode: true, ...extra });
+const query = (name: string, extra: Partial<IrParameter> = {}): IrParameter => ({
+  name,
+  identifier: name,
+  location: 'query',
+  required: false,
+  type: str,
+  explode: true,
+  ...extra,
+});
 
 const op = operation({
   functionName: 'thingsList',
@@ -24,34 +32,69 @@ const op = operation({
     query('ids', { type: { kind: 'array', items: int }, explode: false }),
     query('limit', { type: int, default: 10 }),
   ],
-  headerParameters: [{ name: 'X-Trace', identifier: 'xTrace', location: 'header', required: true, type: str, explode: false }],
+  headerParameters: [
+    {
+      name: 'X-Trace',
+      identifier: 'xTrace',
+      location: 'header',
+      required: true,
+      type: str,
+      explode: false,
+    },
+  ],
 });
 
 describe('operationModel', () => {
   it('writes required and explode only where they differ from their defaults', () => {
-    expect(operationModel(op).parameters.query.map((p) => p.wire)).toEqual([{ name: 'kind', required: true }, { name: 'ids', explode: false }, { name: 'limit' }]);
+    expect(operationModel(op).parameters.query.map((p) => p.wire)).toEqual([
+      { name: 'kind', required: true },
+      { name: 'ids', explode: false },
+      { name: 'limit' },
+    ]);
     // Only query arrays have a serialisation to choose.
-    expect(operationModel(op).parameters.header.map((p) => p.wire)).toEqual([{ name: 'X-Trace', required: true }]);
-    expect(wireParameter({ name: 'p', location: 'path', required: true, explode: true })).toEqual({ name: 'p', required: true });
+    expect(operationModel(op).parameters.header.map((p) => p.wire)).toEqual([
+      { name: 'X-Trace', required: true },
+    ]);
+    expect(wireParameter({ name: 'p', location: 'path', required: true, explode: true })).toEqual({
+      name: 'p',
+      required: true,
+    });
   });
 
   it('gives the descriptor and the fake contract the same description of each query parameter', async () => {
     const ir = irOf([], [op]);
-    const [printed] = await printFiles([emitOperationModule(ir, ir.resources.children[0]!, operationNames(ir, []), 'src/operations/things.ts')], 'HEADER');
+    const [printed] = await printFiles(
+      [
+        emitOperationModule(
+          ir,
+          ir.resources.children[0]!,
+          operationNames(ir, []),
+          'src/operations/things.ts',
+        ),
+      ],
+      'HEADER',
+    );
     const descriptor = printed!.content;
-    expect(descriptor).toContain("query: [{ name: 'kind', required: true }, { name: 'ids', explode: false }, { name: 'limit' }],");
+    expect(descriptor).toContain(
+      "query: [{ name: 'kind', required: true }, { name: 'ids', explode: false }, { name: 'limit' }],",
+    );
     expect(descriptor).toContain("headers: [{ name: 'X-Trace', required: true }],");
 
     const contract = printContractValue(new ContractBuilder(new SchemaIndex(ir)).operation(op));
     expect(contract).toContain('{ name: "kind", required: true, schema: { kind: "string" } }');
-    expect(contract).toContain('{ name: "ids", explode: false, schema: { kind: "array", items: { kind: "integer" } } }');
+    expect(contract).toContain(
+      '{ name: "ids", explode: false, schema: { kind: "array", items: { kind: "integer" } } }',
+    );
     expect(contract).toContain('{ name: "limit", schema: { kind: "integer" }, default: 10 }');
   });
 });
 
 describe('the surface snapshot from the model', () => {
   it('is what generated/api-surface.json records for the spec, so the next release sees no change', () => {
-    const loaded = specToIr({ label: 'spec/connect-api.yaml', text: readFileSync('spec/connect-api.yaml', 'utf8') });
+    const loaded = specToIr({
+      label: 'spec/connect-api.yaml',
+      text: readFileSync('spec/connect-api.yaml', 'utf8'),
+    });
     const state = parseState(readFileSync('generated/api-surface.json', 'utf8'));
     if (typeof state === 'string') throw new Error(state);
     expect(JSON.parse(JSON.stringify(snapshotOf(loaded.ir!)))).toEqual(state.current.surface);

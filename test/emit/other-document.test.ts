@@ -44,7 +44,11 @@ async function typeProblems(name: string, files: readonly OutputFile[]): Promise
     types: [],
     skipLibCheck: true,
   });
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    );
 }
 
 /**
@@ -52,7 +56,16 @@ async function typeProblems(name: string, files: readonly OutputFile[]): Promise
  * header, the runtime's base error class (`ConnectError`, in connect-error.ts: renaming it is a
  * breaking change of its own), connection errors, and the verb.
  */
-const ALLOWED_CONNECT_WORDS = new Set(['connect-codegen', 'ConnectError', 'connect-error', 'ConnectionError', 'Connection', 'connection', 'connections', 'connect']);
+const ALLOWED_CONNECT_WORDS = new Set([
+  'connect-codegen',
+  'ConnectError',
+  'connect-error',
+  'ConnectionError',
+  'Connection',
+  'connection',
+  'connections',
+  'connect',
+]);
 
 /**
  * Comment words in templates/runtime/operation.ts, which the operation-model rework owns in
@@ -65,7 +78,10 @@ function connectNames(files: readonly OutputFile[]): string[] {
     for (const word of content.match(/[A-Za-z_-]*connect[A-Za-z_-]*/gi) ?? []) {
       if (!ALLOWED_CONNECT_WORDS.has(word)) findings.push(`${path}: ${word}`);
     }
-    for (const word of content.match(/\w*(?:tile|charg|station|PaymentRequiredError|LockedError|FailedDependencyError)\w*/gi) ?? []) findings.push(`${path}: ${word}`);
+    for (const word of content.match(
+      /\w*(?:tile|charg|station|PaymentRequiredError|LockedError|FailedDependencyError)\w*/gi,
+    ) ?? [])
+      findings.push(`${path}: ${word}`);
   }
   return [...new Set(findings)];
 }
@@ -75,7 +91,14 @@ describe('a client from a pet-store document', () => {
     const files = await generated('test/fixtures/other/petstore.yaml');
     expect(connectNames(files)).toEqual([]);
     const paths = files.map((f) => f.path);
-    expect(paths.filter((p) => p.startsWith('src/connect/') || p.startsWith('src/testing/') || p === 'src/status-errors.ts')).toEqual([]);
+    expect(
+      paths.filter(
+        (p) =>
+          p.startsWith('src/connect/') ||
+          p.startsWith('src/testing/') ||
+          p === 'src/status-errors.ts',
+      ),
+    ).toEqual([]);
     const client = files.find((f) => f.path === 'src/client.ts')!.content;
     expect(client).not.toContain('tokenEnvVar');
     expect(client).not.toContain('clientHeader');
@@ -98,7 +121,10 @@ describe('a client from a pet-store document', () => {
     const text = (path: string) => files.find((f) => f.path === path)?.content ?? '';
 
     const errors = text('src/status-errors.ts');
-    expect(errors.match(/export class \w+/g)).toEqual(['export class PaymentRequiredError', 'export class GoneError']);
+    expect(errors.match(/export class \w+/g)).toEqual([
+      'export class PaymentRequiredError',
+      'export class GoneError',
+    ]);
     expect(errors).toContain('402: PaymentRequiredError');
     expect(text('src/index.ts')).toContain("export * from './status-errors.js';");
     const client = text('src/client.ts');
@@ -109,9 +135,15 @@ describe('a client from a pet-store document', () => {
     expect(text('README.md')).toContain('`X-Petstore-Client`');
     expect(text('src/operations/pets.ts')).toContain('{@link GoneError} 410');
     // Only where the declared statuses are documented; nothing else of the Connect API.
-    const documented = (path: string) => ['src/status-errors.ts', 'src/client.ts', 'api.md', 'README.md'].includes(path) || path.startsWith('src/operations/');
+    const documented = (path: string) =>
+      ['src/status-errors.ts', 'src/client.ts', 'api.md', 'README.md'].includes(path) ||
+      path.startsWith('src/operations/');
     expect(connectNames(files.filter((f) => !documented(f.path)))).toEqual([]);
-    expect(connectNames(files).filter((f) => /Locked|FailedDependency|Connect|tile|charg|station/i.test(f))).toEqual([]);
+    expect(
+      connectNames(files).filter((f) =>
+        /Locked|FailedDependency|Connect|tile|charg|station/i.test(f),
+      ),
+    ).toEqual([]);
     expect(await typeProblems('petstore-statuses', files)).toEqual([]);
   }, 120_000);
 });
@@ -123,7 +155,8 @@ describe('our own package', () => {
     expect(client).toContain("export const TOKEN_ENV_VAR = 'CONNECT_API_TOKEN';");
     expect(client).toContain("clientHeader: 'x-connect-client'");
     const errors = await read('src/status-errors.ts');
-    for (const name of ['PaymentRequiredError', 'LockedError', 'FailedDependencyError']) expect(errors).toContain(`export class ${name} extends ApiError`);
+    for (const name of ['PaymentRequiredError', 'LockedError', 'FailedDependencyError'])
+      expect(errors).toContain(`export class ${name} extends ApiError`);
     expect(await read('src/index.ts')).toContain("export * from './connect/index.js';");
     expect(await read('src/connect/tiles.ts')).toContain('export function tileForPoint');
     expect(await read('README.md')).toContain('## Map tiles');

@@ -24,7 +24,8 @@ function codeFiles(out: string): Map<string, string> {
     }
   };
   walk(join(out, 'src'));
-  for (const name of ['api.md', 'api-surface.json']) files.set(name, readFileSync(join(out, name), 'utf8'));
+  for (const name of ['api.md', 'api-surface.json'])
+    files.set(name, readFileSync(join(out, name), 'utf8'));
   return files;
 }
 
@@ -40,14 +41,23 @@ function hunks(before: string, after: string): Hunk[] {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let end = 0;
-  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  while (
+    end < a.length - start &&
+    end < b.length - start &&
+    a[a.length - 1 - end] === b[b.length - 1 - end]
+  )
+    end++;
   const x = a.slice(start, a.length - end);
   const y = b.slice(start, b.length - end);
   // lcs[i][j]: the common subsequence length of x[i..] and y[j..].
   const width = y.length + 1;
   const lcs = new Uint32Array((x.length + 1) * width);
   for (let i = x.length - 1; i >= 0; i--) {
-    for (let j = y.length - 1; j >= 0; j--) lcs[i * width + j] = x[i] === y[j] ? lcs[(i + 1) * width + j + 1]! + 1 : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!);
+    for (let j = y.length - 1; j >= 0; j--)
+      lcs[i * width + j] =
+        x[i] === y[j]
+          ? lcs[(i + 1) * width + j + 1]! + 1
+          : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!);
   }
   const out: Hunk[] = [];
   let current: Hunk | undefined;
@@ -60,14 +70,19 @@ function hunks(before: string, after: string): Hunk[] {
       current = undefined;
       i++;
       j++;
-    } else if (j < y.length && (i === x.length || lcs[i * width + j + 1]! >= lcs[(i + 1) * width + j]!)) take().added.push(y[j++]!);
+    } else if (
+      j < y.length &&
+      (i === x.length || lcs[i * width + j + 1]! >= lcs[(i + 1) * width + j]!)
+    )
+      take().added.push(y[j++]!);
     else take().removed.push(x[i++]!);
   }
   if (current) out.push(current);
   return out;
 }
 
-const FIELD = /connector_summary|connectorSummary|ConnectorSummary|plugs_total|plugsTotal|plugs_free|plugsFree/;
+const FIELD =
+  /connector_summary|connectorSummary|ConnectorSummary|plugs_total|plugsTotal|plugs_free|plugsFree/;
 
 describe('the generated diff of a new field', () => {
   it('touches only lines about that field, apart from version and changelog lines', async () => {
@@ -89,12 +104,19 @@ describe('the generated diff of a new field', () => {
       required: ['plugs_total', 'plugs_free'],
       properties: { plugs_total: { type: 'integer' }, plugs_free: { type: 'integer' } },
     };
-    station.properties = Object.fromEntries([...entries.slice(0, 3), ['connector_summary', summary], ...entries.slice(3)]);
+    station.properties = Object.fromEntries([
+      ...entries.slice(0, 3),
+      ['connector_summary', summary],
+      ...entries.slice(3),
+    ]);
     writeFileSync(spec, stringify(doc));
     expect(await main(['generate', '--spec', spec, '--out', out], capture())).toBe(0);
     const after = codeFiles(out);
 
-    const versionLine = (line: string) => line.includes(oldVersion) || line.includes('1.5.0') || /"(digest|specDigest|version|apiVersion)":/.test(line);
+    const versionLine = (line: string) =>
+      line.includes(oldVersion) ||
+      line.includes('1.5.0') ||
+      /"(digest|specDigest|version|apiVersion)":/.test(line);
     const unrelated: string[] = [];
     let fieldLines = 0;
     for (const [path, text] of after) {
@@ -113,7 +135,10 @@ describe('the generated diff of a new field', () => {
         const comma = (l: string) => added.includes(`${l},`) || removed.some((r) => l === `${r},`);
         const inserted = removed.length === 0 && added.some((l) => FIELD.test(l));
         const about = inserted || [...removed, ...added].every((l) => FIELD.test(l) || comma(l));
-        if (!about) unrelated.push(`${path}:\n${removed.map((l) => `- ${l}`).join('\n')}\n${added.map((l) => `+ ${l}`).join('\n')}`);
+        if (!about)
+          unrelated.push(
+            `${path}:\n${removed.map((l) => `- ${l}`).join('\n')}\n${added.map((l) => `+ ${l}`).join('\n')}`,
+          );
       }
     }
     expect(unrelated).toEqual([]);

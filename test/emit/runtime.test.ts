@@ -13,9 +13,24 @@ describe('emitRuntime', () => {
       'src/runtime',
     );
     expect(files).toEqual([
-      { kind: 'text', path: 'src/runtime/core/http.ts', content: 'export const h = 2;\n', formatted: true },
-      { kind: 'text', path: 'src/runtime/errors.ts', content: 'export const e = 3;\n', formatted: true },
-      { kind: 'text', path: 'src/runtime/retry.ts', content: 'export const r = 1;\n', formatted: true },
+      {
+        kind: 'text',
+        path: 'src/runtime/core/http.ts',
+        content: 'export const h = 2;\n',
+        formatted: true,
+      },
+      {
+        kind: 'text',
+        path: 'src/runtime/errors.ts',
+        content: 'export const e = 3;\n',
+        formatted: true,
+      },
+      {
+        kind: 'text',
+        path: 'src/runtime/retry.ts',
+        content: 'export const r = 1;\n',
+        formatted: true,
+      },
     ]);
   });
 });

@@ -34,7 +34,18 @@ describe('sample values', () => {
     const op = operation({
       functionName: 'thingsCreate',
       method: 'POST',
-      body: { required: true, type: { kind: 'object', properties: [{ name: 'note', type: str, required: true, readOnly: false, writeOnly: false }], additional: false }, encodings: [], example: { note: 'two\nlines' } },
+      body: {
+        required: true,
+        type: {
+          kind: 'object',
+          properties: [
+            { name: 'note', type: str, required: true, readOnly: false, writeOnly: false },
+          ],
+          additional: false,
+        },
+        encodings: [],
+        example: { note: 'two\nlines' },
+      },
     });
     const line = sampleCall(op, new SchemaIndex(irOf([], [op])));
     expect(line.split('\n')).toHaveLength(1);
@@ -60,10 +71,15 @@ describe('error classes as data', () => {
   });
 
   it('renders them as links in doc comments and as code in api.md', () => {
-    expect(errorClassesFor(op)).toEqual(['{@link NotFoundError} 404 — No such thing', '{@link InternalServerError} 503']);
+    expect(errorClassesFor(op)).toEqual([
+      '{@link NotFoundError} 404 — No such thing',
+      '{@link InternalServerError} 503',
+    ]);
     const ir = irOf([], [op]);
     const file = emitApiMarkdown(ir, operationNames(ir, []), 'HEADER');
     const markdown = file.kind === 'text' ? file.content : '';
-    expect(markdown).toContain('Throws:\n\n- `NotFoundError` 404 — No such thing\n- `InternalServerError` 503');
+    expect(markdown).toContain(
+      'Throws:\n\n- `NotFoundError` 404 — No such thing\n- `InternalServerError` 503',
+    );
   });
 });

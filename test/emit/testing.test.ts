@@ -23,7 +23,11 @@ describe('emitTesting', () => {
     expect(fakeServerApplies(ir)).toBe(true);
     const templates = await loadTemplates(TESTING_TEMPLATE_DIR);
     const paths = emitTesting(ir, templates, 'src/testing').map((f) => f.path);
-    expect(paths).toEqual([...templates.map((t) => `src/testing/${t.name}`), 'src/testing/index.ts', 'src/testing/cli.ts']);
+    expect(paths).toEqual([
+      ...templates.map((t) => `src/testing/${t.name}`),
+      'src/testing/index.ts',
+      'src/testing/cli.ts',
+    ]);
     expect(templates.map((t) => t.name)).not.toContain('index.ts');
     expect(emitTesting(ir, undefined, 'src/testing')).toEqual([]);
   });
@@ -38,25 +42,80 @@ describe('emitTesting', () => {
     const ids = API_CONTRACT.operations.map((o) => o.id);
     expect(ids).toEqual(expect.arrayContaining([...FAKE_OPERATION_IDS]));
     const start = API_CONTRACT.operations.find((o) => o.id === 'usersChargingStart')!;
-    expect(start).toMatchObject({ method: 'POST', path: '/api/v1/users/{user_id}/charging/start/', successStatus: 201, body: { required: true } });
+    expect(start).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/users/{user_id}/charging/start/',
+      successStatus: 201,
+      body: { required: true },
+    });
     expect(start.body!.check!({ evse_id: 'e' })).toBeDefined();
   });
 });
 
 describe('ContractBuilder', () => {
   const speed = schema('Speed', { kind: 'enum', values: ['slow', 'fast'] });
-  const body = schema('ThingRequest', object([prop('email', nullable({ kind: 'string', format: 'email' }), { required: false }), prop('size', { kind: 'number', integer: true }), prop('meta', nullable(ref('Meta')), { required: false })]));
+  const body = schema(
+    'ThingRequest',
+    object([
+      prop('email', nullable({ kind: 'string', format: 'email' }), { required: false }),
+      prop('size', { kind: 'number', integer: true }),
+      prop('meta', nullable(ref('Meta')), { required: false }),
+    ]),
+  );
   const meta = schema('Meta', object([prop('note', str)]));
   const thing = schema('Thing', object([prop('id', str)]));
   const op = operation({
     functionName: 'thingsList',
     queryParameters: [
-      { name: 'speed', identifier: 'speed', location: 'query', required: false, type: ref('Speed'), explode: true, default: 'slow' },
-      { name: 'speeds', identifier: 'speeds', location: 'query', required: false, type: { kind: 'array', items: ref('Speed') }, explode: true },
-      { name: 'kind', identifier: 'kind', location: 'query', required: true, type: { kind: 'enum', values: ['a', 'b'] }, explode: true },
-      { name: 'limit', identifier: 'limit', location: 'query', required: false, type: { kind: 'number', integer: true, minimum: 1, maximum: 50 }, explode: true },
-      { name: 'q', identifier: 'q', location: 'query', required: false, type: { kind: 'string', minLength: 2 }, explode: true },
-      { name: 'filter', identifier: 'filter', location: 'query', required: false, type: object([]), explode: true },
+      {
+        name: 'speed',
+        identifier: 'speed',
+        location: 'query',
+        required: false,
+        type: ref('Speed'),
+        explode: true,
+        default: 'slow',
+      },
+      {
+        name: 'speeds',
+        identifier: 'speeds',
+        location: 'query',
+        required: false,
+        type: { kind: 'array', items: ref('Speed') },
+        explode: true,
+      },
+      {
+        name: 'kind',
+        identifier: 'kind',
+        location: 'query',
+        required: true,
+        type: { kind: 'enum', values: ['a', 'b'] },
+        explode: true,
+      },
+      {
+        name: 'limit',
+        identifier: 'limit',
+        location: 'query',
+        required: false,
+        type: { kind: 'number', integer: true, minimum: 1, maximum: 50 },
+        explode: true,
+      },
+      {
+        name: 'q',
+        identifier: 'q',
+        location: 'query',
+        required: false,
+        type: { kind: 'string', minLength: 2 },
+        explode: true,
+      },
+      {
+        name: 'filter',
+        identifier: 'filter',
+        location: 'query',
+        required: false,
+        type: object([]),
+        explode: true,
+      },
     ],
     body: { required: true, encodings: ['json', 'form'], type: ref('ThingRequest') },
     successType: { kind: 'array', items: ref('Thing') },

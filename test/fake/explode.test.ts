@@ -12,8 +12,15 @@ const context = { operationId: 'thingsList', method: 'GET', url: 'http://127.0.0
 
 describe('explode: false', () => {
   it('round-trips a comma-joined array from the client to the fake', () => {
-    const ids: ParameterContract = { name: 'ids', explode: false, schema: { kind: 'array', items: { kind: 'integer' } } };
-    const tags: ParameterContract = { name: 'tags', schema: { kind: 'array', items: { kind: 'string' } } };
+    const ids: ParameterContract = {
+      name: 'ids',
+      explode: false,
+      schema: { kind: 'array', items: { kind: 'integer' } },
+    };
+    const tags: ParameterContract = {
+      name: 'tags',
+      schema: { kind: 'array', items: { kind: 'string' } },
+    };
     const search = encodeQuery([ids, tags], { ids: [1, 2, 3], tags: ['a,b', 'c'] }, context);
     expect(search.toString()).toBe('ids=1%2C2%2C3&tags=a%2Cb&tags=c');
     const values = readQuery([ids, tags], search);
@@ -23,7 +30,11 @@ describe('explode: false', () => {
   });
 
   it('checks each item of a joined array, naming its position', () => {
-    const ids: ParameterContract = { name: 'ids', explode: false, schema: { kind: 'array', items: { kind: 'integer' } } };
+    const ids: ParameterContract = {
+      name: 'ids',
+      explode: false,
+      schema: { kind: 'array', items: { kind: 'integer' } },
+    };
     const failure = (() => {
       try {
         readQuery([ids], new URLSearchParams('ids=1,x'));
@@ -34,6 +45,8 @@ describe('explode: false', () => {
     })();
     expect(failure).toBeInstanceOf(ApiFailure);
     expect((failure as ApiFailure).status).toBe(400);
-    expect(JSON.stringify((failure as ApiFailure).body)).toContain('ids[1]: expected an integer, got \\"x\\"');
+    expect(JSON.stringify((failure as ApiFailure).body)).toContain(
+      'ids[1]: expected an integer, got \\"x\\"',
+    );
   });
 });

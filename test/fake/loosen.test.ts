@@ -1,6 +1,11 @@
 /** The fake's loose mode, value by value: each loosening the contract allows, and nothing it does not. */
 import { describe, expect, it } from 'vitest';
-import { loosen, UNKNOWN_ENUM_VALUE, UNKNOWN_PROPERTY, type ResponseShape } from '../../templates/testing/loosen.js';
+import {
+  loosen,
+  UNKNOWN_ENUM_VALUE,
+  UNKNOWN_PROPERTY,
+  type ResponseShape,
+} from '../../templates/testing/loosen.js';
 import { API_CONTRACT } from '../../generated/src/testing/index.js';
 import * as samples from '../generated/samples.js';
 
@@ -13,16 +18,35 @@ const item: ResponseShape = {
     { name: 'day', required: true, shape: { kind: 'string', plain: true } },
     { name: 'energy', required: true, shape: { kind: 'string', plain: false } },
     { name: 'status', required: true, shape: { kind: 'enum' } },
-    { name: 'end', required: true, shape: { kind: 'nullable', inner: { kind: 'string', plain: false } } },
+    {
+      name: 'end',
+      required: true,
+      shape: { kind: 'nullable', inner: { kind: 'string', plain: false } },
+    },
     { name: 'note', required: false, shape: { kind: 'string', plain: true } },
-    { name: 'tags', required: true, shape: { kind: 'object', closed: false, properties: [], values: { kind: 'enum' } } },
+    {
+      name: 'tags',
+      required: true,
+      shape: { kind: 'object', closed: false, properties: [], values: { kind: 'enum' } },
+    },
     { name: 'fixed', required: true, shape: { kind: 'object', closed: true, properties: [] } },
   ],
 };
 
 describe('loosen', () => {
   it('leaves out optional members, nulls nullable ones, adds an unknown property and enum value, rewrites plain decimals and dates', () => {
-    const original = { id: 'st_1', price: '0.45', day: '2026-01-31', energy: '12.5', status: 'AVAILABLE', end: '2026-01-31T10:00:00Z', note: 'n', tags: { a: 'x' }, fixed: {}, extra: 1 };
+    const original = {
+      id: 'st_1',
+      price: '0.45',
+      day: '2026-01-31',
+      energy: '12.5',
+      status: 'AVAILABLE',
+      end: '2026-01-31T10:00:00Z',
+      note: 'n',
+      tags: { a: 'x' },
+      fixed: {},
+      extra: 1,
+    };
     const copy = structuredClone(original);
     expect(loosen(original, item, {})).toEqual({
       id: 'st_1',

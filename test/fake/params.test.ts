@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { ParameterContract } from '../../templates/testing/contract.js';
 import { ApiFailure } from '../../templates/testing/errors.js';
-import { queryFlag, queryList, queryNumber, queryText, readQuery } from '../../templates/testing/params.js';
+import {
+  queryFlag,
+  queryList,
+  queryNumber,
+  queryText,
+  readQuery,
+} from '../../templates/testing/params.js';
 
 const PARAMETERS: ParameterContract[] = [
   { name: 'latitude', required: true, schema: { kind: 'number' } },
-  { name: 'distance', required: false, schema: { kind: 'integer', minimum: 0, maximum: 1000 }, default: 100 },
+  {
+    name: 'distance',
+    required: false,
+    schema: { kind: 'integer', minimum: 0, maximum: 1000 },
+    default: 100,
+  },
   { name: 'only_available', required: false, schema: { kind: 'boolean' }, default: false },
   { name: 'type', required: false, schema: { kind: 'string', enum: ['evse_id', 'station_id'] } },
   { name: 'id', required: false, schema: { kind: 'string', minLength: 1, maxLength: 3 } },
@@ -53,8 +64,12 @@ describe('readQuery', () => {
     expect(failure('latitude=1&distance=1.5')).toBe('distance: expected an integer, got "1.5"');
     expect(failure('latitude=1&distance=-1')).toBe('distance: must be at least 0, got -1');
     expect(failure('latitude=1&distance=1001')).toBe('distance: must be at most 1000, got 1001');
-    expect(failure('latitude=1&only_available=yes')).toBe('only_available: expected true or false, got "yes"');
-    expect(failure('latitude=1&type=name')).toBe('type: expected one of "evse_id", "station_id", got "name"');
+    expect(failure('latitude=1&only_available=yes')).toBe(
+      'only_available: expected true or false, got "yes"',
+    );
+    expect(failure('latitude=1&type=name')).toBe(
+      'type: expected one of "evse_id", "station_id", got "name"',
+    );
     expect(failure('latitude=1&id=abcd')).toBe('id: must have at most 3 character(s)');
     expect(failure('latitude=1&x=1&x=a')).toBe('x[1]: expected an integer, got "a"');
     expect(failure('latitude=Infinity')).toBe('latitude: expected a number, got "Infinity"');

@@ -5,7 +5,13 @@ import { ApiFailure } from '../../templates/testing/errors.js';
 import { paginate } from '../../templates/testing/pagination.js';
 import { Router } from '../../templates/testing/router.js';
 
-const op = (id: string, method: OperationContract['method'], path: string): OperationContract => ({ id, method, path, query: [], successStatus: 200 });
+const op = (id: string, method: OperationContract['method'], path: string): OperationContract => ({
+  id,
+  method,
+  path,
+  query: [],
+  successStatus: 200,
+});
 
 function statusOf(run: () => unknown): number {
   try {
@@ -26,20 +32,39 @@ describe('Router', () => {
   ]);
 
   it('matches method and path, decoding path parameters', () => {
-    expect(router.match('GET', '/api/v1/users/')).toMatchObject({ kind: 'operation', operation: { id: 'list' } });
-    expect(router.match('POST', '/api/v1/users/a%20b/charging/stop/s.1/')).toMatchObject({ kind: 'operation', operation: { id: 'stop' }, path: { user_id: 'a b', session_id: 's.1' } });
+    expect(router.match('GET', '/api/v1/users/')).toMatchObject({
+      kind: 'operation',
+      operation: { id: 'list' },
+    });
+    expect(router.match('POST', '/api/v1/users/a%20b/charging/stop/s.1/')).toMatchObject({
+      kind: 'operation',
+      operation: { id: 'stop' },
+      path: { user_id: 'a b', session_id: 's.1' },
+    });
   });
 
   it('tells 405 from 404', () => {
-    expect(router.match('DELETE', '/api/v1/users/')).toEqual({ kind: 'method-not-allowed', allowed: ['GET', 'POST', 'OPTIONS'] });
+    expect(router.match('DELETE', '/api/v1/users/')).toEqual({
+      kind: 'method-not-allowed',
+      allowed: ['GET', 'POST', 'OPTIONS'],
+    });
     expect(router.match('GET', '/api/v1/users/a/b/')).toEqual({ kind: 'not-found' });
     expect(router.match('GET', '/api/v1/user/')).toEqual({ kind: 'not-found' });
   });
 
   it('names the path meant when only the trailing slash is missing', () => {
-    expect(router.match('GET', '/api/v1/users')).toEqual({ kind: 'not-found', withSlash: '/api/v1/users/' });
-    expect(router.match('DELETE', '/api/v1/users')).toEqual({ kind: 'not-found', withSlash: '/api/v1/users/' });
-    expect(router.match('POST', '/api/v1/users/u1/charging/stop/s1')).toEqual({ kind: 'not-found', withSlash: '/api/v1/users/u1/charging/stop/s1/' });
+    expect(router.match('GET', '/api/v1/users')).toEqual({
+      kind: 'not-found',
+      withSlash: '/api/v1/users/',
+    });
+    expect(router.match('DELETE', '/api/v1/users')).toEqual({
+      kind: 'not-found',
+      withSlash: '/api/v1/users/',
+    });
+    expect(router.match('POST', '/api/v1/users/u1/charging/stop/s1')).toEqual({
+      kind: 'not-found',
+      withSlash: '/api/v1/users/u1/charging/stop/s1/',
+    });
     expect(router.match('GET', '/api/v1/nothing')).toEqual({ kind: 'not-found' });
     expect(router.match('GET', '/api/v1/users/a/b/')).toEqual({ kind: 'not-found' });
     expect(router.match('GET', '/api/v1/users/%E0%A4%A/')).toEqual({ kind: 'not-found' });
@@ -58,8 +83,12 @@ describe('authentication', () => {
   });
 
   it('checks permissions', () => {
-    expect(statusOf(() => requirePermission(authenticate('Bearer limited', table), 'data-files'))).toBe(403);
-    expect(statusOf(() => requirePermission(authenticate('Bearer all', table), 'data-files'))).toBe(0);
+    expect(
+      statusOf(() => requirePermission(authenticate('Bearer limited', table), 'data-files')),
+    ).toBe(403);
+    expect(statusOf(() => requirePermission(authenticate('Bearer all', table), 'data-files'))).toBe(
+      0,
+    );
   });
 
   it('refuses tokens that could not travel in a header', () => {
@@ -79,9 +108,18 @@ describe('paginate', () => {
       previous: 'http://127.0.0.1:9/api/v1/users/?search=x',
       results: items.slice(20, 40),
     });
-    expect(paginate(items, { page: 3 }, url)).toMatchObject({ next: null, results: items.slice(40) });
+    expect(paginate(items, { page: 3 }, url)).toMatchObject({
+      next: null,
+      results: items.slice(40),
+    });
     // page_size is capped at 100, as Django REST Framework's max_page_size does.
-    expect(paginate(Array.from({ length: 150 }, (_, i) => i), { page_size: 500 }, url).results).toHaveLength(100);
+    expect(
+      paginate(
+        Array.from({ length: 150 }, (_, i) => i),
+        { page_size: 500 },
+        url,
+      ).results,
+    ).toHaveLength(100);
     expect(paginate([], {}, url)).toEqual({ count: 0, next: null, previous: null, results: [] });
   });
 

@@ -8,9 +8,24 @@ import { startFakeServer } from '../../templates/testing/server.js';
 const CONTRACT: ApiContract = {
   operations: [
     // An operation the spec might add later: checked, then answered 501.
-    { id: 'stationsReviews', method: 'GET', path: '/api/v1/stations/reviews/', query: [{ name: 'limit', required: true, schema: { kind: 'integer' } }], successStatus: 200 },
+    {
+      id: 'stationsReviews',
+      method: 'GET',
+      path: '/api/v1/stations/reviews/',
+      query: [{ name: 'limit', required: true, schema: { kind: 'integer' } }],
+      successStatus: 200,
+    },
     // A guard the fake's answer cannot pass, as when spec and fake drift apart.
-    { id: 'stationsPartners', method: 'GET', path: '/api/v1/stations/partners/', query: [], successStatus: 200, successCheck: arrayOf((value) => (typeof value === 'string' ? undefined : fail('string', value))) },
+    {
+      id: 'stationsPartners',
+      method: 'GET',
+      path: '/api/v1/stations/partners/',
+      query: [],
+      successStatus: 200,
+      successCheck: arrayOf((value) =>
+        typeof value === 'string' ? undefined : fail('string', value),
+      ),
+    },
   ],
 };
 
@@ -24,7 +39,10 @@ describe('startFakeServer', () => {
     const api = await startFakeServer(CONTRACT, { tokens: ['t'] });
     try {
       expect((await call(api.url, '/api/v1/stations/reviews/')).status).toBe(400);
-      expect(await call(api.url, '/api/v1/stations/reviews/?limit=3')).toEqual({ status: 501, body: { detail: 'The fake server does not implement stationsReviews.' } });
+      expect(await call(api.url, '/api/v1/stations/reviews/?limit=3')).toEqual({
+        status: 501,
+        body: { detail: 'The fake server does not implement stationsReviews.' },
+      });
     } finally {
       await api.close();
     }

@@ -19,12 +19,28 @@ import {
 } from '../../generated/src/enums.js';
 import type { ErrorTypeName } from '../../templates/testing/errors.js';
 import type { PaymentMethodTypeName } from '../../templates/testing/payments-store.js';
-import type { EvseStatusName, PowerGroupName, StationStatusName } from '../../templates/testing/station-model.js';
+import type {
+  EvseStatusName,
+  PowerGroupName,
+  StationStatusName,
+} from '../../templates/testing/station-model.js';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 it("uses exactly the spec's enum values", () => {
-  const checks: [Same<ErrorTypeName, ErrorType>, Same<EvseStatusName, EvseStatus>, Same<PowerGroupName, PowerGroup>, Same<StationStatusName, StationStatus>, Same<PaymentMethodTypeName, PaymentMethodType>] = [true, true, true, true, true];
+  const checks: [
+    Same<ErrorTypeName, ErrorType>,
+    Same<EvseStatusName, EvseStatus>,
+    Same<PowerGroupName, PowerGroup>,
+    Same<StationStatusName, StationStatus>,
+    Same<PaymentMethodTypeName, PaymentMethodType>,
+  ] = [true, true, true, true, true];
   expect(checks).toEqual([true, true, true, true, true]);
-  expect([ERROR_TYPE_VALUES.length, EVSE_STATUS_VALUES.length, POWER_GROUP_VALUES.length, STATION_STATUS_VALUES.length, PAYMENT_METHOD_TYPE_VALUES.length]).toEqual([11, 9, 3, 4, 3]);
+  expect([
+    ERROR_TYPE_VALUES.length,
+    EVSE_STATUS_VALUES.length,
+    POWER_GROUP_VALUES.length,
+    STATION_STATUS_VALUES.length,
+    PAYMENT_METHOD_TYPE_VALUES.length,
+  ]).toEqual([11, 9, 3, 4, 3]);
 });

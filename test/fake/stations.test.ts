@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { checkMapTile, checkStation } from '../../generated/src/guards.js';
 import { describeFailure } from '../../generated/src/runtime/guard.js';
 import { tileForPoint } from '../../templates/connect/tiles.js';
-import { CLUSTER_MAX_ZOOM, expansionZoom, tileFeatures } from '../../templates/testing/map-tiles.js';
+import {
+  CLUSTER_MAX_ZOOM,
+  expansionZoom,
+  tileFeatures,
+} from '../../templates/testing/map-tiles.js';
 import { SeededRandom } from '../../templates/testing/random.js';
 import { CITIES, OPERATORS } from '../../templates/testing/station-catalog.js';
 import { generateStations } from '../../templates/testing/station-factory.js';
 import { stationJson, stationStatus } from '../../templates/testing/station-model.js';
-import { distanceMeters, matchesFilter, stationsAround } from '../../templates/testing/station-search.js';
+import {
+  distanceMeters,
+  matchesFilter,
+  stationsAround,
+} from '../../templates/testing/station-search.js';
 
 const NOW = new Date('2026-03-01T08:00:00Z');
 const stations = generateStations(1, NOW);
@@ -16,14 +24,18 @@ describe('SeededRandom', () => {
   it('gives the same sequence for the same seed', () => {
     const a = new SeededRandom('x');
     const b = new SeededRandom('x');
-    expect(Array.from({ length: 5 }, () => a.next())).toEqual(Array.from({ length: 5 }, () => b.next()));
+    expect(Array.from({ length: 5 }, () => a.next())).toEqual(
+      Array.from({ length: 5 }, () => b.next()),
+    );
     expect(new SeededRandom(1).uuid()).not.toBe(new SeededRandom(2).uuid());
   });
 
   it('makes UUID-shaped ids and stays in range', () => {
     const random = new SeededRandom(3);
     for (let i = 0; i < 200; i++) {
-      expect(random.uuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(random.uuid()).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
       const n = random.int(2, 4);
       expect(n >= 2 && n <= 4 && Number.isInteger(n)).toBe(true);
     }
@@ -38,13 +50,19 @@ describe('the station set', () => {
     expect(generateStations(1, NOW).map((s) => s.id)).toEqual(stations.map((s) => s.id));
     expect(generateStations(2, NOW)[0]!.id).not.toBe(stations[0]!.id);
     for (const city of CITIES) {
-      const near = stations.filter((s) => distanceMeters(city.latitude, city.longitude, s.latitude, s.longitude) <= (city.radiusKm + 0.1) * 1000);
+      const near = stations.filter(
+        (s) =>
+          distanceMeters(city.latitude, city.longitude, s.latitude, s.longitude) <=
+          (city.radiusKm + 0.1) * 1000,
+      );
       expect(near.length).toBeGreaterThanOrEqual(city.stations);
     }
   });
 
   it('passes the generated Station guard, every one of them', () => {
-    const failures = stations.map((s) => checkStation(stationJson(s, NOW))).filter((f) => f !== undefined);
+    const failures = stations
+      .map((s) => checkStation(stationJson(s, NOW)))
+      .filter((f) => f !== undefined);
     expect(failures.map((f) => describeFailure(f!))).toEqual([]);
   });
 
@@ -52,15 +70,21 @@ describe('the station set', () => {
     const evseIds = stations.flatMap((s) => s.evses.map((e) => e.evseId));
     expect(new Set(evseIds).size).toBe(evseIds.length);
     for (const station of stations) {
-      expect(station.priceGroups.flatMap((g) => g.evseIds).sort()).toEqual(station.evses.map((e) => e.evseId).sort());
+      expect(station.priceGroups.flatMap((g) => g.evseIds).sort()).toEqual(
+        station.evses.map((e) => e.evseId).sort(),
+      );
       expect(station.price).toBe(Math.min(...station.priceGroups.map((g) => g.kwhPrice)));
     }
   });
 
   it('uses every operator, speed and status', () => {
-    expect(new Set(stations.map((s) => s.operator.name))).toEqual(new Set(OPERATORS.map((o) => o.name)));
+    expect(new Set(stations.map((s) => s.operator.name))).toEqual(
+      new Set(OPERATORS.map((o) => o.name)),
+    );
     expect(new Set(stations.map((s) => s.speed))).toEqual(new Set(['slow', 'fast', 'turbo']));
-    expect(new Set(stations.map((s) => stationStatus(s.evses)))).toEqual(new Set(['free', 'busy', 'error', 'unknown']));
+    expect(new Set(stations.map((s) => stationStatus(s.evses)))).toEqual(
+      new Set(['free', 'busy', 'error', 'unknown']),
+    );
   });
 });
 
@@ -73,9 +97,13 @@ describe('search', () => {
 
   it('finds exactly the stations within the radius, nearest first', () => {
     const found = stationsAround(stations, 48.137154, 11.576124, 1500, {});
-    const brute = stations.filter((s) => distanceMeters(48.137154, 11.576124, s.latitude, s.longitude) <= 1500);
+    const brute = stations.filter(
+      (s) => distanceMeters(48.137154, 11.576124, s.latitude, s.longitude) <= 1500,
+    );
     expect(new Set(found)).toEqual(new Set(brute));
-    const distances = found.map((s) => distanceMeters(48.137154, 11.576124, s.latitude, s.longitude));
+    const distances = found.map((s) =>
+      distanceMeters(48.137154, 11.576124, s.latitude, s.longitude),
+    );
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
   });
 
@@ -99,7 +127,10 @@ describe('map tiles', () => {
       const { x, y } = tileForPoint(city.latitude, city.longitude, z);
       const features = tileFeatures(stations, [x - 1, x, x + 1], [y - 1, y, y + 1], z);
       expect(checkMapTile({ type: 'FeatureCollection', features })).toBeUndefined();
-      const counted = features.reduce((sum, f) => sum + (f['properties'] as { count: number }).count, 0);
+      const counted = features.reduce(
+        (sum, f) => sum + (f['properties'] as { count: number }).count,
+        0,
+      );
       const inTiles = stations.filter((s) => {
         const t = tileForPoint(s.latitude, s.longitude, z);
         return Math.abs(t.x - x) <= 1 && Math.abs(t.y - y) <= 1;
@@ -112,7 +143,9 @@ describe('map tiles', () => {
     const city = CITIES[1]!;
     const z = 10;
     const { x, y } = tileForPoint(city.latitude, city.longitude, z);
-    const clusters = tileFeatures(stations, [x], [y], z).filter((f) => f['cluster_id'] !== undefined);
+    const clusters = tileFeatures(stations, [x], [y], z).filter(
+      (f) => f['cluster_id'] !== undefined,
+    );
     expect(clusters.length).toBeGreaterThan(3);
     const cell = (s: { latitude: number; longitude: number }, zoom: number) => {
       const tile = tileForPoint(s.latitude, s.longitude, zoom);
@@ -121,12 +154,16 @@ describe('map tiles', () => {
     for (const cluster of clusters) {
       // cluster_id is `z/cellX/cellY`, the cell of an 8 × 8 grid per tile (zoom z + 3).
       const members = stations.filter((s) => `${z}/${cell(s, z + 3)}` === cluster['cluster_id']);
-      const { count, expansion_zoom: split } = cluster['properties'] as { count: number; expansion_zoom: number };
+      const { count, expansion_zoom: split } = cluster['properties'] as {
+        count: number;
+        expansion_zoom: number;
+      };
       expect(members).toHaveLength(count);
       expect(expansionZoom(members, z)).toBe(split);
       expect(split).toBeGreaterThan(z);
       expect(split).toBeLessThanOrEqual(CLUSTER_MAX_ZOOM);
-      if (split < CLUSTER_MAX_ZOOM) expect(new Set(members.map((m) => cell(m, split + 3))).size).toBeGreaterThan(1);
+      if (split < CLUSTER_MAX_ZOOM)
+        expect(new Set(members.map((m) => cell(m, split + 3))).size).toBeGreaterThan(1);
       expect(new Set(members.map((m) => cell(m, split + 2))).size).toBe(1);
     }
   });

@@ -8,7 +8,15 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ConnectClient, ConnectError } from '../../generated/src/index.js';
-import { json, raw, reset, startServer, type Handler, type ReceivedRequest, type TestServer } from '../runtime/http-server.js';
+import {
+  json,
+  raw,
+  reset,
+  startServer,
+  type Handler,
+  type ReceivedRequest,
+  type TestServer,
+} from '../runtime/http-server.js';
 import { SeededRandom } from '../../templates/testing/random.js';
 import * as samples from './samples.js';
 
@@ -18,12 +26,14 @@ const SEED = 20261122;
 const TOKEN = 'tok_FAULTS_marker_7c1d';
 
 const hang: Handler = () => undefined;
-const truncated = (status: number): Handler => (_req, res: ServerResponse) => {
-  // Announce more bytes than are sent, then cut the connection: the body ends mid-object.
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': '500' });
-  res.write('{"id": "usr_1", "email": "dri');
-  res.socket?.destroy();
-};
+const truncated =
+  (status: number): Handler =>
+  (_req, res: ServerResponse) => {
+    // Announce more bytes than are sent, then cut the connection: the body ends mid-object.
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': '500' });
+    res.write('{"id": "usr_1", "email": "dri');
+    res.socket?.destroy();
+  };
 
 const faults: readonly (readonly [string, Handler])[] = [
   ['500', json(500, { detail: 'Internal error.' })],
@@ -36,7 +46,10 @@ const faults: readonly (readonly [string, Handler])[] = [
   ['truncated 200', truncated(200)],
   ['html 200', raw(200, '<!doctype html><title>Portal</title>', { 'content-type': 'text/html' })],
   ['empty 200', raw(200, '', { 'content-type': 'application/json' })],
-  ['409', json(409, { detail: 'Already charging.', error: { type: 'already_charging', details: 'x' } })],
+  [
+    '409',
+    json(409, { detail: 'Already charging.', error: { type: 'already_charging', details: 'x' } }),
+  ],
 ];
 
 let server: TestServer;
@@ -47,7 +60,10 @@ const faultCounts = new Map<string, number>();
 function respond(request: ReceivedRequest, res: ServerResponse): void | Promise<void> {
   // About half the requests succeed, so retries have something to recover to.
   if (random.next() < 0.5) {
-    const ok = request.url.startsWith('/api/v1/users/') && request.method === 'POST' ? json(201, samples.chargingSession()) : json(200, samples.user());
+    const ok =
+      request.url.startsWith('/api/v1/users/') && request.method === 'POST'
+        ? json(201, samples.chargingSession())
+        : json(200, samples.user());
     return ok(request, res);
   }
   const [name, handler] = faults[random.int(0, faults.length - 1)]!;
@@ -65,7 +81,14 @@ it(`${CALLS} calls under random faults each end in data or a typed error`, async
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
   process.on('unhandledRejection', onUnhandled);
 
-  const client = new ConnectClient({ token: TOKEN, baseUrl: server.origin, timeoutMs: 500, maxRetries: 2, maxRetryDelayMs: 5, validateResponses: 'strict' });
+  const client = new ConnectClient({
+    token: TOKEN,
+    baseUrl: server.origin,
+    timeoutMs: 500,
+    maxRetries: 2,
+    maxRetryDelayMs: 5,
+    validateResponses: 'strict',
+  });
   const outcomes = new Map<string, number>();
   const unsafeCalls: string[] = [];
   let next = 0;
@@ -76,7 +99,12 @@ it(`${CALLS} calls under random faults each end in data or a typed error`, async
     const headers = { 'x-call-id': callId };
     if (unsafe) unsafeCalls.push(callId);
     try {
-      if (unsafe) await client.users.charging.start('usr_1', { evse_id: 'DE*E1', payment_method_id: 'pm_1' }, { headers });
+      if (unsafe)
+        await client.users.charging.start(
+          'usr_1',
+          { evse_id: 'DE*E1', payment_method_id: 'pm_1' },
+          { headers },
+        );
       else await client.users.retrieve('usr_1', { headers });
       outcomes.set('data', (outcomes.get('data') ?? 0) + 1);
     } catch (error) {
@@ -105,8 +133,17 @@ it(`${CALLS} calls under random faults each end in data or a typed error`, async
   expect(Math.max(...perCall.values())).toBeLessThanOrEqual(3);
   // The mix really exercised recovery and every kind of failure.
   expect(outcomes.get('data')).toBeGreaterThan(CALLS / 5);
-  for (const kind of ['TimeoutError', 'ConnectionError', 'ResponseParseError', 'InternalServerError', 'ConflictError']) expect(outcomes.get(kind), kind).toBeGreaterThan(0);
+  for (const kind of [
+    'TimeoutError',
+    'ConnectionError',
+    'ResponseParseError',
+    'InternalServerError',
+    'ConflictError',
+  ])
+    expect(outcomes.get(kind), kind).toBeGreaterThan(0);
   for (const [name] of faults) expect(faultCounts.get(name), name).toBeGreaterThan(0);
 
-  console.info(`fault injection: ${CALLS} calls, ${server.requests.length} requests; outcomes ${JSON.stringify(Object.fromEntries([...outcomes].sort()))}; faults ${JSON.stringify(Object.fromEntries([...faultCounts].sort()))}`);
+  console.info(
+    `fault injection: ${CALLS} calls, ${server.requests.length} requests; outcomes ${JSON.stringify(Object.fromEntries([...outcomes].sort()))}; faults ${JSON.stringify(Object.fromEntries([...faultCounts].sort()))}`,
+  );
 });

@@ -21,11 +21,22 @@ function errorLines(text: string): number[] {
   const host = ts.createCompilerHost(options);
   const readFile = host.getSourceFile.bind(host);
   host.getSourceFile = (name, version, onError) =>
-    resolve(name) === FIXTURE ? ts.createSourceFile(name, text, version) : readFile(name, version, onError);
-  const program = ts.createProgram({ rootNames: [FIXTURE], options: { ...options, noEmit: true }, host });
+    resolve(name) === FIXTURE
+      ? ts.createSourceFile(name, text, version)
+      : readFile(name, version, onError);
+  const program = ts.createProgram({
+    rootNames: [FIXTURE],
+    options: { ...options, noEmit: true },
+    host,
+  });
   const source = program.getSourceFile(FIXTURE)!;
-  const diagnostics = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
-  return [...new Set(diagnostics.map((d) => source.getLineAndCharacterOfPosition(d.start!).line + 1))].sort((a, b) => a - b);
+  const diagnostics = [
+    ...program.getSyntacticDiagnostics(source),
+    ...program.getSemanticDiagnostics(source),
+  ];
+  return [
+    ...new Set(diagnostics.map((d) => source.getLineAndCharacterOfPosition(d.start!).line + 1)),
+  ].sort((a, b) => a - b);
 }
 
 describe('comparing with known values', () => {

@@ -21,7 +21,12 @@ const TOKEN = 'tok_operations_test_1';
 const server = useTestServer();
 let client: ConnectClient;
 beforeAll(() => {
-  client = new ConnectClient({ token: TOKEN, baseUrl: server.origin, validateResponses: 'strict', maxRetries: 0 });
+  client = new ConnectClient({
+    token: TOKEN,
+    baseUrl: server.origin,
+    validateResponses: 'strict',
+    maxRetries: 0,
+  });
 });
 
 const noContent: Handler = raw(204, '');
@@ -43,10 +48,30 @@ const page = samples.stationPage(2);
 const users = samples.page([samples.user()]);
 
 const cases: Case[] = [
-  { id: 'stationsDataFiles', call: (c) => c.stations.dataFiles(), method: 'GET', url: '/api/v1/stations/data/', reply: json(200, [samples.dataFile()]), result: [samples.dataFile()] },
+  {
+    id: 'stationsDataFiles',
+    call: (c) => c.stations.dataFiles(),
+    method: 'GET',
+    url: '/api/v1/stations/data/',
+    reply: json(200, [samples.dataFile()]),
+    result: [samples.dataFile()],
+  },
   {
     id: 'stationsAround',
-    call: async (c) => (await c.stations.around({ latitude: 52.52, longitude: 13.405, distance: 2000, connector_types: ['CHADEMO', 'IEC_62196_T2'], only_available: true, only_partners: false, operators: ['Stadtwerk Energie', 'A&B'], page: 2, page_size: 50 })).results,
+    call: async (c) =>
+      (
+        await c.stations.around({
+          latitude: 52.52,
+          longitude: 13.405,
+          distance: 2000,
+          connector_types: ['CHADEMO', 'IEC_62196_T2'],
+          only_available: true,
+          only_partners: false,
+          operators: ['Stadtwerk Energie', 'A&B'],
+          page: 2,
+          page_size: 50,
+        })
+      ).results,
     method: 'GET',
     url: '/api/v1/stations/around/?latitude=52.52&longitude=13.405&distance=2000&connector_types=CHADEMO&connector_types=IEC_62196_T2&only_available=true&only_partners=false&operators=Stadtwerk+Energie&operators=A%26B&page=2&page_size=50',
     reply: json(200, page),
@@ -54,13 +79,28 @@ const cases: Case[] = [
   },
   {
     id: 'stationsTile',
-    call: (c) => c.stations.tile({ x: [8800, 8801], y: [5373], z: 14, max_price: 0.6, power_groups: ['fast', 'turbo'], connector_types: ['IEC_62196_T2_COMBO'] }),
+    call: (c) =>
+      c.stations.tile({
+        x: [8800, 8801],
+        y: [5373],
+        z: 14,
+        max_price: 0.6,
+        power_groups: ['fast', 'turbo'],
+        connector_types: ['IEC_62196_T2_COMBO'],
+      }),
     method: 'GET',
     url: '/api/v1/stations/tile/?x=8800&x=8801&y=5373&z=14&connector_types=IEC_62196_T2_COMBO&max_price=0.6&power_groups=fast&power_groups=turbo',
     reply: json(200, samples.mapTile()),
     result: samples.mapTile(),
   },
-  { id: 'stationsPartners', call: (c) => c.stations.partners(), method: 'GET', url: '/api/v1/stations/partners/', reply: json(200, [samples.partner()]), result: [samples.partner()] },
+  {
+    id: 'stationsPartners',
+    call: (c) => c.stations.partners(),
+    method: 'GET',
+    url: '/api/v1/stations/partners/',
+    reply: json(200, [samples.partner()]),
+    result: [samples.partner()],
+  },
   {
     id: 'stationsDetails',
     call: (c) => c.stations.details({ id: 'DE*SWE*E0001*1', type: 'evse_id' }),
@@ -71,28 +111,77 @@ const cases: Case[] = [
   },
   {
     id: 'usersCreate',
-    call: (c) => c.users.create({ email: 'driver@example.com', custom_properties: { external_id: 'crm-42' } }),
+    call: (c) =>
+      c.users.create({ email: 'driver@example.com', custom_properties: { external_id: 'crm-42' } }),
     method: 'POST',
     url: '/api/v1/users/',
     body: { email: 'driver@example.com', custom_properties: { external_id: 'crm-42' } },
     reply: json(201, samples.user()),
     result: samples.user(),
   },
-  { id: 'usersList', call: async (c) => (await c.users.list({ search: 'crm 42', page_size: 10 })).results, method: 'GET', url: '/api/v1/users/?page_size=10&search=crm+42', reply: json(200, users), result: users.results },
-  { id: 'usersRetrieve', call: (c) => c.users.retrieve('usr 5/f1c'), method: 'GET', url: '/api/v1/users/usr%205%2Ff1c/', reply: json(200, samples.user()), result: samples.user() },
-  { id: 'usersUpdate', call: (c) => c.users.update('usr_5f1c', { locale: 'en' }), method: 'PATCH', url: '/api/v1/users/usr_5f1c/', body: { locale: 'en' }, reply: json(200, samples.user()), result: samples.user() },
-  { id: 'usersDelete', call: (c) => c.users.delete('usr_5f1c'), method: 'DELETE', url: '/api/v1/users/usr_5f1c/', reply: noContent, result: undefined },
-  { id: 'usersBillingDetailsRetrieve', call: (c) => c.users.billingDetails.retrieve('usr_5f1c'), method: 'GET', url: '/api/v1/users/usr_5f1c/billing-details/', reply: json(200, samples.billingDetails()), result: samples.billingDetails() },
+  {
+    id: 'usersList',
+    call: async (c) => (await c.users.list({ search: 'crm 42', page_size: 10 })).results,
+    method: 'GET',
+    url: '/api/v1/users/?page_size=10&search=crm+42',
+    reply: json(200, users),
+    result: users.results,
+  },
+  {
+    id: 'usersRetrieve',
+    call: (c) => c.users.retrieve('usr 5/f1c'),
+    method: 'GET',
+    url: '/api/v1/users/usr%205%2Ff1c/',
+    reply: json(200, samples.user()),
+    result: samples.user(),
+  },
+  {
+    id: 'usersUpdate',
+    call: (c) => c.users.update('usr_5f1c', { locale: 'en' }),
+    method: 'PATCH',
+    url: '/api/v1/users/usr_5f1c/',
+    body: { locale: 'en' },
+    reply: json(200, samples.user()),
+    result: samples.user(),
+  },
+  {
+    id: 'usersDelete',
+    call: (c) => c.users.delete('usr_5f1c'),
+    method: 'DELETE',
+    url: '/api/v1/users/usr_5f1c/',
+    reply: noContent,
+    result: undefined,
+  },
+  {
+    id: 'usersBillingDetailsRetrieve',
+    call: (c) => c.users.billingDetails.retrieve('usr_5f1c'),
+    method: 'GET',
+    url: '/api/v1/users/usr_5f1c/billing-details/',
+    reply: json(200, samples.billingDetails()),
+    result: samples.billingDetails(),
+  },
   {
     id: 'usersBillingDetailsUpdate',
-    call: (c) => c.users.billingDetails.update('usr_5f1c', { line1: 'Main St 1', postal_code: '10115', account_type: 'personal' }),
+    call: (c) =>
+      c.users.billingDetails.update('usr_5f1c', {
+        line1: 'Main St 1',
+        postal_code: '10115',
+        account_type: 'personal',
+      }),
     method: 'PUT',
     url: '/api/v1/users/usr_5f1c/billing-details/',
     body: { line1: 'Main St 1', postal_code: '10115', account_type: 'personal' },
     reply: json(200, samples.billingDetails()),
     result: samples.billingDetails(),
   },
-  { id: 'usersSetupIntentsCreate', call: (c) => c.users.paymentMethods.createSetupIntent('usr_5f1c', { pm_type: 'card' }), method: 'GET', url: '/api/v1/users/usr_5f1c/setup-intents/?pm_type=card', reply: json(200, samples.setupIntent()), result: samples.setupIntent() },
+  {
+    id: 'usersSetupIntentsCreate',
+    call: (c) => c.users.paymentMethods.createSetupIntent('usr_5f1c', { pm_type: 'card' }),
+    method: 'GET',
+    url: '/api/v1/users/usr_5f1c/setup-intents/?pm_type=card',
+    reply: json(200, samples.setupIntent()),
+    result: samples.setupIntent(),
+  },
   {
     id: 'usersPaymentMethodsList',
     call: async (c) => (await c.users.paymentMethods.list('usr_5f1c', { page: 1 })).results,
@@ -101,18 +190,43 @@ const cases: Case[] = [
     reply: json(200, samples.page([samples.paymentMethod()])),
     result: [samples.paymentMethod()],
   },
-  { id: 'usersPaymentMethodsSetDefault', call: (c) => c.users.paymentMethods.setDefault('usr_5f1c', 'pm_1Q2w3E'), method: 'POST', url: '/api/v1/users/usr_5f1c/payment-methods/pm_1Q2w3E/default/', reply: noContent, result: undefined },
-  { id: 'usersPaymentMethodsDelete', call: (c) => c.users.paymentMethods.delete('usr_5f1c', 'pm_1Q2w3E'), method: 'DELETE', url: '/api/v1/users/usr_5f1c/payment-methods/pm_1Q2w3E/', reply: noContent, result: undefined },
+  {
+    id: 'usersPaymentMethodsSetDefault',
+    call: (c) => c.users.paymentMethods.setDefault('usr_5f1c', 'pm_1Q2w3E'),
+    method: 'POST',
+    url: '/api/v1/users/usr_5f1c/payment-methods/pm_1Q2w3E/default/',
+    reply: noContent,
+    result: undefined,
+  },
+  {
+    id: 'usersPaymentMethodsDelete',
+    call: (c) => c.users.paymentMethods.delete('usr_5f1c', 'pm_1Q2w3E'),
+    method: 'DELETE',
+    url: '/api/v1/users/usr_5f1c/payment-methods/pm_1Q2w3E/',
+    reply: noContent,
+    result: undefined,
+  },
   {
     id: 'usersChargingStart',
-    call: (c) => c.users.charging.start('usr_5f1c', { evse_id: 'DE*SWE*E0001*1', payment_method_id: 'pm_1Q2w3E' }),
+    call: (c) =>
+      c.users.charging.start('usr_5f1c', {
+        evse_id: 'DE*SWE*E0001*1',
+        payment_method_id: 'pm_1Q2w3E',
+      }),
     method: 'POST',
     url: '/api/v1/users/usr_5f1c/charging/start/',
     body: { evse_id: 'DE*SWE*E0001*1', payment_method_id: 'pm_1Q2w3E' },
     reply: json(201, samples.chargingSession()),
     result: samples.chargingSession(),
   },
-  { id: 'usersChargingStop', call: (c) => c.users.charging.stop('usr_5f1c', 'cs_9001'), method: 'POST', url: '/api/v1/users/usr_5f1c/charging/stop/cs_9001/', reply: noContent, result: undefined },
+  {
+    id: 'usersChargingStop',
+    call: (c) => c.users.charging.stop('usr_5f1c', 'cs_9001'),
+    method: 'POST',
+    url: '/api/v1/users/usr_5f1c/charging/stop/cs_9001/',
+    reply: noContent,
+    result: undefined,
+  },
   {
     id: 'usersChargingSessionsList',
     call: async (c) => (await c.users.chargingSessions.list('usr_5f1c')).results,
@@ -121,7 +235,14 @@ const cases: Case[] = [
     reply: json(200, samples.page([samples.chargingSession()])),
     result: [samples.chargingSession()],
   },
-  { id: 'usersChargingSessionsRetrieve', call: (c) => c.users.chargingSessions.retrieve('usr_5f1c', 'cs_9001'), method: 'GET', url: '/api/v1/users/usr_5f1c/charging-sessions/cs_9001/', reply: json(200, samples.chargingSession()), result: samples.chargingSession() },
+  {
+    id: 'usersChargingSessionsRetrieve',
+    call: (c) => c.users.chargingSessions.retrieve('usr_5f1c', 'cs_9001'),
+    method: 'GET',
+    url: '/api/v1/users/usr_5f1c/charging-sessions/cs_9001/',
+    reply: json(200, samples.chargingSession()),
+    result: samples.chargingSession(),
+  },
   {
     id: 'usersChargingSessionsRate',
     call: (c) => c.users.chargingSessions.rate('usr_5f1c', 'cs_9001', { rates: 4 }),
@@ -131,13 +252,33 @@ const cases: Case[] = [
     reply: json(200, { ...samples.chargingSession(), rates: 4 }),
     result: { ...samples.chargingSession(), rates: 4 },
   },
-  { id: 'usersDebtsList', call: async (c) => (await c.users.debts.list('usr_5f1c', { page_size: 5 })).results, method: 'GET', url: '/api/v1/users/usr_5f1c/charging/debts/?page_size=5', reply: json(200, samples.page([samples.debt()])), result: [samples.debt()] },
-  { id: 'usersInvoicesList', call: async (c) => (await c.users.invoices.list('usr_5f1c')).results, method: 'GET', url: '/api/v1/users/usr_5f1c/invoices/', reply: json(200, samples.page([samples.invoice()])), result: [samples.invoice()] },
+  {
+    id: 'usersDebtsList',
+    call: async (c) => (await c.users.debts.list('usr_5f1c', { page_size: 5 })).results,
+    method: 'GET',
+    url: '/api/v1/users/usr_5f1c/charging/debts/?page_size=5',
+    reply: json(200, samples.page([samples.debt()])),
+    result: [samples.debt()],
+  },
+  {
+    id: 'usersInvoicesList',
+    call: async (c) => (await c.users.invoices.list('usr_5f1c')).results,
+    method: 'GET',
+    url: '/api/v1/users/usr_5f1c/invoices/',
+    reply: json(200, samples.page([samples.invoice()])),
+    result: [samples.invoice()],
+  },
 ];
 
 function specOperationIds(): string[] {
-  const spec = parse(readFileSync('spec/connect-api.yaml', 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
-  return Object.values(spec.paths).flatMap((item) => Object.values(item).flatMap((op) => (typeof op === 'object' && op?.operationId ? [op.operationId] : [])));
+  const spec = parse(readFileSync('spec/connect-api.yaml', 'utf8')) as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+  };
+  return Object.values(spec.paths).flatMap((item) =>
+    Object.values(item).flatMap((op) =>
+      typeof op === 'object' && op?.operationId ? [op.operationId] : [],
+    ),
+  );
 }
 
 describe('every operation', () => {
@@ -169,7 +310,11 @@ describe('every operation', () => {
 describe('bodies in the other encodings the API accepts', () => {
   it('form-urlencoded', async () => {
     server.reply(json(200, samples.billingDetails()));
-    await client.users.billingDetails.update('u1', { line1: 'Main St 1', postal_code: '10115', city: null }, { encoding: 'form' });
+    await client.users.billingDetails.update(
+      'u1',
+      { line1: 'Main St 1', postal_code: '10115', city: null },
+      { encoding: 'form' },
+    );
     const received = server.requests[0]!;
     expect(received.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(received.text).toBe('line1=Main+St+1&postal_code=10115&city=');
@@ -177,11 +322,19 @@ describe('bodies in the other encodings the API accepts', () => {
 
   it('multipart/form-data', async () => {
     server.reply(json(201, samples.chargingSession()));
-    await client.users.charging.start('u1', { evse_id: 'E1', payment_method_id: 'pm_1' }, { encoding: 'multipart' });
+    await client.users.charging.start(
+      'u1',
+      { evse_id: 'E1', payment_method_id: 'pm_1' },
+      { encoding: 'multipart' },
+    );
     const received = server.requests[0]!;
     const contentType = received.headers['content-type']!;
     expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
-    const form = await new Request('http://x/', { method: 'POST', body: new Uint8Array(received.body), headers: { 'content-type': contentType } }).formData();
+    const form = await new Request('http://x/', {
+      method: 'POST',
+      body: new Uint8Array(received.body),
+      headers: { 'content-type': contentType },
+    }).formData();
     expect(Object.fromEntries(form)).toEqual({ evse_id: 'E1', payment_method_id: 'pm_1' });
   });
 });
@@ -196,18 +349,39 @@ describe('errors carry the status and the parsed body', () => {
   });
 
   it('409 ErrorDetail with its error type', async () => {
-    server.reply(json(409, { detail: 'Already charging.', error: { type: 'already_charging', details: 'session cs_1 is active' } }));
-    const error = await client.users.charging.start('u1', { evse_id: 'E1', payment_method_id: 'pm_1' }).catch((e: unknown) => e);
+    server.reply(
+      json(409, {
+        detail: 'Already charging.',
+        error: { type: 'already_charging', details: 'session cs_1 is active' },
+      }),
+    );
+    const error = await client.users.charging
+      .start('u1', { evse_id: 'E1', payment_method_id: 'pm_1' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConflictError);
     expect(error).toMatchObject({ status: 409, errorType: 'already_charging' });
     expect(server.requests).toHaveLength(1);
   });
 
   it('402 with the payment intent secret for strong customer authentication', async () => {
-    server.reply(json(402, { detail: 'Payment needs confirmation.', error: { type: 'payment_error', details: 'sca', payment_intent_client_secret: 'pi_1_secret_2' } }));
-    const error = await client.users.charging.start('u1', { evse_id: 'E1', payment_method_id: 'pm_1' }).catch((e: unknown) => e);
+    server.reply(
+      json(402, {
+        detail: 'Payment needs confirmation.',
+        error: {
+          type: 'payment_error',
+          details: 'sca',
+          payment_intent_client_secret: 'pi_1_secret_2',
+        },
+      }),
+    );
+    const error = await client.users.charging
+      .start('u1', { evse_id: 'E1', payment_method_id: 'pm_1' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaymentRequiredError);
-    expect(error).toMatchObject({ errorType: 'payment_error', paymentIntentClientSecret: 'pi_1_secret_2' });
+    expect(error).toMatchObject({
+      errorType: 'payment_error',
+      paymentIntentClientSecret: 'pi_1_secret_2',
+    });
   });
 });
 

@@ -150,7 +150,16 @@ export const chargingSession = (): ChargingSession => ({
   },
   is_partner: true,
   logo_url: null,
-  user_facing_session_prices: { kwh_price: '0.59', time_price: null, session_fee: null, blocking_fee: '0.10', starting_fee: null, blocking_cap: '12.00', grace_period_minutes: 240, currency: 'EUR' },
+  user_facing_session_prices: {
+    kwh_price: '0.59',
+    time_price: null,
+    session_fee: null,
+    blocking_fee: '0.10',
+    starting_fee: null,
+    blocking_cap: '12.00',
+    grace_period_minutes: 240,
+    currency: 'EUR',
+  },
   session_cost: {
     kwh_cost: '7.28',
     time_cost: null,
@@ -167,7 +176,12 @@ export const chargingSession = (): ChargingSession => ({
   rates: null,
 });
 
-export const debt = (): Debt => ({ session_id: 'cs_8000', payment_intent_client_secret: 'pi_3_secret_abc', amount: '17.80', currency: 'EUR' });
+export const debt = (): Debt => ({
+  session_id: 'cs_8000',
+  payment_intent_client_secret: 'pi_3_secret_abc',
+  amount: '17.80',
+  currency: 'EUR',
+});
 
 export const invoice = (): Invoice => ({
   link: 'https://files.example.com/invoices/inv_1.pdf',
@@ -180,6 +194,14 @@ export const invoice = (): Invoice => ({
 
 export const setupIntent = (): SetupIntent => ({ setup_intent_client_secret: 'seti_1_secret_xyz' });
 export const partner = (): Partner => ({ name: 'Stadtwerk Energie', logo_url: null });
-export const dataFile = (): StationDataFile => ({ link: 'https://files.example.com/stations.json.gz', last_updated: '2026-11-22T03:00:00Z' });
+export const dataFile = (): StationDataFile => ({
+  link: 'https://files.example.com/stations.json.gz',
+  last_updated: '2026-11-22T03:00:00Z',
+});
 
-export const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+export const page = <T>(results: T[]) => ({
+  count: results.length,
+  next: null,
+  previous: null,
+  results,
+});

@@ -6,14 +6,30 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { API_VERSION, ConnectClient, PACKAGE_VERSION, usersRetrieve } from '../../generated/src/index.js';
+import {
+  API_VERSION,
+  ConnectClient,
+  PACKAGE_VERSION,
+  usersRetrieve,
+} from '../../generated/src/index.js';
 import { json, useTestServer } from '../runtime/http-server.js';
 
 const spec = parse(readFileSync('spec/connect-api.yaml', 'utf8')) as { info: { version: string } };
-const manifest = JSON.parse(readFileSync('generated/package.json', 'utf8')) as { name: string; version: string };
+const manifest = JSON.parse(readFileSync('generated/package.json', 'utf8')) as {
+  name: string;
+  version: string;
+};
 
 describe('the versions of the generated package', () => {
-  const server = useTestServer(json(200, { id: 'u1', email: 'a@example.com', custom_properties: {}, has_payment_method: false, has_billing_details: false }));
+  const server = useTestServer(
+    json(200, {
+      id: 'u1',
+      email: 'a@example.com',
+      custom_properties: {},
+      has_payment_method: false,
+      has_billing_details: false,
+    }),
+  );
 
   it('exports the package version of package.json and the API version of the spec, separately', () => {
     expect(PACKAGE_VERSION).toBe(manifest.version);
@@ -31,6 +47,8 @@ describe('the versions of the generated package', () => {
 
   it('names both in the README', () => {
     const readme = readFileSync('generated/README.md', 'utf8');
-    expect(readme).toContain(`This is version ${PACKAGE_VERSION} of \`${manifest.name}\`, generated from version ${API_VERSION} of the`);
+    expect(readme).toContain(
+      `This is version ${PACKAGE_VERSION} of \`${manifest.name}\`, generated from version ${API_VERSION} of the`,
+    );
   });
 });

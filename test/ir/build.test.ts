@@ -7,7 +7,10 @@ function build(yaml: string): { ir?: Ir; codes: string[] } {
   const { document, diagnostics } = parseSource('test.yaml', yaml);
   if (!document) throw new Error(diagnostics.map((d) => d.message).join('; '));
   const result = buildIr(document);
-  return { ...(result.ir ? { ir: result.ir } : {}), codes: result.diagnostics.map((d) => `${d.code} ${d.pointer} ${d.line}:${d.column}`) };
+  return {
+    ...(result.ir ? { ir: result.ir } : {}),
+    codes: result.diagnostics.map((d) => `${d.code} ${d.pointer} ${d.line}:${d.column}`),
+  };
 }
 
 const head = 'openapi: 3.0.3\ninfo: {title: Demo API, version: 2.1.0}\n';
@@ -49,7 +52,10 @@ components:
       ['Error', 'Error_'],
       ['my.Thing', 'MyThing'],
     ]);
-    expect(ir!.schemas[2]!.type).toMatchObject({ kind: 'object', properties: [{ name: 'self', type: { kind: 'ref', name: 'MyThing' } }] });
+    expect(ir!.schemas[2]!.type).toMatchObject({
+      kind: 'object',
+      properties: [{ name: 'self', type: { kind: 'ref', name: 'MyThing' } }],
+    });
   });
 });
 
@@ -92,7 +98,9 @@ components:
   it('merges path-level parameters, lets the operation override them, and orders path arguments', () => {
     const [get] = build(paths).ir!.operations;
     expect(get!.pathParameters.map((p) => p.identifier)).toEqual(['thingId']);
-    expect(get!.queryParameters).toEqual([expect.objectContaining({ name: 'verbose', description: 'overrides', default: true })]);
+    expect(get!.queryParameters).toEqual([
+      expect.objectContaining({ name: 'verbose', description: 'overrides', default: true }),
+    ]);
   });
 
   it('names operations without an operationId from method and path, and places them by x-sdk-method or tag', () => {
@@ -132,7 +140,9 @@ components:
     get: {operationId: sites, tags: [sites], responses: {'200': {description: ok}}}
     delete: {operationId: sites_delete, tags: [sites], responses: {'204': {description: gone}}}
 `).ir!.operations;
-    expect(ops.map((o) => `client.${[...o.resourcePath, o.methodName].join('.')} ${o.functionName}`)).toEqual([
+    expect(
+      ops.map((o) => `client.${[...o.resourcePath, o.methodName].join('.')} ${o.functionName}`),
+    ).toEqual([
       'client.sites.list sitesList',
       'client.sites.list2 sitesList2',
       'client.sites.sites sitesSites',
@@ -170,6 +180,9 @@ components:
         2XX: {description: ok}
 `);
     expect(ir).toBeUndefined();
-    expect(codes).toEqual(['unsupported-media-type /paths/~1upload~1/post/requestBody/content 7:9', 'unsupported-status /paths/~1upload~1/post/responses/2XX 10:9']);
+    expect(codes).toEqual([
+      'unsupported-media-type /paths/~1upload~1/post/requestBody/content 7:9',
+      'unsupported-status /paths/~1upload~1/post/responses/2XX 10:9',
+    ]);
   });
 });

@@ -4,12 +4,24 @@ import type { Diagnostic } from '../../generator/diagnostics.js';
 import type { Ir } from '../../generator/ir/types.js';
 import { irFromText } from '../support/documents.js';
 
-function build(schemas: Record<string, unknown>, paths: Record<string, unknown> = {}): { ir?: Ir; diagnostics?: readonly Diagnostic[] } {
-  const text = JSON.stringify({ openapi: '3.1.0', info: { title: 'Edges', version: '1' }, paths, components: { schemas } });
+function build(
+  schemas: Record<string, unknown>,
+  paths: Record<string, unknown> = {},
+): { ir?: Ir; diagnostics?: readonly Diagnostic[] } {
+  const text = JSON.stringify({
+    openapi: '3.1.0',
+    info: { title: 'Edges', version: '1' },
+    paths,
+    components: { schemas },
+  });
   return irFromText('edges.json', text);
 }
 
-const ok = (body: string) => ({ responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: body } } } } } });
+const ok = (body: string) => ({
+  responses: {
+    '200': { description: 'ok', content: { 'application/json': { schema: { $ref: body } } } },
+  },
+});
 
 describe('IR edges', () => {
   it('turns a boolean enum into literals, keeping null', () => {
@@ -25,36 +37,75 @@ describe('IR edges', () => {
   });
 
   it('inlines a schema referred to outside components.schemas', () => {
-    const { ir } = build({ Box: { type: 'object', properties: { inner: { $ref: '#/components/schemas/Box/properties/size' }, size: { type: 'integer' } } } });
+    const { ir } = build({
+      Box: {
+        type: 'object',
+        properties: {
+          inner: { $ref: '#/components/schemas/Box/properties/size' },
+          size: { type: 'integer' },
+        },
+      },
+    });
     const box = ir?.schemas[0]?.type;
-    expect(box?.kind === 'object' && box.properties[0]?.type).toEqual({ kind: 'number', integer: true });
+    expect(box?.kind === 'object' && box.properties[0]?.type).toEqual({
+      kind: 'number',
+      integer: true,
+    });
   });
 
   it('refuses recursion through a place outside components.schemas, at the $ref', () => {
-    const { diagnostics } = build({}, {
-      '/loop': {
-        get: {
-          responses: {
-            '200': {
-              description: 'ok',
-              content: { 'application/json': { schema: { type: 'object', properties: { self: { $ref: '#/paths/~1loop/get/responses/200/content/application~1json/schema' } } } } },
+    const { diagnostics } = build(
+      {},
+      {
+        '/loop': {
+          get: {
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: {
+                        self: {
+                          $ref: '#/paths/~1loop/get/responses/200/content/application~1json/schema',
+                        },
+                      },
+                    },
+                  },
+                },
+              },
             },
           },
         },
       },
-    });
-    expect(diagnostics?.map((d) => [d.code, d.pointer])).toEqual([['unsupported-ref', '/paths/~1loop/get/responses/200/content/application~1json/schema/properties/self/$ref']]);
+    );
+    expect(diagnostics?.map((d) => [d.code, d.pointer])).toEqual([
+      [
+        'unsupported-ref',
+        '/paths/~1loop/get/responses/200/content/application~1json/schema/properties/self/$ref',
+      ],
+    ]);
     expect(diagnostics?.[0]?.line).toBe(1);
   });
 
   it('refuses schemas that are only each other, and accepts recursion through properties or items', () => {
-    const cyclic = build({ A: { $ref: '#/components/schemas/B' }, B: { anyOf: [{ $ref: '#/components/schemas/A' }, { type: 'null' }] } });
+    const cyclic = build({
+      A: { $ref: '#/components/schemas/B' },
+      B: { anyOf: [{ $ref: '#/components/schemas/A' }, { type: 'null' }] },
+    });
     expect(cyclic.diagnostics?.map((d) => [d.code, d.pointer])).toEqual([
       ['schema-cycle', '/components/schemas/A'],
       ['schema-cycle', '/components/schemas/B'],
     ]);
     const fine = build(
-      { Tree: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } } }, List: { type: 'array', items: { $ref: '#/components/schemas/List' } } },
+      {
+        Tree: {
+          type: 'object',
+          properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } },
+        },
+        List: { type: 'array', items: { $ref: '#/components/schemas/List' } },
+      },
       { '/tree': { get: ok('#/components/schemas/Tree') } },
     );
     expect(fine.diagnostics).toBeUndefined();
@@ -68,7 +119,14 @@ describe('IR edges', () => {
       [{}, { kind: 'string' }],
       [{ anyOf: [{ type: 'integer' }, { type: 'null' }] }, { kind: 'number', integer: true }],
     ] as const) {
-      const { ir } = build({}, { '/things/{id}': { get: { parameters: [parameter(schema)], responses: { '204': { description: 'none' } } } } });
+      const { ir } = build(
+        {},
+        {
+          '/things/{id}': {
+            get: { parameters: [parameter(schema)], responses: { '204': { description: 'none' } } },
+          },
+        },
+      );
       expect(ir?.operations[0]?.pathParameters[0]?.type).toEqual(want);
     }
   });

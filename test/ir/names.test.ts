@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { camelCase, constantCase, derivedEnumMemberKey, enumMemberKeys, memberName, nameOperations, NameRegistry, pascalCase, propertyAccess, propertyKey } from '../../generator/ir/names.js';
+import {
+  camelCase,
+  constantCase,
+  derivedEnumMemberKey,
+  enumMemberKeys,
+  memberName,
+  nameOperations,
+  NameRegistry,
+  pascalCase,
+  propertyAccess,
+  propertyKey,
+} from '../../generator/ir/names.js';
 
 describe('identifiers', () => {
   it.each([
@@ -33,17 +44,21 @@ describe('identifiers', () => {
   ])('derivedEnumMemberKey(%j) = %j', (raw, want) => expect(derivedEnumMemberKey(raw)).toBe(want));
 
   it('names enum members after their wire values where those are identifiers and not keywords', () => {
-    expect(enumMemberKeys(['IEC_62196_T2', 'CHADEMO', 'slow', 'already_charging', 'unknown', '$ref'])).toEqual([
-      'IEC_62196_T2', 'CHADEMO', 'slow', 'already_charging', 'unknown', '$ref',
-    ]);
-    expect(enumMemberKeys(['default', 'new', '__proto__', 'constructor', 'a-b', 'IEC 62196', 7])).toEqual([
-      'Default', 'New', 'Proto', 'Constructor', 'AB', 'Iec62196', 'Value7',
-    ]);
+    expect(
+      enumMemberKeys(['IEC_62196_T2', 'CHADEMO', 'slow', 'already_charging', 'unknown', '$ref']),
+    ).toEqual(['IEC_62196_T2', 'CHADEMO', 'slow', 'already_charging', 'unknown', '$ref']);
+    expect(
+      enumMemberKeys(['default', 'new', '__proto__', 'constructor', 'a-b', 'IEC 62196', 7]),
+    ).toEqual(['Default', 'New', 'Proto', 'Constructor', 'AB', 'Iec62196', 'Value7']);
   });
 
   it('never lets a derived enum member name take the name of a wire value, in any order', () => {
     expect(enumMemberKeys(['foo-bar', 'FooBar'])).toEqual(['FooBar2', 'FooBar']);
-    expect(enumMemberKeys(['FooBar', 'foo-bar', 'foo bar'])).toEqual(['FooBar', 'FooBar2', 'FooBar3']);
+    expect(enumMemberKeys(['FooBar', 'foo-bar', 'foo bar'])).toEqual([
+      'FooBar',
+      'FooBar2',
+      'FooBar3',
+    ]);
   });
 
   it('constantCase', () => expect(constantCase('PowerGroup')).toBe('POWER_GROUP'));
@@ -78,14 +93,36 @@ describe('operation names', () => {
   };
 
   it('names the standalone function after the client method path', () => {
-    const names = nameOperations(['users.paymentMethods.createSetupIntent', 'stations.around', 'users.delete'].map(place));
-    expect(names.map((n) => n.functionName)).toEqual(['usersPaymentMethodsCreateSetupIntent', 'stationsAround', 'usersDelete']);
-    expect(names.map((n) => [...n.resourcePath, n.methodName].join('.'))).toEqual(['users.paymentMethods.createSetupIntent', 'stations.around', 'users.delete']);
+    const names = nameOperations(
+      ['users.paymentMethods.createSetupIntent', 'stations.around', 'users.delete'].map(place),
+    );
+    expect(names.map((n) => n.functionName)).toEqual([
+      'usersPaymentMethodsCreateSetupIntent',
+      'stationsAround',
+      'usersDelete',
+    ]);
+    expect(names.map((n) => [...n.resourcePath, n.methodName].join('.'))).toEqual([
+      'users.paymentMethods.createSetupIntent',
+      'stations.around',
+      'users.delete',
+    ]);
   });
 
   it('settles collisions in document order: methods against siblings and sub-resources, functions across the client', () => {
-    const names = nameOperations(['users.list', 'users.list', 'users.billing', 'users.billing.get', 'usersBilling.get', 'users.core', 'tile.forPoint'].map(place));
-    expect(names.map((n) => `${[...n.resourcePath, n.methodName].join('.')} ${n.functionName}`)).toEqual([
+    const names = nameOperations(
+      [
+        'users.list',
+        'users.list',
+        'users.billing',
+        'users.billing.get',
+        'usersBilling.get',
+        'users.core',
+        'tile.forPoint',
+      ].map(place),
+    );
+    expect(
+      names.map((n) => `${[...n.resourcePath, n.methodName].join('.')} ${n.functionName}`),
+    ).toEqual([
       'users.list usersList',
       'users.list2 usersList2',
       // `users.billing` is a sub-resource, so a method cannot be called that.

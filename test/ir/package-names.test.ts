@@ -6,13 +6,24 @@
 import { readFile } from 'node:fs/promises';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { EMITTED_NAMES, LIB_NAMES, PACKAGE_NAMES, RUNTIME_NAMES } from '../../generator/ir/names.js';
+import {
+  EMITTED_NAMES,
+  LIB_NAMES,
+  PACKAGE_NAMES,
+  RUNTIME_NAMES,
+} from '../../generator/ir/names.js';
 import { irFromText } from '../support/documents.js';
 
 async function runtimeExports(path = 'templates/runtime/index.ts'): Promise<string[]> {
-  const source = ts.createSourceFile('index.ts', await readFile(path, 'utf8'), ts.ScriptTarget.ES2022);
+  const source = ts.createSourceFile(
+    'index.ts',
+    await readFile(path, 'utf8'),
+    ts.ScriptTarget.ES2022,
+  );
   return source.statements.flatMap((statement) =>
-    ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)
+    ts.isExportDeclaration(statement) &&
+    statement.exportClause &&
+    ts.isNamedExports(statement.exportClause)
       ? statement.exportClause.elements.map((element) => element.name.text)
       : [],
   );
@@ -21,9 +32,22 @@ async function runtimeExports(path = 'templates/runtime/index.ts'): Promise<stri
 describe('names the package reserves', () => {
   it('are exactly the runtime exports, the Connect layer’s, plus the emitters’ own', async () => {
     expect([...RUNTIME_NAMES].sort()).toEqual((await runtimeExports()).sort());
-    expect([...LIB_NAMES].sort()).toEqual((await runtimeExports('templates/connect/index.ts')).sort());
-    expect(EMITTED_NAMES).toEqual(expect.arrayContaining(['OpenEnum', 'CLIENT_META', 'TOKEN_ENV_VAR', 'PaymentRequiredError', 'LockedError', 'FailedDependencyError']));
-    expect(new Set(PACKAGE_NAMES)).toEqual(new Set([...RUNTIME_NAMES, ...LIB_NAMES, ...EMITTED_NAMES]));
+    expect([...LIB_NAMES].sort()).toEqual(
+      (await runtimeExports('templates/connect/index.ts')).sort(),
+    );
+    expect(EMITTED_NAMES).toEqual(
+      expect.arrayContaining([
+        'OpenEnum',
+        'CLIENT_META',
+        'TOKEN_ENV_VAR',
+        'PaymentRequiredError',
+        'LockedError',
+        'FailedDependencyError',
+      ]),
+    );
+    expect(new Set(PACKAGE_NAMES)).toEqual(
+      new Set([...RUNTIME_NAMES, ...LIB_NAMES, ...EMITTED_NAMES]),
+    );
   });
 
   it('keep a schema called NotFoundError from clashing with the runtime error class', () => {

@@ -23,7 +23,6 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
   typeRoots: [join(REPO_ROOT, 'node_modules/@types')],
 };
 
-
 let ir: Ir;
 
 function escape(text: string): string {
@@ -38,18 +37,27 @@ beforeAll(async () => {
 
 describe('doc comments', () => {
   it('document every export of the client and every public member, runtime and errors included', () => {
-    expect(undocumented(join(GENERATED_DIR, 'src/index.ts'), COMPILER_OPTIONS, () => true)).toEqual([]);
+    expect(undocumented(join(GENERATED_DIR, 'src/index.ts'), COMPILER_OPTIONS, () => true)).toEqual(
+      [],
+    );
   }, 60_000);
 
   it('document every export of the testing entry point (the fake server) and its members', () => {
-    expect(undocumented(join(GENERATED_DIR, 'src/testing/index.ts'), COMPILER_OPTIONS, () => true)).toEqual([]);
+    expect(
+      undocumented(join(GENERATED_DIR, 'src/testing/index.ts'), COMPILER_OPTIONS, () => true),
+    ).toEqual([]);
   }, 60_000);
 
   it('give every operation its parameters, what it returns, what it throws and an example', async () => {
     const functions = new Map<string, ts.FunctionDeclaration>();
     const dir = join(GENERATED_DIR, 'src/operations');
     for (const name of await readdir(dir)) {
-      const file = ts.createSourceFile(name, await readFile(join(dir, name), 'utf8'), ts.ScriptTarget.ES2022, true);
+      const file = ts.createSourceFile(
+        name,
+        await readFile(join(dir, name), 'utf8'),
+        ts.ScriptTarget.ES2022,
+        true,
+      );
       file.forEachChild((node) => {
         if (ts.isFunctionDeclaration(node) && node.name) functions.set(node.name.text, node);
       });
@@ -59,8 +67,12 @@ describe('doc comments', () => {
       const fn = functions.get(op.functionName)!;
       const tags = ts.getJSDocTags(fn);
       const named = (name: string) => tags.filter((t) => t.tagName.text === name);
-      const params = named('param').map((t) => ((t as ts.JSDocParameterTag).name as ts.Identifier).text);
-      expect(params, op.functionName).toEqual(fn.parameters.map((p) => (p.name as ts.Identifier).text));
+      const params = named('param').map(
+        (t) => ((t as ts.JSDocParameterTag).name as ts.Identifier).text,
+      );
+      expect(params, op.functionName).toEqual(
+        fn.parameters.map((p) => (p.name as ts.Identifier).text),
+      );
       expect(named('returns'), op.functionName).toHaveLength(1);
       expect(named('throws'), op.functionName).toHaveLength(errorClassesFor(op).length);
       const example = ts.getTextOfJSDocComment(named('example')[0]?.comment) ?? '';
@@ -74,18 +86,33 @@ describe('the generated README', () => {
     const readme = await readFile(join(GENERATED_DIR, 'README.md'), 'utf8');
     const headings = [...readme.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     expect(headings).toEqual(
-      expect.arrayContaining(['Install', 'Configure', 'First call', 'Pagination', 'Errors', 'Retries and timeouts', 'Cancellation', 'Map tiles', 'Testing against the fake server']),
+      expect.arrayContaining([
+        'Install',
+        'Configure',
+        'First call',
+        'Pagination',
+        'Errors',
+        'Retries and timeouts',
+        'Cancellation',
+        'Map tiles',
+        'Testing against the fake server',
+      ]),
     );
     expect(readme).toContain(`npm install ${ir.info.packageName}`);
     for (const server of ir.servers) expect(readme).toContain(`'${server.name}'`);
   });
 
   it('lists every operation, and api.md has a section and a sample for each', async () => {
-    const [readme, api] = await Promise.all(['README.md', 'api.md'].map((f) => readFile(join(GENERATED_DIR, f), 'utf8')));
+    const [readme, api] = await Promise.all(
+      ['README.md', 'api.md'].map((f) => readFile(join(GENERATED_DIR, f), 'utf8')),
+    );
     for (const op of ir.operations) {
       const method = ['client', ...op.resourcePath, op.methodName].join('.');
       // Prettier pads the table's cells, so the row is matched with any spacing.
-      const row = new RegExp(`^\\| \`${escape(method)}\\(\\)\`\\s+\\| \`${op.method} ${escape(op.path)}\`\\s+\\|`, 'm');
+      const row = new RegExp(
+        `^\\| \`${escape(method)}\\(\\)\`\\s+\\| \`${op.method} ${escape(op.path)}\`\\s+\\|`,
+        'm',
+      );
       expect(readme, op.operationId).toMatch(row);
       expect(api, op.operationId).toContain(`### \`${method}()\`\n\n\`${op.method} ${op.path}\``);
       expect(api, op.operationId).toContain(`${op.functionName}(client`);

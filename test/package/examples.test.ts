@@ -25,9 +25,19 @@ afterAll(async () => {
 });
 
 /** Runs an example against the test's server (or, with `ownServer`, against the one it starts itself). */
-function example(name: string, args: readonly string[] = [], ownServer = false): Promise<RunResult> {
-  const env: Record<string, string> = ownServer ? { CONNECT_API_URL: '' } : { CONNECT_API_URL: api.url, CONNECT_API_TOKEN: api.tokens[0]!, CONNECT_API_FAKE: '1' };
-  return run(process.execPath, [TSX, join('examples', name), ...args], { cwd: REPO_ROOT, env, allowFailure: true });
+function example(
+  name: string,
+  args: readonly string[] = [],
+  ownServer = false,
+): Promise<RunResult> {
+  const env: Record<string, string> = ownServer
+    ? { CONNECT_API_URL: '' }
+    : { CONNECT_API_URL: api.url, CONNECT_API_TOKEN: api.tokens[0]!, CONNECT_API_FAKE: '1' };
+  return run(process.execPath, [TSX, join('examples', name), ...args], {
+    cwd: REPO_ROOT,
+    env,
+    allowFailure: true,
+  });
 }
 
 function lines(result: RunResult): string[] {
@@ -40,7 +50,11 @@ describe('examples/stations-near.ts', () => {
     expect(result.stderr).not.toMatch(/Error|at .*\.ts:\d+/);
     expect(result.exitCode).toBe(0);
     const [head, ...rows] = lines(result);
-    const { count } = await client.stations.around({ latitude: 52.52, longitude: 13.405, distance: 1500 });
+    const { count } = await client.stations.around({
+      latitude: 52.52,
+      longitude: 13.405,
+      distance: 1500,
+    });
     expect(head).toBe(`${count} stations within 1500 m of 52.52, 13.405`);
     expect(rows.length).toBe(Math.min(10, count));
     const metres = rows.map((row) => Number(/^\s*(\d+) m /.exec(row)?.[1]));
@@ -70,7 +84,9 @@ describe('examples/tile-clusters.ts', () => {
     const tile = await client.stations.tile({ x: [x], y: [y], z: 11 });
     const clusters = tile.features.filter((f) => f.cluster_id !== undefined).length;
     const stations = tile.features.reduce((sum, f) => sum + f.properties.count, 0);
-    expect(output[0]).toBe(`tile 11/${x}/${y}: ${tile.features.length} features, ${clusters} clusters, ${stations} stations`);
+    expect(output[0]).toBe(
+      `tile 11/${x}/${y}: ${tile.features.length} features, ${clusters} clusters, ${stations} stations`,
+    );
     const grid = output.slice(2, 22);
     expect(grid.every((row) => /^[.o1-9#]{48}$/.test(row))).toBe(true);
     const marks = grid.join('').replace(/\./g, '').length;
@@ -98,6 +114,8 @@ describe('examples/user-payments.ts', () => {
     expect(session.is_active).toBe(false);
     expect(session.rates).toBe(5);
     const invoices = await client.users.invoices.list(userId!);
-    expect(output).toMatch(new RegExp(`^${invoices.count} invoice\\(s\\), \\d+ open debt\\(s\\)$`, 'm'));
+    expect(output).toMatch(
+      new RegExp(`^${invoices.count} invoice\\(s\\), \\d+ open debt\\(s\\)$`, 'm'),
+    );
   }, 60_000);
 });

@@ -5,7 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Ir } from '../../generator/ir/types.js';
 import type { EmittedFile } from '../../generator/emit/model.js';
-import { emitCjsTsconfig, emitPackageJson, emitTsconfig, fakeServerCommand } from '../../generator/emit/package.js';
+import {
+  emitCjsTsconfig,
+  emitPackageJson,
+  emitTsconfig,
+  fakeServerCommand,
+} from '../../generator/emit/package.js';
 
 const IR: Ir = {
   info: { title: 'Parking API', version: '2.1.0', packageName: '@acme/parking-client' },
@@ -36,20 +41,38 @@ describe('package manifest emitter', () => {
       },
       './package.json': './package.json',
     });
-    expect(Object.keys((manifest['exports'] as Record<string, Record<string, object>>)['.']!['import']!)[0]).toBe('types');
+    expect(
+      Object.keys(
+        (manifest['exports'] as Record<string, Record<string, object>>)['.']!['import']!,
+      )[0],
+    ).toBe('types');
     expect(manifest['bin']).toBeUndefined();
     expect(manifest['typesVersions']).toBeUndefined();
     expect(manifest['dependencies']).toBeUndefined();
-    expect(json(emitTsconfig('HEADER', CLIENT_ONLY))['compilerOptions']).toMatchObject({ types: [], outDir: 'dist/esm' });
-    expect(json(emitCjsTsconfig('HEADER', CLIENT_ONLY))).toEqual({ extends: './tsconfig.json', compilerOptions: { module: 'CommonJS', moduleResolution: 'Node10', outDir: 'dist/cjs' } });
+    expect(json(emitTsconfig('HEADER', CLIENT_ONLY))['compilerOptions']).toMatchObject({
+      types: [],
+      outDir: 'dist/esm',
+    });
+    expect(json(emitCjsTsconfig('HEADER', CLIENT_ONLY))).toEqual({
+      extends: './tsconfig.json',
+      compilerOptions: { module: 'CommonJS', moduleResolution: 'Node10', outDir: 'dist/cjs' },
+    });
   });
 
   it('adds the testing entry point, its node10 types and the CLI when the fake server is emitted', () => {
     const manifest = json(emitPackageJson(IR, 'HEADER', WITH_FAKE));
-    expect(Object.keys(manifest['exports'] as object)).toEqual(['.', './testing', './package.json']);
-    expect(manifest['typesVersions']).toEqual({ '*': { testing: ['./dist/cjs/testing/index.d.ts'] } });
+    expect(Object.keys(manifest['exports'] as object)).toEqual([
+      '.',
+      './testing',
+      './package.json',
+    ]);
+    expect(manifest['typesVersions']).toEqual({
+      '*': { testing: ['./dist/cjs/testing/index.d.ts'] },
+    });
     expect(manifest['bin']).toEqual({ 'parking-fake': './dist/esm/testing/cli.js' });
-    expect(json(emitTsconfig('HEADER', WITH_FAKE))['compilerOptions']).toMatchObject({ types: ['node'] });
+    expect(json(emitTsconfig('HEADER', WITH_FAKE))['compilerOptions']).toMatchObject({
+      types: ['node'],
+    });
     // The CLI is an ES module entry point: the CommonJS build leaves it out.
     expect(json(emitCjsTsconfig('HEADER', WITH_FAKE))['exclude']).toEqual(['src/testing/cli.ts']);
   });
@@ -61,6 +84,8 @@ describe('package manifest emitter', () => {
   });
 
   it('is deterministic: the same input gives the same bytes', () => {
-    expect(emitPackageJson(IR, 'HEADER', WITH_FAKE)).toEqual(emitPackageJson(IR, 'HEADER', [...WITH_FAKE]));
+    expect(emitPackageJson(IR, 'HEADER', WITH_FAKE)).toEqual(
+      emitPackageJson(IR, 'HEADER', [...WITH_FAKE]),
+    );
   });
 });

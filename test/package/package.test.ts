@@ -33,12 +33,20 @@ interface Conditions {
 }
 
 function exportsMap(): Record<string, { import: Conditions; require: Conditions } | string> {
-  return pkg.manifest['exports'] as Record<string, { import: Conditions; require: Conditions } | string>;
+  return pkg.manifest['exports'] as Record<
+    string,
+    { import: Conditions; require: Conditions } | string
+  >;
 }
 
 describe('package manifest', () => {
   it('has no runtime dependencies of any kind', () => {
-    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies']) {
+    for (const field of [
+      'dependencies',
+      'peerDependencies',
+      'optionalDependencies',
+      'bundleDependencies',
+    ]) {
       expect(pkg.manifest[field], field).toBeUndefined();
     }
   });
@@ -46,7 +54,9 @@ describe('package manifest', () => {
   it('is side-effect free, needs Node 20 or later and lists what it publishes', () => {
     expect(pkg.manifest['sideEffects']).toBe(false);
     expect(pkg.manifest['engines']).toEqual({ node: '>=20' });
-    expect(pkg.manifest['files']).toEqual(expect.arrayContaining(['dist/esm', 'dist/cjs', 'README.md', 'api.md']));
+    expect(pkg.manifest['files']).toEqual(
+      expect.arrayContaining(['dist/esm', 'dist/cjs', 'README.md', 'api.md']),
+    );
   });
 
   it('exports the client and the testing entry point with ESM, CommonJS and types for each', () => {
@@ -56,7 +66,9 @@ describe('package manifest', () => {
       if (typeof entry === 'string') continue;
       for (const [condition, target] of Object.entries(entry)) {
         const dir = condition === 'import' ? 'dist/esm/' : 'dist/cjs/';
-        expect(target.types, `${subpath} ${condition}`).toMatch(new RegExp(`^\\./${dir}.+\\.d\\.ts$`));
+        expect(target.types, `${subpath} ${condition}`).toMatch(
+          new RegExp(`^\\./${dir}.+\\.d\\.ts$`),
+        );
         expect(pkg.files, `${subpath} ${condition} types`).toContain(target.types.slice(2));
         expect(pkg.files, `${subpath} ${condition} code`).toContain(target.default.slice(2));
       }
@@ -99,7 +111,9 @@ describe('npm pack', () => {
   it('loads nothing from outside the package, and Node built-ins only in the fake server', async () => {
     for (const build of ['dist/esm', 'dist/cjs']) {
       const outside = await externalImports(join(pkg.dir, build));
-      const misplaced = outside.filter((i) => !(i.file.startsWith('testing/') && i.specifier.startsWith('node:')));
+      const misplaced = outside.filter(
+        (i) => !(i.file.startsWith('testing/') && i.specifier.startsWith('node:')),
+      );
       expect(misplaced, build).toEqual([]);
     }
   });
@@ -119,8 +133,12 @@ describe('a project that installs the tarball', () => {
     await consumer?.remove();
   });
 
-  async function runOutput(file: string): Promise<{ count: number; known: number; userId: string; missing: number }> {
-    const { stdout } = await run(process.execPath, [join(consumer.dir, 'out', file)], { cwd: consumer.dir });
+  async function runOutput(
+    file: string,
+  ): Promise<{ count: number; known: number; userId: string; missing: number }> {
+    const { stdout } = await run(process.execPath, [join(consumer.dir, 'out', file)], {
+      cwd: consumer.dir,
+    });
     return JSON.parse(stdout) as { count: number; known: number; userId: string; missing: number };
   }
 
@@ -143,7 +161,8 @@ describe('a project that installs the tarball', () => {
 
   it('type-checks every code sample of the published README and api.md', async () => {
     // The check itself ran in beforeAll with the usage files; here: every operation's sample was in it, and the README's.
-    const operations = (await readFile(join(pkg.dir, 'api.md'), 'utf8')).match(/^### `client\./gm)?.length ?? 0;
+    const operations =
+      (await readFile(join(pkg.dir, 'api.md'), 'utf8')).match(/^### `client\./gm)?.length ?? 0;
     expect(operations).toBeGreaterThan(20);
     expect(consumer.snippets).toBeGreaterThanOrEqual(operations + 8);
   });
@@ -184,15 +203,27 @@ describe('the ESM build in a browser', () => {
     await page.goto(site.url);
     await page.waitForSelector('body[data-state="done"], body[data-state="failed"]');
     await mkdir(join(REPO_ROOT, 'test/.artifacts'), { recursive: true });
-    await page.screenshot({ path: join(REPO_ROOT, 'test/.artifacts/browser-client.png'), fullPage: true });
+    await page.screenshot({
+      path: join(REPO_ROOT, 'test/.artifacts/browser-client.png'),
+      fullPage: true,
+    });
 
     expect(await page.textContent('#error')).toBe('');
     const client = new ConnectClient({ baseUrl: api.url, token: api.tokens[0], maxRetries: 0 });
-    const expected = await client.stations.around({ latitude: 52.52, longitude: 13.405, distance: 1000 });
+    const expected = await client.stations.around({
+      latitude: 52.52,
+      longitude: 13.405,
+      distance: 1000,
+    });
     expect(await page.textContent('#summary')).toBe(`${expected.count} stations within 1000 m`);
-    expect(await page.locator('#stations li').allTextContents()).toEqual(expected.results.slice(0, 5).map((s) => s.name));
+    expect(await page.locator('#stations li').allTextContents()).toEqual(
+      expected.results.slice(0, 5).map((s) => s.name),
+    );
     expect(await page.textContent('#not-found')).toBe('NotFoundError 404');
-    expect(site.forwarded).toEqual(['GET /api/v1/stations/around/', 'GET /api/v1/users/no-such-user/']);
+    expect(site.forwarded).toEqual([
+      'GET /api/v1/stations/around/',
+      'GET /api/v1/users/no-such-user/',
+    ]);
     // The 404 is logged by the browser as a failed resource load; nothing else may go wrong.
     expect(problems.filter((p) => !/404/.test(p))).toEqual([]);
     await page.close();

@@ -11,14 +11,19 @@ import { build, type Plugin } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'generated/package.json'), 'utf8')) as { name: string };
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'generated/package.json'), 'utf8')) as {
+  name: string;
+};
 const README = readFileSync(join(ROOT, 'generated/README.md'), 'utf8');
 
 /** The first `ts` code block under `heading`. */
 function snippetUnder(heading: string): string {
-  const section = README.split(/^## /m).find((s) => s.startsWith(`${heading.replace(/^## /, '')}\n`));
+  const section = README.split(/^## /m).find((s) =>
+    s.startsWith(`${heading.replace(/^## /, '')}\n`),
+  );
   const block = section?.split('```ts\n')[1]?.split('```')[0];
-  if (block === undefined) throw new Error(`generated/README.md has no code block under "${heading}"`);
+  if (block === undefined)
+    throw new Error(`generated/README.md has no code block under "${heading}"`);
   return block;
 }
 
@@ -26,7 +31,9 @@ function snippetUnder(heading: string): string {
 const packageSource: Plugin = {
   name: 'package-source',
   setup(b) {
-    b.onResolve({ filter: new RegExp(`^${PACKAGE.name}$`) }, () => ({ path: join(ROOT, 'generated/src/index.ts') }));
+    b.onResolve({ filter: new RegExp(`^${PACKAGE.name}$`) }, () => ({
+      path: join(ROOT, 'generated/src/index.ts'),
+    }));
   },
 };
 
@@ -49,10 +56,13 @@ async function bundle(code: string): Promise<Bundle> {
   };
   const minified = await build({ ...options, minify: true });
   const readable = await build(options);
-  return { gzipped: gzipSync(minified.outputFiles![0]!.contents, { level: 9 }).byteLength, readable: readable.outputFiles![0]!.text };
+  return {
+    gzipped: gzipSync(minified.outputFiles![0]!.contents, { level: 9 }).byteLength,
+    readable: readable.outputFiles![0]!.text,
+  };
 }
 
-describe('the README\'s small-bundle snippet', () => {
+describe("the README's small-bundle snippet", () => {
   let snippet: string;
   let small: Bundle;
   let whole: Bundle;
@@ -60,7 +70,9 @@ describe('the README\'s small-bundle snippet', () => {
     snippet = snippetUnder('## Small bundles');
     small = await bundle(snippet);
     // The same call through the client class, as the README's "Configure" and "First call" show it.
-    whole = await bundle(`import { ConnectClient } from '${PACKAGE.name}';\nconst client = new ConnectClient({ token: process.env.CONNECT_API_TOKEN });\nconst user = await client.users.retrieve('user-123');\nconsole.log(user);\n`);
+    whole = await bundle(
+      `import { ConnectClient } from '${PACKAGE.name}';\nconst client = new ConnectClient({ token: process.env.CONNECT_API_TOKEN });\nconst user = await client.users.retrieve('user-123');\nconsole.log(user);\n`,
+    );
   }, 60_000);
 
   it('calls one standalone function on the core the factory makes', () => {
@@ -75,10 +87,18 @@ describe('the README\'s small-bundle snippet', () => {
     expect(whole.readable).toContain('checkStation(');
   });
 
-  it('holds its own operation and no other, nor other operations\' guards', () => {
+  it("holds its own operation and no other, nor other operations' guards", () => {
     expect(small.readable).toContain('usersRetrieveOperation');
     expect(small.readable).toContain('function checkUser(');
-    for (const other of ['stationsAroundOperation', 'usersListOperation', 'checkStation(', 'checkPaginatedUserList(', 'checkBillingDetails(', 'UsersResource', 'ConnectClient'])
+    for (const other of [
+      'stationsAroundOperation',
+      'usersListOperation',
+      'checkStation(',
+      'checkPaginatedUserList(',
+      'checkBillingDetails(',
+      'UsersResource',
+      'ConnectClient',
+    ])
       expect(small.readable, other).not.toContain(other);
   });
 });

@@ -14,7 +14,12 @@ import { visibleProperties } from '../../generator/emit/type-expr.js';
 /** Beyond this depth, objects get only required properties, arrays no items, unions their simplest member. */
 const MAX_DEPTH = 3;
 
-export function valid(type: IrType, view: View, index: SchemaIndex, depth = 0): fc.Arbitrary<unknown> {
+export function valid(
+  type: IrType,
+  view: View,
+  index: SchemaIndex,
+  depth = 0,
+): fc.Arbitrary<unknown> {
   const deeper = (t: IrType) => valid(t, view, index, depth + 1);
   switch (type.kind) {
     case 'unknown':
@@ -49,31 +54,66 @@ export function valid(type: IrType, view: View, index: SchemaIndex, depth = 0): 
     case 'intersection':
       return fc
         .tuple(...type.members.map((m) => valid(m, view, index, depth)))
-        .map((parts) => Object.assign({}, ...parts.filter((p) => typeof p === 'object' && p !== null)) as unknown);
+        .map(
+          (parts) =>
+            Object.assign(
+              {},
+              ...parts.filter((p) => typeof p === 'object' && p !== null),
+            ) as unknown,
+        );
   }
 }
 
 function simplest(members: readonly IrType[]): IrType {
-  const rank = (t: IrType) => (t.kind === 'null' ? 0 : ['string', 'number', 'boolean', 'literal', 'enum'].includes(t.kind) ? 1 : 2);
+  const rank = (t: IrType) =>
+    t.kind === 'null'
+      ? 0
+      : ['string', 'number', 'boolean', 'literal', 'enum'].includes(t.kind)
+        ? 1
+        : 2;
   return [...members].sort((a, b) => rank(a) - rank(b))[0]!;
 }
 
-function validObject(type: IrObjectType, view: View, index: SchemaIndex, depth: number): fc.Arbitrary<unknown> {
+function validObject(
+  type: IrObjectType,
+  view: View,
+  index: SchemaIndex,
+  depth: number,
+): fc.Arbitrary<unknown> {
   const properties = visibleProperties(type, view).filter((p) => p.required || depth < MAX_DEPTH);
-  const shape = Object.fromEntries(properties.map((p) => [p.name, valid(p.type, view, index, depth + 1)]));
-  const record = fc.record(shape, { requiredKeys: properties.filter((p) => p.required).map((p) => p.name) });
+  const shape = Object.fromEntries(
+    properties.map((p) => [p.name, valid(p.type, view, index, depth + 1)]),
+  );
+  const record = fc.record(shape, {
+    requiredKeys: properties.filter((p) => p.required).map((p) => p.name),
+  });
   const declared = new Set(type.properties.map((p) => p.name));
-  const extraKey = fc.string({ minLength: 1, maxLength: 6 }).filter((k) => !declared.has(k) && k !== '__proto__');
+  const extraKey = fc
+    .string({ minLength: 1, maxLength: 6 })
+    .filter((k) => !declared.has(k) && k !== '__proto__');
   // Maps get entries of their value type; open objects get unknown extras, which must pass too.
-  const extraValue = type.additional === false ? undefined : type.additional.kind === 'unknown' ? fc.jsonValue({ maxDepth: 1 }) : valid(type.additional, view, index, depth + 1);
+  const extraValue =
+    type.additional === false
+      ? undefined
+      : type.additional.kind === 'unknown'
+        ? fc.jsonValue({ maxDepth: 1 })
+        : valid(type.additional, view, index, depth + 1);
   if (!extraValue || depth >= MAX_DEPTH) return record.map(own);
-  return fc.tuple(record, fc.dictionary(extraKey, extraValue, { maxKeys: 2 })).map(([r, extra]) => own({ ...extra, ...r }));
+  return fc
+    .tuple(record, fc.dictionary(extraKey, extraValue, { maxKeys: 2 }))
+    .map(([r, extra]) => own({ ...extra, ...r }));
 }
 
 /** Copies with every key as an own data property, so `__proto__` stays a key, not the prototype. */
 function own(value: object): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) Object.defineProperty(out, key, { value: inner, enumerable: true, writable: true, configurable: true });
+  for (const [key, inner] of Object.entries(value))
+    Object.defineProperty(out, key, {
+      value: inner,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }
 
@@ -81,17 +121,42 @@ function validString(type: IrStringType): fc.Arbitrary<string> {
   const min = type.minLength ?? 0;
   const max = Math.max(min, type.maxLength ?? 12);
   let base: fc.Arbitrary<string>;
-  if (type.format === 'date-time') base = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
-  else if (type.format === 'date') base = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-  else if (type.format === 'decimal') base = fc.tuple(fc.integer({ min: -9999, max: 9999 }), fc.integer({ min: 0, max: 99 })).map(([i, f]) => `${i}.${String(f).padStart(2, '0')}`);
+  if (type.format === 'date-time')
+    base = fc
+      .date({
+        min: new Date('1970-01-01T00:00:00Z'),
+        max: new Date('2100-01-01T00:00:00Z'),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString());
+  else if (type.format === 'date')
+    base = fc
+      .date({
+        min: new Date('1970-01-01T00:00:00Z'),
+        max: new Date('2100-01-01T00:00:00Z'),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString().slice(0, 10));
+  else if (type.format === 'decimal')
+    base = fc
+      .tuple(fc.integer({ min: -9999, max: 9999 }), fc.integer({ min: 0, max: 99 }))
+      .map(([i, f]) => `${i}.${String(f).padStart(2, '0')}`);
   else if (type.pattern !== undefined) base = fc.stringMatching(new RegExp(type.pattern, 'u'));
   else base = fc.string({ minLength: min, maxLength: max });
-  return base.filter((s) => s.length >= min && (type.maxLength === undefined || s.length <= type.maxLength));
+  return base.filter(
+    (s) => s.length >= min && (type.maxLength === undefined || s.length <= type.maxLength),
+  );
 }
 
 function validNumber(type: Extract<IrType, { kind: 'number' }>): fc.Arbitrary<number> {
-  const low = Math.max(type.minimum ?? -1e6, type.exclusiveMinimum !== undefined ? type.exclusiveMinimum + 1 : -1e6);
-  const high = Math.min(type.maximum ?? 1e6, type.exclusiveMaximum !== undefined ? type.exclusiveMaximum - 1 : 1e6);
+  const low = Math.max(
+    type.minimum ?? -1e6,
+    type.exclusiveMinimum !== undefined ? type.exclusiveMinimum + 1 : -1e6,
+  );
+  const high = Math.min(
+    type.maximum ?? 1e6,
+    type.exclusiveMaximum !== undefined ? type.exclusiveMaximum - 1 : 1e6,
+  );
   if (type.integer) return fc.integer({ min: Math.ceil(low), max: Math.floor(high) });
   return fc.double({ min: low, max: high, noNaN: true, noDefaultInfinity: true });
 }
@@ -107,7 +172,12 @@ export interface Spoiler {
 /** Every single change to `value` (valid for `type`) that `type` must reject. */
 export function spoilers(type: IrType, value: unknown, view: View, index: SchemaIndex): Spoiler[] {
   const found: Spoiler[] = [];
-  const walk = (t: IrType, v: unknown, path: (string | number)[], replace: (next: unknown) => unknown): void => {
+  const walk = (
+    t: IrType,
+    v: unknown,
+    path: (string | number)[],
+    replace: (next: unknown) => unknown,
+  ): void => {
     const spoil = (what: string, next: unknown) => found.push({ what, path, value: replace(next) });
     switch (t.kind) {
       case 'ref': {
@@ -127,12 +197,18 @@ export function spoilers(type: IrType, value: unknown, view: View, index: Schema
       case 'string':
         spoil('a number for a string', 42);
         // Formats bind only what we send: a response's format is an annotation of the contract.
-        if (view === 'write' && (t.format === 'date-time' || t.format === 'date' || t.format === 'decimal')) spoil(`text that is no ${t.format}`, 'not a date or number');
-        if (t.maxLength !== undefined && t.pattern === undefined && t.format === undefined) spoil('a string one too long', 'x'.repeat(t.maxLength + 1));
+        if (
+          view === 'write' &&
+          (t.format === 'date-time' || t.format === 'date' || t.format === 'decimal')
+        )
+          spoil(`text that is no ${t.format}`, 'not a date or number');
+        if (t.maxLength !== undefined && t.pattern === undefined && t.format === undefined)
+          spoil('a string one too long', 'x'.repeat(t.maxLength + 1));
         return;
       case 'number':
         spoil('a string for a number', '12');
-        if (t.integer) spoil('a fraction for an integer', 0.5 + Math.trunc(typeof v === 'number' ? v : 0));
+        if (t.integer)
+          spoil('a fraction for an integer', 0.5 + Math.trunc(typeof v === 'number' ? v : 0));
         if (t.maximum !== undefined) spoil('one above the maximum', t.maximum + 1);
         if (t.minimum !== undefined) spoil('one below the minimum', t.minimum - 1);
         return;
@@ -141,17 +217,33 @@ export function spoilers(type: IrType, value: unknown, view: View, index: Schema
         return;
       case 'literal':
         // Constants are open in responses, like enums: only their JSON type is held.
-        if (view === 'write') spoil('another value for a constant', typeof t.value === 'string' ? `${t.value}-not` : 'not-the-constant');
-        else spoil('a value of the wrong kind for a constant', typeof t.value === 'string' ? 12345 : 'not-the-constant');
+        if (view === 'write')
+          spoil(
+            'another value for a constant',
+            typeof t.value === 'string' ? `${t.value}-not` : 'not-the-constant',
+          );
+        else
+          spoil(
+            'a value of the wrong kind for a constant',
+            typeof t.value === 'string' ? 12345 : 'not-the-constant',
+          );
         return;
       case 'enum':
-        spoil('a value of the wrong kind for an enum', typeof t.values[0] === 'number' ? 'not-a-number' : 12345);
-        if (view === 'write' && typeof t.values[0] === 'string') spoil('an unknown enum value in a request', '\u0000unknown');
+        spoil(
+          'a value of the wrong kind for an enum',
+          typeof t.values[0] === 'number' ? 'not-a-number' : 12345,
+        );
+        if (view === 'write' && typeof t.values[0] === 'string')
+          spoil('an unknown enum value in a request', '\u0000unknown');
         return;
       case 'array': {
         spoil('an object for an array', {});
         if (!Array.isArray(v)) return;
-        v.forEach((item, i) => walk(t.items, item, [...path, i], (next) => replace(v.map((x, j) => (j === i ? next : x)))));
+        v.forEach((item, i) =>
+          walk(t.items, item, [...path, i], (next) =>
+            replace(v.map((x, j) => (j === i ? next : x))),
+          ),
+        );
         return;
       }
       case 'object': {
@@ -161,9 +253,16 @@ export function spoilers(type: IrType, value: unknown, view: View, index: Schema
         for (const p of visibleProperties(t, view)) {
           const present = Object.hasOwn(record, p.name);
           if (p.required && present && !acceptsUndefined(p.type, index)) {
-            found.push({ what: `required '${p.name}' removed`, path: [...path, p.name], value: replace(without(record, p.name)) });
+            found.push({
+              what: `required '${p.name}' removed`,
+              path: [...path, p.name],
+              value: replace(without(record, p.name)),
+            });
           }
-          if (present && record[p.name] !== undefined) walk(p.type, record[p.name], [...path, p.name], (next) => replace(withKey(record, p.name, next)));
+          if (present && record[p.name] !== undefined)
+            walk(p.type, record[p.name], [...path, p.name], (next) =>
+              replace(withKey(record, p.name, next)),
+            );
         }
         return;
       }
@@ -189,7 +288,11 @@ function without(record: Record<string, unknown>, key: string): Record<string, u
   return own(Object.fromEntries(Object.entries(record).filter(([k]) => k !== key)));
 }
 
-function withKey(record: Record<string, unknown>, key: string, next: unknown): Record<string, unknown> {
+function withKey(
+  record: Record<string, unknown>,
+  key: string,
+  next: unknown,
+): Record<string, unknown> {
   return own(Object.fromEntries(Object.entries(record).map(([k, v]) => [k, k === key ? next : v])));
 }
 
@@ -200,7 +303,12 @@ function withKey(record: Record<string, unknown>, key: string, next: unknown): R
  * text of an allowed length, an unknown extra property on every open object. Union members
  * other than `T | null` are left as they are (which member the result would match is not certain).
  */
-export function loosest(type: IrType, value: unknown, index: SchemaIndex, unionMember = false): unknown {
+export function loosest(
+  type: IrType,
+  value: unknown,
+  index: SchemaIndex,
+  unionMember = false,
+): unknown {
   switch (type.kind) {
     case 'ref': {
       const target = index.get(type.name);
@@ -213,10 +321,15 @@ export function loosest(type: IrType, value: unknown, index: SchemaIndex, unionM
     case 'enum':
     case 'literal': {
       const sample = type.kind === 'enum' ? type.values[0] : type.value;
-      return typeof sample === 'string' ? '\u0000value added later' : typeof sample === 'number' ? 987654321 : value;
+      return typeof sample === 'string'
+        ? '\u0000value added later'
+        : typeof sample === 'number'
+          ? 987654321
+          : value;
     }
     case 'string': {
-      if (typeof value !== 'string' || type.pattern !== undefined || type.format === undefined) return value;
+      if (typeof value !== 'string' || type.pattern !== undefined || type.format === undefined)
+        return value;
       const text = 'no date, no number'.slice(0, type.maxLength ?? 100);
       return text.length >= (type.minLength ?? 0) ? text : value;
     }
@@ -231,11 +344,21 @@ export function loosest(type: IrType, value: unknown, index: SchemaIndex, unionM
         const p = declared.get(key);
         if (p && !p.required) continue;
         // A union member's constants tell the members apart; they keep their value.
-        if (p && unionMember && (p.type.kind === 'literal' || p.type.kind === 'union')) out[key] = inner;
+        if (p && unionMember && (p.type.kind === 'literal' || p.type.kind === 'union'))
+          out[key] = inner;
         else if (p) out[key] = loosest(p.type, inner, index);
-        else out[key] = type.additional !== false && type.additional.kind !== 'unknown' ? loosest(type.additional, inner, index) : inner;
+        else
+          out[key] =
+            type.additional !== false && type.additional.kind !== 'unknown'
+              ? loosest(type.additional, inner, index)
+              : inner;
       }
-      if (type.additional !== false && type.additional.kind === 'unknown' && !declared.has('x_added_later')) out.x_added_later = { later: true };
+      if (
+        type.additional !== false &&
+        type.additional.kind === 'unknown' &&
+        !declared.has('x_added_later')
+      )
+        out.x_added_later = { later: true };
       return own(out);
     }
     default:

@@ -4,7 +4,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Ir, IrObjectType, IrOperation, IrProperty, IrType } from '../../generator/ir/types.js';
+import type {
+  Ir,
+  IrObjectType,
+  IrOperation,
+  IrProperty,
+  IrType,
+} from '../../generator/ir/types.js';
 import { generateText } from './harness.js';
 import type { OutputFile } from '../../generator/print.js';
 
@@ -19,7 +25,10 @@ beforeAll(async () => {
   for (const name of ['drf-spectacular.yaml', 'fastapi.json', 'nestjs.json', 'springdoc.yaml']) {
     const file = `test/fixtures/corpus/${name}`;
     const outcome = await generateText(file, await readFile(file, 'utf8'));
-    if (outcome.kind !== 'generated') throw new Error(`${file} was refused: ${outcome.diagnostics.map((d) => d.message).join('; ')}`);
+    if (outcome.kind !== 'generated')
+      throw new Error(
+        `${file} was refused: ${outcome.diagnostics.map((d) => d.message).join('; ')}`,
+      );
     generated.set(name.replace(/\..*$/, ''), { ir: outcome.ir, files: outcome.files });
   }
 }, 120_000);
@@ -52,10 +61,19 @@ const ref = (name: string): IrType => ({ kind: 'ref', name });
 describe('drf-spectacular style', () => {
   it('reads allOf-wrapped refs with nullable and readOnly, and oneOf with a null-only enum', () => {
     const { ir } = doc('drf-spectacular');
-    expect(property(ir, 'Site', 'operator')).toMatchObject({ type: { kind: 'union', members: [ref('Operator'), NULL] }, readOnly: true });
-    expect(property(ir, 'Site', 'parking').type).toEqual({ kind: 'union', members: [ref('ParkingEnum'), ref('BlankEnum'), ref('NullEnum'), NULL] });
+    expect(property(ir, 'Site', 'operator')).toMatchObject({
+      type: { kind: 'union', members: [ref('Operator'), NULL] },
+      readOnly: true,
+    });
+    expect(property(ir, 'Site', 'parking').type).toEqual({
+      kind: 'union',
+      members: [ref('ParkingEnum'), ref('BlankEnum'), ref('NullEnum'), NULL],
+    });
     expect(ir.schemas.find((s) => s.name === 'NullEnum')?.type).toEqual(NULL);
-    expect(property(ir, 'Operator', 'parent')).toMatchObject({ type: { kind: 'union', members: [ref('Operator'), NULL] }, description: 'The operator this one belongs to.' });
+    expect(property(ir, 'Operator', 'parent')).toMatchObject({
+      type: { kind: 'union', members: [ref('Operator'), NULL] },
+      description: 'The operator this one belongs to.',
+    });
   });
 
   it('splits read and write views on readOnly and writeOnly', () => {
@@ -70,13 +88,27 @@ describe('drf-spectacular style', () => {
 
   it('keeps formats, defaults, path-level parameters, header parameters and maps of arrays', () => {
     const { ir } = doc('drf-spectacular');
-    expect(property(ir, 'Site', 'power_kw').type).toMatchObject({ kind: 'string', format: 'decimal' });
-    expect(property(ir, 'Site', 'opened_on').type).toEqual({ kind: 'union', members: [{ kind: 'string', format: 'date' }, NULL] });
+    expect(property(ir, 'Site', 'power_kw').type).toMatchObject({
+      kind: 'string',
+      format: 'decimal',
+    });
+    expect(property(ir, 'Site', 'opened_on').type).toEqual({
+      kind: 'union',
+      members: [{ kind: 'string', format: 'date' }, NULL],
+    });
     expect(property(ir, 'Site', 'max_sessions').default).toBe(10);
-    expect(operation(ir, 'sitesRetrieve').pathParameters.map((p) => [p.name, p.type.kind])).toEqual([['id', 'number']]);
+    expect(operation(ir, 'sitesRetrieve').pathParameters.map((p) => [p.name, p.type.kind])).toEqual(
+      [['id', 'number']],
+    );
     const tariffs = operation(ir, 'sitesTariffsRetrieve');
-    expect(tariffs.headerParameters).toMatchObject([{ name: 'Accept-Language', default: 'en', required: false }]);
-    expect(tariffs.successType).toEqual({ kind: 'object', properties: [], additional: { kind: 'array', items: ref('Tariff') } });
+    expect(tariffs.headerParameters).toMatchObject([
+      { name: 'Accept-Language', default: 'en', required: false },
+    ]);
+    expect(tariffs.successType).toEqual({
+      kind: 'object',
+      properties: [],
+      additional: { kind: 'array', items: ref('Tariff') },
+    });
     expect(property(ir, 'Tariff', 'level').type).toEqual({ kind: 'enum', values: [1, 2, 3] });
   });
 
@@ -90,9 +122,19 @@ describe('drf-spectacular style', () => {
 describe('FastAPI style', () => {
   it('reads anyOf with null and type arrays with null (3.1)', () => {
     const { ir } = doc('fastapi');
-    expect(property(ir, 'Item', 'description').type).toEqual({ kind: 'union', members: [{ kind: 'string' }, NULL] });
-    expect(property(ir, 'Item', 'dimensions').type).toEqual({ kind: 'union', members: [{ kind: 'array', items: { kind: 'number', integer: false } }, NULL] });
-    expect(property(ir, 'Item', 'price').type).toEqual({ kind: 'number', integer: false, exclusiveMinimum: 0 });
+    expect(property(ir, 'Item', 'description').type).toEqual({
+      kind: 'union',
+      members: [{ kind: 'string' }, NULL],
+    });
+    expect(property(ir, 'Item', 'dimensions').type).toEqual({
+      kind: 'union',
+      members: [{ kind: 'array', items: { kind: 'number', integer: false } }, NULL],
+    });
+    expect(property(ir, 'Item', 'price').type).toEqual({
+      kind: 'number',
+      integer: false,
+      exclusiveMinimum: 0,
+    });
   });
 
   it('sends header and cookie parameters, and names an operation without an operationId', () => {
@@ -100,7 +142,11 @@ describe('FastAPI style', () => {
     const read = operation(ir, 'itemsReadItemItemsItemIdGet');
     expect(read.headerParameters.map((p) => [p.name, p.required])).toEqual([['x-token', true]]);
     expect(read.cookieParameters.map((p) => [p.name, p.required])).toEqual([['ads_id', false]]);
-    expect(operation(ir, 'defaultGetHealth')).toMatchObject({ method: 'GET', path: '/health', operationId: 'get health' });
+    expect(operation(ir, 'defaultGetHealth')).toMatchObject({
+      method: 'GET',
+      path: '/health',
+      operationId: 'get health',
+    });
   });
 
   it('keeps a discriminator and recursive schemas', () => {
@@ -108,7 +154,13 @@ describe('FastAPI style', () => {
     expect(property(ir, 'Item', 'variant').type).toEqual({
       kind: 'union',
       members: [ref('Socket'), ref('Cable')],
-      discriminator: { property: 'shape', mapping: [{ value: 'socket', schema: 'Socket' }, { value: 'cable', schema: 'Cable' }] },
+      discriminator: {
+        property: 'shape',
+        mapping: [
+          { value: 'socket', schema: 'Socket' },
+          { value: 'cable', schema: 'Cable' },
+        ],
+      },
     });
     expect(property(ir, 'Item', 'parts').type).toEqual({ kind: 'array', items: ref('Item') });
   });
@@ -118,13 +170,21 @@ describe('NestJS style', () => {
   it('reads integer enums, nullable allOf refs with a description, and maps of arrays of objects', () => {
     const { ir } = doc('nestjs');
     expect(ir.enums.find((e) => e.name === 'Role')?.values).toEqual([0, 1, 2]);
-    expect(property(ir, 'DriverDto', 'manager')).toMatchObject({ type: { kind: 'union', members: [ref('DriverDto'), NULL] }, description: 'Who manages this driver; null for managers.' });
-    expect(objectOf(ir, 'ChargeProfiles').additional).toEqual({ kind: 'array', items: ref('ChargeProfile') });
+    expect(property(ir, 'DriverDto', 'manager')).toMatchObject({
+      type: { kind: 'union', members: [ref('DriverDto'), NULL] },
+      description: 'Who manages this driver; null for managers.',
+    });
+    expect(objectOf(ir, 'ChargeProfiles').additional).toEqual({
+      kind: 'array',
+      items: ref('ChargeProfile'),
+    });
   });
 
   it('turns dashed and dotted names into identifiers and keeps the wire names', () => {
     const { ir } = doc('nestjs');
-    expect(operation(ir, 'vehiclesControllerProfiles').pathParameters.map((p) => [p.name, p.identifier])).toEqual([['vehicle-id', 'vehicleId']]);
+    expect(
+      operation(ir, 'vehiclesControllerProfiles').pathParameters.map((p) => [p.name, p.identifier]),
+    ).toEqual([['vehicle-id', 'vehicleId']]);
     const types = file(doc('nestjs'), 'src/types.ts');
     expect(types).toContain("'country-code'?: string;");
     expect(types).toContain("'start.time'?: string;");
@@ -146,16 +206,25 @@ describe('springdoc style', () => {
 
   it('names operations without an operationId from method and path, and reads a cookie parameter', () => {
     const { ir } = doc('springdoc');
-    expect(operation(ir, 'meterControllerGetMetersByMeterId')).toMatchObject({ method: 'GET', path: '/api/meters/{meterId}' });
+    expect(operation(ir, 'meterControllerGetMetersByMeterId')).toMatchObject({
+      method: 'GET',
+      path: '/api/meters/{meterId}',
+    });
     expect(operation(ir, 'meterControllerPutMetersByMeterId')).toMatchObject({ method: 'PUT' });
     // Its response is declared under `*/*`, as springdoc writes it.
-    expect(operation(ir, 'meterControllerGetMetersByMeterId').successType).toEqual(ref('MeterReading'));
-    expect(operation(ir, 'eventControllerPublish').cookieParameters.map((p) => [p.name, p.required])).toEqual([['JSESSIONID', true]]);
+    expect(operation(ir, 'meterControllerGetMetersByMeterId').successType).toEqual(
+      ref('MeterReading'),
+    );
+    expect(
+      operation(ir, 'eventControllerPublish').cookieParameters.map((p) => [p.name, p.required]),
+    ).toEqual([['JSESSIONID', true]]);
   });
 
   it('guards properties called constructor and __proto__ as own members', () => {
     const guards = file(doc('springdoc'), 'src/guards.ts');
-    expect(guards).toContain("Object.hasOwn(value, 'constructor') ? value['constructor'] : undefined");
+    expect(guards).toContain(
+      "Object.hasOwn(value, 'constructor') ? value['constructor'] : undefined",
+    );
     expect(guards).toContain("Object.hasOwn(value, '__proto__') ? value['__proto__'] : undefined");
   });
 });

@@ -19,9 +19,13 @@ const withCookies: OperationDescriptor = {
 
 describe('cookie parameters', () => {
   it('sends the given ones in one Cookie header, percent-encoded, skipping undefined and null', async () => {
-    await clientFor(server.origin).request(withCookies, { cookies: { session_id: 'a b;c', theme: undefined } });
+    await clientFor(server.origin).request(withCookies, {
+      cookies: { session_id: 'a b;c', theme: undefined },
+    });
     expect(server.requests[0]!.headers['cookie']).toBe('session_id=a%20b%3Bc');
-    await clientFor(server.origin).request(withCookies, { cookies: { session_id: 7, theme: 'dark' } });
+    await clientFor(server.origin).request(withCookies, {
+      cookies: { session_id: 7, theme: 'dark' },
+    });
     expect(server.requests[1]!.headers['cookie']).toBe('session_id=7; theme=dark');
   });
 
@@ -31,7 +35,9 @@ describe('cookie parameters', () => {
   });
 
   it('refuses a cookie the operation does not declare, before sending', async () => {
-    const error = await clientFor(server.origin).request(withCookies, { cookies: { tracking: 'x' } }).catch((e: unknown) => e);
+    const error = await clientFor(server.origin)
+      .request(withCookies, { cookies: { tracking: 'x' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect((error as InvalidRequestError).argument).toBe('cookies.tracking');
     expect(server.requests).toHaveLength(0);

@@ -33,9 +33,11 @@ beforeAll(async () => {
   for (const document of documents) {
     const [first, second] = document.files;
     const outcome = await generateText(first!, await readFile(first!, 'utf8'));
-    const twin = second === undefined ? undefined : irFromText(second, await readFile(second, 'utf8'));
+    const twin =
+      second === undefined ? undefined : irFromText(second, await readFile(second, 'utf8'));
     results.set(document.name, { document, first: outcome, ...(twin ? { twin } : {}) });
-    if (outcome.kind === 'generated') roots.set(document.name, await writeOutput(join(scratch, document.name), outcome.files));
+    if (outcome.kind === 'generated')
+      roots.set(document.name, await writeOutput(join(scratch, document.name), outcome.files));
   }
 }, 600_000);
 
@@ -59,8 +61,16 @@ function shape(ir: Ir): unknown {
     );
   };
   const key = (op: Ir['operations'][number]) => `${op.path} ${op.method}`;
-  const operations = [...ir.operations].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  return strip({ info: ir.info, servers: ir.servers, schemas: ir.schemas, enums: ir.enums, operations });
+  const operations = [...ir.operations].sort((a, b) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0,
+  );
+  return strip({
+    info: ir.info,
+    servers: ir.servers,
+    schemas: ir.schemas,
+    enums: ir.enums,
+    operations,
+  });
 }
 
 function expectLocated(diagnostics: readonly Diagnostic[], file: string): void {
@@ -97,7 +107,10 @@ describe('the corpus', () => {
       expect(result.first.kind, `expected ${name} to be refused: ${refusal.why}`).toBe('refused');
       if (result.first.kind !== 'refused') return;
       expectLocated(result.first.diagnostics, first!);
-      expect(result.first.diagnostics.map((d) => [d.code, d.pointer])).toContainEqual([refusal.code, refusal.pointer]);
+      expect(result.first.diagnostics.map((d) => [d.code, d.pointer])).toContainEqual([
+        refusal.code,
+        refusal.pointer,
+      ]);
       if (result.twin) {
         expect('diagnostics' in result.twin).toBe(true);
         if (!('diagnostics' in result.twin)) return;
@@ -108,19 +121,31 @@ describe('the corpus', () => {
       }
       return;
     }
-    const problems = result.first.kind === 'refused' ? result.first.diagnostics.map((d) => `${d.line}:${d.column} [${d.code}] ${d.pointer}: ${d.message}`) : [];
+    const problems =
+      result.first.kind === 'refused'
+        ? result.first.diagnostics.map(
+            (d) => `${d.line}:${d.column} [${d.code}] ${d.pointer}: ${d.message}`,
+          )
+        : [];
     expect(problems, `${name} was refused`).toEqual([]);
     if (result.first.kind !== 'generated') return;
-    if (result.twin) expect('ir' in result.twin && shape(result.twin.ir), `${second} gives a different IR than ${first}`).toEqual(shape(result.first.ir));
+    if (result.twin)
+      expect(
+        'ir' in result.twin && shape(result.twin.ir),
+        `${second} gives a different IR than ${first}`,
+      ).toEqual(shape(result.first.ir));
   });
 
   it('every generated client type-checks, in one program', () => {
     expect(roots.size).toBeGreaterThan(40);
-    const owner = new Map([...roots].flatMap(([name, files]) => files.map((f) => [f, name] as const)));
+    const owner = new Map(
+      [...roots].flatMap(([name, files]) => files.map((f) => [f, name] as const)),
+    );
     const errors = typeCheck([...roots.values()].flat());
     const byDocument: Record<string, string[]> = {};
     for (const e of errors) {
-      const name = owner.get(e.file) ?? [...roots.keys()].find((n) => e.file.includes(`/${n}/`)) ?? e.file;
+      const name =
+        owner.get(e.file) ?? [...roots.keys()].find((n) => e.file.includes(`/${n}/`)) ?? e.file;
       (byDocument[name] ??= []).push(`${e.file.slice(scratch.length)}:${e.line} ${e.message}`);
     }
     expect(byDocument).toEqual({});

@@ -41,14 +41,26 @@ export function corpusDocuments(): CorpusDocument[] {
     if (match) add(`oas-examples/${match[1]}/${match[2]}`, file);
   }
   // latest.* is a copy of 3.1.* in this release of the package.
-  for (const file of ['node_modules/@scalar/galaxy/dist/3.1.json', 'node_modules/@scalar/galaxy/dist/3.1.yaml']) add('galaxy/3.1', file);
-  for (const file of filesUnder('test/fixtures/corpus')) add(`frameworks/${file.replace(/^.*\/|\.(json|ya?ml)$/g, '')}`, file);
+  for (const file of [
+    'node_modules/@scalar/galaxy/dist/3.1.json',
+    'node_modules/@scalar/galaxy/dist/3.1.yaml',
+  ])
+    add('galaxy/3.1', file);
+  for (const file of filesUnder('test/fixtures/corpus'))
+    add(`frameworks/${file.replace(/^.*\/|\.(json|ya?ml)$/g, '')}`, file);
   return [...byName.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([name, files]) => ({ name, files: [...files].sort((a, b) => Number(!a.endsWith('.json')) - Number(!b.endsWith('.json'))) }));
+    .map(([name, files]) => ({
+      name,
+      files: [...files].sort((a, b) => Number(!a.endsWith('.json')) - Number(!b.endsWith('.json'))),
+    }));
 }
 
-const SWAGGER_2: Refusal = { code: 'unsupported-version', pointer: '/swagger', why: 'Swagger 2.0; convert to OpenAPI 3 first' };
+const SWAGGER_2: Refusal = {
+  code: 'unsupported-version',
+  pointer: '/swagger',
+  why: 'Swagger 2.0; convert to OpenAPI 3 first',
+};
 
 /**
  * The documents the generator refuses, and the diagnostic that says why. Every other
@@ -95,7 +107,8 @@ export const EXPECTED_REFUSALS: Readonly<Record<string, Refusal>> = {
   },
   'oas-examples/3.0/schema-enums': {
     code: 'enum-duplicate',
-    pointer: '/paths/~1anything~1strings/post/requestBody/content/application~1json/schema/properties/enum (with duplicate options)/enum/1',
+    pointer:
+      '/paths/~1anything~1strings/post/requestBody/content/application~1json/schema/properties/enum (with duplicate options)/enum/1',
     why: 'an enum lists a value twice, which is always a mistake (the example exists to show one)',
   },
 };

@@ -25,15 +25,21 @@ const SPECS = [
 async function tree(dir: string): Promise<Map<string, Buffer>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-  return new Map(await Promise.all(files.map(async (f) => [relative(dir, f), await readFile(f)] as const)));
+  return new Map(
+    await Promise.all(files.map(async (f) => [relative(dir, f), await readFile(f)] as const)),
+  );
 }
 
 /** Runs the generator into `out` with the given zone and locale; the output path is the same for both runs, so headers can match. */
 async function generateUnder(out: string, env: Record<string, string>): Promise<void> {
-  await run(process.execPath, ['--import', 'tsx', 'test/robustness/generate-many.ts', out, ...SPECS], {
-    env: { ...process.env, ...env },
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  await run(
+    process.execPath,
+    ['--import', 'tsx', 'test/robustness/generate-many.ts', out, ...SPECS],
+    {
+      env: { ...process.env, ...env },
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
 }
 
 let scratch: string | undefined;
@@ -53,7 +59,9 @@ describe('determinism', () => {
     const second = await tree(out);
     expect(first.size).toBeGreaterThan(SPECS.length * 20);
     expect([...second.keys()].sort()).toEqual([...first.keys()].sort());
-    const differing = [...first].filter(([path, bytes]) => !bytes.equals(second.get(path)!)).map(([path]) => path);
+    const differing = [...first]
+      .filter(([path, bytes]) => !bytes.equals(second.get(path)!))
+      .map(([path]) => path);
     expect(differing).toEqual([]);
   }, 300_000);
 });

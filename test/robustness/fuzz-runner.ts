@@ -35,14 +35,41 @@ export const FUZZ_BASES = [
 export const SAMPLE_EVERY = 4;
 
 export type CaseResult =
-  | { readonly case: number; readonly ms: number; readonly mutations: readonly string[]; readonly outcome: 'refused'; readonly codes: readonly string[]; readonly unlocated: readonly string[] }
-  | { readonly case: number; readonly ms: number; readonly mutations: readonly string[]; readonly outcome: 'generated'; readonly files?: readonly string[] }
-  | { readonly case: number; readonly ms: number; readonly mutations: readonly string[]; readonly outcome: 'crash'; readonly error: string };
+  | {
+      readonly case: number;
+      readonly ms: number;
+      readonly mutations: readonly string[];
+      readonly outcome: 'refused';
+      readonly codes: readonly string[];
+      readonly unlocated: readonly string[];
+    }
+  | {
+      readonly case: number;
+      readonly ms: number;
+      readonly mutations: readonly string[];
+      readonly outcome: 'generated';
+      readonly files?: readonly string[];
+    }
+  | {
+      readonly case: number;
+      readonly ms: number;
+      readonly mutations: readonly string[];
+      readonly outcome: 'crash';
+      readonly error: string;
+    };
 
 /** Diagnostics that fail to say where: no file, no line, a pointer that is not one, no message. */
 function unlocated(diagnostics: readonly Diagnostic[], file: string): string[] {
   return diagnostics
-    .filter((d) => d.file !== file || d.line < 1 || d.column < 1 || !(d.pointer === '' || d.pointer.startsWith('/')) || d.message.trim() === '' || /\n\s+at /.test(d.message))
+    .filter(
+      (d) =>
+        d.file !== file ||
+        d.line < 1 ||
+        d.column < 1 ||
+        !(d.pointer === '' || d.pointer.startsWith('/')) ||
+        d.message.trim() === '' ||
+        /\n\s+at /.test(d.message),
+    )
     .map((d) => `${d.line}:${d.column} [${d.code}] #${d.pointer}: ${d.message}`);
 }
 
@@ -71,12 +98,25 @@ async function run(outDir: string, first: number, count: number): Promise<void> 
         result = { ...base, ms: 0, outcome: 'generated', ...(files ? { files } : {}) };
       } else {
         const codes = [...new Set(built.diagnostics.map((d) => d.code))].sort();
-        result = { ...base, ms: 0, outcome: 'refused', codes, unlocated: unlocated(built.diagnostics, file) };
+        result = {
+          ...base,
+          ms: 0,
+          outcome: 'refused',
+          codes,
+          unlocated: unlocated(built.diagnostics, file),
+        };
       }
     } catch (error) {
-      result = { ...base, ms: 0, outcome: 'crash', error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+      result = {
+        ...base,
+        ms: 0,
+        outcome: 'crash',
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      };
     }
-    process.stdout.write(`${JSON.stringify({ ...result, ms: Math.round(performance.now() - started) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ...result, ms: Math.round(performance.now() - started) })}\n`,
+    );
   }
 }
 

@@ -26,9 +26,13 @@ interface Run {
 
 function runCases(outDir: string, first: number, count: number): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/robustness/fuzz-runner.ts', outDir, String(first), String(count)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'test/robustness/fuzz-runner.ts', outDir, String(first), String(count)],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const results: CaseResult[] = [];
     let stderr = '';
     let stopped: string | undefined;
@@ -52,7 +56,8 @@ function runCases(outDir: string, first: number, count: number): Promise<Run> {
     });
     child.on('close', (code) => {
       clearTimeout(watchdog);
-      if (stopped === undefined && code !== 0) stopped = `the runner exited with ${code}: ${stderr.slice(-2000)}`;
+      if (stopped === undefined && code !== 0)
+        stopped = `the runner exited with ${code}: ${stderr.slice(-2000)}`;
       resolve({ results, ...(stopped !== undefined ? { stopped } : {}) });
     });
   });
@@ -70,9 +75,15 @@ describe('fuzzing mutated documents', () => {
     expect(run.stopped).toBeUndefined();
     expect(run.results).toHaveLength(CASES);
 
-    const crashes = run.results.flatMap((r) => (r.outcome === 'crash' ? [`case ${r.case} (${r.mutations.join('; ')}): ${r.error}`] : []));
+    const crashes = run.results.flatMap((r) =>
+      r.outcome === 'crash' ? [`case ${r.case} (${r.mutations.join('; ')}): ${r.error}`] : [],
+    );
     expect(crashes).toEqual([]);
-    const unlocated = run.results.flatMap((r) => (r.outcome === 'refused' && r.unlocated.length > 0 ? [`case ${r.case}: ${r.unlocated.join(' | ')}`] : []));
+    const unlocated = run.results.flatMap((r) =>
+      r.outcome === 'refused' && r.unlocated.length > 0
+        ? [`case ${r.case}: ${r.unlocated.join(' | ')}`]
+        : [],
+    );
     expect(unlocated).toEqual([]);
     expect(Math.max(...run.results.map((r) => r.ms))).toBeLessThan(CASE_LIMIT_MS);
 

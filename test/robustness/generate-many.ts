@@ -10,7 +10,13 @@ import { main } from '../../generator/cli.js';
 const [outRoot, ...specs] = process.argv.slice(2);
 let exitCode = 0;
 for (const [index, spec] of specs.entries()) {
-  const code = await main(['generate', '--spec', spec, '--out', join(outRoot ?? '.', String(index))]);
+  const code = await main([
+    'generate',
+    '--spec',
+    spec,
+    '--out',
+    join(outRoot ?? '.', String(index)),
+  ]);
   if (code !== 0 && exitCode === 0) exitCode = code;
 }
 process.exitCode = exitCode;

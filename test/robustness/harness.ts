@@ -73,7 +73,8 @@ export interface TypeError {
 export function typeCheck(rootFiles: readonly string[]): TypeError[] {
   const program = ts.createProgram({ rootNames: [...rootFiles], options: OPTIONS });
   return ts.getPreEmitDiagnostics(program).map((d) => {
-    const position = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
+    const position =
+      d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
     return {
       file: d.file?.fileName ?? '(global)',
       line: (position?.line ?? -1) + 1,

@@ -24,20 +24,86 @@ interface Site {
 }
 
 export const ODD_NAMES = [
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'class', 'default', 'delete', 'enum',
-  'await', 'a-b', 'a.b', 'a b', '9lives', '', '$ref', '*/', 'ünïcødé', 'Ω', 'x'.repeat(80), 'User', 'userId', 'user_id',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'class',
+  'default',
+  'delete',
+  'enum',
+  'await',
+  'a-b',
+  'a.b',
+  'a b',
+  '9lives',
+  '',
+  '$ref',
+  '*/',
+  'ünïcødé',
+  'Ω',
+  'x'.repeat(80),
+  'User',
+  'userId',
+  'user_id',
 ];
 
-const ODD_TEXT = ['*/ closes nothing', '/* opens */ nothing', '`${injected}`', "it's \"quoted\"", 'line\nbreak', '\u2028sep', '</script>', '\\'];
+const ODD_TEXT = [
+  '*/ closes nothing',
+  '/* opens */ nothing',
+  '`${injected}`',
+  'it\'s "quoted"',
+  'line\nbreak',
+  '\u2028sep',
+  '</script>',
+  '\\',
+];
 
-const ODD_VALUES: readonly Json[] = [null, true, 0, -1, 1.5, '', 'text', [], {}, [null], { $ref: '#/' }, 1e308];
+const ODD_VALUES: readonly Json[] = [
+  null,
+  true,
+  0,
+  -1,
+  1.5,
+  '',
+  'text',
+  [],
+  {},
+  [null],
+  { $ref: '#/' },
+  1e308,
+];
 
-const ODD_TYPES = ['string', 'integer', 'number', 'boolean', 'null', 'object', 'array', 'file', 'any', ['string', 'null'], ['integer', 'string'], []];
+const ODD_TYPES = [
+  'string',
+  'integer',
+  'number',
+  'boolean',
+  'null',
+  'object',
+  'array',
+  'file',
+  'any',
+  ['string', 'null'],
+  ['integer', 'string'],
+  [],
+];
 
 const BROKEN_REFS = [
-  '#/components/schemas/DoesNotExist', '#/components/schemas/', '#', '#/', 'other.yaml#/components/schemas/X',
-  'https://example.com/schema.json', '#/paths', '#/info', '#/components/schemas/%zz', '#/components/schemas/constructor',
-  '#/components/schemas/__proto__', '#anchor', 'components/schemas/X',
+  '#/components/schemas/DoesNotExist',
+  '#/components/schemas/',
+  '#',
+  '#/',
+  'other.yaml#/components/schemas/X',
+  'https://example.com/schema.json',
+  '#/paths',
+  '#/info',
+  '#/components/schemas/%zz',
+  '#/components/schemas/constructor',
+  '#/components/schemas/__proto__',
+  '#anchor',
+  'components/schemas/X',
 ];
 
 /** Every container member in the document, with its path (document order). */
@@ -61,7 +127,9 @@ function sites(root: Json): Site[] {
 }
 
 function get(site: Site): Json {
-  return Array.isArray(site.parent) ? site.parent[site.key as number]! : site.parent[site.key as string]!;
+  return Array.isArray(site.parent)
+    ? site.parent[site.key as number]!
+    : site.parent[site.key as string]!;
 }
 
 function set(site: Site, value: Json): void {
@@ -76,13 +144,43 @@ function remove(site: Site): void {
 
 /** Renames an object key in place, keeping its position. */
 function rename(object: { [key: string]: Json }, from: string, to: string): void {
-  const entries = Object.entries(object).map(([key, value]): [string, Json] => [key === from ? to : key, value]);
+  const entries = Object.entries(object).map(([key, value]): [string, Json] => [
+    key === from ? to : key,
+    value,
+  ]);
   for (const key of Object.keys(object)) delete object[key];
   // defineProperty, because plain assignment of `__proto__` would set the prototype.
-  for (const [key, value] of entries) Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const [key, value] of entries)
+    Object.defineProperty(object, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
 }
 
-const KEYS_WORTH_DELETING = new Set(['type', 'name', 'in', 'responses', 'paths', 'info', 'openapi', 'items', 'schema', 'required', 'content', '$ref', 'properties', 'title', 'version', 'discriminator', 'propertyName', 'mapping', 'allOf', 'oneOf']);
+const KEYS_WORTH_DELETING = new Set([
+  'type',
+  'name',
+  'in',
+  'responses',
+  'paths',
+  'info',
+  'openapi',
+  'items',
+  'schema',
+  'required',
+  'content',
+  '$ref',
+  'properties',
+  'title',
+  'version',
+  'discriminator',
+  'propertyName',
+  'mapping',
+  'allOf',
+  'oneOf',
+]);
 
 export interface Mutant {
   /** The document text, JSON or YAML. */
@@ -92,11 +190,17 @@ export interface Mutant {
   readonly mutations: readonly string[];
 }
 
-type Mutation = (doc: Json, pick: <T>(list: readonly T[]) => T, rnd: () => number) => string | undefined;
+type Mutation = (
+  doc: Json,
+  pick: <T>(list: readonly T[]) => T,
+  rnd: () => number,
+) => string | undefined;
 
 const MUTATIONS: readonly Mutation[] = [
   function deleteKey(doc, pick) {
-    const candidates = sites(doc).filter((s) => typeof s.key === 'string' && KEYS_WORTH_DELETING.has(s.key));
+    const candidates = sites(doc).filter(
+      (s) => typeof s.key === 'string' && KEYS_WORTH_DELETING.has(s.key),
+    );
     if (candidates.length === 0) return undefined;
     const site = pick(candidates);
     remove(site);
@@ -122,7 +226,8 @@ const MUTATIONS: readonly Mutation[] = [
       schemas[b] = { $ref: ref(a) };
     } else if (shape === 'allOf') schemas[a] = { allOf: [{ $ref: ref(a) }], nullable: true };
     else if (shape === 'items') schemas[a] = { type: 'array', items: { $ref: ref(a) } };
-    else schemas[a] = { type: 'object', required: ['next'], properties: { next: { $ref: ref(b) } } };
+    else
+      schemas[a] = { type: 'object', required: ['next'], properties: { next: { $ref: ref(b) } } };
     return `cycle ${shape} ${a} ${b}`;
   },
   function oddSchemaName(doc, pick) {
@@ -134,7 +239,8 @@ const MUTATIONS: readonly Mutation[] = [
     if (Object.hasOwn(schemas, to)) return undefined;
     rename(schemas, from, to);
     // Usually follow the rename through the document's refs; sometimes leave them dangling.
-    for (const site of sites(doc)) if (site.key === '$ref' && get(site) === schemaRef(from)) set(site, schemaRef(to));
+    for (const site of sites(doc))
+      if (site.key === '$ref' && get(site) === schemaRef(from)) set(site, schemaRef(to));
     return `rename schema ${from} → ${JSON.stringify(to)}`;
   },
   function oddPropertyName(doc, pick) {
@@ -144,11 +250,19 @@ const MUTATIONS: readonly Mutation[] = [
     const name = pick(ODD_NAMES);
     const names = Object.keys(properties);
     if (names.length > 0 && !Object.hasOwn(properties, name)) rename(properties, pick(names), name);
-    else Object.defineProperty(properties, name, { value: { type: 'string' }, enumerable: true, writable: true, configurable: true });
+    else
+      Object.defineProperty(properties, name, {
+        value: { type: 'string' },
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return `property ${JSON.stringify(name)}`;
   },
   function oddText(doc, pick) {
-    const candidates = sites(doc).filter((s) => s.key === 'description' || s.key === 'summary' || s.key === 'title');
+    const candidates = sites(doc).filter(
+      (s) => s.key === 'description' || s.key === 'summary' || s.key === 'title',
+    );
     if (candidates.length === 0) return undefined;
     const site = pick(candidates);
     const text = pick(ODD_TEXT);
@@ -159,12 +273,26 @@ const MUTATIONS: readonly Mutation[] = [
     const candidates = sites(doc).filter((s) => s.key === 'enum');
     if (candidates.length === 0) return undefined;
     const site = pick(candidates);
-    const values = pick<Json>([[], [null], [1, '1'], [{}], [true, false], ['a', 'a'], [1.5, -0], ['*/', 'constructor', '__proto__']]);
+    const values = pick<Json>([
+      [],
+      [null],
+      [1, '1'],
+      [{}],
+      [true, false],
+      ['a', 'a'],
+      [1.5, -0],
+      ['*/', 'constructor', '__proto__'],
+    ]);
     set(site, structuredClone(values));
     return `enum ${site.path.join('/')} = ${JSON.stringify(values)}`;
   },
   function nullable(doc, pick) {
-    const candidates = sites(doc).filter((s) => s.key === 'schema' || s.key === 'items' || (s.path.at(-2) === 'properties' && isObject(get(s))));
+    const candidates = sites(doc).filter(
+      (s) =>
+        s.key === 'schema' ||
+        s.key === 'items' ||
+        (s.path.at(-2) === 'properties' && isObject(get(s))),
+    );
     if (candidates.length === 0) return undefined;
     const site = pick(candidates);
     const inner = get(site);
@@ -184,7 +312,12 @@ function schemaRef(name: string): string {
 }
 
 /** Sets one member called `key`, somewhere in the document, to one of `choices`. */
-function replaceMember(doc: Json, pick: <T>(list: readonly T[]) => T, key: string, choices: readonly Json[]): string | undefined {
+function replaceMember(
+  doc: Json,
+  pick: <T>(list: readonly T[]) => T,
+  key: string,
+  choices: readonly Json[],
+): string | undefined {
   const candidates = sites(doc).filter((s) => s.key === key);
   if (candidates.length === 0) return undefined;
   const site = pick(candidates);
@@ -208,8 +341,13 @@ function damageText(text: string, rnd: () => number): { text: string; mutation: 
   const at = Math.floor(rnd() * text.length);
   const kind = Math.floor(rnd() * 4);
   if (kind === 0) return { text: text.slice(0, at), mutation: `truncate at ${at}` };
-  if (kind === 1) return { text: `${text.slice(0, at)}${'{[:,"\t&*!|>'[Math.floor(rnd() * 12)]}${text.slice(at)}`, mutation: `insert at ${at}` };
-  if (kind === 2) return { text: `${text.slice(0, at)}${text.slice(at + 1)}`, mutation: `delete char ${at}` };
+  if (kind === 1)
+    return {
+      text: `${text.slice(0, at)}${'{[:,"\t&*!|>'[Math.floor(rnd() * 12)]}${text.slice(at)}`,
+      mutation: `insert at ${at}`,
+    };
+  if (kind === 2)
+    return { text: `${text.slice(0, at)}${text.slice(at + 1)}`, mutation: `delete char ${at}` };
   return { text: `${text}\n${text.slice(0, at)}`, mutation: `append ${at} chars` };
 }
 
@@ -225,7 +363,10 @@ export function mutate(base: unknown, seed: number): Mutant {
     if (done !== undefined) mutations.push(done);
   }
   const format = rnd() < 0.5 ? 'json' : 'yaml';
-  let text = format === 'json' ? JSON.stringify(doc, null, 2) : stringify(doc, { aliasDuplicateObjects: false });
+  let text =
+    format === 'json'
+      ? JSON.stringify(doc, null, 2)
+      : stringify(doc, { aliasDuplicateObjects: false });
   if (rnd() < 0.1) {
     const damaged = damageText(text, rnd);
     text = damaged.text;

@@ -39,7 +39,9 @@ describe('token', () => {
     vi.stubEnv('CONNECT_API_TOKEN', '');
     const error = configError({});
     expect(error.option).toBe('token');
-    expect(error.message).toMatch(/pass the token option \(or tokenProvider\), or set the CONNECT_API_TOKEN environment variable/);
+    expect(error.message).toMatch(
+      /pass the token option \(or tokenProvider\), or set the CONNECT_API_TOKEN environment variable/,
+    );
   });
 
   it('falls back to CONNECT_API_TOKEN', async () => {
@@ -50,8 +52,12 @@ describe('token', () => {
   });
 
   it('takes token or tokenProvider, not both; refuses malformed tokens', () => {
-    expect(configError({ token: MARKER_TOKEN, tokenProvider: () => MARKER_TOKEN }).message).toMatch(/either token or tokenProvider/);
-    expect(configError({ token: `Bearer ${MARKER_TOKEN}` }).message).toMatch(/without the 'Bearer ' prefix/);
+    expect(configError({ token: MARKER_TOKEN, tokenProvider: () => MARKER_TOKEN }).message).toMatch(
+      /either token or tokenProvider/,
+    );
+    expect(configError({ token: `Bearer ${MARKER_TOKEN}` }).message).toMatch(
+      /without the 'Bearer ' prefix/,
+    );
     expect(configError({ token: 'abc\ndef' }).message).toMatch(/control characters/);
     expect(configError({ token: '   ' }).message).toMatch(/token is empty/);
     expect(configError({ tokenProvider: 'x' as never }).option).toBe('tokenProvider');
@@ -62,11 +68,17 @@ describe('token', () => {
     const provider = vi.fn(() => {
       throw new Error('vault unavailable');
     });
-    const error = await new ClientCore({ tokenProvider: provider, fetch }, META).request(getUser, { path: { user_id: 'u1' } }).catch((e: unknown) => e);
+    const error = await new ClientCore({ tokenProvider: provider, fetch }, META)
+      .request(getUser, { path: { user_id: 'u1' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TokenProviderError);
     expect((error as Error).message).toContain('vault unavailable');
     expect(provider).toHaveBeenCalledOnce();
-    await expect(new ClientCore({ tokenProvider: async () => '', fetch }, META).request(getUser, { path: { user_id: 'u1' } })).rejects.toThrow(/returned a token that is empty/);
+    await expect(
+      new ClientCore({ tokenProvider: async () => '', fetch }, META).request(getUser, {
+        path: { user_id: 'u1' },
+      }),
+    ).rejects.toThrow(/returned a token that is empty/);
     expect(seen).toHaveLength(0);
   });
 });
@@ -74,19 +86,38 @@ describe('token', () => {
 describe('where to connect', () => {
   it('defaults to production, takes an environment, and baseUrl overrides both', async () => {
     const { seen, fetch } = recorder();
-    await new ClientCore({ token: MARKER_TOKEN, fetch }, META).request(getUser, { path: { user_id: 'u1' } });
-    await new ClientCore({ token: MARKER_TOKEN, fetch, environment: 'playground' }, META).request(getUser, { path: { user_id: 'u1' } });
-    await new ClientCore({ token: MARKER_TOKEN, fetch, environment: 'playground', baseUrl: 'https://mock.example/base/' }, META).request(getUser, { path: { user_id: 'u1' } });
+    await new ClientCore({ token: MARKER_TOKEN, fetch }, META).request(getUser, {
+      path: { user_id: 'u1' },
+    });
+    await new ClientCore({ token: MARKER_TOKEN, fetch, environment: 'playground' }, META).request(
+      getUser,
+      { path: { user_id: 'u1' } },
+    );
+    await new ClientCore(
+      {
+        token: MARKER_TOKEN,
+        fetch,
+        environment: 'playground',
+        baseUrl: 'https://mock.example/base/',
+      },
+      META,
+    ).request(getUser, { path: { user_id: 'u1' } });
     expect(seen.map((s) => s.url)).toEqual([
       'https://connect.cariqa.com/api/v1/users/u1/',
       'https://dev.connect.cariqa.com/api/v1/users/u1/',
       'https://mock.example/base/api/v1/users/u1/',
     ]);
-    expect(new ClientCore({ token: MARKER_TOKEN, environment: 'playground' }, META).baseUrl).toBe('https://dev.connect.cariqa.com');
+    expect(new ClientCore({ token: MARKER_TOKEN, environment: 'playground' }, META).baseUrl).toBe(
+      'https://dev.connect.cariqa.com',
+    );
   });
 
   it.each([
-    [{ environment: 'staging' as never }, 'environment', /environment must be one of "production", "playground", got "staging"/],
+    [
+      { environment: 'staging' as never },
+      'environment',
+      /environment must be one of "production", "playground", got "staging"/,
+    ],
     [{ baseUrl: 'connect.cariqa.com' }, 'baseUrl', /absolute http\(s\) URL/],
     [{ baseUrl: 'ftp://connect.cariqa.com' }, 'baseUrl', /must use http or https/],
     [{ baseUrl: 'https://user:pw@connect.cariqa.com' }, 'baseUrl', /user name or password/],
@@ -99,7 +130,9 @@ describe('where to connect', () => {
   });
 
   it('plain http to another host is an InsecureTransportError', () => {
-    expect(configError({ token: MARKER_TOKEN, baseUrl: 'http://connect.cariqa.com' })).toBeInstanceOf(InsecureTransportError);
+    expect(
+      configError({ token: MARKER_TOKEN, baseUrl: 'http://connect.cariqa.com' }),
+    ).toBeInstanceOf(InsecureTransportError);
   });
 });
 
@@ -125,8 +158,15 @@ describe('other options', () => {
   it('per-call options are checked before sending', async () => {
     const { seen, fetch } = recorder();
     const client = new ClientCore({ token: MARKER_TOKEN, fetch }, META);
-    for (const options of [{ timeoutMs: -5 }, { maxRetries: 2.5 }, { validateResponses: 'x' as never }, { signal: {} as never }]) {
-      await expect(client.request(getUser, { path: { user_id: 'u1' } }, options)).rejects.toBeInstanceOf(InvalidRequestError);
+    for (const options of [
+      { timeoutMs: -5 },
+      { maxRetries: 2.5 },
+      { validateResponses: 'x' as never },
+      { signal: {} as never },
+    ]) {
+      await expect(
+        client.request(getUser, { path: { user_id: 'u1' } }, options),
+      ).rejects.toBeInstanceOf(InvalidRequestError);
     }
     expect(seen).toHaveLength(0);
   });
@@ -142,7 +182,11 @@ describe('cancellation of a slow token provider', () => {
       asked();
       return new Promise<string>(() => undefined);
     };
-    const call = new ClientCore({ tokenProvider, fetch }, META).request(getUser, { path: { user_id: 'u1' } }, { signal: controller.signal });
+    const call = new ClientCore({ tokenProvider, fetch }, META).request(
+      getUser,
+      { path: { user_id: 'u1' } },
+      { signal: controller.signal },
+    );
     await providerCalled;
     controller.abort();
     await expect(call).rejects.toThrow(/aborted by the caller/);

@@ -22,8 +22,15 @@ import { json, raw, useTestServer } from './http-server.js';
 
 const server = useTestServer();
 
-const call = (options = {}) => clientFor(server.origin, { maxRetries: 0, ...options }).request(getUser, { path: { user_id: 'u1' } });
-const failure = async (options = {}) => (await call(options).then(() => undefined, (e: unknown) => e)) as ApiError;
+const call = (options = {}) =>
+  clientFor(server.origin, { maxRetries: 0, ...options }).request(getUser, {
+    path: { user_id: 'u1' },
+  });
+const failure = async (options = {}) =>
+  (await call(options).then(
+    () => undefined,
+    (e: unknown) => e,
+  )) as ApiError;
 
 describe('statuses', () => {
   it.each([
@@ -41,7 +48,9 @@ describe('statuses', () => {
     [503, InternalServerError, undefined],
     [418, ApiError, undefined],
   ] as const)('%i → %o', async (status, ErrorClass, type) => {
-    const body: ErrorBody = type ? { detail: `failed with ${type}`, error: { type, details: 'field x is wrong' } } : { detail: 'Not allowed.' };
+    const body: ErrorBody = type
+      ? { detail: `failed with ${type}`, error: { type, details: 'field x is wrong' } }
+      : { detail: 'Not allowed.' };
     server.reply(json(status, body, { 'x-request-id': 'req-42' }));
     const error = await failure();
     expect(error).toBeInstanceOf(ErrorClass);
@@ -63,7 +72,16 @@ describe('statuses', () => {
   });
 
   it('carries the payment intent client secret of a 402', async () => {
-    server.reply(json(402, { detail: 'Payment needs confirmation', error: { type: 'payment_method_error', details: 'sca', payment_intent_client_secret: 'pi_123_secret_456' } }));
+    server.reply(
+      json(402, {
+        detail: 'Payment needs confirmation',
+        error: {
+          type: 'payment_method_error',
+          details: 'sca',
+          payment_intent_client_secret: 'pi_123_secret_456',
+        },
+      }),
+    );
     const error = await failure();
     expect(error.status).toBe(402);
     expect(error.paymentIntentClientSecret).toBe('pi_123_secret_456');
@@ -74,7 +92,11 @@ describe('statuses', () => {
   });
 
   it('an HTML error page from a proxy still becomes the status error, with a snippet', async () => {
-    server.reply(raw(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', { 'content-type': 'text/html' }));
+    server.reply(
+      raw(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', {
+        'content-type': 'text/html',
+      }),
+    );
     const error = await failure();
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error.body).toBeUndefined();
@@ -92,16 +114,26 @@ describe('statuses', () => {
   });
 
   it('response headers in errors are redacted', async () => {
-    server.reply(json(401, { detail: 'bad token' }, { 'set-cookie': 'session=abc', 'x-auth-token': 'zzz' }));
+    server.reply(
+      json(401, { detail: 'bad token' }, { 'set-cookie': 'session=abc', 'x-auth-token': 'zzz' }),
+    );
     const error = await failure();
     expect(error.headers['set-cookie']).toBe('[REDACTED]');
     expect(error.headers['x-auth-token']).toBe('[REDACTED]');
   });
 
   it.each([
-    ['Invalid input: page_size: must be at least 1, got 0', 'page_size: must be at least 1, got 0', 'Invalid input: page_size: must be at least 1, got 0'],
+    [
+      'Invalid input: page_size: must be at least 1, got 0',
+      'page_size: must be at least 1, got 0',
+      'Invalid input: page_size: must be at least 1, got 0',
+    ],
     ['page_size', 'page_size: must be at least 1, got 0', 'page_size: must be at least 1, got 0'],
-    ['Invalid input.', 'page_size: must be at least 1, got 0', 'Invalid input. — page_size: must be at least 1, got 0'],
+    [
+      'Invalid input.',
+      'page_size: must be at least 1, got 0',
+      'Invalid input. — page_size: must be at least 1, got 0',
+    ],
   ])('says once what detail %j and error.details %j both say', async (detail, details, said) => {
     server.reply(json(400, { detail, error: { type: 'validation_error', details } }));
     const error = await failure();
@@ -117,14 +149,20 @@ describe('statuses', () => {
         return [status, { [name]: class extends ApiError {} }[name]!];
       }),
     );
-    for (let status = 300; status < 600; status++) expect(apiErrorClassFor(status, generated).name).toBe(errorClassForStatus(status));
+    for (let status = 300; status < 600; status++)
+      expect(apiErrorClassFor(status, generated).name).toBe(errorClassForStatus(status));
   });
 });
 
 describe('unusable success bodies', () => {
   it.each([
     ['HTML', '<!doctype html><title>Login</title>', 'text/html', /HTML page instead of JSON/],
-    ['truncated JSON', '{"id": "u1", "email": "a@', 'application/json', /truncated or malformed JSON/],
+    [
+      'truncated JSON',
+      '{"id": "u1", "email": "a@',
+      'application/json',
+      /truncated or malformed JSON/,
+    ],
     ['plain text', 'OK', 'text/plain', /not JSON/],
     ['empty', '', 'application/json', /empty body where User was expected/],
   ])('%s → ResponseParseError, never a SyntaxError', async (_name, text, contentType, message) => {
@@ -141,7 +179,9 @@ describe('unusable success bodies', () => {
   });
 
   it('snippets are short and printable', async () => {
-    server.reply(raw(200, `<html>\n\t${'x'.repeat(1000)}\u0000</html>`, { 'content-type': 'text/html' }));
+    server.reply(
+      raw(200, `<html>\n\t${'x'.repeat(1000)}\u0000</html>`, { 'content-type': 'text/html' }),
+    );
     const error = (await call().catch((e: unknown) => e)) as ResponseParseError;
     expect(error.snippet.length).toBeLessThanOrEqual(201);
     expect(error.snippet).not.toMatch(/[\n\t\u0000]/);
@@ -149,8 +189,12 @@ describe('unusable success bodies', () => {
 
   it('204 and an empty body for an operation without a response type resolve to undefined', async () => {
     server.reply(raw(204, ''));
-    await expect(clientFor(server.origin).request(deleteUser, { path: { user_id: 'u1' } })).resolves.toBeUndefined();
+    await expect(
+      clientFor(server.origin).request(deleteUser, { path: { user_id: 'u1' } }),
+    ).resolves.toBeUndefined();
     server.reply(raw(200, ''));
-    await expect(clientFor(server.origin).request(deleteUser, { path: { user_id: 'u1' } })).resolves.toBeUndefined();
+    await expect(
+      clientFor(server.origin).request(deleteUser, { path: { user_id: 'u1' } }),
+    ).resolves.toBeUndefined();
   });
 });

@@ -4,7 +4,12 @@
  * another fetch the refusal ends the call after one attempt, with the port named.
  */
 import { describe, expect, it } from 'vitest';
-import { ClientCore, ConfigurationError, ConnectionError, type FetchLike } from '../../templates/runtime/index.js';
+import {
+  ClientCore,
+  ConfigurationError,
+  ConnectionError,
+  type FetchLike,
+} from '../../templates/runtime/index.js';
 import { permanentFailure, refusedPort } from '../../templates/runtime/fetch-refusal.js';
 import { decideRetry } from '../../templates/runtime/retry.js';
 import { clientFor, getUser, instantSleep, MARKER_TOKEN, META } from './fixtures.js';
@@ -13,25 +18,36 @@ import { clientFor, getUser, instantSleep, MARKER_TOKEN, META } from './fixtures
 const wrappedFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
 
 describe('a port fetch refuses', () => {
-  it.each(['6000', '1', '10080'])('port %s: one attempt, no backoff, an error naming the port', async (port) => {
-    const sleep = instantSleep();
-    let attempts = 0;
-    const willRetry: boolean[] = [];
-    const client = clientFor(
-      `http://127.0.0.1:${port}`,
-      { fetch: wrappedFetch, hooks: { onRequest: () => void attempts++, onError: (e) => void willRetry.push(e.willRetry) } },
-      { sleep: sleep.sleep },
-    );
-    const error = await client.request(getUser, { path: { user_id: 'u1' } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ConnectionError);
-    expect(attempts).toBe(1);
-    expect(willRetry).toEqual([false]);
-    expect(sleep.delays).toEqual([]);
-    const message = (error as Error).message;
-    expect(message).toContain(`port ${port} is one fetch refuses to connect to`);
-    expect(message).toContain('not retried');
-    expect(message).toContain(`[GET http://127.0.0.1:${port}/api/v1/users/u1/]`);
-  });
+  it.each(['6000', '1', '10080'])(
+    'port %s: one attempt, no backoff, an error naming the port',
+    async (port) => {
+      const sleep = instantSleep();
+      let attempts = 0;
+      const willRetry: boolean[] = [];
+      const client = clientFor(
+        `http://127.0.0.1:${port}`,
+        {
+          fetch: wrappedFetch,
+          hooks: {
+            onRequest: () => void attempts++,
+            onError: (e) => void willRetry.push(e.willRetry),
+          },
+        },
+        { sleep: sleep.sleep },
+      );
+      const error = await client
+        .request(getUser, { path: { user_id: 'u1' } })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect(attempts).toBe(1);
+      expect(willRetry).toEqual([false]);
+      expect(sleep.delays).toEqual([]);
+      const message = (error as Error).message;
+      expect(message).toContain(`port ${port} is one fetch refuses to connect to`);
+      expect(message).toContain('not retried');
+      expect(message).toContain(`[GET http://127.0.0.1:${port}/api/v1/users/u1/]`);
+    },
+  );
 
   it('with the global fetch, the client refuses the baseUrl when it is created, naming the option and the port', () => {
     for (const port of ['6000', '6665', '1']) {
@@ -47,8 +63,12 @@ describe('a port fetch refuses', () => {
         `baseUrl http://127.0.0.1:${port}: port ${port} is one fetch refuses to connect to (a "bad port" of the Fetch standard); use another port, such as 8080`,
       );
     }
-    expect(() => new ClientCore({ token: MARKER_TOKEN, baseUrl: 'http://127.0.0.1:6001' }, META)).not.toThrow();
-    expect(() => new ClientCore({ token: MARKER_TOKEN, baseUrl: 'https://example.com' }, META)).not.toThrow();
+    expect(
+      () => new ClientCore({ token: MARKER_TOKEN, baseUrl: 'http://127.0.0.1:6001' }, META),
+    ).not.toThrow();
+    expect(
+      () => new ClientCore({ token: MARKER_TOKEN, baseUrl: 'https://example.com' }, META),
+    ).not.toThrow();
   });
 });
 
@@ -57,14 +77,32 @@ describe('which fetch failures are final', () => {
   const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
   it('refusals before sending are final; network failures are not', () => {
-    expect(permanentFailure(fetchFailed(new Error('bad port')), 'http://127.0.0.1:6000/')).toMatch(/port 6000/);
+    expect(permanentFailure(fetchFailed(new Error('bad port')), 'http://127.0.0.1:6000/')).toMatch(
+      /port 6000/,
+    );
     // A browser says only "Failed to fetch"; the bad port tells the refusal apart.
-    expect(permanentFailure(new TypeError('Failed to fetch'), 'http://localhost:6000/x/')).toMatch(/port 6000/);
-    expect(permanentFailure(new TypeError('Failed to fetch'), 'http://localhost:8080/x/')).toBeUndefined();
-    expect(permanentFailure(fetchFailed(new Error('unknown scheme')), 'http://localhost:8080/')).toMatch(/refuses this request/);
-    expect(permanentFailure(new TypeError('Failed to parse URL', { cause: withCode('Invalid URL', 'ERR_INVALID_URL') }), 'http://localhost:8080/')).toMatch(/cannot parse/);
+    expect(permanentFailure(new TypeError('Failed to fetch'), 'http://localhost:6000/x/')).toMatch(
+      /port 6000/,
+    );
+    expect(
+      permanentFailure(new TypeError('Failed to fetch'), 'http://localhost:8080/x/'),
+    ).toBeUndefined();
+    expect(
+      permanentFailure(fetchFailed(new Error('unknown scheme')), 'http://localhost:8080/'),
+    ).toMatch(/refuses this request/);
+    expect(
+      permanentFailure(
+        new TypeError('Failed to parse URL', { cause: withCode('Invalid URL', 'ERR_INVALID_URL') }),
+        'http://localhost:8080/',
+      ),
+    ).toMatch(/cannot parse/);
     for (const code of ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'UND_ERR_CONNECT_TIMEOUT'])
-      expect(permanentFailure(fetchFailed(withCode(`connect ${code} 127.0.0.1:8080`, code)), 'http://127.0.0.1:8080/')).toBeUndefined();
+      expect(
+        permanentFailure(
+          fetchFailed(withCode(`connect ${code} 127.0.0.1:8080`, code)),
+          'http://127.0.0.1:8080/',
+        ),
+      ).toBeUndefined();
   });
 
   it('refusedPort knows the list and leaves default ports alone', () => {
@@ -74,8 +112,18 @@ describe('which fetch failures are final', () => {
   });
 
   it('decideRetry does not retry a final failure, even when retries are left', () => {
-    const question = { retrySafe: true, attempt: 1, maxRetries: 2, now: 0, maxRetryDelayMs: 8000, random: () => 0.5 };
+    const question = {
+      retrySafe: true,
+      attempt: 1,
+      maxRetries: 2,
+      now: 0,
+      maxRetryDelayMs: 8000,
+      random: () => 0.5,
+    };
     expect(decideRetry(question)).toMatchObject({ retry: true });
-    expect(decideRetry({ ...question, final: 'fetch refuses port 6000' })).toEqual({ retry: false, reason: 'fetch refuses port 6000' });
+    expect(decideRetry({ ...question, final: 'fetch refuses port 6000' })).toEqual({
+      retry: false,
+      reason: 'fetch refuses port 6000',
+    });
   });
 });

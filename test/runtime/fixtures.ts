@@ -1,5 +1,9 @@
 /** Descriptors, a hand-written guard and a client factory shared by the runtime tests. */
-import { ClientCore, type ClientOptions, type OperationDescriptor } from '../../templates/runtime/index.js';
+import {
+  ClientCore,
+  type ClientOptions,
+  type OperationDescriptor,
+} from '../../templates/runtime/index.js';
 import { at, fail, isRecord, type Check } from '../../templates/runtime/guard.js';
 import type { RuntimeEnvironment } from '../../templates/runtime/runtime-env.js';
 
@@ -9,7 +13,10 @@ export const MARKER_TOKEN = 'tok_MARKER_9f8e7d6c5b4a';
 export const META = {
   sdkName: 'connect-api-client',
   sdkVersion: '1.4.0',
-  environments: { production: 'https://connect.cariqa.com', playground: 'https://dev.connect.cariqa.com' },
+  environments: {
+    production: 'https://connect.cariqa.com',
+    playground: 'https://dev.connect.cariqa.com',
+  },
   defaultEnvironment: 'production',
   // What spec/connect-api.yaml's info.x-sdk-* extensions put in the generated meta.
   tokenEnvVar: 'CONNECT_API_TOKEN',
@@ -25,7 +32,8 @@ export interface User {
 export const checkUser: Check = (value) => {
   if (!isRecord(value)) return fail('object', value);
   if (typeof value['id'] !== 'string') return at(fail('string', value['id']), 'id');
-  if (value['email'] !== undefined && value['email'] !== null && typeof value['email'] !== 'string') return at(fail('string or null', value['email']), 'email');
+  if (value['email'] !== undefined && value['email'] !== null && typeof value['email'] !== 'string')
+    return at(fail('string or null', value['email']), 'email');
   return undefined;
 };
 
@@ -100,7 +108,14 @@ export const stationsAround: OperationDescriptor = {
   id: 'stationsAround',
   method: 'GET',
   path: '/api/v1/stations/around/',
-  query: [{ name: 'latitude' }, { name: 'longitude' }, { name: 'distance' }, { name: 'connector_types' }, { name: 'only_available' }, { name: 'operators', explode: false }],
+  query: [
+    { name: 'latitude' },
+    { name: 'longitude' },
+    { name: 'distance' },
+    { name: 'connector_types' },
+    { name: 'only_available' },
+    { name: 'operators', explode: false },
+  ],
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
@@ -119,7 +134,15 @@ export function instantSleep(): { delays: number[]; sleep: RuntimeEnvironment['s
 }
 
 /** A client for a test server with fast, deterministic retries. */
-export function clientFor(origin: string, options: ClientOptions = {}, runtime: Partial<RuntimeEnvironment> = {}): ClientCore {
+export function clientFor(
+  origin: string,
+  options: ClientOptions = {},
+  runtime: Partial<RuntimeEnvironment> = {},
+): ClientCore {
   const auth = options.tokenProvider || 'token' in options ? {} : { token: MARKER_TOKEN };
-  return new ClientCore({ ...auth, baseUrl: origin, ...options }, META, { sleep: instantSleep().sleep, random: () => 0.5, ...runtime });
+  return new ClientCore({ ...auth, baseUrl: origin, ...options }, META, {
+    sleep: instantSleep().sleep,
+    random: () => 0.5,
+    ...runtime,
+  });
 }

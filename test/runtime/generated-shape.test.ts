@@ -27,25 +27,82 @@ interface UserCreateRequest {
 const META: ClientMeta = {
   sdkName: 'connect-api-client',
   sdkVersion: '1.4.0',
-  environments: { production: 'https://connect.cariqa.com', playground: 'https://dev.connect.cariqa.com' },
+  environments: {
+    production: 'https://connect.cariqa.com',
+    playground: 'https://dev.connect.cariqa.com',
+  },
   defaultEnvironment: 'production',
 };
 
-const usersRetrieveOperation: OperationDescriptor = { id: 'usersRetrieve', method: 'GET', path: '/api/v1/users/{user_id}/', query: [], bodyEncodings: [], retrySafe: true, successStatuses: [200], check: checkUser, responseType: 'User' };
-const usersCreateOperation: OperationDescriptor = { id: 'usersCreate', method: 'POST', path: '/api/v1/users/', query: [], bodyEncodings: ['json', 'form', 'multipart'], retrySafe: false, successStatuses: [201], check: checkUser, responseType: 'User' };
-const usersListOperation: OperationDescriptor = { id: 'usersList', method: 'GET', path: '/api/v1/users/', query: [{ name: 'page' }, { name: 'page_size' }, { name: 'search' }], bodyEncodings: [], retrySafe: true, successStatuses: [200], check: checkUserPage, responseType: 'PaginatedUserList' };
-const usersDestroyOperation: OperationDescriptor = { id: 'usersDestroy', method: 'DELETE', path: '/api/v1/users/{user_id}/', query: [], bodyEncodings: [], retrySafe: true, successStatuses: [204] };
+const usersRetrieveOperation: OperationDescriptor = {
+  id: 'usersRetrieve',
+  method: 'GET',
+  path: '/api/v1/users/{user_id}/',
+  query: [],
+  bodyEncodings: [],
+  retrySafe: true,
+  successStatuses: [200],
+  check: checkUser,
+  responseType: 'User',
+};
+const usersCreateOperation: OperationDescriptor = {
+  id: 'usersCreate',
+  method: 'POST',
+  path: '/api/v1/users/',
+  query: [],
+  bodyEncodings: ['json', 'form', 'multipart'],
+  retrySafe: false,
+  successStatuses: [201],
+  check: checkUser,
+  responseType: 'User',
+};
+const usersListOperation: OperationDescriptor = {
+  id: 'usersList',
+  method: 'GET',
+  path: '/api/v1/users/',
+  query: [{ name: 'page' }, { name: 'page_size' }, { name: 'search' }],
+  bodyEncodings: [],
+  retrySafe: true,
+  successStatuses: [200],
+  check: checkUserPage,
+  responseType: 'PaginatedUserList',
+};
+const usersDestroyOperation: OperationDescriptor = {
+  id: 'usersDestroy',
+  method: 'DELETE',
+  path: '/api/v1/users/{user_id}/',
+  query: [],
+  bodyEncodings: [],
+  retrySafe: true,
+  successStatuses: [204],
+};
 
-export function usersRetrieve(core: ClientCore, userId: string, options?: RequestOptions): ApiPromise<User> {
+export function usersRetrieve(
+  core: ClientCore,
+  userId: string,
+  options?: RequestOptions,
+): ApiPromise<User> {
   return core.request<User>(usersRetrieveOperation, { path: { user_id: userId } }, options);
 }
-export function usersCreate(core: ClientCore, body: UserCreateRequest, options?: RequestOptions): ApiPromise<User> {
+export function usersCreate(
+  core: ClientCore,
+  body: UserCreateRequest,
+  options?: RequestOptions,
+): ApiPromise<User> {
   return core.request<User>(usersCreateOperation, { body }, options);
 }
-export function usersList(core: ClientCore, query?: UsersListQuery, options?: RequestOptions): PagePromise<User> {
+export function usersList(
+  core: ClientCore,
+  query?: UsersListQuery,
+  options?: RequestOptions,
+): PagePromise<User> {
   return core.requestPage<User>(usersListOperation, { query }, options);
 }
-export function usersDestroy(core: ClientCore, userId: string, options?: RequestOptions): ApiPromise<void> {
+export function usersDestroy(
+  core: ClientCore,
+  userId: string,
+  options?: RequestOptions,
+): ApiPromise<void> {
   return core.request<void>(usersDestroyOperation, { path: { user_id: userId } }, options);
 }
 
@@ -96,6 +153,11 @@ it('works as the generated client would use it', async () => {
   for await (const u of client.users.list({ search: 'u' })) ids.push(u.id);
   const nothing: void = await client.users.destroy('u1');
   expect([user.id, created.id, ids, nothing]).toEqual(['u1', 'u2', ['u1'], undefined]);
-  expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v1/users/u1/', 'POST /api/v1/users/', 'GET /api/v1/users/?search=u', 'DELETE /api/v1/users/u1/']);
+  expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+    'GET /api/v1/users/u1/',
+    'POST /api/v1/users/',
+    'GET /api/v1/users/?search=u',
+    'DELETE /api/v1/users/u1/',
+  ]);
   expect(String(client)).toBe(`ConnectClient { baseUrl: ${server.origin}, token: [REDACTED] }`);
 });

@@ -1,6 +1,11 @@
 /** Hooks see each attempt with redacted headers; throwing hooks and loggers are harmless; logging is opt-in. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InternalServerError, type ErrorHookEvent, type RequestHookEvent, type ResponseHookEvent } from '../../templates/runtime/index.js';
+import {
+  InternalServerError,
+  type ErrorHookEvent,
+  type RequestHookEvent,
+  type ResponseHookEvent,
+} from '../../templates/runtime/index.js';
 import { clientFor, getUser } from './fixtures.js';
 import { json, useTestServer } from './http-server.js';
 
@@ -17,12 +22,20 @@ describe('hooks', () => {
     server.reply(json(503, { detail: 'busy' }));
     const client = clientFor(server.origin, {
       headers: { 'x-api-key': 'k-123456789' },
-      hooks: { onRequest: (e) => void requests.push(e), onResponse: (e) => void responses.push(e), onError: (e) => void errors.push(e) },
+      hooks: {
+        onRequest: (e) => void requests.push(e),
+        onResponse: (e) => void responses.push(e),
+        onError: (e) => void errors.push(e),
+      },
     });
     await client.request(getUser, { path: { user_id: 'u1' } });
 
     expect(requests.map((e) => e.attempt)).toEqual([1, 2]);
-    expect(requests[0]).toMatchObject({ operationId: 'usersRetrieve', method: 'GET', url: `${server.origin}/api/v1/users/u1/` });
+    expect(requests[0]).toMatchObject({
+      operationId: 'usersRetrieve',
+      method: 'GET',
+      url: `${server.origin}/api/v1/users/u1/`,
+    });
     expect(requests[0]!.headers['authorization']).toBe('[REDACTED]');
     expect(requests[0]!.headers['x-api-key']).toBe('[REDACTED]');
     expect(requests[0]!.headers['accept']).toBe('application/json');
@@ -36,7 +49,9 @@ describe('hooks', () => {
   it('onError says when there will be no retry', async () => {
     const onError = vi.fn();
     server.reply(json(404, {}));
-    await clientFor(server.origin, { hooks: { onError } }).request(getUser, { path: { user_id: 'u1' } }).catch(() => undefined);
+    await clientFor(server.origin, { hooks: { onError } })
+      .request(getUser, { path: { user_id: 'u1' } })
+      .catch(() => undefined);
     expect(onError).toHaveBeenCalledOnce();
     expect(onError.mock.calls[0]![0]).toMatchObject({ willRetry: false, attempt: 1 });
   });
@@ -48,18 +63,30 @@ describe('hooks', () => {
     };
     const client = clientFor(server.origin, {
       logger: { warn },
-      hooks: { onRequest: boom, onResponse: async () => Promise.reject(new Error('async hook failed')), onError: boom },
+      hooks: {
+        onRequest: boom,
+        onResponse: async () => Promise.reject(new Error('async hook failed')),
+        onError: boom,
+      },
     });
-    await expect(client.request(getUser, { path: { user_id: 'u1' } })).resolves.toEqual({ id: 'u1' });
+    await expect(client.request(getUser, { path: { user_id: 'u1' } })).resolves.toEqual({
+      id: 'u1',
+    });
     await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('hook onRequest threw and was ignored: Error: hook exploded'));
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('hook onResponse threw and was ignored: Error: async hook failed'));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('hook onRequest threw and was ignored: Error: hook exploded'),
+    );
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('hook onResponse threw and was ignored: Error: async hook failed'),
+    );
   });
 });
 
 describe('logging', () => {
   it('logs no debug or info lines by default (warnings: validation-warnings.test.ts)', async () => {
-    const spies = (['debug', 'info', 'warn', 'error', 'log'] as const).map((m) => vi.spyOn(console, m).mockImplementation(() => undefined));
+    const spies = (['debug', 'info', 'warn', 'error', 'log'] as const).map((m) =>
+      vi.spyOn(console, m).mockImplementation(() => undefined),
+    );
     server.reply(json(503, {}));
     await clientFor(server.origin).request(getUser, { path: { user_id: 'u1' } });
     await clientFor(server.origin).request(getUser, { path: { user_id: 'u1' } });
@@ -70,14 +97,28 @@ describe('logging', () => {
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     server.reply(json(503, {}));
-    await clientFor(server.origin, { logLevel: 'info' }).request(getUser, { path: { user_id: 'u1' } });
-    expect(debug).not.toHaveBeenCalled();
-    expect(info).toHaveBeenCalledWith(expect.stringMatching(/usersRetrieve: attempt 1 failed .*503.*retrying in \d+ ms/));
-    await clientFor(server.origin, { logLevel: 'debug' }).request(getUser, { path: { user_id: 'u1' } });
-    expect(debug).toHaveBeenCalledWith(expect.stringContaining(`→ GET ${server.origin}/api/v1/users/u1/`), {
-      headers: expect.objectContaining({ authorization: '[REDACTED]', accept: 'application/json' }),
+    await clientFor(server.origin, { logLevel: 'info' }).request(getUser, {
+      path: { user_id: 'u1' },
     });
-    expect(debug).toHaveBeenCalledWith(expect.stringContaining('← 200 GET'), { headers: expect.objectContaining({ 'content-type': 'application/json' }) });
+    expect(debug).not.toHaveBeenCalled();
+    expect(info).toHaveBeenCalledWith(
+      expect.stringMatching(/usersRetrieve: attempt 1 failed .*503.*retrying in \d+ ms/),
+    );
+    await clientFor(server.origin, { logLevel: 'debug' }).request(getUser, {
+      path: { user_id: 'u1' },
+    });
+    expect(debug).toHaveBeenCalledWith(
+      expect.stringContaining(`→ GET ${server.origin}/api/v1/users/u1/`),
+      {
+        headers: expect.objectContaining({
+          authorization: '[REDACTED]',
+          accept: 'application/json',
+        }),
+      },
+    );
+    expect(debug).toHaveBeenCalledWith(expect.stringContaining('← 200 GET'), {
+      headers: expect.objectContaining({ 'content-type': 'application/json' }),
+    });
   });
 
   it('a throwing logger is ignored', async () => {
@@ -86,6 +127,10 @@ describe('logging', () => {
         throw new Error('disk full');
       },
     };
-    await expect(clientFor(server.origin, { logger, logLevel: 'debug' }).request(getUser, { path: { user_id: 'u1' } })).resolves.toEqual({ id: 'u1' });
+    await expect(
+      clientFor(server.origin, { logger, logLevel: 'debug' }).request(getUser, {
+        path: { user_id: 'u1' },
+      }),
+    ).resolves.toEqual({ id: 'u1' });
   });
 });

@@ -4,7 +4,12 @@
  * queued handler, or the default one. `waitForRequests(n)` resolves when the n-th request has
  * arrived, so tests synchronise on events, never on sleeps.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
@@ -34,7 +39,11 @@ export interface TestServer {
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Handler {
   return (_req, res) => {
     const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      ...headers,
+    });
     res.end(text);
   };
 }
@@ -66,7 +75,13 @@ export async function startServer(defaultHandler: Handler = json(200, {})): Prom
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const received: ReceivedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, text: body.toString('utf8') };
+      const received: ReceivedRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body,
+        text: body.toString('utf8'),
+      };
       requests.push(received);
       const handler = queue.shift() ?? fallback;
       void Promise.resolve(handler(received, res)).catch((error: unknown) => {
@@ -93,7 +108,9 @@ export async function startServer(defaultHandler: Handler = json(200, {})): Prom
       fallback = handler;
     },
     waitForRequests: (count) =>
-      count <= requests.length ? Promise.resolve(requests[count - 1]!) : new Promise((resolve) => waiters.push({ count, resolve })),
+      count <= requests.length
+        ? Promise.resolve(requests[count - 1]!)
+        : new Promise((resolve) => waiters.push({ count, resolve })),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

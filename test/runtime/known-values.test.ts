@@ -2,8 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, isOneOf } from '../../templates/runtime/index.js';
 
-const context = { operationId: 'usersChargingStart', method: 'POST', url: 'https://connect.example/api/v1/users/u1/charging/start/' };
-const conflict = (type: unknown) => new ConflictError({ context, status: 409, headers: {}, body: { detail: 'no', error: { type, details: 'x' } } });
+const context = {
+  operationId: 'usersChargingStart',
+  method: 'POST',
+  url: 'https://connect.example/api/v1/users/u1/charging/start/',
+};
+const conflict = (type: unknown) =>
+  new ConflictError({
+    context,
+    status: 409,
+    headers: {},
+    body: { detail: 'no', error: { type, details: 'x' } },
+  });
 
 describe('ApiError.is', () => {
   it('is true for the error type the body names, false for others and for none', () => {

@@ -1,6 +1,12 @@
 /** Pages: awaiting, following `next`, iterating across pages, and the rules for following links. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ClientCore, Page, PaginationError, ResponseValidationError, type FetchLike } from '../../templates/runtime/index.js';
+import {
+  ClientCore,
+  Page,
+  PaginationError,
+  ResponseValidationError,
+  type FetchLike,
+} from '../../templates/runtime/index.js';
 import { clientFor, listUsers, MARKER_TOKEN, META, type User } from './fixtures.js';
 import { json, startServer, type Handler, type TestServer } from './http-server.js';
 
@@ -21,7 +27,12 @@ const paged: Handler = (req, res) => {
     u.searchParams.set('page', String(p));
     return u.href;
   };
-  return json(200, { count: all.length, next: page < 3 ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null, results: all.slice((page - 1) * 2, page * 2) })(req, res);
+  return json(200, {
+    count: all.length,
+    next: page < 3 ? link(page + 1) : null,
+    previous: page > 1 ? link(page - 1) : null,
+    results: all.slice((page - 1) * 2, page * 2),
+  })(req, res);
 };
 
 beforeEach(() => {
@@ -30,7 +41,8 @@ beforeEach(() => {
   server.setDefault(paged);
 });
 
-const list = (options = {}, query: object = { search: 'x' }) => clientFor(server.origin, options).requestPage<User>(listUsers, { query });
+const list = (options = {}, query: object = { search: 'x' }) =>
+  clientFor(server.origin, options).requestPage<User>(listUsers, { query });
 
 describe('pages', () => {
   it('awaits to the first page', async () => {
@@ -42,15 +54,26 @@ describe('pages', () => {
     expect(page.previous).toBeNull();
     expect(page.hasNextPage()).toBe(true);
     expect(page.response.status).toBe(200);
-    expect(JSON.parse(JSON.stringify(page))).toEqual({ count: 5, next: page.next, previous: null, results: page.results });
+    expect(JSON.parse(JSON.stringify(page))).toEqual({
+      count: 5,
+      next: page.next,
+      previous: null,
+      results: page.results,
+    });
   });
 
   it('for await on the call walks every item of every page, with the token on each request', async () => {
     const ids: string[] = [];
     for await (const user of list()) ids.push(user.id);
     expect(ids).toEqual(['u1', 'u2', 'u3', 'u4', 'u5']);
-    expect(server.requests.map((r) => r.url)).toEqual(['/api/v1/users/?search=x', '/api/v1/users/?search=x&page=2', '/api/v1/users/?search=x&page=3']);
-    expect(server.requests.every((r) => r.headers['authorization'] === `Bearer ${MARKER_TOKEN}`)).toBe(true);
+    expect(server.requests.map((r) => r.url)).toEqual([
+      '/api/v1/users/?search=x',
+      '/api/v1/users/?search=x&page=2',
+      '/api/v1/users/?search=x&page=3',
+    ]);
+    expect(
+      server.requests.every((r) => r.headers['authorization'] === `Bearer ${MARKER_TOKEN}`),
+    ).toBe(true);
   });
 
   it('for await on a page, iterPages(), nextPage() and the last page', async () => {
@@ -77,17 +100,22 @@ describe('pages', () => {
 
   it('following next keeps the call settings: retries, validation and hooks', async () => {
     const onRequest = vi.fn();
-    server.reply(paged, json(503, {}), (req, res) => json(200, { count: 5, next: null, previous: null, results: [{ id: 7 }] })(req, res));
+    server.reply(paged, json(503, {}), (req, res) =>
+      json(200, { count: 5, next: null, previous: null, results: [{ id: 7 }] })(req, res),
+    );
     const ids: unknown[] = [];
     const walk = async () => {
-      for await (const user of list({ validateResponses: 'strict', hooks: { onRequest } })) ids.push(user.id);
+      for await (const user of list({ validateResponses: 'strict', hooks: { onRequest } }))
+        ids.push(user.id);
     };
     const error = await walk().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).path).toBe('$.results[0].id');
     expect(ids).toEqual(['u1', 'u2']);
     expect(server.requests).toHaveLength(3);
-    expect(onRequest.mock.calls.map(([e]) => [e.url.replace(server.origin, ''), e.attempt])).toEqual([
+    expect(
+      onRequest.mock.calls.map(([e]) => [e.url.replace(server.origin, ''), e.attempt]),
+    ).toEqual([
       ['/api/v1/users/?search=x', 1],
       ['/api/v1/users/?search=x&page=2', 1],
       ['/api/v1/users/?search=x&page=2', 2],
@@ -96,13 +124,24 @@ describe('pages', () => {
 
   it('needs a results array whatever the validation mode', async () => {
     server.reply(json(200, { count: 1, next: null, previous: null, results: 'nope' }));
-    await expect(list({ validateResponses: 'off' })).rejects.toMatchObject({ name: 'ResponseValidationError', path: '$.results', expected: 'array' });
+    await expect(list({ validateResponses: 'off' })).rejects.toMatchObject({
+      name: 'ResponseValidationError',
+      path: '$.results',
+      expected: 'array',
+    });
   });
 });
 
 describe('following next safely', () => {
   it('refuses a next link on another origin without sending anything there', async () => {
-    server.reply(json(200, { count: 4, next: `${other.origin}/api/v1/users/?page=2`, previous: null, results: [{ id: 'u1' }] }));
+    server.reply(
+      json(200, {
+        count: 4,
+        next: `${other.origin}/api/v1/users/?page=2`,
+        previous: null,
+        results: [{ id: 'u1' }],
+      }),
+    );
     const ids: string[] = [];
     const walk = async () => {
       for await (const user of list()) ids.push(user.id);
@@ -120,17 +159,30 @@ describe('following next safely', () => {
     const fetch: FetchLike = async (url) => {
       urls.push(url);
       const next = urls.length === 1 ? 'http://connect.cariqa.com/api/v1/users/?page=2' : null;
-      return new Response(JSON.stringify({ count: 2, next, previous: null, results: [{ id: `u${urls.length}` }] }), { headers: { 'content-type': 'application/json' } });
+      return new Response(
+        JSON.stringify({ count: 2, next, previous: null, results: [{ id: `u${urls.length}` }] }),
+        { headers: { 'content-type': 'application/json' } },
+      );
     };
     const client = new ClientCore({ token: MARKER_TOKEN, fetch }, META);
     const ids: string[] = [];
     for await (const user of client.requestPage<User>(listUsers)) ids.push(user.id);
     expect(ids).toEqual(['u1', 'u2']);
-    expect(urls).toEqual(['https://connect.cariqa.com/api/v1/users/', 'https://connect.cariqa.com/api/v1/users/?page=2']);
+    expect(urls).toEqual([
+      'https://connect.cariqa.com/api/v1/users/',
+      'https://connect.cariqa.com/api/v1/users/?page=2',
+    ]);
   });
 
   it('a next link equal to the current page cannot make it loop', async () => {
-    server.setDefault((req, res) => json(200, { count: 9, next: `${server.origin}${req.url}`, previous: null, results: [{ id: 'u1' }] })(req, res));
+    server.setDefault((req, res) =>
+      json(200, {
+        count: 9,
+        next: `${server.origin}${req.url}`,
+        previous: null,
+        results: [{ id: 'u1' }],
+      })(req, res),
+    );
     const walk = async () => {
       for await (const _user of list()) void _user;
     };
@@ -141,8 +193,15 @@ describe('following next safely', () => {
   it('a next link back to an earlier page (even spelt differently) cannot make it loop', async () => {
     server.setDefault((req, res) => {
       const onFirst = !req.url.includes('page=2');
-      const next = onFirst ? `${server.origin}/api/v1/users/?page=2&search=x` : `${server.origin}/api/v1/users/?search=x&page=2`;
-      return json(200, { count: 9, next, previous: null, results: [{ id: onFirst ? 'u1' : 'u2' }] })(req, res);
+      const next = onFirst
+        ? `${server.origin}/api/v1/users/?page=2&search=x`
+        : `${server.origin}/api/v1/users/?search=x&page=2`;
+      return json(200, {
+        count: 9,
+        next,
+        previous: null,
+        results: [{ id: onFirst ? 'u1' : 'u2' }],
+      })(req, res);
     });
     const ids: string[] = [];
     const walk = async () => {

@@ -1,7 +1,14 @@
 /** What reaches the server: URL, path and query encoding, bodies in each encoding, headers. */
 import { describe, expect, it } from 'vitest';
 import { InvalidRequestError, type OperationDescriptor } from '../../templates/runtime/index.js';
-import { clientFor, createUser, deleteUser, getUser, MARKER_TOKEN, stationsAround } from './fixtures.js';
+import {
+  clientFor,
+  createUser,
+  deleteUser,
+  getUser,
+  MARKER_TOKEN,
+  stationsAround,
+} from './fixtures.js';
 import { json, raw, useTestServer } from './http-server.js';
 
 const server = useTestServer(json(200, { id: 'u1' }));
@@ -12,20 +19,29 @@ describe('URL', () => {
     expect(server.requests[0]!.url).toBe('/api/v1/users/a%20b%2Fc%3Fd%23e%25f/');
   });
 
-  it.each(['', '.', '..'])('refuses the path parameter %j before sending anything', async (value) => {
-    const error = await clientFor(server.origin).request(getUser, { path: { user_id: value } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
-    expect((error as InvalidRequestError).argument).toBe('path.user_id');
-    expect(server.requests).toHaveLength(0);
-  });
+  it.each(['', '.', '..'])(
+    'refuses the path parameter %j before sending anything',
+    async (value) => {
+      const error = await clientFor(server.origin)
+        .request(getUser, { path: { user_id: value } })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidRequestError);
+      expect((error as InvalidRequestError).argument).toBe('path.user_id');
+      expect(server.requests).toHaveLength(0);
+    },
+  );
 
   it('refuses a missing path parameter', async () => {
-    await expect(clientFor(server.origin).request(getUser, {})).rejects.toThrow(/path parameter "user_id" is required/);
+    await expect(clientFor(server.origin).request(getUser, {})).rejects.toThrow(
+      /path parameter "user_id" is required/,
+    );
     expect(server.requests).toHaveLength(0);
   });
 
   it('keeps a base URL path prefix', async () => {
-    await clientFor(`${server.origin}/proxy/connect/`).request(getUser, { path: { user_id: 'u1' } });
+    await clientFor(`${server.origin}/proxy/connect/`).request(getUser, {
+      path: { user_id: 'u1' },
+    });
     expect(server.requests[0]!.url).toBe('/proxy/connect/api/v1/users/u1/');
   });
 
@@ -50,25 +66,47 @@ describe('URL', () => {
   });
 
   it('sends false, 0 and empty strings, which are values', async () => {
-    await clientFor(server.origin).request(stationsAround, { query: { latitude: 0, longitude: -0.5, only_available: false, operators: [] } });
-    expect(server.requests[0]!.url).toBe('/api/v1/stations/around/?latitude=0&longitude=-0.5&only_available=false');
+    await clientFor(server.origin).request(stationsAround, {
+      query: { latitude: 0, longitude: -0.5, only_available: false, operators: [] },
+    });
+    expect(server.requests[0]!.url).toBe(
+      '/api/v1/stations/around/?latitude=0&longitude=-0.5&only_available=false',
+    );
   });
 
   it('refuses query keys the operation does not declare, naming them', async () => {
-    const call = clientFor(server.origin).request(stationsAround, { query: { latitude: 1, longitude: 2, only_avaliable: true } });
+    const call = clientFor(server.origin).request(stationsAround, {
+      query: { latitude: 1, longitude: 2, only_avaliable: true },
+    });
     await expect(call).rejects.toThrow(/unknown query parameter "only_avaliable"/);
     expect(server.requests).toHaveLength(0);
   });
 
   it('refuses NaN and objects in the query', async () => {
-    await expect(clientFor(server.origin).request(stationsAround, { query: { latitude: NaN, longitude: 1 } })).rejects.toThrow(/query.latitude must be a finite number/);
-    await expect(clientFor(server.origin).request(stationsAround, { query: { latitude: { a: 1 }, longitude: 1 } })).rejects.toThrow(InvalidRequestError);
+    await expect(
+      clientFor(server.origin).request(stationsAround, { query: { latitude: NaN, longitude: 1 } }),
+    ).rejects.toThrow(/query.latitude must be a finite number/);
+    await expect(
+      clientFor(server.origin).request(stationsAround, {
+        query: { latitude: { a: 1 }, longitude: 1 },
+      }),
+    ).rejects.toThrow(InvalidRequestError);
     expect(server.requests).toHaveLength(0);
   });
 });
 
 describe('bodies', () => {
-  const body = { email: 'a@example.com', locale: 'de', active: true, age: 42, nickname: null, skipped: undefined, tags: ['x', 'y'], custom_properties: { external_id: 'e-1' }, cars: [{ id: 1 }] };
+  const body = {
+    email: 'a@example.com',
+    locale: 'de',
+    active: true,
+    age: 42,
+    nickname: null,
+    skipped: undefined,
+    tags: ['x', 'y'],
+    custom_properties: { external_id: 'e-1' },
+    cars: [{ id: 1 }],
+  };
 
   it('sends JSON by default', async () => {
     server.setDefault(json(201, { id: 'u1' }));
@@ -76,7 +114,16 @@ describe('bodies', () => {
     const received = server.requests[0]!;
     expect(received.method).toBe('POST');
     expect(received.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(received.text)).toEqual({ email: 'a@example.com', locale: 'de', active: true, age: 42, nickname: null, tags: ['x', 'y'], custom_properties: { external_id: 'e-1' }, cars: [{ id: 1 }] });
+    expect(JSON.parse(received.text)).toEqual({
+      email: 'a@example.com',
+      locale: 'de',
+      active: true,
+      age: 42,
+      nickname: null,
+      tags: ['x', 'y'],
+      custom_properties: { external_id: 'e-1' },
+      cars: [{ id: 1 }],
+    });
   });
 
   it('sends form-urlencoded with nested objects as JSON text', async () => {
@@ -85,7 +132,17 @@ describe('bodies', () => {
     const received = server.requests[0]!;
     expect(received.headers['content-type']).toBe('application/x-www-form-urlencoded');
     const form = new URLSearchParams(received.text);
-    expect([...form.keys()]).toEqual(['email', 'locale', 'active', 'age', 'nickname', 'tags', 'tags', 'custom_properties', 'cars']);
+    expect([...form.keys()]).toEqual([
+      'email',
+      'locale',
+      'active',
+      'age',
+      'nickname',
+      'tags',
+      'tags',
+      'custom_properties',
+      'cars',
+    ]);
     expect(form.get('active')).toBe('true');
     expect(form.get('age')).toBe('42');
     expect(form.get('nickname')).toBe('');
@@ -97,10 +154,18 @@ describe('bodies', () => {
   it('sends multipart with the same field rules, and files as parts', async () => {
     server.setDefault(json(201, { id: 'u1' }));
     const file = new File(['hello'], 'note.txt', { type: 'text/plain' });
-    await clientFor(server.origin).request(createUser, { body: { ...body, attachment: file } }, { encoding: 'multipart' });
+    await clientFor(server.origin).request(
+      createUser,
+      { body: { ...body, attachment: file } },
+      { encoding: 'multipart' },
+    );
     const received = server.requests[0]!;
     expect(received.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-    const form = await new Request('http://x/', { method: 'POST', body: new Uint8Array(received.body), headers: { 'content-type': received.headers['content-type']! } }).formData();
+    const form = await new Request('http://x/', {
+      method: 'POST',
+      body: new Uint8Array(received.body),
+      headers: { 'content-type': received.headers['content-type']! },
+    }).formData();
     expect(form.get('email')).toBe('a@example.com');
     expect(form.get('nickname')).toBe('');
     expect(form.getAll('tags')).toEqual(['x', 'y']);
@@ -113,9 +178,19 @@ describe('bodies', () => {
 
   it('refuses an encoding the operation does not list', async () => {
     const jsonOnly: OperationDescriptor = { ...createUser, bodyEncodings: ['json'] };
-    await expect(clientFor(server.origin).request(jsonOnly, { body: { a: 1 } }, { encoding: 'form' })).rejects.toThrow(/does not accept a form body; it accepts json/);
-    await expect(clientFor(server.origin).request(getUser, { path: { user_id: 'u' }, body: { a: 1 } })).rejects.toThrow(/takes no request body/);
-    await expect(clientFor(server.origin).request(createUser, { body: { f: new Blob(['x']) } }, { encoding: 'form' })).rejects.toThrow(/only a multipart body/);
+    await expect(
+      clientFor(server.origin).request(jsonOnly, { body: { a: 1 } }, { encoding: 'form' }),
+    ).rejects.toThrow(/does not accept a form body; it accepts json/);
+    await expect(
+      clientFor(server.origin).request(getUser, { path: { user_id: 'u' }, body: { a: 1 } }),
+    ).rejects.toThrow(/takes no request body/);
+    await expect(
+      clientFor(server.origin).request(
+        createUser,
+        { body: { f: new Blob(['x']) } },
+        { encoding: 'form' },
+      ),
+    ).rejects.toThrow(/only a multipart body/);
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -132,8 +207,14 @@ describe('headers', () => {
   });
 
   it('layers client and call headers; null removes a default', async () => {
-    const client = clientFor(server.origin, { headers: { 'x-team': 'fleet', 'x-connect-client': null } });
-    await client.request(getUser, { path: { user_id: 'u1' } }, { headers: { 'x-trace': 't-1', 'x-team': 'ops' } });
+    const client = clientFor(server.origin, {
+      headers: { 'x-team': 'fleet', 'x-connect-client': null },
+    });
+    await client.request(
+      getUser,
+      { path: { user_id: 'u1' } },
+      { headers: { 'x-trace': 't-1', 'x-team': 'ops' } },
+    );
     const headers = server.requests[0]!.headers;
     expect(headers['x-team']).toBe('ops');
     expect(headers['x-trace']).toBe('t-1');
@@ -141,7 +222,13 @@ describe('headers', () => {
   });
 
   it('refuses Authorization in per-call headers', async () => {
-    await expect(clientFor(server.origin).request(getUser, { path: { user_id: 'u1' } }, { headers: { Authorization: 'Bearer other' } })).rejects.toThrow(/must not set Authorization/);
+    await expect(
+      clientFor(server.origin).request(
+        getUser,
+        { path: { user_id: 'u1' } },
+        { headers: { Authorization: 'Bearer other' } },
+      ),
+    ).rejects.toThrow(/must not set Authorization/);
     expect(server.requests).toHaveLength(0);
   });
 
@@ -150,13 +237,21 @@ describe('headers', () => {
     const client = clientFor(server.origin, { tokenProvider: async () => `rotating-token-${++n}` });
     server.reply(json(503, {}));
     await client.request(getUser, { path: { user_id: 'u1' } });
-    expect(server.requests.map((r) => r.headers['authorization'])).toEqual(['Bearer rotating-token-1', 'Bearer rotating-token-2']);
+    expect(server.requests.map((r) => r.headers['authorization'])).toEqual([
+      'Bearer rotating-token-1',
+      'Bearer rotating-token-2',
+    ]);
   });
 
   it('does not follow redirects, so the token goes nowhere else', async () => {
     server.reply(raw(302, '', { location: 'https://elsewhere.example/steal' }));
-    const error = await clientFor(server.origin).request(deleteUser, { path: { user_id: 'u1' } }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 302, message: expect.stringMatching(/redirect not followed/) });
+    const error = await clientFor(server.origin)
+      .request(deleteUser, { path: { user_id: 'u1' } })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 302,
+      message: expect.stringMatching(/redirect not followed/),
+    });
     expect(server.requests).toHaveLength(1);
   });
 });

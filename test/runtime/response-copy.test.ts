@@ -11,14 +11,20 @@ const server = useTestServer(json(200, { id: 'u1' }));
 /** Bytes that are not valid UTF-8: a copy made from decoded text would change them. */
 const BINARY = [0xff, 0xfe, 0x41, 0x00, 0xc3];
 const binary: Handler = (_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/octet-stream', 'x-request-id': 'r-1', 'content-length': BINARY.length });
+  res.writeHead(200, {
+    'content-type': 'application/octet-stream',
+    'x-request-id': 'r-1',
+    'content-length': BINARY.length,
+  });
   res.end(Buffer.from(BINARY));
 };
 
 describe('the unread response copy', () => {
   it('has the bytes, status, headers and URL of the response that arrived', async () => {
     server.reply(binary);
-    const response = await clientFor(server.origin).request(getUser, { path: { user_id: 'u1' } }).asResponse();
+    const response = await clientFor(server.origin)
+      .request(getUser, { path: { user_id: 'u1' } })
+      .asResponse();
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toBe('r-1');
     expect(response.url).toBe(`${server.origin}/api/v1/users/u1/`);
@@ -36,7 +42,9 @@ describe('the unread response copy', () => {
 
   it('is there for a page too, unread', async () => {
     server.reply(json(200, { count: 1, next: null, previous: null, results: [{ id: 'u1' }] }));
-    const page = await clientFor(server.origin).requestPage<User>(listUsers, { query: { search: 'x' } });
+    const page = await clientFor(server.origin).requestPage<User>(listUsers, {
+      query: { search: 'x' },
+    });
     expect(page.results).toEqual([{ id: 'u1' }]);
     expect(page.response).toBe(page.response);
     expect(await page.response.json()).toMatchObject({ count: 1 });

@@ -15,9 +15,13 @@ import { hang, json, reset, type Handler, startServer, useTestServer } from './h
 
 const server = useTestServer(json(200, { id: 'u1' }));
 
-const safeCall = (origin: string, options = {}, runtime = {}) => clientFor(origin, options, runtime).request(getUser, { path: { user_id: 'u1' } });
+const safeCall = (origin: string, options = {}, runtime = {}) =>
+  clientFor(origin, options, runtime).request(getUser, { path: { user_id: 'u1' } });
 const unsafeCall = (origin: string, options = {}, runtime = {}) =>
-  clientFor(origin, options, runtime).request(startCharging, { path: { user_id: 'u1' }, body: { evse_id: 'DE*ABC*E1', payment_method_id: 'pm_1' } });
+  clientFor(origin, options, runtime).request(startCharging, {
+    path: { user_id: 'u1' },
+    body: { evse_id: 'DE*ABC*E1', payment_method_id: 'pm_1' },
+  });
 
 describe('attempt counts (default maxRetries 2)', () => {
   const retryable = [408, 429, 500, 502, 503, 504];
@@ -29,11 +33,14 @@ describe('attempt counts (default maxRetries 2)', () => {
     expect(server.requests).toHaveLength(3);
   });
 
-  it.each(retryable)('status %i: a retrySafe:false POST (charging start) is sent exactly once', async (status) => {
-    server.setDefault(json(status, { detail: 'x' }));
-    await expect(unsafeCall(server.origin)).rejects.toMatchObject({ status });
-    expect(server.requests).toHaveLength(1);
-  });
+  it.each(retryable)(
+    'status %i: a retrySafe:false POST (charging start) is sent exactly once',
+    async (status) => {
+      server.setDefault(json(status, { detail: 'x' }));
+      await expect(unsafeCall(server.origin)).rejects.toMatchObject({ status });
+      expect(server.requests).toHaveLength(1);
+    },
+  );
 
   it.each(final)('status %i is final: sent once even when retry-safe', async (status) => {
     server.setDefault(json(status, { detail: 'x' }));
@@ -42,7 +49,12 @@ describe('attempt counts (default maxRetries 2)', () => {
   });
 
   it('409 already_charging is not retried', async () => {
-    server.setDefault(json(409, { detail: 'Charging is already in progress', error: { type: 'already_charging', details: 'x' } }));
+    server.setDefault(
+      json(409, {
+        detail: 'Charging is already in progress',
+        error: { type: 'already_charging', details: 'x' },
+      }),
+    );
     const error = await safeCall(server.origin).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConflictError);
     expect(server.requests).toHaveLength(1);
@@ -66,10 +78,16 @@ describe('attempt counts (default maxRetries 2)', () => {
     server.setDefault(cutOff);
     const error = await unsafeCall(server.origin).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
-    expect(error).toMatchObject({ status: 201, message: expect.stringContaining("the 201 response's body was cut off") });
+    expect(error).toMatchObject({
+      status: 201,
+      message: expect.stringContaining("the 201 response's body was cut off"),
+    });
     expect(server.requests).toHaveLength(1);
     server.requests.length = 0;
-    await expect(safeCall(server.origin)).rejects.toMatchObject({ name: 'ConnectionError', status: 201 });
+    await expect(safeCall(server.origin)).rejects.toMatchObject({
+      name: 'ConnectionError',
+      status: 201,
+    });
     expect(server.requests).toHaveLength(3);
   });
 
@@ -81,11 +99,15 @@ describe('attempt counts (default maxRetries 2)', () => {
 
   it('maxRetries on the client and per call', async () => {
     server.setDefault(json(500, {}));
-    await expect(safeCall(server.origin, { maxRetries: 0 })).rejects.toBeInstanceOf(InternalServerError);
+    await expect(safeCall(server.origin, { maxRetries: 0 })).rejects.toBeInstanceOf(
+      InternalServerError,
+    );
     expect(server.requests).toHaveLength(1);
     server.requests.length = 0;
     const client = clientFor(server.origin, { maxRetries: 0 });
-    await expect(client.request(getUser, { path: { user_id: 'u1' } }, { maxRetries: 4 })).rejects.toBeInstanceOf(InternalServerError);
+    await expect(
+      client.request(getUser, { path: { user_id: 'u1' } }, { maxRetries: 4 }),
+    ).rejects.toBeInstanceOf(InternalServerError);
     expect(server.requests).toHaveLength(5);
   });
 
@@ -103,14 +125,26 @@ describe('waits', () => {
   const delaysFor = async (handlers: Handler[], options = {}, runtime = {}) => {
     const sleep = instantSleep();
     server.reply(...handlers);
-    const result = await safeCall(server.origin, options, { sleep: sleep.sleep, ...runtime }).catch((e: unknown) => e);
+    const result = await safeCall(server.origin, options, { sleep: sleep.sleep, ...runtime }).catch(
+      (e: unknown) => e,
+    );
     return { delays: sleep.delays, result };
   };
 
   it('exponential backoff with full jitter, capped by maxRetryDelayMs', async () => {
     const fail = json(503, {});
-    expect((await delaysFor([fail, fail, fail], { maxRetries: 3 }, { random: () => 0.999 })).delays).toEqual([499, 999, 1998]);
-    expect((await delaysFor([fail, fail, fail], { maxRetries: 3, maxRetryDelayMs: 1000 }, { random: () => 0.999 })).delays).toEqual([499, 999, 999]);
+    expect(
+      (await delaysFor([fail, fail, fail], { maxRetries: 3 }, { random: () => 0.999 })).delays,
+    ).toEqual([499, 999, 1998]);
+    expect(
+      (
+        await delaysFor(
+          [fail, fail, fail],
+          { maxRetries: 3, maxRetryDelayMs: 1000 },
+          { random: () => 0.999 },
+        )
+      ).delays,
+    ).toEqual([499, 999, 999]);
     expect((await delaysFor([fail], {}, { random: () => 0 })).delays).toEqual([0]);
   });
 
@@ -121,11 +155,15 @@ describe('waits', () => {
   it('honours Retry-After as an HTTP-date', async () => {
     const now = Date.UTC(2025, 0, 15, 12, 0, 0);
     const date = new Date(now + 3000).toUTCString();
-    expect((await delaysFor([json(503, {}, { 'retry-after': date })], {}, { now: () => now })).delays).toEqual([3000]);
+    expect(
+      (await delaysFor([json(503, {}, { 'retry-after': date })], {}, { now: () => now })).delays,
+    ).toEqual([3000]);
   });
 
   it('prefers retry-after-ms', async () => {
-    expect((await delaysFor([json(429, {}, { 'retry-after-ms': '1500', 'retry-after': '9' })])).delays).toEqual([1500]);
+    expect(
+      (await delaysFor([json(429, {}, { 'retry-after-ms': '1500', 'retry-after': '9' })])).delays,
+    ).toEqual([1500]);
   });
 
   it('falls back to backoff when Retry-After is unreadable', async () => {
@@ -133,7 +171,9 @@ describe('waits', () => {
   });
 
   it('does not wait beyond 60 s: the error carries retryAfterMs instead', async () => {
-    const { delays, result } = await delaysFor([json(429, { detail: 'slow down' }, { 'retry-after': '120' })]);
+    const { delays, result } = await delaysFor([
+      json(429, { detail: 'slow down' }, { 'retry-after': '120' }),
+    ]);
     expect(delays).toEqual([]);
     expect(result).toBeInstanceOf(RateLimitError);
     expect((result as ApiError).retryAfterMs).toBe(120_000);
@@ -144,7 +184,9 @@ describe('waits', () => {
 describe('timeouts, abort and deadline', () => {
   it('a hanging attempt times out and is retried when safe', async () => {
     server.setDefault(hang);
-    const error = await safeCall(server.origin, { timeoutMs: 50, maxRetries: 1 }).catch((e: unknown) => e);
+    const error = await safeCall(server.origin, { timeoutMs: 50, maxRetries: 1 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ reason: 'attempt', timeoutMs: 50, attempt: 2 });
     expect(server.requests).toHaveLength(2);
@@ -159,7 +201,11 @@ describe('timeouts, abort and deadline', () => {
   it('the caller aborting during the request rejects at once with AbortError, no further attempt', async () => {
     server.setDefault(hang);
     const controller = new AbortController();
-    const call = clientFor(server.origin).request(getUser, { path: { user_id: 'u1' } }, { signal: controller.signal });
+    const call = clientFor(server.origin).request(
+      getUser,
+      { path: { user_id: 'u1' } },
+      { signal: controller.signal },
+    );
     await server.waitForRequests(1);
     controller.abort();
     const error = await call.catch((e: unknown) => e);
@@ -177,7 +223,11 @@ describe('timeouts, abort and deadline', () => {
       waiting();
       return abortableSleep(ms, signal);
     };
-    const call = clientFor(server.origin, {}, { sleep }).request(getUser, { path: { user_id: 'u1' } }, { signal: controller.signal });
+    const call = clientFor(server.origin, {}, { sleep }).request(
+      getUser,
+      { path: { user_id: 'u1' } },
+      { signal: controller.signal },
+    );
     await waitStarted;
     controller.abort();
     await expect(call).rejects.toBeInstanceOf(AbortError);
@@ -185,7 +235,13 @@ describe('timeouts, abort and deadline', () => {
   });
 
   it('an already aborted signal sends nothing', async () => {
-    await expect(clientFor(server.origin).request(getUser, { path: { user_id: 'u1' } }, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortError);
+    await expect(
+      clientFor(server.origin).request(
+        getUser,
+        { path: { user_id: 'u1' } },
+        { signal: AbortSignal.abort() },
+      ),
+    ).rejects.toBeInstanceOf(AbortError);
     expect(server.requests).toHaveLength(0);
   });
 
@@ -198,14 +254,20 @@ describe('timeouts, abort and deadline', () => {
       },
     };
     server.setDefault(json(503, {}, { 'retry-after-ms': '400' }));
-    const error = await safeCall(server.origin, { maxRetries: 10, deadlineMs: 1000 }, runtime).catch((e: unknown) => e);
+    const error = await safeCall(
+      server.origin,
+      { maxRetries: 10, deadlineMs: 1000 },
+      runtime,
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(server.requests).toHaveLength(3);
   });
 
   it('the deadline bounds an attempt too', async () => {
     server.setDefault(hang);
-    const error = await safeCall(server.origin, { deadlineMs: 60, timeoutMs: 10_000 }).catch((e: unknown) => e);
+    const error = await safeCall(server.origin, { deadlineMs: 60, timeoutMs: 10_000 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ reason: 'deadline', timeoutMs: 60 });
     expect(server.requests).toHaveLength(1);

@@ -5,7 +5,14 @@
  */
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClientCore, ConfigurationError, ConnectError, type ClientOptions, type FetchLike, type Logger } from '../../templates/runtime/index.js';
+import {
+  ClientCore,
+  ConfigurationError,
+  ConnectError,
+  type ClientOptions,
+  type FetchLike,
+  type Logger,
+} from '../../templates/runtime/index.js';
 import { clientFor, getUser, listUsers, MARKER_TOKEN, META } from './fixtures.js';
 import { hang, json, raw, reset, startServer, type TestServer } from './http-server.js';
 
@@ -31,7 +38,13 @@ const hooks: ClientOptions['hooks'] = {
 };
 
 function renderings(value: unknown): string[] {
-  return [String(value), JSON.stringify(value), inspect(value), inspect(value, { depth: 10, showHidden: true }), value instanceof Error ? `${value.message}\n${value.stack}` : ''];
+  return [
+    String(value),
+    JSON.stringify(value),
+    inspect(value),
+    inspect(value, { depth: 10, showHidden: true }),
+    value instanceof Error ? `${value.message}\n${value.stack}` : '',
+  ];
 }
 
 function expectNoMarker(value: unknown): void {
@@ -53,7 +66,14 @@ const user = { path: { user_id: 'u1' } };
 describe('the marker token never appears', () => {
   it('in API errors, even when the server echoes it in the body and headers', async () => {
     server.reply(
-      json(401, { detail: `Invalid token ${MARKER_TOKEN}`, error: { type: 'x', details: `Authorization: Bearer ${MARKER_TOKEN}` } }, { 'www-authenticate': `Bearer realm="${MARKER_TOKEN}"`, 'x-echo': MARKER_TOKEN }),
+      json(
+        401,
+        {
+          detail: `Invalid token ${MARKER_TOKEN}`,
+          error: { type: 'x', details: `Authorization: Bearer ${MARKER_TOKEN}` },
+        },
+        { 'www-authenticate': `Bearer realm="${MARKER_TOKEN}"`, 'x-echo': MARKER_TOKEN },
+      ),
     );
     const error = await failureOf(clientFor(server.origin, base).request(getUser, user));
     expectNoMarker(error);
@@ -64,15 +84,28 @@ describe('the marker token never appears', () => {
     server.reply(reset, reset);
     expectNoMarker(await failureOf(clientFor(server.origin, base).request(getUser, user)));
     server.reply(hang, hang);
-    expectNoMarker(await failureOf(clientFor(server.origin, { ...base, timeoutMs: 30 }).request(getUser, user)));
-    expectNoMarker(await failureOf(clientFor(server.origin, base).request(getUser, user, { signal: AbortSignal.abort(new Error(`stop ${MARKER_TOKEN}`)) })));
+    expectNoMarker(
+      await failureOf(clientFor(server.origin, { ...base, timeoutMs: 30 }).request(getUser, user)),
+    );
+    expectNoMarker(
+      await failureOf(
+        clientFor(server.origin, base).request(getUser, user, {
+          signal: AbortSignal.abort(new Error(`stop ${MARKER_TOKEN}`)),
+        }),
+      ),
+    );
   });
 
   it('in errors wrapping a fetch failure whose message contains the token', async () => {
     const fetch: FetchLike = async (_url, init) => {
-      throw new TypeError(`failed with headers ${JSON.stringify(Object.fromEntries(new Headers(init.headers).entries()))}`, { cause: new Error(MARKER_TOKEN) });
+      throw new TypeError(
+        `failed with headers ${JSON.stringify(Object.fromEntries(new Headers(init.headers).entries()))}`,
+        { cause: new Error(MARKER_TOKEN) },
+      );
     };
-    const error = await failureOf(clientFor(server.origin, { ...base, fetch }).request(getUser, user));
+    const error = await failureOf(
+      clientFor(server.origin, { ...base, fetch }).request(getUser, user),
+    );
     expectNoMarker(error);
     expect((error as Error).message).toContain('[REDACTED]');
   });
@@ -81,20 +114,39 @@ describe('the marker token never appears', () => {
     server.reply(raw(200, `<html>token=${MARKER_TOKEN}</html>`, { 'content-type': 'text/html' }));
     expectNoMarker(await failureOf(clientFor(server.origin, base).request(getUser, user)));
     server.reply(json(200, { id: 1, note: MARKER_TOKEN }));
-    expectNoMarker(await failureOf(clientFor(server.origin, { ...base, validateResponses: 'strict' }).request(getUser, user)));
+    expectNoMarker(
+      await failureOf(
+        clientFor(server.origin, { ...base, validateResponses: 'strict' }).request(getUser, user),
+      ),
+    );
   });
 
   it('in argument, pagination and token-provider errors', async () => {
-    expectNoMarker(await failureOf(clientFor(server.origin, base).request(getUser, { path: { user_id: '..' } })));
-    server.reply(json(200, { count: 2, next: `https://evil.example/?t=${MARKER_TOKEN}`, previous: null, results: [] }));
-    expectNoMarker(await failureOf((async () => (await clientFor(server.origin, base).requestPage(listUsers)).nextPage())()));
+    expectNoMarker(
+      await failureOf(clientFor(server.origin, base).request(getUser, { path: { user_id: '..' } })),
+    );
+    server.reply(
+      json(200, {
+        count: 2,
+        next: `https://evil.example/?t=${MARKER_TOKEN}`,
+        previous: null,
+        results: [],
+      }),
+    );
+    expectNoMarker(
+      await failureOf(
+        (async () => (await clientFor(server.origin, base).requestPage(listUsers)).nextPage())(),
+      ),
+    );
     let calls = 0;
     const tokenProvider = () => {
       if (++calls === 1) return MARKER_TOKEN;
       throw new Error(`could not refresh ${MARKER_TOKEN}`);
     };
     server.reply(json(503, {}));
-    expectNoMarker(await failureOf(clientFor(server.origin, { ...base, tokenProvider }).request(getUser, user)));
+    expectNoMarker(
+      await failureOf(clientFor(server.origin, { ...base, tokenProvider }).request(getUser, user)),
+    );
   });
 
   it('in configuration errors about the token', () => {
@@ -114,8 +166,14 @@ describe('the marker token never appears', () => {
     const client = clientFor(server.origin, base);
     expectNoMarker(client);
     expect(Object.values(client)).toEqual([]);
-    expect(inspect(client, { customInspect: false, showHidden: true, depth: 10 })).not.toContain(MARKER_TOKEN);
-    expect(JSON.parse(JSON.stringify(client))).toEqual({ client: 'connect-api-client/1.4.0', baseUrl: server.origin, token: '[REDACTED]' });
+    expect(inspect(client, { customInspect: false, showHidden: true, depth: 10 })).not.toContain(
+      MARKER_TOKEN,
+    );
+    expect(JSON.parse(JSON.stringify(client))).toEqual({
+      client: 'connect-api-client/1.4.0',
+      baseUrl: server.origin,
+      token: '[REDACTED]',
+    });
   });
 
   it('in logs and hook events from all of the above', () => {
@@ -135,8 +193,14 @@ describe('plain http', () => {
       sent++;
       return new Response('{}');
     };
-    for (const baseUrl of ['http://connect.cariqa.com', 'http://10.0.0.5:8000', 'http://[2001:db8::1]/']) {
-      expect(() => new ClientCore({ token: MARKER_TOKEN, baseUrl, fetch }, META)).toThrow(/plain http .* would expose the token/);
+    for (const baseUrl of [
+      'http://connect.cariqa.com',
+      'http://10.0.0.5:8000',
+      'http://[2001:db8::1]/',
+    ]) {
+      expect(() => new ClientCore({ token: MARKER_TOKEN, baseUrl, fetch }, META)).toThrow(
+        /plain http .* would expose the token/,
+      );
     }
     expect(sent).toBe(0);
   });
@@ -150,7 +214,15 @@ describe('plain http', () => {
     for (const baseUrl of ['http://localhost:8000', 'http://127.0.0.2', 'http://[::1]:9000']) {
       await new ClientCore({ token: MARKER_TOKEN, baseUrl, fetch }, META).request(getUser, user);
     }
-    await new ClientCore({ token: MARKER_TOKEN, baseUrl: 'http://test-box.internal', fetch, allowInsecureHttp: true }, META).request(getUser, user);
-    expect(urls).toEqual(['http://localhost:8000/api/v1/users/u1/', 'http://127.0.0.2/api/v1/users/u1/', 'http://[::1]:9000/api/v1/users/u1/', 'http://test-box.internal/api/v1/users/u1/']);
+    await new ClientCore(
+      { token: MARKER_TOKEN, baseUrl: 'http://test-box.internal', fetch, allowInsecureHttp: true },
+      META,
+    ).request(getUser, user);
+    expect(urls).toEqual([
+      'http://localhost:8000/api/v1/users/u1/',
+      'http://127.0.0.2/api/v1/users/u1/',
+      'http://[::1]:9000/api/v1/users/u1/',
+      'http://test-box.internal/api/v1/users/u1/',
+    ]);
   });
 });

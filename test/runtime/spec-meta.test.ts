@@ -4,13 +4,24 @@
  * reads no variable, sends no header but User-Agent, and turns such statuses into `ApiError`.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, ClientCore, ConfigurationError, type ClientMeta, type ClientOptions } from '../../templates/runtime/index.js';
+import {
+  ApiError,
+  ClientCore,
+  ConfigurationError,
+  type ClientMeta,
+  type ClientOptions,
+} from '../../templates/runtime/index.js';
 import { getUser } from './fixtures.js';
 import { json, useTestServer } from './http-server.js';
 
 const server = useTestServer();
 
-const BARE: ClientMeta = { sdkName: 'pet-store-client', sdkVersion: '0.3.0', environments: { default: 'https://pets.example.test' }, defaultEnvironment: 'default' };
+const BARE: ClientMeta = {
+  sdkName: 'pet-store-client',
+  sdkVersion: '0.3.0',
+  environments: { default: 'https://pets.example.test' },
+  defaultEnvironment: 'default',
+};
 
 class PaymentRequiredError extends ApiError {
   static {
@@ -18,7 +29,8 @@ class PaymentRequiredError extends ApiError {
   }
 }
 
-const client = (meta: ClientMeta, options: ClientOptions = { token: 'pet-token-1' }) => new ClientCore({ baseUrl: server.origin, maxRetries: 0, logLevel: 'off', ...options }, meta);
+const client = (meta: ClientMeta, options: ClientOptions = { token: 'pet-token-1' }) =>
+  new ClientCore({ baseUrl: server.origin, maxRetries: 0, logLevel: 'off', ...options }, meta);
 const call = (core: ClientCore) => core.request(getUser, { path: { user_id: 'u1' } });
 
 afterEach(() => {
@@ -46,7 +58,9 @@ describe('the token variable', () => {
 
   it('is named in the error when it is missing', () => {
     vi.stubEnv('PET_TOKEN', undefined as unknown as string);
-    expect(() => client({ ...BARE, tokenEnvVar: 'PET_TOKEN' }, {})).toThrow(/or set the PET_TOKEN environment variable/);
+    expect(() => client({ ...BARE, tokenEnvVar: 'PET_TOKEN' }, {})).toThrow(
+      /or set the PET_TOKEN environment variable/,
+    );
   });
 });
 
@@ -69,14 +83,18 @@ describe('error classes of declared statuses', () => {
     expect(plain).toBeInstanceOf(ApiError);
     expect((plain as ApiError).name).toBe('ApiError');
 
-    const typed = await call(client({ ...BARE, errorClasses: { 402: PaymentRequiredError } })).catch((e: unknown) => e);
+    const typed = await call(
+      client({ ...BARE, errorClasses: { 402: PaymentRequiredError } }),
+    ).catch((e: unknown) => e);
     expect(typed).toBeInstanceOf(PaymentRequiredError);
     expect((typed as ApiError).status).toBe(402);
   });
 
   it('never replace the runtime’s own classes', async () => {
     server.reply(json(404, { detail: 'No such pet.' }));
-    const error = await call(client({ ...BARE, errorClasses: { 404: PaymentRequiredError } })).catch((e: unknown) => e);
+    const error = await call(
+      client({ ...BARE, errorClasses: { 404: PaymentRequiredError } }),
+    ).catch((e: unknown) => e);
     expect((error as ApiError).name).toBe('NotFoundError');
   });
 });
@@ -85,7 +103,13 @@ describe('log lines', () => {
   it('start with the package name, not another API’s', async () => {
     const lines: string[] = [];
     server.reply(json(200, { unexpected: true }));
-    await call(client(BARE, { token: 'pet-token-1', logLevel: 'warn', logger: { warn: (line: string) => void lines.push(line) } }));
+    await call(
+      client(BARE, {
+        token: 'pet-token-1',
+        logLevel: 'warn',
+        logger: { warn: (line: string) => void lines.push(line) },
+      }),
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^\[pet-store-client\] usersRetrieve returned an invalid User/);
   });

@@ -3,7 +3,12 @@
  * timer count must be back to zero after success, timeout, and abort during a backoff wait.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { AbortError, ClientCore, TimeoutError, type FetchLike } from '../../templates/runtime/index.js';
+import {
+  AbortError,
+  ClientCore,
+  TimeoutError,
+  type FetchLike,
+} from '../../templates/runtime/index.js';
 import { getUser, MARKER_TOKEN, META } from './fixtures.js';
 
 beforeEach(() => {
@@ -14,13 +19,18 @@ afterEach(() => {
 });
 
 /** Answers from the queue; an empty queue means "hang until aborted". */
-function scriptedFetch(...responses: (() => Response)[]): { fetch: FetchLike; calls: () => number } {
+function scriptedFetch(...responses: (() => Response)[]): {
+  fetch: FetchLike;
+  calls: () => number;
+} {
   let calls = 0;
   const fetch: FetchLike = (_url, init) => {
     calls++;
     const next = responses.shift();
     if (next) return Promise.resolve(next());
-    return new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason), { once: true }));
+    return new Promise((_resolve, reject) =>
+      init.signal?.addEventListener('abort', () => reject(init.signal?.reason), { once: true }),
+    );
   };
   return { fetch, calls: () => calls };
 }
@@ -29,13 +39,18 @@ const ok = () => new Response('{"id":"u1"}', { headers: { 'content-type': 'appli
 
 it('clears the attempt timer after a success', async () => {
   const { fetch } = scriptedFetch(ok);
-  await new ClientCore({ token: MARKER_TOKEN, fetch }, META).request(getUser, { path: { user_id: 'u1' } });
+  await new ClientCore({ token: MARKER_TOKEN, fetch }, META).request(getUser, {
+    path: { user_id: 'u1' },
+  });
   expect(vi.getTimerCount()).toBe(0);
 });
 
 it('times out an attempt at timeoutMs and leaves no timer behind', async () => {
   const { fetch, calls } = scriptedFetch();
-  const call = new ClientCore({ token: MARKER_TOKEN, fetch, timeoutMs: 1000, maxRetries: 0 }, META).request(getUser, { path: { user_id: 'u1' } });
+  const call = new ClientCore(
+    { token: MARKER_TOKEN, fetch, timeoutMs: 1000, maxRetries: 0 },
+    META,
+  ).request(getUser, { path: { user_id: 'u1' } });
   const outcome = call.catch((e: unknown) => e);
   await vi.advanceTimersByTimeAsync(999);
   expect(vi.getTimerCount()).toBe(1);
@@ -46,7 +61,9 @@ it('times out an attempt at timeoutMs and leaves no timer behind', async () => {
 });
 
 it('an abort during the real backoff wait clears its timer and sends nothing more', async () => {
-  const { fetch, calls } = scriptedFetch(() => new Response('{}', { status: 503, headers: { 'retry-after': '30' } }));
+  const { fetch, calls } = scriptedFetch(
+    () => new Response('{}', { status: 503, headers: { 'retry-after': '30' } }),
+  );
   const controller = new AbortController();
   let retrying!: () => void;
   const willRetry = new Promise<void>((resolve) => (retrying = resolve));
@@ -55,7 +72,11 @@ it('an abort during the real backoff wait clears its timer and sends nothing mor
       if (e.willRetry) retrying();
     },
   };
-  const call = new ClientCore({ token: MARKER_TOKEN, fetch, hooks }, META).request(getUser, { path: { user_id: 'u1' } }, { signal: controller.signal });
+  const call = new ClientCore({ token: MARKER_TOKEN, fetch, hooks }, META).request(
+    getUser,
+    { path: { user_id: 'u1' } },
+    { signal: controller.signal },
+  );
   const outcome = call.catch((e: unknown) => e);
   await willRetry;
   // The attempt's timer is gone; the one left is the 30 s Retry-After wait.

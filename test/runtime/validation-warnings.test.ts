@@ -15,7 +15,10 @@ const user = { path: { user_id: 'u1' } };
 
 function captureConsole() {
   const spies = Object.fromEntries(
-    (['debug', 'info', 'warn', 'error', 'log'] as const).map((m) => [m, vi.spyOn(console, m).mockImplementation(() => undefined)]),
+    (['debug', 'info', 'warn', 'error', 'log'] as const).map((m) => [
+      m,
+      vi.spyOn(console, m).mockImplementation(() => undefined),
+    ]),
   );
   return spies as Record<'debug' | 'info' | 'warn' | 'error' | 'log', ReturnType<typeof vi.spyOn>>;
 }
@@ -33,7 +36,9 @@ describe("validateResponses: 'warn' by default", () => {
     await expect(client.request(getUser, user)).resolves.toEqual({ id: 'u1', email: VALUE });
     expect(console_.warn).toHaveBeenCalledOnce();
     const line = String(console_.warn.mock.calls[0]![0]);
-    expect(line).toContain('usersRetrieve returned an invalid User: $.email: expected string or null, got integer');
+    expect(line).toContain(
+      'usersRetrieve returned an invalid User: $.email: expected string or null, got integer',
+    );
     expect(line).toContain("logLevel: 'off'");
     expect(line).not.toContain(String(VALUE));
     expect(line).not.toContain(MARKER_TOKEN);
@@ -53,7 +58,8 @@ describe("validateResponses: 'warn' by default", () => {
     // Another client starts afresh.
     await clientFor(server.origin).request(getUser, user);
     expect(console_.warn).toHaveBeenCalledTimes(3);
-    for (const quiet of [console_.debug, console_.info, console_.error, console_.log]) expect(quiet).not.toHaveBeenCalled();
+    for (const quiet of [console_.debug, console_.info, console_.error, console_.log])
+      expect(quiet).not.toHaveBeenCalled();
   });
 
   it('counts array items as one field, so a long page cannot flood', async () => {
@@ -66,7 +72,9 @@ describe("validateResponses: 'warn' by default", () => {
     await client.request(listUsers, {});
     await client.request(listUsers, {});
     expect(console_.warn).toHaveBeenCalledOnce();
-    expect(String(console_.warn.mock.calls[0]![0])).toContain('$.results[0].id: expected string, got integer');
+    expect(String(console_.warn.mock.calls[0]![0])).toContain(
+      '$.results[0].id: expected string, got integer',
+    );
   });
 
   it('goes to the logger option instead of the console', async () => {
@@ -76,7 +84,9 @@ describe("validateResponses: 'warn' by default", () => {
     await client.request(getUser, user);
     await client.request(getUser, user);
     expect(warn).toHaveBeenCalledOnce();
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('$.email: expected string or null, got integer'));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('$.email: expected string or null, got integer'),
+    );
     expect(console_.warn).not.toHaveBeenCalled();
   });
 
@@ -86,7 +96,10 @@ describe("validateResponses: 'warn' by default", () => {
     const onValidationIssue = vi.fn();
     await clientFor(server.origin, { logLevel: 'off' }).request(getUser, user);
     await clientFor(server.origin, { logLevel: 'error', logger: { warn } }).request(getUser, user);
-    await clientFor(server.origin, { validateResponses: 'off', hooks: { onValidationIssue } }).request(getUser, user);
+    await clientFor(server.origin, {
+      validateResponses: 'off',
+      hooks: { onValidationIssue },
+    }).request(getUser, user);
     expect(console_.warn).not.toHaveBeenCalled();
     expect(warn).not.toHaveBeenCalled();
     expect(onValidationIssue).not.toHaveBeenCalled();
@@ -95,8 +108,13 @@ describe("validateResponses: 'warn' by default", () => {
   it("with logLevel: 'off' the hook still reports, and a valid body logs nothing", async () => {
     const console_ = captureConsole();
     const onValidationIssue = vi.fn();
-    await clientFor(server.origin, { logLevel: 'off', hooks: { onValidationIssue } }).request(getUser, user);
-    expect(onValidationIssue).toHaveBeenCalledWith(expect.objectContaining({ operationId: 'usersRetrieve', path: '$.email', found: 'integer' }));
+    await clientFor(server.origin, { logLevel: 'off', hooks: { onValidationIssue } }).request(
+      getUser,
+      user,
+    );
+    expect(onValidationIssue).toHaveBeenCalledWith(
+      expect.objectContaining({ operationId: 'usersRetrieve', path: '$.email', found: 'integer' }),
+    );
     server.reply(json(200, { id: 'u1', email: 'a@example.com' }));
     await clientFor(server.origin).request(getUser, user);
     expect(console_.warn).not.toHaveBeenCalled();
@@ -104,8 +122,13 @@ describe("validateResponses: 'warn' by default", () => {
 
   it('is documented in the package README: where the warning goes, how to route or silence it', () => {
     const readme = readFileSync(new URL('../../generated/README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('## Response validation'), readme.indexOf('## Testing'));
-    expect(section).toContain('The warning goes to `console.warn` unless you say otherwise, once per operation and field');
+    const section = readme.slice(
+      readme.indexOf('## Response validation'),
+      readme.indexOf('## Testing'),
+    );
+    expect(section).toContain(
+      'The warning goes to `console.warn` unless you say otherwise, once per operation and field',
+    );
     expect(section).toContain('`logger` routes it');
     expect(section).toContain("`logLevel: 'off'` silences it");
     expect(section).toContain('`hooks.onValidationIssue` sees every occurrence');

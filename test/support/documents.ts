@@ -24,9 +24,13 @@ export function documentOf(value: unknown, file = 'spec.yaml'): SourceDocument {
 }
 
 /** load → validate → IR, from text: the IR, or the diagnostics that stopped it. */
-export function irFromText(file: string, text: string): { readonly ir: Ir } | { readonly diagnostics: readonly Diagnostic[] } {
+export function irFromText(
+  file: string,
+  text: string,
+): { readonly ir: Ir } | { readonly diagnostics: readonly Diagnostic[] } {
   const loaded = parseSource(file, text);
-  if (!loaded.document || hasErrors(loaded.diagnostics)) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
+  if (!loaded.document || hasErrors(loaded.diagnostics))
+    return { diagnostics: sortDiagnostics(loaded.diagnostics) };
   const problems = validateDocument(loaded.document);
   if (hasErrors(problems)) return { diagnostics: problems };
   const built = buildIr(loaded.document);
@@ -41,7 +45,10 @@ export type Brief<P extends Part> = Pick<Diagnostic, P>;
  * `diagnostics.map(…)` compared with `toEqual`.
  */
 export function briefOf<P extends Part>(parts: readonly P[]): (d: Diagnostic) => Brief<P> {
-  return (d) => Object.fromEntries(parts.flatMap((part) => (d[part] === undefined ? [] : [[part, d[part]]]))) as Brief<P>;
+  return (d) =>
+    Object.fromEntries(
+      parts.flatMap((part) => (d[part] === undefined ? [] : [[part, d[part]]])),
+    ) as Brief<P>;
 }
 
 /** Code, pointer and message, and the hint when there is one: what most tests pin down. */

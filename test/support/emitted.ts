@@ -10,25 +10,36 @@ const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { no
 
 /** The file's structure as a source file; fails for a text file. */
 export function sourceOf(file: EmittedFile | undefined): SourceFile {
-  if (file?.kind !== 'typescript') throw new Error(`expected a TypeScript file, got ${file ? file.kind : 'nothing'}`);
+  if (file?.kind !== 'typescript')
+    throw new Error(`expected a TypeScript file, got ${file ? file.kind : 'nothing'}`);
   return project.createSourceFile(file.path, file.structure, { overwrite: true });
 }
 
 /** Names the file itself exports (declarations with `export`), in file order. */
 export function exportedNames(file: SourceFile): string[] {
   return file.getStatements().flatMap((statement) => {
-    if (!('isExported' in statement) || !(statement as { isExported(): boolean }).isExported()) return [];
-    if ('getDeclarations' in statement) return (statement as { getDeclarations(): { getName(): string }[] }).getDeclarations().map((d) => d.getName());
-    return 'getName' in statement ? [(statement as { getName(): string | undefined }).getName() ?? ''] : [];
+    if (!('isExported' in statement) || !(statement as { isExported(): boolean }).isExported())
+      return [];
+    if ('getDeclarations' in statement)
+      return (statement as { getDeclarations(): { getName(): string }[] })
+        .getDeclarations()
+        .map((d) => d.getName());
+    return 'getName' in statement
+      ? [(statement as { getName(): string | undefined }).getName() ?? '']
+      : [];
   });
 }
 
 /** `from` → imported names (with `type ` before type-only ones), one entry per import declaration. */
 export function importsOf(file: SourceFile): Record<string, string[]> {
   return Object.fromEntries(
-    file.getImportDeclarations().map((d) => [
-      d.getModuleSpecifierValue(),
-      d.getNamedImports().map((n) => `${d.isTypeOnly() || n.isTypeOnly() ? 'type ' : ''}${n.getName()}`),
-    ]),
+    file
+      .getImportDeclarations()
+      .map((d) => [
+        d.getModuleSpecifierValue(),
+        d
+          .getNamedImports()
+          .map((n) => `${d.isTypeOnly() || n.isTypeOnly() ? 'type ' : ''}${n.getName()}`),
+      ]),
   );
 }

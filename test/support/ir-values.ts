@@ -4,13 +4,19 @@ import type { Ir, IrOperation, IrProperty, IrSchema, IrType } from '../../genera
 export const str: IrType = { kind: 'string' };
 export const int: IrType = { kind: 'number', integer: true };
 export const ref = (name: string): IrType => ({ kind: 'ref', name });
-export const nullable = (type: IrType): IrType => ({ kind: 'union', members: [type, { kind: 'null' }] });
+export const nullable = (type: IrType): IrType => ({
+  kind: 'union',
+  members: [type, { kind: 'null' }],
+});
 
 export function prop(name: string, type: IrType, extra: Partial<IrProperty> = {}): IrProperty {
   return { name, type, required: true, readOnly: false, writeOnly: false, ...extra };
 }
 
-export function object(properties: IrProperty[], additional: IrType | false = { kind: 'unknown' }): IrType {
+export function object(
+  properties: IrProperty[],
+  additional: IrType | false = { kind: 'unknown' },
+): IrType {
   return { kind: 'object', properties, additional };
 }
 
@@ -18,7 +24,9 @@ export function schema(name: string, type: IrType, extra: Partial<IrSchema> = {}
   return { name, sourceName: name, type, views: 'shared', ...extra };
 }
 
-export function operation(extra: Partial<IrOperation> & Pick<IrOperation, 'functionName'>): IrOperation {
+export function operation(
+  extra: Partial<IrOperation> & Pick<IrOperation, 'functionName'>,
+): IrOperation {
   return {
     operationId: extra.functionName,
     resourcePath: ['things'],
@@ -42,13 +50,18 @@ export function irOf(schemas: IrSchema[], operations: IrOperation[] = []): Ir {
     info: { title: 'Test API', version: '1.0.0', packageName: 'test-api-client' },
     servers: [{ name: 'production', url: 'https://api.example.test' }],
     schemas,
-    enums: schemas.flatMap((s) => (s.type.kind === 'enum' ? [{ name: s.name, values: s.type.values }] : [])),
+    enums: schemas.flatMap((s) =>
+      s.type.kind === 'enum' ? [{ name: s.name, values: s.type.values }] : [],
+    ),
     operations,
     resources: {
       name: '',
       path: [],
       operations: [],
-      children: operations.length > 0 ? [{ name: 'things', path: ['things'], operations, children: [] }] : [],
+      children:
+        operations.length > 0
+          ? [{ name: 'things', path: ['things'], operations, children: [] }]
+          : [],
     },
   };
 }

@@ -60,14 +60,16 @@ const invalid: readonly Case[] = [
         pointer: '/paths/~1stations~1nearby/get/operationId',
         line: 14,
         column: 7,
-        message: "operationId 'listStations' is already used by GET /stations at #/paths/~1stations/get",
+        message:
+          "operationId 'listStations' is already used by GET /stations at #/paths/~1stations/get",
       },
       {
         code: 'duplicate-operation-id',
         pointer: '/paths/~1stations~1nearby/post/operationId',
         line: 19,
         column: 7,
-        message: "operationId 'listStations' is already used by GET /stations at #/paths/~1stations/get",
+        message:
+          "operationId 'listStations' is already used by GET /stations at #/paths/~1stations/get",
       },
     ],
   },
@@ -158,7 +160,13 @@ const invalid: readonly Case[] = [
   {
     fixture: 'json-syntax.json',
     want: [
-      { code: 'json-syntax', pointer: '', line: 4, column: 3, message: "expected ',' or '}' after property value" },
+      {
+        code: 'json-syntax',
+        pointer: '',
+        line: 4,
+        column: 3,
+        message: "expected ',' or '}' after property value",
+      },
     ],
   },
   {
@@ -207,7 +215,8 @@ const invalid: readonly Case[] = [
         pointer: '/paths/~1stations~1{stationId}~1connectors~1{connectorId}/get',
         line: 9,
         column: 5,
-        message: "GET /stations/{stationId}/connectors/{connectorId} does not declare the path parameter 'connectorId'",
+        message:
+          "GET /stations/{stationId}/connectors/{connectorId} does not declare the path parameter 'connectorId'",
       },
       {
         code: 'path-parameter-unused',
@@ -234,7 +243,8 @@ const invalid: readonly Case[] = [
         pointer: '/info/x-self',
         line: 5,
         column: 11,
-        message: 'alias *info is inside the node it refers to, which would make the document infinitely deep',
+        message:
+          'alias *info is inside the node it refers to, which would make the document infinitely deep',
       },
     ],
   },
@@ -246,7 +256,8 @@ const invalid: readonly Case[] = [
         pointer: '/paths/~1stations/get/responses/200/content/application~1json/schema/$ref',
         line: 15,
         column: 17,
-        message: "$ref '#/components/schemas/Statoin' does not resolve: #/components/schemas has no 'Statoin'",
+        message:
+          "$ref '#/components/schemas/Statoin' does not resolve: #/components/schemas has no 'Statoin'",
       },
       {
         code: 'unsupported-ref',
@@ -260,7 +271,8 @@ const invalid: readonly Case[] = [
         pointer: '/paths/~1stations/get/responses/500/$ref',
         line: 19,
         column: 11,
-        message: "$ref '#/components/responses/Error' does not resolve: #/components has no 'responses'",
+        message:
+          "$ref '#/components/responses/Error' does not resolve: #/components has no 'responses'",
       },
       {
         code: 'unsupported-ref',
@@ -353,7 +365,9 @@ describe('invalid fixtures', () => {
   });
 
   it('covers every file in test/fixtures/invalid', () => {
-    expect(readdirSync('test/fixtures/invalid').sort()).toEqual(invalid.map((c) => c.fixture).sort());
+    expect(readdirSync('test/fixtures/invalid').sort()).toEqual(
+      invalid.map((c) => c.fixture).sort(),
+    );
   });
 });
 

@@ -21,15 +21,25 @@ describe('order', () => {
     const forward = semanticRules.flatMap((rule) => rule(doc));
     const backward = [...semanticRules].reverse().flatMap((rule) => rule(doc));
     expect(sortDiagnostics(backward)).toEqual(sortDiagnostics(forward));
-    expect(validateDocument(doc)).toEqual(sortDiagnostics([...checkSchema(doc, '3.1'), ...forward]));
+    expect(validateDocument(doc)).toEqual(
+      sortDiagnostics([...checkSchema(doc, '3.1'), ...forward]),
+    );
   });
 
   it('is the same on every run', () => {
-    expect(validateDocument(load('test/fixtures/invalid/refs.yaml'))).toEqual(validateDocument(doc));
+    expect(validateDocument(load('test/fixtures/invalid/refs.yaml'))).toEqual(
+      validateDocument(doc),
+    );
   });
 
   it('is by line and column, then pointer, code and message', () => {
-    const at = (line: number, column: number, pointer: string, code: string, message = 'm'): Diagnostic => ({
+    const at = (
+      line: number,
+      column: number,
+      pointer: string,
+      code: string,
+      message = 'm',
+    ): Diagnostic => ({
       code,
       severity: 'error',
       message,
@@ -76,14 +86,18 @@ describe('performance', () => {
           responses: {
             '200': {
               description: 'ok',
-              content: { 'application/json': { schema: { $ref: `#/components/schemas/Thing${i}` } } },
+              content: {
+                'application/json': { schema: { $ref: `#/components/schemas/Thing${i}` } },
+              },
             },
           },
         },
         put: {
           operationId: `put${i}`,
           parameters: [{ name: 'dryRun', in: 'query', schema: { type: 'boolean' } }],
-          requestBody: { content: { 'application/json': { schema: { $ref: `#/components/schemas/Thing${i}` } } } },
+          requestBody: {
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/Thing${i}` } } },
+          },
           responses: { '204': { description: 'done' } },
         },
       };

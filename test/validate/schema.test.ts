@@ -8,8 +8,17 @@ const info = { title: 'Test', version: '1.0.0' };
 const ok = { '200': { description: 'ok' } };
 
 /** A document with one GET operation on `/things`, with `operation` merged into it. */
-function withOperation(openapi: string, operation: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return { openapi, info, paths: { '/things': { get: { responses: ok, ...operation } } }, ...extra };
+function withOperation(
+  openapi: string,
+  operation: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    openapi,
+    info,
+    paths: { '/things': { get: { responses: ok, ...operation } } },
+    ...extra,
+  };
 }
 
 describe('detectVersion', () => {
@@ -69,11 +78,14 @@ describe('detectVersion', () => {
         hint: 'quote the full version: `openapi: "3.1.0"`',
       },
     },
-  ])('rejects $value.openapi$value.swagger with one unsupported-version error and nothing else', ({ value, want }) => {
-    // Enough wrong with these documents that any other check would have something to say.
-    const doc = documentOf({ ...value, paths: { '/a/{id}': { get: { operationId: 1 } } } });
-    expect(validateDocument(doc).map(brief)).toEqual([want]);
-  });
+  ])(
+    'rejects $value.openapi$value.swagger with one unsupported-version error and nothing else',
+    ({ value, want }) => {
+      // Enough wrong with these documents that any other check would have something to say.
+      const doc = documentOf({ ...value, paths: { '/a/{id}': { get: { operationId: 1 } } } });
+      expect(validateDocument(doc).map(brief)).toEqual([want]);
+    },
+  );
 });
 
 describe('checkSchema: OpenAPI 3.1', () => {
@@ -81,12 +93,20 @@ describe('checkSchema: OpenAPI 3.1', () => {
     const doc = documentOf({
       openapi: '3.1.0',
       info: { ...info, termsOfService: '/terms' },
-      servers: [{ url: 'https://{region}.example.com/v1', variables: { region: { default: 'eu' } } }, { url: '/v1' }],
+      servers: [
+        { url: 'https://{region}.example.com/v1', variables: { region: { default: 'eu' } } },
+        { url: '/v1' },
+      ],
       paths: {
         '/things/{id}': {
           get: {
             parameters: [
-              { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+              {
+                name: 'id',
+                in: 'path',
+                required: true,
+                schema: { type: 'string', format: 'uuid' },
+              },
               { $ref: '#/components/parameters/Q' },
             ],
             responses: {
@@ -100,7 +120,13 @@ describe('checkSchema: OpenAPI 3.1', () => {
       },
       components: {
         parameters: { Q: { name: 'q', in: 'query', schema: { type: ['string', 'null'] } } },
-        schemas: { Thing: { type: 'object', properties: { id: { type: 'string' } }, unevaluatedProperties: false } },
+        schemas: {
+          Thing: {
+            type: 'object',
+            properties: { id: { type: 'string' } },
+            unevaluatedProperties: false,
+          },
+        },
       },
     });
     expect(checkSchema(doc, '3.1')).toEqual([]);
@@ -146,7 +172,9 @@ describe('checkSchema: OpenAPI 3.1', () => {
     {
       name: 'a missing required property',
       value: { openapi: '3.1.0', info: { version: '1' }, paths: {} },
-      want: [{ code: 'schema', pointer: '/info', message: "info is missing required property 'title'" }],
+      want: [
+        { code: 'schema', pointer: '/info', message: "info is missing required property 'title'" },
+      ],
     },
     {
       name: 'a wrong type',
@@ -172,7 +200,9 @@ describe('checkSchema: OpenAPI 3.1', () => {
     },
     {
       name: 'a value outside an enum (the if/then/else fan-out is gone)',
-      value: withOperation('3.1.0', { parameters: [{ name: 'q', in: 'body', schema: { type: 'string' } }] }),
+      value: withOperation('3.1.0', {
+        parameters: [{ name: 'q', in: 'body', schema: { type: 'string' } }],
+      }),
       want: [
         {
           code: 'schema',
@@ -194,7 +224,9 @@ describe('checkSchema: OpenAPI 3.1', () => {
     },
     {
       name: 'a parameter without schema: its style is not also called unexpected',
-      value: withOperation('3.1.0', { parameters: [{ name: 'q', in: 'query', style: 'form', explod: true }] }),
+      value: withOperation('3.1.0', {
+        parameters: [{ name: 'q', in: 'query', style: 'form', explod: true }],
+      }),
       want: [
         {
           code: 'schema',
@@ -263,13 +295,19 @@ describe('checkSchema: OpenAPI 3.1', () => {
         {
           code: 'schema',
           pointer: '/components/securitySchemes/b/type',
-          message: "'type' must be one of 'apiKey', 'http', 'mutualTLS', 'oauth2' or 'openIdConnect' (got 'htp')",
+          message:
+            "'type' must be one of 'apiKey', 'http', 'mutualTLS', 'oauth2' or 'openIdConnect' (got 'htp')",
         },
       ],
     },
     {
       name: 'a security scheme missing what its type requires',
-      value: { openapi: '3.1.0', info, paths: {}, components: { securitySchemes: { b: { type: 'http' } } } },
+      value: {
+        openapi: '3.1.0',
+        info,
+        paths: {},
+        components: { securitySchemes: { b: { type: 'http' } } },
+      },
       want: [
         {
           code: 'schema',
@@ -285,7 +323,8 @@ describe('checkSchema: OpenAPI 3.1', () => {
         {
           code: 'schema',
           pointer: '/components/schemas/My Thing',
-          message: "name 'My Thing' in 'components.schemas' must match the pattern /^[a-zA-Z0-9._-]+$/",
+          message:
+            "name 'My Thing' in 'components.schemas' must match the pattern /^[a-zA-Z0-9._-]+$/",
         },
       ],
     },
@@ -335,11 +374,19 @@ describe('checkSchema: OpenAPI 3.0', () => {
     {
       name: 'an empty responses object',
       value: withOperation('3.0.3', { responses: {} }),
-      want: [{ code: 'schema', pointer: '/paths/~1things/get/responses', message: "'responses' must not be empty" }],
+      want: [
+        {
+          code: 'schema',
+          pointer: '/paths/~1things/get/responses',
+          message: "'responses' must not be empty",
+        },
+      ],
     },
     {
       name: 'a location outside the enum (nine raw errors, one message)',
-      value: withOperation('3.0.3', { parameters: [{ name: 'q', in: 'body', schema: { type: 'string' } }] }),
+      value: withOperation('3.0.3', {
+        parameters: [{ name: 'q', in: 'body', schema: { type: 'string' } }],
+      }),
       want: [
         {
           code: 'schema',
@@ -351,7 +398,9 @@ describe('checkSchema: OpenAPI 3.0', () => {
     {
       name: 'both schema and content',
       value: withOperation('3.0.3', {
-        parameters: [{ name: 'q', in: 'query', schema: { type: 'string' }, content: { 'text/plain': {} } }],
+        parameters: [
+          { name: 'q', in: 'query', schema: { type: 'string' }, content: { 'text/plain': {} } },
+        ],
       }),
       want: [
         {
@@ -367,7 +416,9 @@ describe('checkSchema: OpenAPI 3.0', () => {
         openapi: '3.0.3',
         info,
         paths: {},
-        components: { schemas: { A: { type: 'object', properties: { b: { type: 'integer', nulable: true } } } } },
+        components: {
+          schemas: { A: { type: 'object', properties: { b: { type: 'integer', nulable: true } } } },
+        },
       },
       want: [
         {
@@ -380,9 +431,18 @@ describe('checkSchema: OpenAPI 3.0', () => {
     },
     {
       name: 'a 3.1-style type array in a 3.0 schema',
-      value: { openapi: '3.0.3', info, paths: {}, components: { schemas: { A: { type: ['string', 'null'] } } } },
+      value: {
+        openapi: '3.0.3',
+        info,
+        paths: {},
+        components: { schemas: { A: { type: ['string', 'null'] } } },
+      },
       want: [
-        { code: 'schema', pointer: '/components/schemas/A/type', message: "'type' must be a string, not an array" },
+        {
+          code: 'schema',
+          pointer: '/components/schemas/A/type',
+          message: "'type' must be a string, not an array",
+        },
       ],
     },
     {
@@ -398,7 +458,12 @@ describe('checkSchema: OpenAPI 3.0', () => {
     },
     {
       name: 'a security scheme of type http without a scheme (the other three types are not blamed)',
-      value: { openapi: '3.0.3', info, paths: {}, components: { securitySchemes: { b: { type: 'http' } } } },
+      value: {
+        openapi: '3.0.3',
+        info,
+        paths: {},
+        components: { securitySchemes: { b: { type: 'http' } } },
+      },
       want: [
         {
           code: 'schema',
@@ -419,7 +484,8 @@ describe('checkSchema: OpenAPI 3.0', () => {
         {
           code: 'schema',
           pointer: '/components/securitySchemes/b/type',
-          message: "'type' must be one of 'apiKey', 'http', 'oauth2' or 'openIdConnect' (got 'htp')",
+          message:
+            "'type' must be one of 'apiKey', 'http', 'oauth2' or 'openIdConnect' (got 'htp')",
         },
       ],
     },
@@ -467,7 +533,8 @@ describe('checkSchema: OpenAPI 3.0', () => {
         {
           code: 'schema',
           pointer: '/components/parameters/P/style',
-          message: "'style' must be one of 'form', 'spaceDelimited', 'pipeDelimited' or 'deepObject' (got 'label')",
+          message:
+            "'style' must be one of 'form', 'spaceDelimited', 'pipeDelimited' or 'deepObject' (got 'label')",
         },
       ],
     },
@@ -484,8 +551,19 @@ describe('checkSchema: OpenAPI 3.0', () => {
     },
     {
       name: 'a draft-04 boolean exclusiveMinimum (compiled from the rewritten schema)',
-      value: { openapi: '3.0.3', info, paths: {}, components: { schemas: { A: { type: 'number', multipleOf: 0 } } } },
-      want: [{ code: 'schema', pointer: '/components/schemas/A/multipleOf', message: "'multipleOf' must be > 0" }],
+      value: {
+        openapi: '3.0.3',
+        info,
+        paths: {},
+        components: { schemas: { A: { type: 'number', multipleOf: 0 } } },
+      },
+      want: [
+        {
+          code: 'schema',
+          pointer: '/components/schemas/A/multipleOf',
+          message: "'multipleOf' must be > 0",
+        },
+      ],
     },
   ];
 

@@ -111,7 +111,9 @@ describe('references', () => {
         openapi: '3.1.0',
         info,
         paths: {
-          '/a/{id}': get({ parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] }),
+          '/a/{id}': get({
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          }),
         },
         components: {
           schemas: {
@@ -137,7 +139,8 @@ describe('references', () => {
         {
           code: 'unresolved-ref',
           pointer: '/components/schemas/Use/$ref',
-          message: "$ref '#/components/schemas/Statoin' does not resolve: #/components/schemas has no 'Statoin'",
+          message:
+            "$ref '#/components/schemas/Statoin' does not resolve: #/components/schemas has no 'Statoin'",
           hint: "did you mean '#/components/schemas/Station'?",
         },
       ],
@@ -147,7 +150,9 @@ describe('references', () => {
       value: {
         openapi: '3.1.0',
         info,
-        components: { schemas: { A: { $ref: '#/constructor' }, B: { $ref: '#/components/__proto__' } } },
+        components: {
+          schemas: { A: { $ref: '#/constructor' }, B: { $ref: '#/components/__proto__' } },
+        },
       },
       want: [
         {
@@ -158,13 +163,18 @@ describe('references', () => {
         {
           code: 'unresolved-ref',
           pointer: '/components/schemas/B/$ref',
-          message: "$ref '#/components/__proto__' does not resolve: #/components has no '__proto__'",
+          message:
+            "$ref '#/components/__proto__' does not resolve: #/components has no '__proto__'",
         },
       ],
     },
     {
       name: 'an unknown anchor and a malformed escape',
-      value: { openapi: '3.1.0', info, components: { schemas: { A: { $ref: '#nowhere' }, B: { $ref: '#/a%zz' } } } },
+      value: {
+        openapi: '3.1.0',
+        info,
+        components: { schemas: { A: { $ref: '#nowhere' }, B: { $ref: '#/a%zz' } } },
+      },
       want: [
         {
           code: 'unresolved-ref',
@@ -184,7 +194,10 @@ describe('references', () => {
         openapi: '3.1.0',
         info,
         components: {
-          schemas: { A: { $ref: 'common.yaml#/A' }, B: { items: { $ref: 'https://example.com/b.json' } } },
+          schemas: {
+            A: { $ref: 'common.yaml#/A' },
+            B: { items: { $ref: 'https://example.com/b.json' } },
+          },
         },
       },
       want: [
@@ -218,7 +231,14 @@ describe('references', () => {
           },
           examples: { E: { value: { $ref: '#/nowhere' } } },
           pathItems: {
-            P: { get: { parameters: [{ name: 'q', in: 'query', schema: {}, example: { $ref: '#/nowhere' } }], responses: ok } },
+            P: {
+              get: {
+                parameters: [
+                  { name: 'q', in: 'query', schema: {}, example: { $ref: '#/nowhere' } },
+                ],
+                responses: ok,
+              },
+            },
           },
         },
       },
@@ -266,7 +286,9 @@ describe('pathParameters', () => {
       value: {
         openapi: '3.1.0',
         info,
-        paths: { '/a/{x}': { get: { parameters: [param('x')], responses: ok }, delete: { responses: ok } } },
+        paths: {
+          '/a/{x}': { get: { parameters: [param('x')], responses: ok }, delete: { responses: ok } },
+        },
       },
       want: [
         {
@@ -292,7 +314,11 @@ describe('pathParameters', () => {
         openapi: '3.1.0',
         info,
         paths: {
-          '/a': { parameters: [param('x')], get: { parameters: [param('y')], responses: ok }, post: { responses: ok } },
+          '/a': {
+            parameters: [param('x')],
+            get: { parameters: [param('y')], responses: ok },
+            post: { responses: ok },
+          },
         },
       },
       want: [
@@ -392,7 +418,12 @@ describe('enumValues', () => {
       value: {
         openapi: '3.1.0',
         info,
-        servers: [{ url: 'https://{r}.example.com', variables: { r: { default: 'eu', enum: ['eu', 'eu'] } } }],
+        servers: [
+          {
+            url: 'https://{r}.example.com',
+            variables: { r: { default: 'eu', enum: ['eu', 'eu'] } },
+          },
+        ],
         components: {
           schemas: {
             A: { enum: [] },
@@ -482,10 +513,17 @@ describe('house rules', () => {
   describe('bearerSecurity', () => {
     const rules = { 'x-codegen-rules': { bearerSecurity: true } };
     const bearer = {
-      securitySchemes: { jwt: { type: 'http', scheme: 'Bearer' }, key: { type: 'apiKey', in: 'header', name: 'K' } },
+      securitySchemes: {
+        jwt: { type: 'http', scheme: 'Bearer' },
+        key: { type: 'apiKey', in: 'header', name: 'K' },
+      },
     };
     table(bearerSecurity, [
-      { name: 'off without x-codegen-rules', value: { openapi: '3.1.0', info, paths: { '/a': get() } }, want: [] },
+      {
+        name: 'off without x-codegen-rules',
+        value: { openapi: '3.1.0', info, paths: { '/a': get() } },
+        want: [],
+      },
       {
         name: 'every operation covered, by its own security or the top-level one (scheme names are case-insensitive)',
         value: {
@@ -607,7 +645,9 @@ describe('validateDocument', () => {
     const doc = documentOf({
       openapi: '3.1.0',
       info,
-      paths: { '/a/{id}': get({ parameters: [{ name: 'id', in: 'path', required: false, schema: {} }] }) },
+      paths: {
+        '/a/{id}': get({ parameters: [{ name: 'id', in: 'path', required: false, schema: {} }] }),
+      },
     });
     expect(validateDocument(doc).map((d) => [d.code, d.pointer])).toEqual([
       ['path-parameter-optional', '/paths/~1a~1{id}/get/parameters/0/required'],
@@ -642,10 +682,18 @@ describe('validateDocument', () => {
       webhooks: anyJson,
       components: fc.oneof(
         anyJson,
-        fc.record({ schemas: anyJson, parameters: anyJson, securitySchemes: anyJson, pathItems: anyJson }),
+        fc.record({
+          schemas: anyJson,
+          parameters: anyJson,
+          securitySchemes: anyJson,
+          pathItems: anyJson,
+        }),
       ),
       security: anyJson,
-      'x-codegen-rules': fc.oneof(anyJson, fc.constant({ trailingSlash: true, bearerSecurity: true })),
+      'x-codegen-rules': fc.oneof(
+        anyJson,
+        fc.constant({ trailingSlash: true, bearerSecurity: true }),
+      ),
     },
     { requiredKeys: ['openapi'] },
   );
@@ -674,7 +722,12 @@ describe('validateDocument', () => {
   it('never throws on a hand-built document with a cycle', () => {
     const value: Record<string, unknown> = { openapi: '3.1.0', info };
     value['components'] = { schemas: { Self: value } };
-    const doc: SourceDocument = { file: 'cyclic.json', format: 'json', value, locate: () => ({ line: 0, column: 0 }) };
+    const doc: SourceDocument = {
+      file: 'cyclic.json',
+      format: 'json',
+      value,
+      locate: () => ({ line: 0, column: 0 }),
+    };
     expect(() => semanticRules.flatMap((rule) => rule(doc))).not.toThrow();
   });
 });

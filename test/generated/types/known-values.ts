@@ -2,7 +2,14 @@
  * Compile-time fixture for known-values.test.ts (and `npm run typecheck`): each line after
  * `@ts-expect-error` must fail to compile, every other line must compile. Never run.
  */
-import { isOneOf, type ApiError, type ConflictError, type ErrorType, type Evse, type Station } from '../../../generated/src/index.js';
+import {
+  isOneOf,
+  type ApiError,
+  type ConflictError,
+  type ErrorType,
+  type Evse,
+  type Station,
+} from '../../../generated/src/index.js';
 
 export function errorTypes(error: ApiError, conflict: ConflictError): void {
   // `is` narrows `errorType` to the type asked about.

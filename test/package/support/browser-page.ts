@@ -5,7 +5,12 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as forward,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize, sep } from 'node:path';
 
@@ -64,13 +69,21 @@ async function serveFile(root: string, path: string, res: ServerResponse): Promi
     res.writeHead(404).end();
     return;
   }
-  res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream' });
+  res.writeHead(200, {
+    'content-type': file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream',
+  });
   createReadStream(file).pipe(res);
 }
 
 function forwardTo(target: URL, req: IncomingMessage, res: ServerResponse): void {
   const upstream = forward(
-    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+    {
+      host: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: req.url,
+      headers: { ...req.headers, host: target.host },
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -81,12 +94,17 @@ function forwardTo(target: URL, req: IncomingMessage, res: ServerResponse): void
 }
 
 /** Serves the page, `/pkg/*` from `esmDir`, and forwards `/api/*` to `apiUrl`. */
-export async function startPageServer(esmDir: string, apiUrl: string, token: string): Promise<PageServer> {
+export async function startPageServer(
+  esmDir: string,
+  apiUrl: string,
+  token: string,
+): Promise<PageServer> {
   const forwarded: string[] = [];
   const api = new URL(apiUrl);
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://page.invalid').pathname;
-    if (path === '/') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pageHtml(token));
+    if (path === '/')
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pageHtml(token));
     else if (path.startsWith('/pkg/')) void serveFile(esmDir, path.slice('/pkg/'.length), res);
     else if (path.startsWith('/api/')) {
       forwarded.push(`${req.method} ${path}`);

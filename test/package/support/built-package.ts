@@ -45,7 +45,10 @@ export async function buildAndPack(): Promise<BuiltPackage> {
   await cp(GENERATED_DIR, dir, { recursive: true, filter: isSource });
   await npm(['run', 'build'], dir);
   // The build ran above; --ignore-scripts keeps prepack from building a second time.
-  const { stdout } = await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', root], dir);
+  const { stdout } = await npm(
+    ['pack', '--ignore-scripts', '--json', '--pack-destination', root],
+    dir,
+  );
   const [packed] = JSON.parse(stdout) as PackResult[];
   if (!packed) throw new Error(`npm pack in ${dir} reported no tarball`);
   const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as PackageManifest;

@@ -89,7 +89,10 @@ function tsconfig(): string {
 
 export async function installConsumer(tarball: string): Promise<ConsumerProject> {
   const dir = await mkdtemp(join(tmpdir(), 'connect-consumer-'));
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  await writeFile(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  );
   // The package has no dependencies, so the install needs no registry.
   await npm(['install', tarball, '--offline', '--ignore-scripts'], dir);
   await writeFile(join(dir, 'usage.ts'), ESM_USAGE);
@@ -97,7 +100,12 @@ export async function installConsumer(tarball: string): Promise<ConsumerProject>
   await writeFile(join(dir, 'tsconfig.json'), tsconfig());
   // The docs as published: the README and api.md from the installed tarball.
   const installed = join(dir, 'node_modules', 'connect-api-client');
-  const sources = await Promise.all(['README.md', 'api.md'].map(async (file) => ({ file, markdown: await readFile(join(installed, file), 'utf8') })));
+  const sources = await Promise.all(
+    ['README.md', 'api.md'].map(async (file) => ({
+      file,
+      markdown: await readFile(join(installed, file), 'utf8'),
+    })),
+  );
   const snippets = snippetModule(sources, 'ConnectClient', 'connect-api-client');
   await writeFile(join(dir, 'doc-snippets.ts'), snippets.code);
   return { dir, snippets: snippets.count, remove: () => rm(dir, { recursive: true, force: true }) };

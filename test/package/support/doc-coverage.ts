@@ -23,17 +23,26 @@ function members(symbol: ts.Symbol, checker: ts.TypeChecker): ts.Symbol[] {
   const declaration = target.valueDeclaration ?? target.declarations?.[0];
   if (!declaration) return [];
   if (ts.isClassDeclaration(declaration) || ts.isInterfaceDeclaration(declaration)) {
-    return [...(target.members?.values() ?? [])].filter((m) => m.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.Property) && isPublicMember(m));
+    return [...(target.members?.values() ?? [])].filter(
+      (m) => m.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.Property) && isPublicMember(m),
+    );
   }
   if (ts.isVariableDeclaration(declaration) && declaration.initializer) {
-    const init = ts.isAsExpression(declaration.initializer) ? declaration.initializer.expression : declaration.initializer;
-    if (ts.isObjectLiteralExpression(init)) return checker.getTypeOfSymbolAtLocation(target, declaration).getProperties();
+    const init = ts.isAsExpression(declaration.initializer)
+      ? declaration.initializer.expression
+      : declaration.initializer;
+    if (ts.isObjectLiteralExpression(init))
+      return checker.getTypeOfSymbolAtLocation(target, declaration).getProperties();
   }
   return [];
 }
 
 /** `Name` or `Name.member` for every undocumented part of what `entry` exports. */
-export function undocumented(entry: string, compilerOptions: ts.CompilerOptions, include: (fileName: string) => boolean): string[] {
+export function undocumented(
+  entry: string,
+  compilerOptions: ts.CompilerOptions,
+  include: (fileName: string) => boolean,
+): string[] {
   const program = ts.createProgram([entry], compilerOptions);
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(entry);

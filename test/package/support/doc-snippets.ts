@@ -16,7 +16,11 @@ function isCode(file: string, code: string): boolean {
   return file !== 'api.md' || /^(const |await |import )/.test(code.trimStart());
 }
 
-export function snippetModule(sources: readonly SnippetSource[], clientClass: string, packageName: string): { code: string; count: number } {
+export function snippetModule(
+  sources: readonly SnippetSource[],
+  clientClass: string,
+  packageName: string,
+): { code: string; count: number } {
   const imports = new Map<string, Set<string>>([[packageName, new Set([clientClass])]]);
   const bodies: string[] = [];
   for (const { file, markdown } of sources) {
@@ -30,12 +34,20 @@ export function snippetModule(sources: readonly SnippetSource[], clientClass: st
           continue;
         }
         const names = imports.get(match[3]!) ?? new Set<string>();
-        match[2]!.split(',').map((n) => n.trim()).filter(Boolean).forEach((n) => names.add(n));
+        match[2]!
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean)
+          .forEach((n) => names.add(n));
         imports.set(match[3]!, names);
       }
-      bodies.push(`// ${file}\nexport async function snippet${bodies.length}(client: ${clientClass}): Promise<void> {\n  {\n${kept.join('\n')}\n  }\n}`);
+      bodies.push(
+        `// ${file}\nexport async function snippet${bodies.length}(client: ${clientClass}): Promise<void> {\n  {\n${kept.join('\n')}\n  }\n}`,
+      );
     }
   }
-  const head = [...imports].map(([from, names]) => `import { ${[...names].sort().join(', ')} } from '${from}';`);
+  const head = [...imports].map(
+    ([from, names]) => `import { ${[...names].sort().join(', ')} } from '${from}';`,
+  );
   return { code: `${head.join('\n')}\n\n${bodies.join('\n\n')}\n`, count: bodies.length };
 }

@@ -16,11 +16,14 @@ export interface ExternalImport {
 /** Every non-relative specifier in the .js files under `dir`, with the file it is in. */
 export async function externalImports(dir: string): Promise<ExternalImport[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((e) => e.isFile() && e.name.endsWith('.js')).map((e) => join(e.parentPath, e.name));
+  const files = entries
+    .filter((e) => e.isFile() && e.name.endsWith('.js'))
+    .map((e) => join(e.parentPath, e.name));
   const found: ExternalImport[] = [];
   for (const file of files.sort()) {
     for (const specifier of specifiers(await readFile(file, 'utf8'))) {
-      if (!specifier.startsWith('.')) found.push({ file: relative(dir, file).split(sep).join('/'), specifier });
+      if (!specifier.startsWith('.'))
+        found.push({ file: relative(dir, file).split(sep).join('/'), specifier });
     }
   }
   return found;

@@ -17,17 +17,26 @@ export interface RunOptions {
   readonly allowFailure?: boolean;
 }
 
-export function run(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+export function run(
+  command: string,
+  args: readonly string[],
+  options: RunOptions,
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     execFile(
       command,
       [...args],
       { cwd: options.cwd, env: { ...process.env, ...options.env }, maxBuffer: 32 * 1024 * 1024 },
       (error, stdout, stderr) => {
-        if (error && options.allowFailure && typeof error.code === 'number') resolve({ stdout, stderr, exitCode: error.code });
+        if (error && options.allowFailure && typeof error.code === 'number')
+          resolve({ stdout, stderr, exitCode: error.code });
         else if (error) {
           const output = [stdout, stderr].filter((s) => s.trim()).join('\n');
-          reject(new Error(`\`${command} ${args.join(' ')}\` in ${options.cwd} failed (${error.code ?? error.signal}):\n${output}`));
+          reject(
+            new Error(
+              `\`${command} ${args.join(' ')}\` in ${options.cwd} failed (${error.code ?? error.signal}):\n${output}`,
+            ),
+          );
         } else resolve({ stdout, stderr, exitCode: 0 });
       },
     );

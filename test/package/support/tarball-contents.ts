@@ -13,14 +13,24 @@ const ALLOWED: readonly RegExp[] = [
   /^src\/[\w./-]+\.ts$/,
 ];
 
-const NEVER: readonly RegExp[] = [/\.test\.[cm]?[jt]s$/, /\.spec\.[cm]?[jt]s$/, /tsconfig/, /\.tsbuildinfo$/, /\.tgz$/];
+const NEVER: readonly RegExp[] = [
+  /\.test\.[cm]?[jt]s$/,
+  /\.spec\.[cm]?[jt]s$/,
+  /tsconfig/,
+  /\.tsbuildinfo$/,
+  /\.tgz$/,
+];
 
 export function strayFiles(paths: readonly string[]): string[] {
   return paths.filter((p) => !ALLOWED.some((r) => r.test(p)) || NEVER.some((r) => r.test(p)));
 }
 
 /** Sources whose build output is missing from a directory of the tarball (`dist/esm`). */
-export function unbuiltSources(paths: readonly string[], buildDir: string, cliOnlyEsm: readonly string[] = []): string[] {
+export function unbuiltSources(
+  paths: readonly string[],
+  buildDir: string,
+  cliOnlyEsm: readonly string[] = [],
+): string[] {
   const present = new Set(paths);
   return paths
     .filter((p) => p.startsWith('src/') && !cliOnlyEsm.includes(p))
