@@ -331,7 +331,7 @@ export const RULES: readonly Rule[] = [
     'added',
     'compatible',
     'error status added',
-    'it already arrived as a `ConnectError`; now it is declared',
+    'it already arrived as a `SdkError`; now it is declared',
     'error',
   ),
   rule(

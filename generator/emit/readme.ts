@@ -129,7 +129,7 @@ function errors({ ir, pkg, index }: ReadmeContext): string[] {
     .join('');
   return [
     '## Errors',
-    `Every failure is a typed error extending \`ConnectError\`. Error statuses become \`ApiError\` subclasses: ${classes.map((c) => `\`${c}\``).join(', ')}; the body's \`detail\` and \`error.type\` are on the error as \`detail\` and \`errorType\`. Failures without a response are \`ConnectionError\`, \`TimeoutError\` and \`AbortError\`; a body that is not what the spec says is \`ResponseParseError\` or \`ResponseValidationError\`.`,
+    `Every failure is a typed error extending \`SdkError\`. Error statuses become \`ApiError\` subclasses: ${classes.map((c) => `\`${c}\``).join(', ')}; the body's \`detail\` and \`error.type\` are on the error as \`detail\` and \`errorType\`. Failures without a response are \`ConnectionError\`, \`TimeoutError\` and \`AbortError\`; a body that is not what the spec says is \`ResponseParseError\` or \`ResponseValidationError\`.`,
     ...(op
       ? [
           ts(

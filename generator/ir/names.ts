@@ -189,7 +189,7 @@ export const RUNTIME_NAMES: readonly string[] = [
   'Page',
   'PagePromise',
   'PageEnvelope',
-  'ConnectError',
+  'SdkError',
   'RequestContext',
   'ApiError',
   'BadRequestError',
@@ -242,6 +242,7 @@ export const LIB_NAMES: readonly string[] = [
   'MAX_TILE_ZOOM',
   'TileCoordinates',
   'TileBounds',
+  'ConnectError',
 ];
 
 /**

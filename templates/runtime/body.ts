@@ -3,7 +3,7 @@
  * and multipart are offered only where the operation lists them, because the server parses
  * each encoding differently and a silent fallback would hide the difference.
  */
-import type { RequestContext } from './connect-error.js';
+import type { RequestContext } from './sdk-error.js';
 import type { BodyEncoding, OperationDescriptor } from './operation.js';
 import { InvalidRequestError } from './request-errors.js';
 import { scalarText } from './url.js';

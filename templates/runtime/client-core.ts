@@ -5,7 +5,7 @@
  * nor `util.inspect` of a client shows it.
  */
 import { ApiPromise } from './api-promise.js';
-import { bindScrubber, ConnectError, INSPECT_CUSTOM } from './connect-error.js';
+import { bindScrubber, SdkError, INSPECT_CUSTOM } from './sdk-error.js';
 import { resolveConfig, type ResolvedConfig } from './config.js';
 import type { OperationDescriptor, OperationInput } from './operation.js';
 import type { ClientMeta, ClientOptions, RequestOptions } from './options.js';
@@ -92,7 +92,7 @@ export class ClientCore {
     try {
       return readEnvelope<Item>(data, exchange);
     } catch (error) {
-      if (error instanceof ConnectError)
+      if (error instanceof SdkError)
         bindScrubber(error, (text) => this.#config.scrubber.text(text));
       throw error;
     }
@@ -107,7 +107,7 @@ export class ClientCore {
     try {
       prepared = prepareRequest(this.#config, descriptor, target, options);
     } catch (error) {
-      if (error instanceof ConnectError)
+      if (error instanceof SdkError)
         bindScrubber(error, (text) => this.#config.scrubber.text(text));
       return Promise.reject(error);
     }

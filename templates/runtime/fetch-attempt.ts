@@ -4,7 +4,7 @@
  * that never answers. Whatever happens, the timer is cleared and the listener on the
  * caller's signal removed, so nothing is left to keep Node alive or to leak.
  */
-import { describeCause, type RequestContext } from './connect-error.js';
+import { describeCause, type RequestContext } from './sdk-error.js';
 import { permanentFailure } from './fetch-refusal.js';
 import type { FetchLike } from './options.js';
 import { AbortError, ConnectionError, TimeoutError } from './request-errors.js';

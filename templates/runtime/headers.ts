@@ -3,7 +3,7 @@
  * operation's header parameters, the call's `headers`, then the body's content type.
  * `Authorization` is added per attempt by the request loop and cannot be set anywhere else.
  */
-import type { RequestContext } from './connect-error.js';
+import type { RequestContext } from './sdk-error.js';
 import { checkHeaders, type ResolvedConfig } from './config.js';
 import type { ClientMeta, HeadersOption } from './options.js';
 import type { CookieParameter, HeaderParameter } from './operation.js';

@@ -11,7 +11,7 @@
  * partial list as complete.
  */
 import { ApiPromise } from './api-promise.js';
-import type { RequestContext } from './connect-error.js';
+import type { RequestContext } from './sdk-error.js';
 import { isRecord } from './guard.js';
 import { PaginationError, ResponseValidationError } from './request-errors.js';
 import { safeUrl } from './redact.js';

@@ -3,7 +3,7 @@
  * the call's settings. All argument checks happen here, so a bad argument fails before any
  * byte leaves the machine.
  */
-import type { RequestContext } from './connect-error.js';
+import type { RequestContext } from './sdk-error.js';
 import { checkNumber, NUMBER_RULES, type ResolvedConfig } from './config.js';
 import { encodeBody } from './body.js';
 import { buildRequestHeaders } from './headers.js';

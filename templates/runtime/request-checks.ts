@@ -3,7 +3,7 @@
  * the server would refuse with 400 fails here instead, with the argument and JSON path
  * (`query.page_size: expected integer at least 1, got 0`), and is never retried.
  */
-import type { RequestContext } from './connect-error.js';
+import type { RequestContext } from './sdk-error.js';
 import { formatGuardPath, type GuardFailure } from './guard.js';
 import type { InputChecks, OperationInput } from './operation.js';
 import { InvalidRequestError } from './request-errors.js';

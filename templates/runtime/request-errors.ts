@@ -2,11 +2,11 @@
  * Failures that are not an HTTP error status: bad configuration, arguments refused before
  * sending, transport failures, cancellation, and responses the client cannot use.
  */
-import { ConnectError, type RequestContext } from './connect-error.js';
+import { SdkError, type RequestContext } from './sdk-error.js';
 import { describeFailure, formatGuardPath, type GuardFailure } from './guard.js';
 
 /** A client option is missing or wrong; thrown by the constructor, naming the option. */
-export class ConfigurationError extends ConnectError {
+export class ConfigurationError extends SdkError {
   static {
     this.prototype.name = 'ConfigurationError';
   }
@@ -34,7 +34,7 @@ export class InsecureTransportError extends ConfigurationError {
 }
 
 /** An argument the client refused before sending anything (a path parameter of `..`, an unknown query key …). */
-export class InvalidRequestError extends ConnectError {
+export class InvalidRequestError extends SdkError {
   static {
     this.prototype.name = 'InvalidRequestError';
   }
@@ -52,14 +52,14 @@ export class InvalidRequestError extends ConnectError {
 }
 
 /** `tokenProvider` threw, or returned something that is not a usable token. Not retried. */
-export class TokenProviderError extends ConnectError {
+export class TokenProviderError extends SdkError {
   static {
     this.prototype.name = 'TokenProviderError';
   }
 }
 
 /** No complete response arrived: DNS, refused or reset connection, TLS, or the body was cut off. */
-export class ConnectionError extends ConnectError {
+export class ConnectionError extends SdkError {
   static {
     this.prototype.name = 'ConnectionError';
   }
@@ -128,7 +128,7 @@ export class TimeoutError extends ConnectionError {
 }
 
 /** The caller's `AbortSignal` fired. The name matches DOM aborts, so `error.name === 'AbortError'` checks keep working. */
-export class AbortError extends ConnectError {
+export class AbortError extends SdkError {
   static {
     this.prototype.name = 'AbortError';
   }
@@ -142,7 +142,7 @@ export class AbortError extends ConnectError {
 }
 
 /** A success response whose body is not the JSON it should be: HTML, truncated, empty, or plain text. */
-export class ResponseParseError extends ConnectError {
+export class ResponseParseError extends SdkError {
   static {
     this.prototype.name = 'ResponseParseError';
   }
@@ -179,7 +179,7 @@ export class ResponseParseError extends ConnectError {
  * The body parsed but does not match the declared type (thrown with
  * `validateResponses: 'strict'`). `data` holds what arrived; it is left out of printing.
  */
-export class ResponseValidationError extends ConnectError {
+export class ResponseValidationError extends SdkError {
   static {
     this.prototype.name = 'ResponseValidationError';
   }
@@ -223,7 +223,7 @@ export class ResponseValidationError extends ConnectError {
 }
 
 /** A page cannot be followed: there is no next page, `next` points off-origin, or it repeats. */
-export class PaginationError extends ConnectError {
+export class PaginationError extends SdkError {
   static {
     this.prototype.name = 'PaginationError';
   }

@@ -2,7 +2,7 @@
  * Turning a 2xx exchange into data: empty-body rules, JSON parsing that never leaks a raw
  * SyntaxError, and response validation in the configured mode.
  */
-import { bindScrubber, type ConnectError } from './connect-error.js';
+import { bindScrubber, type SdkError } from './sdk-error.js';
 import type { ResolvedConfig } from './config.js';
 import type { GuardFailure } from './guard.js';
 import { describeFailure, formatGuardPath } from './guard.js';
@@ -15,7 +15,7 @@ import type { Exchange } from './send.js';
 /** Statuses that carry no body by definition. */
 const BODYLESS_STATUSES = new Set([204, 205]);
 
-function report(config: ResolvedConfig, exchange: Exchange, error: ConnectError): never {
+function report(config: ResolvedConfig, exchange: Exchange, error: SdkError): never {
   const scrub = (text: string): string => config.scrubber.text(text);
   bindScrubber(error, scrub);
   callHook(config.logger, config.hooks, 'onError', { ...exchange.event, error, willRetry: false });

@@ -2,7 +2,7 @@
  * Request URLs: the base address, the path template with its parameters percent-encoded,
  * and the query string in the form style (OpenAPI's default) (one pair per array element).
  */
-import type { RequestContext } from './connect-error.js';
+import type { RequestContext } from './sdk-error.js';
 import type { QueryParameter } from './operation.js';
 import { InvalidRequestError } from './request-errors.js';
 

@@ -53,13 +53,10 @@ async function typeProblems(name: string, files: readonly OutputFile[]): Promise
 
 /**
  * Words with "connect" in them that any client may carry: the generator's name in each
- * header, the runtime's base error class (`ConnectError`, in connect-error.ts: renaming it is a
- * breaking change of its own), connection errors, and the verb.
+ * header, connection errors, and the verb.
  */
 const ALLOWED_CONNECT_WORDS = new Set([
   'connect-codegen',
-  'ConnectError',
-  'connect-error',
   'ConnectionError',
   'Connection',
   'connection',
@@ -67,10 +64,6 @@ const ALLOWED_CONNECT_WORDS = new Set([
   'connect',
 ]);
 
-/**
- * Comment words in templates/runtime/operation.ts, which the operation-model rework owns in
- * parallel; to be fixed there and then removed from this list.
- */
 /** What belongs to the Connect API, by file: each is a finding. */
 function connectNames(files: readonly OutputFile[]): string[] {
   const findings: string[] = [];

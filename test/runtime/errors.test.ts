@@ -6,7 +6,7 @@ import {
   AuthenticationError,
   BadRequestError,
   ConflictError,
-  ConnectError,
+  SdkError,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
@@ -55,7 +55,7 @@ describe('statuses', () => {
     const error = await failure();
     expect(error).toBeInstanceOf(ErrorClass);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toBeInstanceOf(ConnectError);
+    expect(error).toBeInstanceOf(SdkError);
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe(ErrorClass.name);
     expect(error.status).toBe(status);

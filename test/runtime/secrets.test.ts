@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ClientCore,
   ConfigurationError,
-  ConnectError,
+  SdkError,
   type ClientOptions,
   type FetchLike,
   type Logger,
@@ -56,7 +56,7 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ConnectError);
+  expect(error).toBeInstanceOf(SdkError);
   return error;
 }
 

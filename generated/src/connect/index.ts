@@ -13,3 +13,9 @@ export {
   type TileCoordinates,
   type TileBounds,
 } from './tiles.js';
+
+/**
+ * The base of every error the client throws, under the name this package has always given it:
+ * `ConnectError` is `SdkError`, so `instanceof ConnectError` catches the same errors.
+ */
+export { SdkError as ConnectError } from '../runtime/index.js';

@@ -7,7 +7,7 @@
  * statuses are generated for the statuses a spec declares and reach `apiErrorClassFor`
  * through the client's meta. The generator reads `RUNTIME_ERROR_CLASSES` for its doc comments.
  */
-import { ConnectError, type RequestContext } from './connect-error.js';
+import { SdkError, type RequestContext } from './sdk-error.js';
 import { REDACTED } from './redact.js';
 
 /**
@@ -80,7 +80,7 @@ function stringAt(value: unknown, key: string): string | undefined {
  *   throw error;
  * }
  */
-export class ApiError extends ConnectError {
+export class ApiError extends SdkError {
   static {
     this.prototype.name = 'ApiError';
   }

@@ -6,7 +6,7 @@
  * returns a promise that rejects) is reported through the logger and otherwise ignored:
  * instrumentation must not be able to fail a call.
  */
-import type { ConnectError } from './connect-error.js';
+import type { SdkError } from './sdk-error.js';
 import type { RuntimeLogger } from './logger.js';
 
 /** An attempt about to be sent. */
@@ -34,7 +34,7 @@ export interface ResponseHookEvent extends RequestHookEvent {
 /** An attempt that failed. */
 export interface ErrorHookEvent extends RequestHookEvent {
   /** The error the attempt ended with (the call may still succeed on a retry). */
-  readonly error: ConnectError;
+  readonly error: SdkError;
   /** Whether the client will send the request again after this failure. */
   readonly willRetry: boolean;
 }

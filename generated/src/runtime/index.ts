@@ -43,7 +43,7 @@ export type {
 } from './operation.js';
 export { ApiPromise, type WithResponse } from './api-promise.js';
 export { Page, PagePromise, type PageEnvelope } from './pagination.js';
-export { ConnectError, type RequestContext } from './connect-error.js';
+export { SdkError, type RequestContext } from './sdk-error.js';
 export {
   ApiError,
   BadRequestError,

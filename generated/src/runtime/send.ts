@@ -6,12 +6,7 @@
  * attempt otherwise. Reading and checking the success body is left to the caller, so that
  * `asResponse()` works even when the body is not what the type says.
  */
-import {
-  bindScrubber,
-  describeCause,
-  type ConnectError,
-  type RequestContext,
-} from './connect-error.js';
+import { bindScrubber, describeCause, type SdkError, type RequestContext } from './sdk-error.js';
 import { tokenProblem, type ResolvedConfig } from './config.js';
 import { createApiError } from './errors.js';
 import { fetchAttempt, unreadCopy } from './fetch-attempt.js';
@@ -50,7 +45,7 @@ export async function sendWithRetries(
   const { context, descriptor, settings } = request;
   const { logger, hooks, scrubber } = config;
   const scrub = (text: string): string => scrubber.text(text);
-  const fail = (error: ConnectError): never => {
+  const fail = (error: SdkError): never => {
     throw bindScrubber(error, scrub);
   };
   const signal = settings.signal;
@@ -119,7 +114,7 @@ export async function sendWithRetries(
       scrub,
     });
 
-    let error: ConnectError;
+    let error: SdkError;
     let decision: RetryDecision;
     if (outcome.kind === 'failure') {
       error = bindScrubber(outcome.error, scrub);
@@ -280,7 +275,7 @@ function errorForStatus(
   response: Response,
   text: string,
   now: number,
-): ConnectError {
+): SdkError {
   let parsed: unknown;
   try {
     parsed = text.trim() === '' ? undefined : JSON.parse(text);

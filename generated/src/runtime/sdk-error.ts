@@ -22,19 +22,19 @@ export interface RequestContext {
 }
 
 /** Per-error scrubbers, set by the client that raised the error; kept off the object so nothing prints them. */
-const scrubbers = new WeakMap<ConnectError, (text: string) => string>();
+const scrubbers = new WeakMap<SdkError, (text: string) => string>();
 
 /**
  * Lets an error cut the client's own token out of what it prints, including the
  * description of a cause that came from code we do not control.
  */
-export function bindScrubber<E extends ConnectError>(error: E, scrub: (text: string) => string): E {
+export function bindScrubber<E extends SdkError>(error: E, scrub: (text: string) => string): E {
   scrubbers.set(error, scrub);
   return error;
 }
 
 /**
- * The base of every error the client throws, so one `instanceof ConnectError` catches them
+ * The base of every error the client throws, so one `instanceof SdkError` catches them
  * all. Printing one (`console.log`, `JSON.stringify`, `util.inspect`) shows the operation,
  * method, URL and the subclass's fields, never the token or the request headers.
  *
@@ -42,13 +42,13 @@ export function bindScrubber<E extends ConnectError>(error: E, scrub: (text: str
  * try {
  *   await client.users.retrieve('user-123');
  * } catch (error) {
- *   if (error instanceof ConnectError) console.error(error.operationId, error.message);
+ *   if (error instanceof SdkError) console.error(error.operationId, error.message);
  *   else throw error;
  * }
  */
-export class ConnectError extends Error {
+export class SdkError extends Error {
   static {
-    this.prototype.name = 'ConnectError';
+    this.prototype.name = 'SdkError';
   }
 
   /** The spec's operationId of the call that failed, when the failure belongs to one. */
