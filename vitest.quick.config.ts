@@ -16,6 +16,11 @@ export const SLOW_SUITES = [
   'test/cli/bin.test.ts',
   'test/diff/cli.test.ts',
   'test/diff/generate-release.test.ts',
+  'test/diff/release-stage.test.ts',
+  'test/emit/review-diff.test.ts',
+  'test/cli/cli.test.ts',
+  // prettier over every hand-written file
+  'test/house-format.test.ts',
   // build, pack and install the package, drive it in Chromium, run the examples
   'test/package/**',
 ];
