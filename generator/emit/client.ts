@@ -26,6 +26,7 @@ import { SchemaIndex } from './type-expr.js';
 import { TypeUsage } from './type-usage.js';
 import { API_VERSION, PACKAGE_VERSION, VERSION_MODULE } from './version-module.js';
 import { generatedErrorStatuses, STATUS_ERROR_CLASSES, STATUS_ERRORS_MODULE } from './errors.js';
+import { typescriptFile } from './model.js';
 
 export const CLIENT_META = 'CLIENT_META';
 /** The exported name of the token's environment variable, when the spec names one (`info.x-sdk-token-env`). */
@@ -77,28 +78,17 @@ export function emitClient(
     generatedErrorStatuses(ir).length > 0
       ? [moduleImport(`./${STATUS_ERRORS_MODULE.replace(/\.ts$/, '.js')}`, [STATUS_ERROR_CLASSES])]
       : [];
-  return {
-    kind: 'typescript',
-    path,
-    structure: {
-      kind: StructureKind.SourceFile,
-      statements: [
-        mixedImport('./runtime/index.js', ['ClientCore'], runtime),
-        mixedImport(
-          `./${VERSION_MODULE.replace(/\.ts$/, '.js')}`,
-          [API_VERSION, PACKAGE_VERSION],
-          [],
-        ),
-        ...operationImports,
-        ...statusErrors,
-        ...usage.imports('.'),
-        ...tokenEnvStatement(ir),
-        metaStatement(ir),
-        ...classes,
-        rootClass(ir, ir.resources.children),
-      ],
-    },
-  };
+  return typescriptFile(path, [
+    mixedImport('./runtime/index.js', ['ClientCore'], runtime),
+    mixedImport(`./${VERSION_MODULE.replace(/\.ts$/, '.js')}`, [API_VERSION, PACKAGE_VERSION], []),
+    ...operationImports,
+    ...statusErrors,
+    ...usage.imports('.'),
+    ...tokenEnvStatement(ir),
+    metaStatement(ir),
+    ...classes,
+    rootClass(ir, ir.resources.children),
+  ]);
 }
 
 function metaStatement(ir: Ir): StatementStructures {

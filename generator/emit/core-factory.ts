@@ -11,6 +11,7 @@ import { mixedImport, moduleImport } from './imports.js';
 import type { EmittedFile } from './model.js';
 import { sampleCall } from './samples.js';
 import { SchemaIndex } from './type-expr.js';
+import { typescriptFile } from './model.js';
 
 /**
  * What examples pass as `token`: the variable the spec names (`process.env.CONNECT_API_TOKEN`),
@@ -54,27 +55,20 @@ export function smallBundleExample(ir: Ir, importFrom?: string): string | undefi
 export function emitCoreFactory(ir: Ir, path: string): EmittedFile {
   const name = coreFactoryName(ir);
   const example = smallBundleExample(ir);
-  return {
-    kind: 'typescript',
-    path,
-    structure: {
-      kind: StructureKind.SourceFile,
-      statements: [
-        mixedImport('./runtime/index.js', ['ClientCore'], ['ClientOptions']),
-        moduleImport('./client.js', [CLIENT_META]),
-        {
-          kind: StructureKind.Function,
-          name,
-          isExported: true,
-          parameters: [{ name: 'options', type: 'ClientOptions', initializer: '{}' }],
-          returnType: 'ClientCore',
-          statements: `return new ClientCore(options, ${CLIENT_META});`,
-          docs: docs({
-            description: `A client for the standalone operation functions, for small bundles: it takes the same options as {@link ${clientClassName(ir)}} but carries no operations, so a bundler keeps only the functions you import (and their guards).`,
-            tags: example ? [{ tagName: 'example', text: `\n${example}` }] : [],
-          }),
-        },
-      ],
+  return typescriptFile(path, [
+    mixedImport('./runtime/index.js', ['ClientCore'], ['ClientOptions']),
+    moduleImport('./client.js', [CLIENT_META]),
+    {
+      kind: StructureKind.Function,
+      name,
+      isExported: true,
+      parameters: [{ name: 'options', type: 'ClientOptions', initializer: '{}' }],
+      returnType: 'ClientCore',
+      statements: `return new ClientCore(options, ${CLIENT_META});`,
+      docs: docs({
+        description: `A client for the standalone operation functions, for small bundles: it takes the same options as {@link ${clientClassName(ir)}} but carries no operations, so a bundler keeps only the functions you import (and their guards).`,
+        tags: example ? [{ tagName: 'example', text: `\n${example}` }] : [],
+      }),
     },
-  };
+  ]);
 }

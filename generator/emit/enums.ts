@@ -14,6 +14,7 @@ import { constantCase, enumMemberKeys } from '../ir/names.js';
 import { docs, escapeDocText } from './docs.js';
 import type { EmittedFile } from './model.js';
 import { OPEN_ENUM } from './type-expr.js';
+import { typescriptFile } from './model.js';
 
 export function enumValuesName(name: string): string {
   return `${constantCase(name)}_VALUES`;
@@ -51,14 +52,7 @@ export function enumNamingRule(e: IrEnum): string {
 }
 
 export function emitEnums(ir: Pick<Ir, 'enums'>, path: string): EmittedFile {
-  return {
-    kind: 'typescript',
-    path,
-    structure: {
-      kind: StructureKind.SourceFile,
-      statements: [openEnumType(), ...ir.enums.flatMap(enumStatements)],
-    },
-  };
+  return typescriptFile(path, [openEnumType(), ...ir.enums.flatMap(enumStatements)]);
 }
 
 function openEnumType(): StatementStructures {

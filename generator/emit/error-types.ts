@@ -12,6 +12,7 @@ import { docs } from './docs.js';
 import { moduleImport } from './imports.js';
 import type { EmittedFile } from './model.js';
 import { SchemaIndex } from './type-expr.js';
+import { typescriptFile } from './model.js';
 
 /** The error-type declaration: a named enum (`ErrorType`) or the values of inline enums. */
 export type ErrorTypes =
@@ -80,40 +81,33 @@ export function emitErrorTypes(ir: Ir, path: string): EmittedFile | undefined {
   if (!types) return undefined;
   const type =
     types.kind === 'named' ? types.name : types.values.map((v) => JSON.stringify(v)).join(' | ');
-  return {
-    kind: 'typescript',
-    path,
-    structure: {
-      kind: StructureKind.SourceFile,
+  return typescriptFile(path, [
+    ...(types.kind === 'named' ? [moduleImport('./enums.js', [types.name], true)] : []),
+    // A module either way: an augmentation must not be read as an ambient declaration.
+    { kind: StructureKind.ExportDeclaration, namedExports: [] },
+    {
+      kind: StructureKind.Module,
+      name: "'./runtime/errors.js'",
+      declarationKind: ModuleDeclarationKind.Module,
+      hasDeclareKeyword: true,
       statements: [
-        ...(types.kind === 'named' ? [moduleImport('./enums.js', [types.name], true)] : []),
-        // A module either way: an augmentation must not be read as an ambient declaration.
-        { kind: StructureKind.ExportDeclaration, namedExports: [] },
         {
-          kind: StructureKind.Module,
-          name: "'./runtime/errors.js'",
-          declarationKind: ModuleDeclarationKind.Module,
-          hasDeclareKeyword: true,
-          statements: [
+          kind: StructureKind.Interface,
+          name: 'KnownErrorTypes',
+          docs: docs({
+            description:
+              'The error types the spec lists under `error.type`: `ApiError.is(type)` takes only these.',
+          }),
+          properties: [
             {
-              kind: StructureKind.Interface,
-              name: 'KnownErrorTypes',
-              docs: docs({
-                description:
-                  'The error types the spec lists under `error.type`: `ApiError.is(type)` takes only these.',
-              }),
-              properties: [
-                {
-                  name: 'type',
-                  isReadonly: true,
-                  type,
-                  docs: docs({ description: 'The union of the listed error types.' }),
-                },
-              ],
+              name: 'type',
+              isReadonly: true,
+              type,
+              docs: docs({ description: 'The union of the listed error types.' }),
             },
           ],
         },
       ],
     },
-  };
+  ]);
 }

@@ -16,6 +16,7 @@ import type { Ir, IrOperation } from '../ir/types.js';
 import { docs } from './docs.js';
 import { mixedImport } from './imports.js';
 import type { EmittedFile } from './model.js';
+import { typescriptFile } from './model.js';
 
 /** The generated table's name, passed as `errorClasses` in the client's meta. */
 export const STATUS_ERROR_CLASSES = 'STATUS_ERROR_CLASSES';
@@ -118,16 +119,9 @@ export function emitStatusErrors(ir: Ir, path: string): EmittedFile | undefined 
         "The classes above by status, for the client's meta: the runtime turns these statuses into them.",
     }),
   };
-  return {
-    kind: 'typescript',
-    path,
-    structure: {
-      kind: StructureKind.SourceFile,
-      statements: [
-        mixedImport('./runtime/index.js', ['ApiError'], ['ApiErrorClass']),
-        ...classes,
-        table,
-      ],
-    },
-  };
+  return typescriptFile(path, [
+    mixedImport('./runtime/index.js', ['ApiError'], ['ApiErrorClass']),
+    ...classes,
+    table,
+  ]);
 }

@@ -26,6 +26,7 @@ import type { EmittedFile } from './model.js';
 import { SchemaIndex } from './type-expr.js';
 import { schemaDeclarations } from './types.js';
 import { operationNames, type OperationNames } from './operations.js';
+import { typescriptFile } from './model.js';
 
 const WRITER_OPTIONS = { indentNumberOfSpaces: 2, useSingleQuote: true } as const;
 
@@ -105,21 +106,14 @@ export function emitGuards(
   const enumImports = [...code.enumGuards, ...ir.enums.map((e) => enumGuardName(e.name))];
   const enumTypes = ir.enums.map((e) => e.name);
   const nonEnumTypes = [...typeImports].filter((n) => !enumTypes.includes(n));
-  return {
-    kind: 'typescript',
-    path,
-    structure: {
-      kind: StructureKind.SourceFile,
-      statements: [
-        mixedImport(runtimeGuardModule, ['GuardError', ...code.helpers], ['GuardFailure']),
-        mixedImport('./enums.js', enumImports, enumTypes),
-        ...(nonEnumTypes.length > 0 ? [moduleImport('./types.js', nonEnumTypes, true)] : []),
-        ...patterns,
-        ...functions,
-        ...hoisted,
-      ],
-    },
-  };
+  return typescriptFile(path, [
+    mixedImport(runtimeGuardModule, ['GuardError', ...code.helpers], ['GuardFailure']),
+    mixedImport('./enums.js', enumImports, enumTypes),
+    ...(nonEnumTypes.length > 0 ? [moduleImport('./types.js', nonEnumTypes, true)] : []),
+    ...patterns,
+    ...functions,
+    ...hoisted,
+  ]);
 }
 
 function render(write: (w: CodeBlockWriter) => void): string {

@@ -1,17 +1,14 @@
 /** The package entry point: re-exports every generated module and the public runtime. */
 import { StructureKind } from 'ts-morph';
 import type { EmittedFile } from './model.js';
+import { typescriptFile } from './model.js';
 
 export function emitIndex(modulePaths: readonly string[], path: string): EmittedFile {
-  return {
-    kind: 'typescript',
+  return typescriptFile(
     path,
-    structure: {
-      kind: StructureKind.SourceFile,
-      statements: modulePaths.map((modulePath) => ({
-        kind: StructureKind.ExportDeclaration,
-        moduleSpecifier: `./${modulePath.replace(/\.ts$/, '.js')}`,
-      })),
-    },
-  };
+    modulePaths.map((modulePath) => ({
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: `./${modulePath.replace(/\.ts$/, '.js')}`,
+    })),
+  );
 }

@@ -2,7 +2,7 @@
  * What emitters produce: TypeScript files as ts-morph structures (printed later in one
  * place) and other files as text. Emitters never touch the disk.
  */
-import type { SourceFileStructure } from 'ts-morph';
+import { StructureKind, type SourceFileStructure } from 'ts-morph';
 
 export type EmittedFile =
   | { readonly kind: 'typescript'; readonly path: string; readonly structure: SourceFileStructure }
@@ -16,6 +16,18 @@ export type EmittedFile =
        */
       readonly formatted?: boolean;
     };
+
+/** A TypeScript module of the package made of these statements. */
+export function typescriptFile(
+  path: string,
+  statements: NonNullable<SourceFileStructure['statements']>,
+): EmittedFile {
+  return {
+    kind: 'typescript',
+    path,
+    structure: { kind: StructureKind.SourceFile, statements },
+  };
+}
 
 /** Where generated sources go inside the package. */
 export const SOURCE_DIR = 'src';

@@ -21,6 +21,7 @@ import { inputCheckRefs, pathNeedsCheck, type InputCheckRefs } from './input-che
 import { sampleCall } from './samples.js';
 import { SchemaIndex, typeExpression } from './type-expr.js';
 import { TypeUsage } from './type-usage.js';
+import { typescriptFile } from './model.js';
 
 /** Names the operation modules declare besides the functions, decided once for every emitter. */
 export interface OperationNames {
@@ -128,19 +129,12 @@ export function emitOperationModule(
     resource.operations.some((o) => o.pagination) ? 'PagePromise' : '',
     resource.operations.some((o) => !o.pagination) ? 'ApiPromise' : '',
   ].filter((n) => n);
-  return {
-    kind: 'typescript',
-    path,
-    structure: {
-      kind: StructureKind.SourceFile,
-      statements: [
-        moduleImport('../runtime/index.js', runtimeTypes, true),
-        ...(guards.size > 0 ? [moduleImport('../guards.js', guards)] : []),
-        ...usage.imports('..'),
-        ...statements,
-      ],
-    },
-  };
+  return typescriptFile(path, [
+    moduleImport('../runtime/index.js', runtimeTypes, true),
+    ...(guards.size > 0 ? [moduleImport('../guards.js', guards)] : []),
+    ...usage.imports('..'),
+    ...statements,
+  ]);
 }
 
 /** Records every type an operation's signature mentions. */

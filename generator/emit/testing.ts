@@ -17,6 +17,7 @@ import { fakeServerCommand } from './package.js';
 import { emitRuntime, type TemplateFile } from './runtime.js';
 import { ContractBuilder, printContractValue } from './testing-contract.js';
 import { SchemaIndex } from './type-expr.js';
+import { typescriptFile } from './model.js';
 
 /** Whether the spec has every operation the fake server implements. */
 export function fakeServerApplies(ir: Pick<Ir, 'operations'>): boolean {
@@ -117,19 +118,12 @@ export function emitTestingIndex(ir: Ir, path: string): EmittedFile {
 
 /** `bin`: the package's command for the fake (`connect-api-fake`), named by `--help` unless the user typed another. */
 export function emitTestingCli(path: string, bin: string): EmittedFile {
-  return {
-    kind: 'typescript',
-    path,
-    structure: {
-      kind: StructureKind.SourceFile,
-      statements: [
-        // Run as the package's `bin`: the shebang lets npm's link execute the built file directly.
-        '#!/usr/bin/env node',
-        moduleImport('./cli-main.js', ['runCli']),
-        moduleImport('./index.js', ['startFakeConnectApi']),
-        '// Starts the fake server on a port (8080 unless `--port` says otherwise); `--help` lists the options.',
-        `void runCli(startFakeConnectApi, { bin: ${JSON.stringify(bin)} });`,
-      ],
-    },
-  };
+  return typescriptFile(path, [
+    // Run as the package's `bin`: the shebang lets npm's link execute the built file directly.
+    '#!/usr/bin/env node',
+    moduleImport('./cli-main.js', ['runCli']),
+    moduleImport('./index.js', ['startFakeConnectApi']),
+    '// Starts the fake server on a port (8080 unless `--port` says otherwise); `--help` lists the options.',
+    `void runCli(startFakeConnectApi, { bin: ${JSON.stringify(bin)} });`,
+  ]);
 }

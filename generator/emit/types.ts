@@ -22,6 +22,7 @@ import {
 } from './type-expr.js';
 import { moduleImport } from './imports.js';
 import { isConstant } from '../ir/views.js';
+import { typescriptFile } from './model.js';
 
 export interface SchemaDeclaration {
   readonly schema: IrSchema;
@@ -75,17 +76,10 @@ export function emitTypes(ir: Ir, path: string): EmittedFile {
     ...(usesOpenEnum ? [OPEN_ENUM] : []),
     ...ir.enums.map((e) => e.name).filter((n) => enumNames.has(n)),
   ];
-  return {
-    kind: 'typescript',
-    path,
-    structure: {
-      kind: StructureKind.SourceFile,
-      statements: [
-        ...(imported.length > 0 ? [moduleImport('./enums.js', imported, true)] : []),
-        ...declarations.map((d) => declarationStructure(d, index)),
-      ],
-    },
-  };
+  return typescriptFile(path, [
+    ...(imported.length > 0 ? [moduleImport('./enums.js', imported, true)] : []),
+    ...declarations.map((d) => declarationStructure(d, index)),
+  ]);
 }
 
 function declarationStructure(

@@ -8,6 +8,7 @@ import { StructureKind, VariableDeclarationKind, type StatementStructures } from
 import type { Ir } from '../ir/types.js';
 import { docs } from './docs.js';
 import type { EmittedFile } from './model.js';
+import { typescriptFile } from './model.js';
 
 export const VERSION_MODULE = 'version.ts';
 export const PACKAGE_VERSION = 'PACKAGE_VERSION';
@@ -31,23 +32,16 @@ export function emitVersionModule(
   packageVersion: string,
   path: string,
 ): EmittedFile {
-  return {
-    kind: 'typescript',
-    path,
-    structure: {
-      kind: StructureKind.SourceFile,
-      statements: [
-        constant(
-          PACKAGE_VERSION,
-          packageVersion,
-          `The version of \`${ir.info.packageName}\`: its own semantic version, a major release whenever its public surface changes incompatibly.`,
-        ),
-        constant(
-          API_VERSION,
-          ir.info.version,
-          `The version of the ${ir.info.title} this package was generated from (the spec's \`info.version\`).`,
-        ),
-      ],
-    },
-  };
+  return typescriptFile(path, [
+    constant(
+      PACKAGE_VERSION,
+      packageVersion,
+      `The version of \`${ir.info.packageName}\`: its own semantic version, a major release whenever its public surface changes incompatibly.`,
+    ),
+    constant(
+      API_VERSION,
+      ir.info.version,
+      `The version of the ${ir.info.title} this package was generated from (the spec's \`info.version\`).`,
+    ),
+  ]);
 }
