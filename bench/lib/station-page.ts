@@ -124,8 +124,8 @@ export interface Spoiler {
 
 /**
  * One defect each, placed late in the page so a validator has to get there. Only defects
- * every validator in the comparison checks (types, required fields, nulls, a date that is
- * not a date), so "rejects" means the same thing for all four.
+ * every validator in the comparison checks (types, required fields, nulls: what the
+ * provider's contract promises), so "rejects" means the same thing for all four.
  */
 export const SPOILERS: readonly Spoiler[] = [
   { path: '$.count', what: 'string instead of integer', spoil: (p) => (p.count = '2400') },
@@ -151,14 +151,14 @@ export const SPOILERS: readonly Spoiler[] = [
   },
   {
     path: '$.results[99].price_groups[1].prices.blocking_fee.after_4h[0].date_to',
-    what: 'not a date',
+    what: 'number instead of string',
     spoil: (p) =>
-      (p.results[99].price_groups[1].prices.blocking_fee.after_4h[0].date_to = 'end of year'),
+      (p.results[99].price_groups[1].prices.blocking_fee.after_4h[0].date_to = 20261231),
   },
   {
     path: '$.results[99].price_groups[1].power',
-    what: 'fraction instead of integer',
-    spoil: (p) => (p.results[99].price_groups[1].power = 22.5),
+    what: 'string instead of number',
+    spoil: (p) => (p.results[99].price_groups[1].power = '22'),
   },
   {
     path: '$.results[99].coordinates',
