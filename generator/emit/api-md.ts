@@ -19,6 +19,7 @@ import { runtimeOptions, type OptionMember } from './runtime-options.js';
 import { functionNamingRule, methodPath, sampleCall } from './samples.js';
 import { SchemaIndex, typeExpression, visibleProperties } from './type-expr.js';
 import { schemaDeclarations, type SchemaDeclaration } from './types.js';
+import { coreFactoryName } from './core-factory.js';
 
 /** The first paragraph of spec text, on one line. */
 export function firstParagraph(text: string | undefined): string {
@@ -162,6 +163,14 @@ function optionSections(templates: readonly TemplateFile[]): string[] {
   ];
 }
 
+/** The other ways in: the small-bundle factory, and the typo-safe comparisons with known values. */
+function smallBundleLine(ir: Ir): string {
+  return [
+    `For small bundles, \`${coreFactoryName(ir)}(options)\` takes the same options and gives a client for the standalone functions alone, so a bundle holds only the operations it imports.`,
+    'Every error the client throws extends `SdkError`; `error.is(type)` accepts only the error types the spec lists and narrows `errorType`, and `isOneOf(value, ...known)` does the same for a value of an open enum.',
+  ].join(' ');
+}
+
 export function emitApiMarkdown(
   ir: Ir,
   names: Map<IrOperation, OperationNames>,
@@ -181,6 +190,7 @@ export function emitApiMarkdown(
     fence(
       `import { ${client} } from '${ir.info.packageName}';\n\nconst client = new ${client}({ token: 'YOUR_TOKEN' });`,
     ),
+    smallBundleLine(ir),
     ...optionSections(templates),
     '# Operations',
     ...resourceSections(ir.resources, names, index),

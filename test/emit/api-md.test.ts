@@ -74,6 +74,13 @@ describe('the committed api.md', () => {
     expect(section(api, '# Enums')).toContain('Members are named after their wire values');
   });
 
+  it('names the small-bundle factory and the typo-safe comparisons, before the operations', () => {
+    const intro = api.slice(0, api.indexOf('# Operations'));
+    expect(intro).toContain('`createConnectCore(options)`');
+    expect(intro).toContain('`error.is(type)`');
+    expect(intro).toContain('`isOneOf(value, ...known)`');
+  });
+
   it('states the naming rule of standalone functions, in api.md and the README', () => {
     const rule =
       "A function's name is the camelCase of its method's path without `client` (`client.users.paymentMethods.createSetupIntent` → `usersPaymentMethodsCreateSetupIntent`)";
