@@ -13,7 +13,7 @@ import type { Ir, IrOperation, IrParameter, IrResource } from '../ir/types.js';
 import { NameRegistry, pascalCase, propertyKey } from '../ir/names.js';
 import { constraintNotes, docs } from './docs.js';
 import { checkFunctionName, needsResponseCheck, responseCheckName } from './guard-code.js';
-import { moduleImport } from './imports.js';
+import { mixedImport, moduleImport } from './imports.js';
 import { operationModel, wireLiteral, type ParameterModel } from './operation-model.js';
 import type { EmittedFile } from './model.js';
 import { errorClassesFor } from './errors.js';
@@ -129,8 +129,13 @@ export function emitOperationModule(
     resource.operations.some((o) => o.pagination) ? 'PagePromise' : '',
     resource.operations.some((o) => !o.pagination) ? 'ApiPromise' : '',
   ].filter((n) => n);
+  const paged = resource.operations.some((o) => o.pagination);
   return typescriptFile(path, [
-    moduleImport('../runtime/index.js', runtimeTypes, true),
+    // `requestPage` is a function, not a method of the core, so pagination stays out of
+    // bundles without a list operation.
+    paged
+      ? mixedImport('../runtime/index.js', ['requestPage'], runtimeTypes)
+      : moduleImport('../runtime/index.js', runtimeTypes, true),
     ...(guards.size > 0 ? [moduleImport('../guards.js', guards)] : []),
     ...usage.imports('..'),
     ...statements,
@@ -317,12 +322,12 @@ export function operationSignature(
   const item = op.pagination ? typeExpression(op.pagination.item, 'read', index) : undefined;
   const result = op.successType ? typeExpression(op.successType, 'read', index) : 'void';
   const returnType = item ? `PagePromise<${item}>` : `ApiPromise<${result}>`;
-  const call = item ? `core.requestPage<${item}>` : `core.request<${result}>`;
+  const call = item ? `requestPage<${item}>` : `core.request<${result}>`;
   return {
     parameters,
     returnType,
     forward: parameters.map((p) => p.name).join(', '),
-    body: `return ${call}(${names.descriptor}, { ${input.join(', ')} }, options);`,
+    body: `return ${call}(${item ? 'core, ' : ''}${names.descriptor}, { ${input.join(', ')} }, options);`,
     docs: docs({
       ...op,
       notes: [

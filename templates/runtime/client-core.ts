@@ -9,13 +9,36 @@ import { bindScrubber, SdkError, INSPECT_CUSTOM } from './sdk-error.js';
 import { resolveConfig, type ResolvedConfig } from './config.js';
 import type { OperationDescriptor, OperationInput } from './operation.js';
 import type { ClientMeta, ClientOptions, RequestOptions } from './options.js';
-import { Page, PagePromise, readEnvelope } from './pagination.js';
 import { prepareRequest, type PreparedRequest, type RequestTarget } from './prepare.js';
 import { REDACTED } from './redact.js';
 import { decodeSuccessBody } from './response-body.js';
 import { defaultRuntime, type RuntimeEnvironment } from './runtime-env.js';
 import { sendWithRetries, type Exchange } from './send.js';
-import { pageUrlKey } from './url.js';
+
+/** @internal What the request functions outside the class need of a client. */
+export interface CoreState {
+  readonly config: ResolvedConfig;
+  /** Prepares and sends one request; rejects with the scrubbed error of a refused argument. */
+  send(
+    descriptor: OperationDescriptor,
+    target: RequestTarget,
+    options: RequestOptions,
+  ): Promise<Exchange>;
+}
+
+/**
+ * Each client's state, kept off the object so nothing prints or reaches the token. Pagination
+ * (`requestPage` in `pagination.ts`) reads it here rather than being a method of the class, so
+ * that a bundle without a list operation leaves pagination out.
+ */
+const STATES = new WeakMap<ClientCore, CoreState>();
+
+/** @internal The state of a client, for the request functions of the runtime. */
+export function coreState(core: ClientCore): CoreState {
+  const state = STATES.get(core);
+  if (state === undefined) throw new TypeError('expected a client made by ClientCore');
+  return state;
+}
 
 /**
  * What every generated client is built on: configuration, the token, and sending requests
@@ -33,6 +56,10 @@ export class ClientCore {
   constructor(options: ClientOptions, meta: ClientMeta, runtime?: Partial<RuntimeEnvironment>) {
     this.#config = resolveConfig(options, meta);
     this.#env = { ...defaultRuntime, ...runtime };
+    STATES.set(this, {
+      config: this.#config,
+      send: (descriptor, target, options) => this.#send(descriptor, target, options),
+    });
   }
 
   /** The server this client talks to, for example `https://api.example.com`. */
@@ -56,46 +83,6 @@ export class ClientCore {
           false,
         ) as T,
     );
-  }
-
-  /** Sends a list operation and resolves to its first page; iterate it to walk every item. */
-  requestPage<Item>(
-    descriptor: OperationDescriptor,
-    input: OperationInput = {},
-    options: RequestOptions = {},
-  ): PagePromise<Item> {
-    return this.#page<Item>(descriptor, { input }, options, undefined);
-  }
-
-  #page<Item>(
-    descriptor: OperationDescriptor,
-    target: RequestTarget,
-    options: RequestOptions,
-    visited: ReadonlySet<string> | undefined,
-  ): PagePromise<Item> {
-    return new PagePromise<Item>(this.#send(descriptor, target, options), (exchange) => {
-      const data = decodeSuccessBody(
-        this.#config,
-        exchange,
-        exchange.request.settings.validateResponses,
-        true,
-      );
-      const envelope = this.#envelope<Item>(data, exchange);
-      const seen = visited ?? new Set([pageUrlKey(exchange.request.url)]);
-      return new Page<Item>(envelope, exchange, this.#config.baseUrl, seen, (url, nextVisited) =>
-        this.#page<Item>(descriptor, { url }, options, nextVisited),
-      );
-    });
-  }
-
-  #envelope<Item>(data: unknown, exchange: Exchange): ReturnType<typeof readEnvelope<Item>> {
-    try {
-      return readEnvelope<Item>(data, exchange);
-    } catch (error) {
-      if (error instanceof SdkError)
-        bindScrubber(error, (text) => this.#config.scrubber.text(text));
-      throw error;
-    }
   }
 
   #send(

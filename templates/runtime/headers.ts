@@ -30,14 +30,18 @@ export function defaultHeaders(meta: ClientMeta): Record<string, string> {
   return headers;
 }
 
-/** The default headers of each client kind, built once: checking names and values per request showed up in profiles. */
-const DEFAULTS = new WeakMap<ClientMeta, Headers>();
+/**
+ * Each client's default headers with its `headers` option laid over them, built once:
+ * checking names and values per request showed up in profiles.
+ */
+const DEFAULTS = new WeakMap<ResolvedConfig, Headers>();
 
-function defaultsFor(meta: ClientMeta): Headers {
-  let headers = DEFAULTS.get(meta);
+function defaultsFor(config: ResolvedConfig): Headers {
+  let headers = DEFAULTS.get(config);
   if (headers === undefined) {
-    headers = new Headers(defaultHeaders(meta));
-    DEFAULTS.set(meta, headers);
+    headers = new Headers(defaultHeaders(config.meta));
+    layer(headers, config.headers);
+    DEFAULTS.set(config, headers);
   }
   return headers;
 }
@@ -65,9 +69,28 @@ export function buildRequestHeaders(
   input: HeaderInput,
   context: RequestContext,
 ): Headers {
-  const headers = new Headers(defaultsFor(config.meta));
-  layer(headers, config.headers);
+  const headers = new Headers(defaultsFor(config));
+  if (input.parameters !== undefined || input.cookies !== undefined)
+    parameterHeaders(headers, input, context);
 
+  if (input.callHeaders !== undefined) {
+    const problem = checkHeaders(input.callHeaders, 'options.headers');
+    if (problem)
+      throw new InvalidRequestError(
+        `${context.operationId}: ${problem}`,
+        context,
+        'options.headers',
+      );
+    layer(headers, input.callHeaders);
+  }
+
+  if (input.contentType !== undefined) headers.set('content-type', input.contentType);
+  else headers.delete('content-type');
+  return headers;
+}
+
+/** The operation's header and cookie parameters, checked and set. */
+function parameterHeaders(headers: Headers, input: HeaderInput, context: RequestContext): void {
   // Header names are case-insensitive; cookie names are not.
   for (const { name, text, argument } of scalarParameters(
     'header',
@@ -87,15 +110,6 @@ export function buildRequestHeaders(
     (n) => n,
   ).map(({ name, text }) => `${name}=${encodeURIComponent(text)}`);
   if (cookies.length > 0) setChecked(headers, 'cookie', cookies.join('; '), 'cookies', context);
-
-  const problem = checkHeaders(input.callHeaders, 'options.headers');
-  if (problem)
-    throw new InvalidRequestError(`${context.operationId}: ${problem}`, context, 'options.headers');
-  layer(headers, input.callHeaders);
-
-  if (input.contentType !== undefined) headers.set('content-type', input.contentType);
-  else headers.delete('content-type');
-  return headers;
 }
 
 /**

@@ -11,12 +11,27 @@
  * partial list as complete.
  */
 import { ApiPromise } from './api-promise.js';
-import type { RequestContext } from './sdk-error.js';
+import { coreState, type ClientCore, type CoreState } from './client-core.js';
+import type { OperationDescriptor, OperationInput } from './operation.js';
+import type { RequestOptions } from './options.js';
+import type { RequestTarget } from './prepare.js';
+import { decodeSuccessBody } from './response-body.js';
+import { bindScrubber, SdkError, type RequestContext } from './sdk-error.js';
 import { isRecord } from './guard.js';
-import { PaginationError, ResponseValidationError } from './request-errors.js';
+import { ResponseValidationError } from './request-errors.js';
 import { safeUrl } from './redact.js';
 import type { Exchange } from './send.js';
 import { pageUrlKey } from './url.js';
+
+/**
+ * A page cannot be followed: there is no next page, `next` points off-origin, or it repeats.
+ * Defined beside the pages (not with the other errors) so that it leaves bundles with them.
+ */
+export class PaginationError extends SdkError {
+  static {
+    this.prototype.name = 'PaginationError';
+  }
+}
 
 /** The envelope of every list response. */
 export interface PageEnvelope<Item> {
@@ -53,7 +68,7 @@ export class Page<Item> implements AsyncIterable<Item> {
   readonly #fetchPage: FetchPage<Item>;
   readonly #context: RequestContext;
 
-  /** @internal Built by `ClientCore.requestPage`. */
+  /** @internal Built by {@link requestPage}. */
   constructor(
     envelope: PageEnvelope<Item>,
     exchange: Exchange,
@@ -211,4 +226,47 @@ export function readEnvelope<Item>(data: unknown, exchange: Exchange): PageEnvel
     previous: link(data['previous']),
     results: data['results'] as Item[],
   };
+}
+
+/**
+ * Sends a list operation and resolves to its first page; iterate it to walk every item. A
+ * function beside the pages rather than a method of `ClientCore`, so that only bundles with a
+ * list operation carry pagination.
+ */
+export function requestPage<Item>(
+  core: ClientCore,
+  descriptor: OperationDescriptor,
+  input: OperationInput = {},
+  options: RequestOptions = {},
+): PagePromise<Item> {
+  return pageOf<Item>(coreState(core), descriptor, { input }, options, undefined);
+}
+
+function pageOf<Item>(
+  state: CoreState,
+  descriptor: OperationDescriptor,
+  target: RequestTarget,
+  options: RequestOptions,
+  visited: ReadonlySet<string> | undefined,
+): PagePromise<Item> {
+  const { config } = state;
+  return new PagePromise<Item>(state.send(descriptor, target, options), (exchange) => {
+    const data = decodeSuccessBody(
+      config,
+      exchange,
+      exchange.request.settings.validateResponses,
+      true,
+    );
+    let envelope: PageEnvelope<Item>;
+    try {
+      envelope = readEnvelope<Item>(data, exchange);
+    } catch (error) {
+      if (error instanceof SdkError) bindScrubber(error, (text) => config.scrubber.text(text));
+      throw error;
+    }
+    const seen = visited ?? new Set([pageUrlKey(exchange.request.url)]);
+    return new Page<Item>(envelope, exchange, config.baseUrl, seen, (url, nextVisited) =>
+      pageOf<Item>(state, descriptor, { url }, options, nextVisited),
+    );
+  });
 }

@@ -18,7 +18,12 @@ const BODYLESS_STATUSES = new Set([204, 205]);
 function report(config: ResolvedConfig, exchange: Exchange, error: SdkError): never {
   const scrub = (text: string): string => config.scrubber.text(text);
   bindScrubber(error, scrub);
-  callHook(config.logger, config.hooks, 'onError', { ...exchange.event, error, willRetry: false });
+  if (config.hooks.onError !== undefined)
+    callHook(config.logger, config.hooks, 'onError', {
+      ...exchange.event,
+      error,
+      willRetry: false,
+    });
   throw error;
 }
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   ClientCore,
+  requestPage,
   type ApiPromise,
   type ClientMeta,
   type ClientOptions,
@@ -96,7 +97,7 @@ export function usersList(
   query?: UsersListQuery,
   options?: RequestOptions,
 ): PagePromise<User> {
-  return core.requestPage<User>(usersListOperation, { query }, options);
+  return requestPage<User>(core, usersListOperation, { query }, options);
 }
 export function usersDestroy(
   core: ClientCore,

@@ -5,6 +5,7 @@ import {
   Page,
   PaginationError,
   ResponseValidationError,
+  requestPage,
   type FetchLike,
 } from '../../templates/runtime/index.js';
 import { clientFor, listUsers, MARKER_TOKEN, META, type User } from './fixtures.js';
@@ -42,7 +43,7 @@ beforeEach(() => {
 });
 
 const list = (options = {}, query: object = { search: 'x' }) =>
-  clientFor(server.origin, options).requestPage<User>(listUsers, { query });
+  requestPage<User>(clientFor(server.origin, options), listUsers, { query });
 
 describe('pages', () => {
   it('awaits to the first page', async () => {
@@ -166,7 +167,7 @@ describe('following next safely', () => {
     };
     const client = new ClientCore({ token: MARKER_TOKEN, fetch }, META);
     const ids: string[] = [];
-    for await (const user of client.requestPage<User>(listUsers)) ids.push(user.id);
+    for await (const user of requestPage<User>(client, listUsers)) ids.push(user.id);
     expect(ids).toEqual(['u1', 'u2']);
     expect(urls).toEqual([
       'https://connect.cariqa.com/api/v1/users/',

@@ -3,6 +3,7 @@
  * asked for: it must still carry exactly the bytes, status, headers and URL that arrived.
  */
 import { describe, expect, it } from 'vitest';
+import { requestPage } from '../../templates/runtime/index.js';
 import { clientFor, getUser, listUsers, type User } from './fixtures.js';
 import { json, useTestServer, type Handler } from './http-server.js';
 
@@ -42,7 +43,7 @@ describe('the unread response copy', () => {
 
   it('is there for a page too, unread', async () => {
     server.reply(json(200, { count: 1, next: null, previous: null, results: [{ id: 'u1' }] }));
-    const page = await clientFor(server.origin).requestPage<User>(listUsers, {
+    const page = await requestPage<User>(clientFor(server.origin), listUsers, {
       query: { search: 'x' },
     });
     expect(page.results).toEqual([{ id: 'u1' }]);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ClientCore,
   ConfigurationError,
+  requestPage,
   SdkError,
   type ClientOptions,
   type FetchLike,
@@ -135,7 +136,7 @@ describe('the marker token never appears', () => {
     );
     expectNoMarker(
       await failureOf(
-        (async () => (await clientFor(server.origin, base).requestPage(listUsers)).nextPage())(),
+        (async () => (await requestPage(clientFor(server.origin, base), listUsers)).nextPage())(),
       ),
     );
     let calls = 0;

@@ -22,11 +22,15 @@ import {
 import { SecretScrubber } from './redact.js';
 import { readEnv } from './runtime-globals.js';
 import { ConfigurationError, InsecureTransportError } from './request-errors.js';
-import { isInsecureForCredentials } from './url.js';
+import { isInsecureForCredentials, urlPrefix } from './url.js';
 
 export interface ResolvedConfig {
   readonly meta: ClientMeta;
   readonly baseUrl: URL;
+  /** `baseUrl`'s origin and path without the trailing slash, made once (see `urlPrefix`). */
+  readonly urlPrefix: string;
+  /** `baseUrl`'s origin, made once. */
+  readonly origin: string;
   /** Where each attempt's token comes from: the fixed token, or the provider, asked every time. */
   readonly tokenSource:
     | { readonly kind: 'static'; readonly token: string }
@@ -226,6 +230,8 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
   return {
     meta,
     baseUrl,
+    urlPrefix: urlPrefix(baseUrl),
+    origin: baseUrl.origin,
     tokenSource,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,

@@ -42,7 +42,13 @@ export type {
   InputChecks,
 } from './operation.js';
 export { ApiPromise, type WithResponse } from './api-promise.js';
-export { Page, PagePromise, type PageEnvelope } from './pagination.js';
+export {
+  Page,
+  PagePromise,
+  PaginationError,
+  requestPage,
+  type PageEnvelope,
+} from './pagination.js';
 export { SdkError, type RequestContext } from './sdk-error.js';
 export {
   ApiError,
@@ -70,7 +76,6 @@ export {
   AbortError,
   ResponseParseError,
   ResponseValidationError,
-  PaginationError,
 } from './request-errors.js';
 export type {
   ClientHooks,

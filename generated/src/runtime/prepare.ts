@@ -50,6 +50,15 @@ export function callSettings(
       context,
       'options',
     );
+  // Most calls pass no options: their settings are the client's own, made once per client.
+  if (isEmpty(options)) {
+    let settings = CLIENT_SETTINGS.get(config);
+    if (settings === undefined) {
+      settings = settingsOf(config, options);
+      CLIENT_SETTINGS.set(config, settings);
+    }
+    return settings;
+  }
   for (const key of ['timeoutMs', 'maxRetries', 'deadlineMs'] as const) {
     const problem = checkNumber(options[key], `options.${key}`, NUMBER_RULES[key]);
     if (problem)
@@ -90,6 +99,18 @@ export function callSettings(
       'options.signal',
     );
   }
+  return settingsOf(config, options);
+}
+
+/** The settings of calls without options, by client; they never change once made. */
+const CLIENT_SETTINGS = new WeakMap<ResolvedConfig, CallSettings>();
+
+function isEmpty(options: object): boolean {
+  for (const _ in options) return false;
+  return true;
+}
+
+function settingsOf(config: ResolvedConfig, options: RequestOptions): CallSettings {
   return {
     timeoutMs: options.timeoutMs ?? config.timeoutMs,
     maxRetries: options.maxRetries ?? config.maxRetries,
@@ -111,7 +132,7 @@ export function prepareRequest(
   let context: RequestContext = {
     operationId: descriptor.id,
     method: descriptor.method,
-    url: joinUrl(config.baseUrl, descriptor.path),
+    url: config.urlPrefix + descriptor.path,
   };
   let url: string;
   let input: OperationInput = {};
@@ -122,7 +143,10 @@ export function prepareRequest(
     if (typeof input !== 'object' || input === null)
       throw new InvalidRequestError(`${descriptor.id}: input must be an object`, context, 'input');
     const path = renderPath(descriptor.path, input.path, context);
-    url = joinUrl(config.baseUrl, path, encodeQuery(descriptor.query, input.query, context));
+    // No query, no work: most calls pass none.
+    const query =
+      input.query === undefined ? '' : encodeQuery(descriptor.query, input.query, context);
+    url = joinUrl(config.urlPrefix, path, query);
   }
   // A URL built here starts with the base URL, which holds no user name or password (the
   // config refuses them), so only a `next` link needs parsing to strip credentials.

@@ -223,10 +223,3 @@ export class ResponseValidationError extends SdkError {
     };
   }
 }
-
-/** A page cannot be followed: there is no next page, `next` points off-origin, or it repeats. */
-export class PaginationError extends SdkError {
-  static {
-    this.prototype.name = 'PaginationError';
-  }
-}

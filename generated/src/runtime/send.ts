@@ -57,7 +57,7 @@ export async function sendWithRetries(
   // configured origin was checked at construction.
   if (
     !config.allowInsecureHttp &&
-    !request.url.startsWith(`${config.baseUrl.origin}/`) &&
+    !request.url.startsWith(`${config.origin}/`) &&
     isInsecureForCredentials(new URL(request.url))
   ) {
     fail(
@@ -78,7 +78,9 @@ export async function sendWithRetries(
       if (left < timeoutMs) [timeoutMs, timeoutReason] = [left, 'deadline'];
     }
 
-    const headers = new Headers(request.headers);
+    // The call's own headers (made for it in prepareRequest), so no copy per attempt: only
+    // the token differs between attempts, and it is set again below.
+    const { headers } = request;
     let token: string;
     if (config.tokenSource.kind === 'static') {
       // No await for a static token: every await is another trip through the microtask queue.
@@ -92,13 +94,16 @@ export async function sendWithRetries(
       }
     }
     headers.set('authorization', `Bearer ${token}`);
-    const event = requestEvent(context, headers, scrubber, attempt);
+    // Made only when a hook or a debug line needs it: most calls have neither.
+    let event: RequestHookEvent | undefined;
+    const eventOf = (): RequestHookEvent =>
+      (event ??= requestEvent(context, headers, scrubber, attempt));
     if (logger.enabled('debug'))
       logger.debug(
         `→ ${context.method} ${context.url} (${context.operationId}, attempt ${attempt})`,
-        { headers: event.headers },
+        { headers: eventOf().headers },
       );
-    callHook(logger, hooks, 'onRequest', event);
+    if (hooks.onRequest !== undefined) callHook(logger, hooks, 'onRequest', eventOf());
 
     const outcome = await fetchAttempt({
       fetch: config.fetch,
@@ -140,7 +145,7 @@ export async function sendWithRetries(
         );
       if (hooks.onResponse !== undefined)
         callHook(logger, hooks, 'onResponse', {
-          ...event,
+          ...eventOf(),
           status: response.status,
           durationMs: outcome.durationMs,
         });
@@ -157,7 +162,9 @@ export async function sendWithRetries(
           headers: response.headers,
           text: outcome.text,
           attempt,
-          event,
+          get event() {
+            return eventOf();
+          },
         };
       }
       decision = decideRetry({
@@ -177,7 +184,8 @@ export async function sendWithRetries(
       );
     }
 
-    callHook(logger, hooks, 'onError', { ...event, error, willRetry: decision.retry });
+    if (hooks.onError !== undefined)
+      callHook(logger, hooks, 'onError', { ...eventOf(), error, willRetry: decision.retry });
     if (!decision.retry) {
       logger.debug(
         `${context.operationId}: attempt ${attempt} failed, not retrying: ${decision.reason}`,

@@ -154,9 +154,8 @@ export function encodeQuery(
   const params = new URLSearchParams();
   if (query === undefined || query === null) return params;
   const values = query as Readonly<Record<string, unknown>>;
-  const known = new Set(declared.map((p) => p.name));
   for (const key of Object.keys(values)) {
-    if (!known.has(key) && values[key] !== undefined) {
+    if (values[key] !== undefined && !declared.some((p) => p.name === key)) {
       const list =
         declared.length > 0
           ? `; it takes ${declared.map((p) => p.name).join(', ')}`
@@ -200,11 +199,24 @@ function requireScalar(value: unknown, argument: string, context: RequestContext
   return text;
 }
 
-/** The base URL's origin and path prefix joined with a rendered path and query. */
-export function joinUrl(base: URL, path: string, query?: URLSearchParams): string {
-  const prefix = base.pathname.replace(/\/+$/, '');
-  const search = query?.toString() ?? '';
-  return `${base.origin}${prefix}${path}${search ? `?${search}` : ''}`;
+/** The base URL's origin and path prefix, without a trailing slash: what every path is appended to. */
+export function urlPrefix(base: URL): string {
+  return `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * The base URL's origin and path prefix joined with a rendered path and query. `base` may be
+ * the prefix already made by {@link urlPrefix}: the client keeps it, since reading a URL's
+ * parts on every call showed up in profiles.
+ */
+export function joinUrl(
+  base: URL | string,
+  path: string,
+  query?: URLSearchParams | string,
+): string {
+  const prefix = typeof base === 'string' ? base : urlPrefix(base);
+  const search = query === undefined ? '' : query.toString();
+  return `${prefix}${path}${search === '' ? '' : `?${search}`}`;
 }
 
 /** True for hosts that are this machine: plain HTTP to them never leaves it. */
