@@ -59,7 +59,7 @@ export async function benchSize(): Promise<SectionResult> {
         // What each kilobyte of the one-operation bundle is, by input module.
         ...parts.map((part): Row => ({
           subject: `one operation, by module: ${part.module}`,
-          figure: `${kb(part.minified)} minified (${((part.minified / one.minified) * 100).toFixed(0)}%, ≈ ${kb(part.gzipped)} of the gzip)`,
+          figure: `${part.minified} B minified (${((part.minified / one.minified) * 100).toFixed(1)}%, ≈ ${part.gzipped} B of the gzip)`,
         })),
       ),
     targets: [
@@ -92,6 +92,7 @@ export async function benchSize(): Promise<SectionResult> {
         .map(([module, added]) => `${module} ${kb(added)}`)
         .join(', ')} (minified).`,
       'The one-operation entry builds a core with `createConnectCore` and calls `usersRetrieve`: the standalone-function way to use the package, as the package README shows it.',
+      'What stands between the one-operation bundle and 4 KB: it is now the runtime alone (the operation, its descriptor and its guard are under 1.2 KB minified). Pagination and tiles are out; form and multipart encoding (runtime/body.ts) are still reached through the central encoder until descriptors reference their encoders (the request-bodies work). The rest is what every call can need: option checks with their messages (config.ts), the retry loop with hooks and logs (send.ts), Retry-After and HTTP-date parsing (retry.ts), path, query, header and cookie encoding with their argument errors (url.ts, headers.ts), the error classes (errors.ts, request-errors.ts, sdk-error.ts) and redaction (redact.ts). Reaching 4 KB means a runtime written for size (shorter messages or messages by code, one error class with a status table, fewer modules), not more tree shaking. For new ConnectClient(), 28 KB of the 74 KB minified is the guards of every operation, which the resource classes reach; a smaller guard form (schema tables read by one small checker) is what would bring it near 8 KB.',
     ],
   };
 }
