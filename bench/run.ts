@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: our generated client side by side with the tools users would pick
- * instead. Generates the alternatives' code from our spec into bench/.work/, runs the five
+ * instead. Generates the alternatives' code from our spec into bench/.work/, runs the six
  * sections, prints one table and writes bench/RESULTS.md. Timings never fail the run; only
  * a broken setup does (a tool that does not run, a validator that accepts a spoiled page).
  *
@@ -24,6 +24,7 @@ import {
   tsc,
 } from './lib/work.js';
 import { benchRequests } from './requests/bench.js';
+import { benchScale, SCALE_DOCUMENTS } from './scale/bench.js';
 import { benchSize } from './size/bench.js';
 import { benchTypecheck } from './typecheck/bench.js';
 
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   runOnce(tsc(join(ROOT, 'bench/against/tsconfig.json')));
 
   const sections: SectionResult[] = [];
-  step('1/5 guard throughput');
+  step('1/6 guard throughput');
   sections.push(
     await benchGuards(
       quick
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
         : { rounds: 30, calls: 100, roundCapMs: 5000 },
     ),
   );
-  step('2/5 per-request overhead');
+  step('2/6 per-request overhead');
   sections.push(
     await benchRequests(
       quick
@@ -61,12 +62,15 @@ async function main(): Promise<void> {
         : { rounds: 15, smallCalls: 200, pageCalls: 30, roundCapMs: 5000, breakdownCalls: 3000 },
     ),
   );
-  step('3/5 generation time');
+  step('3/6 generation time');
   sections.push(benchGeneration({ runs: quick ? 2 : 5 }));
-  step('4/5 size');
+  step('4/6 size');
   sections.push(await benchSize());
-  step('5/5 consumer type-check cost');
+  step('5/6 consumer type-check cost');
   sections.push(benchTypecheck({ runs: quick ? 2 : 3 }));
+  step('6/6 generation at scale (GitHub: a few minutes)');
+  // Quick runs leave out GitHub's description, the one that takes minutes.
+  sections.push(benchScale(quick ? SCALE_DOCUMENTS.slice(0, 2) : SCALE_DOCUMENTS));
 
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   console.log(textTable(sections));

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// `connect-codegen` as npm links it: runs the TypeScript command line through tsx (a
-// devDependency) until the generator is compiled ahead of time. Both imports resolve from
-// this file's location, not the working directory, so the command runs from anywhere; paths
-// given on the command line stay relative to the working directory.
-import { register } from 'tsx/esm/api';
+// `connect-codegen`, as npm links it and as the npm scripts run it: the generator compiled
+// ahead of time (`build.js`: rebuilt only when a source changed), so no TypeScript is compiled
+// at run time. Imports resolve from this file's location, not the working directory, so the
+// command runs from anywhere; paths given on the command line stay relative to the working
+// directory.
+import { loadCli } from './build.js';
 
-register();
-const { runCli } = await import('./cli.ts');
+const { runCli } = await loadCli();
 await runCli(process.argv.slice(2));

@@ -4,10 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { runDiff } from './commands/diff.js';
-import { DEFAULT_OUT, DEFAULT_SPEC, runGenerate } from './commands/generate.js';
+import { DEFAULT_OUT, DEFAULT_SPEC } from './commands/paths.js';
 import { REPORT_FORMATS, type ReportFormat } from './diff/render.js';
-import { runValidate } from './commands/validate.js';
 import { EXIT, processIo, type CommandIo } from './commands/io.js';
 
 /** The tool's version is the repository's: read from its package.json, wherever the command runs. */
@@ -42,15 +40,20 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
       'record the package version decided now as released; the next change starts a new version',
       false,
     )
-    .action(async (options: { spec: string; out: string; check: boolean; release: boolean }) =>
-      setExitCode(await runGenerate(options, io)),
-    );
+    .action(async (options: { spec: string; out: string; check: boolean; release: boolean }) => {
+      // Each command is loaded when it runs: `--help` or `validate` never loads ts-morph.
+      const { runGenerate } = await import('./commands/generate.js');
+      setExitCode(await runGenerate(options, io));
+    });
 
   program
     .command('validate')
     .description('Check the spec against the OpenAPI schema and our rules.')
     .option('--spec <file>', 'OpenAPI 3.x document (YAML or JSON)', DEFAULT_SPEC)
-    .action(async (options: { spec: string }) => setExitCode(await runValidate(options, io)));
+    .action(async (options: { spec: string }) => {
+      const { runValidate } = await import('./commands/validate.js');
+      setExitCode(await runValidate(options, io));
+    });
 
   program
     .command('diff')
@@ -65,9 +68,10 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
     .addOption(
       new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'),
     )
-    .action(async (options: { base: string; spec: string; format: ReportFormat }) =>
-      setExitCode(await runDiff(options, io)),
-    );
+    .action(async (options: { base: string; spec: string; format: ReportFormat }) => {
+      const { runDiff } = await import('./commands/diff.js');
+      setExitCode(await runDiff(options, io));
+    });
 
   return program;
 }

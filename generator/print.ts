@@ -1,10 +1,14 @@
 /**
  * EmittedFile[] → final bytes: ts-morph prints the structures, every file gets the
- * generated-by header, and prettier (pinned, in process) formats everything once.
+ * generated-by header, and prettier (pinned, in process) formats everything once. Prettier
+ * is loaded only when a text is not in the format cache (`format-cache.ts`), which on a run
+ * where little changed spares most of a run's time.
  */
+import { createRequire } from 'node:module';
 import { Project, type SourceFileStructure } from 'ts-morph';
-import * as prettier from 'prettier';
+import type * as Prettier from 'prettier';
 import type { EmittedFile } from './emit/model.js';
+import { cacheEnabled, contentKey, diskCache, type TextCache } from './cache.js';
 
 export interface OutputFile {
   /** Path relative to the output directory, POSIX separators. */
@@ -13,7 +17,7 @@ export interface OutputFile {
 }
 
 /** The house format; `.prettierrc.json` says the same for editors and the templates (a test keeps them equal). */
-export const PRETTIER: prettier.Options = {
+export const PRETTIER: Prettier.Options = {
   printWidth: 100,
   singleQuote: true,
   trailingComma: 'all',
@@ -28,22 +32,50 @@ function parserFor(path: string): string | undefined {
   return undefined;
 }
 
+let prettierModule: Promise<typeof Prettier> | undefined;
+/** Prettier and its parsers cost a noticeable part of a run to load: only when needed. */
+function loadPrettier(): Promise<typeof Prettier> {
+  prettierModule ??= import('prettier');
+  return prettierModule;
+}
+
+/** The installed prettier's version, read without loading prettier itself. */
+let prettierVersion: string | undefined;
+function installedPrettierVersion(): string {
+  prettierVersion ??= (
+    createRequire(import.meta.url)('prettier/package.json') as { version: string }
+  ).version;
+  return prettierVersion;
+}
+
+async function format(text: string, parser: string, cache: TextCache | undefined): Promise<string> {
+  const key =
+    cache && contentKey(installedPrettierVersion(), JSON.stringify(PRETTIER), parser, text);
+  const cached = key === undefined ? undefined : cache?.get(key);
+  if (cached !== undefined) return cached;
+  const prettier = await loadPrettier();
+  const formatted = await prettier.format(text, { ...PRETTIER, parser });
+  if (key !== undefined) cache?.set(key, formatted);
+  return formatted;
+}
+
 export async function printFiles(
   files: readonly EmittedFile[],
   header: string,
+  cache: TextCache | undefined = cacheEnabled() ? diskCache('format') : undefined,
 ): Promise<OutputFile[]> {
   const project = new Project({ useInMemoryFileSystem: true });
+  const print =
+    structurePrinter(project) ??
+    ((structure: SourceFileStructure, path: string) =>
+      printWithSourceFile(project, path, structure));
   const out: OutputFile[] = [];
   for (const file of files) {
-    const body =
-      file.kind === 'typescript'
-        ? printStructure(project, file.path, file.structure)
-        : file.content;
+    const body = file.kind === 'typescript' ? print(file.structure, file.path) : file.content;
     const text = file.path.endsWith('.ts') ? withHeader(body, header) : body;
     const parser = parserFor(file.path);
     const formatted = file.kind === 'text' && file.formatted === true;
-    const content =
-      parser && !formatted ? await prettier.format(text, { ...PRETTIER, parser }) : text;
+    const content = parser && !formatted ? await format(text, parser, cache) : text;
     out.push({ path: file.path, content });
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -55,7 +87,52 @@ function withHeader(body: string, header: string): string {
   return `${shebang}// ${header}\n\n${body.slice(shebang.length)}`;
 }
 
-function printStructure(project: Project, path: string, structure: SourceFileStructure): string {
+/**
+ * ts-morph's own structure printer, without the rest of `createSourceFile`: that would parse
+ * the printed text into a syntax tree only for us to read the text back (most of printing's
+ * time, and on a large document most of its memory). The printer and writer are the ones
+ * `createSourceFile` uses (`Project.createSourceFile` in ts-morph: `structurePrinterFactory
+ * .forSourceFile(…).printText(writer, structure)`), reached through a node's context because
+ * ts-morph does not export them; if a later ts-morph moves them, printing falls back to
+ * `createSourceFile`, which gives the same text (a test compares the two).
+ */
+interface PrintContext {
+  createWriter(): { toString(): string };
+  structurePrinterFactory: {
+    forSourceFile(options: { isAmbient: boolean }): {
+      printText(writer: unknown, structure: SourceFileStructure): void;
+    };
+  };
+}
+
+export function structurePrinter(
+  project: Project,
+): ((structure: SourceFileStructure) => string) | undefined {
+  const probe = project.createSourceFile('/__printer.ts', '', { overwrite: true });
+  const context = (probe as unknown as { _context?: Partial<PrintContext> })._context;
+  project.removeSourceFile(probe);
+  if (
+    typeof context?.createWriter !== 'function' ||
+    typeof context.structurePrinterFactory?.forSourceFile !== 'function'
+  )
+    return undefined;
+  const { createWriter, structurePrinterFactory } = context as PrintContext;
+  const printer = structurePrinterFactory.forSourceFile({ isAmbient: false });
+  return (structure) => {
+    const writer = createWriter.call(context);
+    printer.printText(writer, structure);
+    return writer.toString();
+  };
+}
+
+/** The text `createSourceFile` gives for a structure: the slow path, and the reference for the fast one. */
+export function printWithSourceFile(
+  project: Project,
+  path: string,
+  structure: SourceFileStructure,
+): string {
   const source = project.createSourceFile(`/${path}`, structure, { overwrite: true });
-  return source.getFullText();
+  const text = source.getFullText();
+  project.removeSourceFile(source);
+  return text;
 }

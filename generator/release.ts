@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { diagnostic, diagnosticAt, type Diagnostic } from './diagnostics.js';
-import { exportedNames } from './diff/exports.js';
+import { cacheEnabled, contentKey, diskCache } from './cache.js';
+import { exportedNames, type ModuleSummary, type SummaryCache } from './diff/exports.js';
 import { planRelease, updateChangelog, type ReleaseState } from './diff/release.js';
 import { snapshotOf } from './diff/snapshot.js';
 import { parseState, serializeState, STATE_FILE } from './diff/state-file.js';
@@ -40,7 +41,26 @@ export type ReleaseResult =
     }
   | { readonly diagnostic: Diagnostic };
 
+/**
+ * Module summaries remembered across runs by text (`cache.ts`): the runtime and the fake
+ * are the same files on every run, and parsing them is most of this stage's time.
+ */
+function summaryCache(): SummaryCache | undefined {
+  if (!cacheEnabled()) return undefined;
+  const disk = diskCache('exports');
+  // The summary's shape is part of the key: a change to it never reads an older entry.
+  const key = (text: string) => contentKey('exports-summary-1', text);
+  return {
+    get: (text) => {
+      const stored = disk.get(key(text));
+      return stored === undefined ? undefined : (JSON.parse(stored) as ModuleSummary);
+    },
+    set: (text, summary) => disk.set(key(text), JSON.stringify(summary)),
+  };
+}
+
 export async function release(request: ReleaseRequest): Promise<ReleaseResult> {
+  const summaries = summaryCache();
   const { previous, document } = request;
   const stateFile = `${request.outLabel}/${STATE_FILE}`;
   const parsed = previous.stateText === undefined ? undefined : parseState(previous.stateText);
@@ -58,14 +78,14 @@ export async function release(request: ReleaseRequest): Promise<ReleaseResult> {
   }
   const sources = new Map(request.files.map((f) => [f.path, f.content]));
   const entries = packageEntries(request.files.map((f) => f.path));
-  const state = parsed && withRecordedExports(parsed, previous.sources, entries);
+  const state = parsed && withRecordedExports(parsed, previous.sources, entries, summaries);
   const plan = planRelease({
     ...(state ? { state } : {}),
     now: {
       digest: digestOf(request.files),
       specDigest: createHash('sha256').update(JSON.stringify(document.value)).digest('hex'),
       surface: snapshotOf(request.ir),
-      exports: exportedNames(sources, entries),
+      exports: exportedNames(sources, entries, summaries),
     },
     markReleased: request.markReleased,
     labels: { base: stateFile, head: document.file },
@@ -118,7 +138,8 @@ function withRecordedExports(
   state: ReleaseState,
   recorded: ReadonlyMap<string, string>,
   entries: ReturnType<typeof packageEntries>,
+  summaries: SummaryCache | undefined,
 ): ReleaseState {
   if (state.current.exports !== undefined || state.released !== undefined) return state;
-  return { current: { ...state.current, exports: exportedNames(recorded, entries) } };
+  return { current: { ...state.current, exports: exportedNames(recorded, entries, summaries) } };
 }

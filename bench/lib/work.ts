@@ -27,15 +27,7 @@ export function ourGenerate(out: string): Command {
   return {
     label: 'connect-codegen generate',
     executable: process.execPath,
-    args: [
-      bin('tsx/dist/cli.mjs'),
-      join(ROOT, 'generator/cli.ts'),
-      'generate',
-      '--spec',
-      SPEC,
-      '--out',
-      out,
-    ],
+    args: [join(ROOT, 'generator/bin.js'), 'generate', '--spec', SPEC, '--out', out],
   };
 }
 

@@ -11,7 +11,7 @@ import { renderReport, type ReportFormat } from '../diff/render.js';
 import { BaseNotFound, readBase, specToIr, type SpecText } from '../diff/source.js';
 import { snapshotOf } from '../diff/snapshot.js';
 import { buildSurface } from '../diff/surface.js';
-import { displayPath } from './generate.js';
+import { displayPath } from './paths.js';
 import { EXIT, type CommandIo } from './io.js';
 
 export interface DiffOptions {

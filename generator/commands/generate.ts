@@ -1,12 +1,12 @@
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { formatDiagnostic, hasErrors } from '../diagnostics.js';
 import { generate } from '../pipeline.js';
 import { readPreviousOutput } from '../previous.js';
 import { planOutput, writeOutput } from '../write.js';
 import { EXIT, type CommandIo } from './io.js';
+import { DEFAULT_OUT, DEFAULT_SPEC, displayPath } from './paths.js';
 
-export const DEFAULT_SPEC = 'spec/connect-api.yaml';
-export const DEFAULT_OUT = 'generated';
+export { DEFAULT_OUT, DEFAULT_SPEC, displayPath };
 
 export interface GenerateOptions {
   readonly spec: string;
@@ -14,12 +14,6 @@ export interface GenerateOptions {
   readonly check: boolean;
   /** Record the package version decided now as released: the next change starts a new version. */
   readonly release?: boolean;
-}
-
-/** A path as it should appear in headers: relative and with forward slashes, so output is the same on every machine. */
-export function displayPath(path: string): string {
-  const rel = isAbsolute(path) ? relative(process.cwd(), path) : path;
-  return rel.split(sep).join('/');
 }
 
 export async function runGenerate(options: GenerateOptions, io: CommandIo): Promise<number> {

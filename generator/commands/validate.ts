@@ -1,6 +1,6 @@
 import { formatDiagnostic, hasErrors } from '../diagnostics.js';
 import { validateSpec } from '../pipeline.js';
-import { displayPath } from './generate.js';
+import { displayPath } from './paths.js';
 import { EXIT, type CommandIo } from './io.js';
 
 export async function runValidate(

@@ -32,13 +32,15 @@ type ModuleExports = Map<string, Declared>;
 export function exportedNames(
   files: ReadonlyMap<string, string>,
   entries: readonly { subpath: string; module: string }[],
+  /** Summaries remembered from earlier runs, by text; parsing is most of this function's time. */
+  summaries?: SummaryCache,
 ): ExportedName[] {
   const cache = new Map<string, ModuleExports>();
   const names: ExportedName[] = [];
   for (const { subpath, module } of entries) {
     const path = `src/${module}.ts`;
     if (!files.has(path)) continue;
-    for (const [name, declared] of moduleExports(path, files, cache, new Set())) {
+    for (const [name, declared] of moduleExports(path, files, cache, new Set(), summaries)) {
       names.push({
         entry: subpath,
         name,
@@ -59,11 +61,91 @@ function resolveModule(from: string, specifier: string): string {
   return posix.join(posix.dirname(from), specifier).replace(/\.js$/, '.ts');
 }
 
+/**
+ * What one file says about its exports, as plain data: everything `moduleExports` needs, so
+ * that parsing (the costly part) depends on the file's text alone and can be remembered.
+ */
+export interface ModuleSummary {
+  /** Top-level declarations, exported or not, for `export { local }`. */
+  readonly locals: readonly SummaryName[];
+  /**
+   * In file order: the file's own `export …` declarations, `export * from` (no `names`) and
+   * `export { a as b } [from]`.
+   */
+  readonly exports: readonly (
+    | { readonly declared: SummaryName }
+    | {
+        readonly specifier?: string;
+        readonly names?: readonly { readonly name: string; readonly original: string }[];
+      }
+  )[];
+}
+
+interface SummaryName {
+  readonly name: string;
+  readonly kind: ExportKind;
+  readonly members?: readonly string[];
+}
+
+/** Remembers summaries by the file's text (the release stage reads the same runtime files on every run). */
+export interface SummaryCache {
+  get(text: string): ModuleSummary | undefined;
+  set(text: string, summary: ModuleSummary): void;
+}
+
+export function summarizeModule(path: string, text: string): ModuleSummary {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const named = (statement: ts.Statement): SummaryName[] =>
+    declarationsIn(statement, source).map(([name, declared]) => ({
+      name,
+      kind: [...declared.kinds][0]!,
+      ...(declared.members ? { members: declared.members } : {}),
+    }));
+  const locals: SummaryName[] = [];
+  const exports: ModuleSummary['exports'][number][] = [];
+  for (const statement of source.statements) {
+    locals.push(...named(statement));
+    if (ts.isExportDeclaration(statement)) {
+      const specifier =
+        statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)
+          ? statement.moduleSpecifier.text
+          : undefined;
+      if (!statement.exportClause) exports.push(specifier === undefined ? {} : { specifier });
+      else if (ts.isNamedExports(statement.exportClause)) {
+        const names = statement.exportClause.elements.map((element) => ({
+          name: element.name.text,
+          original: (element.propertyName ?? element.name).text,
+        }));
+        exports.push({ ...(specifier === undefined ? {} : { specifier }), names });
+      }
+    } else if (isExported(statement)) {
+      exports.push(...named(statement).map((declared) => ({ declared })));
+    }
+  }
+  return { locals, exports };
+}
+
+function summaryOf(path: string, text: string, summaries?: SummaryCache): ModuleSummary {
+  const cached = summaries?.get(text);
+  if (cached) return cached;
+  const summary = summarizeModule(path, text);
+  summaries?.set(text, summary);
+  return summary;
+}
+
+function declaredOf(entry: SummaryName): Declared {
+  return {
+    kinds: new Set([entry.kind]),
+    ...(entry.members ? { members: [...entry.members] } : {}),
+  };
+}
+
 function moduleExports(
   path: string,
   files: ReadonlyMap<string, string>,
   cache: Map<string, ModuleExports>,
   visiting: Set<string>,
+  summaries: SummaryCache | undefined,
 ): ModuleExports {
   const cached = cache.get(path);
   if (cached) return cached;
@@ -71,32 +153,29 @@ function moduleExports(
   const text = files.get(path);
   if (text === undefined || visiting.has(path)) return result;
   visiting.add(path);
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  const locals = localDeclarations(source);
-  const declarationsOf = (statement: ts.Statement) => declarationsIn(statement, source);
+  const summary = summaryOf(path, text, summaries);
+  const locals: ModuleExports = new Map();
+  for (const local of summary.locals) locals.set(local.name, declaredOf(local));
   const add = (name: string, declared: Declared | undefined) => {
     const into = result.get(name) ?? { kinds: new Set<ExportKind>() };
     declared?.kinds.forEach((k) => into.kinds.add(k));
     if (declared?.members) into.members = declared.members;
     result.set(name, into);
   };
-  for (const statement of source.statements) {
-    if (ts.isExportDeclaration(statement)) {
-      const target =
-        statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)
-          ? resolveModule(path, statement.moduleSpecifier.text)
-          : undefined;
-      const from = target === undefined ? undefined : moduleExports(target, files, cache, visiting);
-      if (!statement.exportClause && from) from.forEach((declared, name) => add(name, declared));
-      else if (statement.exportClause && ts.isNamedExports(statement.exportClause)) {
-        for (const element of statement.exportClause.elements) {
-          const original = (element.propertyName ?? element.name).text;
-          add(element.name.text, from ? from.get(original) : locals.get(original));
-        }
-      }
-    } else if (isExported(statement)) {
-      for (const [name, declared] of declarationsOf(statement)) add(name, declared);
+  for (const item of summary.exports) {
+    if ('declared' in item) {
+      add(item.declared.name, declaredOf(item.declared));
+      continue;
     }
+    const { specifier, names } = item;
+    const from =
+      specifier === undefined
+        ? undefined
+        : moduleExports(resolveModule(path, specifier), files, cache, visiting, summaries);
+    if (!names && from) from.forEach((declared, name) => add(name, declared));
+    else if (names)
+      for (const { name, original } of names)
+        add(name, from ? from.get(original) : locals.get(original));
   }
   visiting.delete(path);
   cache.set(path, result);

@@ -1,0 +1,159 @@
+/**
+ * 6. Scale: how generation time, peak memory and output size grow from our spec (23
+ * operations) through a mid-size document to GitHub's REST description (1,223 operations,
+ * 13 MB), openapi-typescript on the same documents as the reference. Each tool runs as a
+ * whole process, cold (our format cache off), once per document after nothing else: a
+ * GitHub-size run takes long enough that one run's noise is small next to the ratio.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Row, type SectionResult, target } from '../lib/report.js';
+import { formatNumber } from '../lib/stats.js';
+import { ROOT, WORK, freshDir } from '../lib/work.js';
+
+interface Document {
+  readonly label: string;
+  readonly spec: string;
+  /** Type-check our output under strict (long for a large document: only where the goal asks it). */
+  readonly typecheck: boolean;
+}
+
+export const SCALE_DOCUMENTS: readonly Document[] = [
+  { label: 'Connect API (23 operations)', spec: 'spec/connect-api.yaml', typecheck: false },
+  {
+    label: 'Star Trek API (120 operations)',
+    spec: 'node_modules/@readme/oas-examples/3.0/yaml/star-trek.yaml',
+    typecheck: false,
+  },
+  {
+    label: 'GitHub REST (1,223 operations)',
+    spec: 'node_modules/@octokit/openapi/generated/api.github.com.json',
+    typecheck: true,
+  },
+];
+
+interface Measured {
+  readonly ok: boolean;
+  readonly ms: number;
+  readonly peakMb: number;
+  readonly outputKb: number;
+  /** The first error line, when the tool refused or failed. */
+  readonly error?: string;
+}
+
+function run(args: readonly string[], out: string, env: Record<string, string> = {}): Measured {
+  const peakFile = join(WORK, 'scale-peak-rss');
+  rmSync(peakFile, { force: true });
+  const started = process.hrtime.bigint();
+  const result = spawnSync(
+    process.execPath,
+    ['--import', join(ROOT, 'bench/lib/peak-rss.mjs'), ...args],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 600_000,
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, NO_COLOR: '1', BENCH_PEAK_RSS_FILE: peakFile, ...env },
+    },
+  );
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  let peakKb = 0;
+  try {
+    peakKb = Number(readFileSync(peakFile, 'utf8'));
+  } catch {
+    // Killed before exit: no figure.
+  }
+  const ok = result.status === 0;
+  const error = ok
+    ? undefined
+    : (`${result.stderr}`.split('\n').find((l) => / error |error:/.test(l)) ??
+      `exit ${result.status ?? result.signal}`);
+  return {
+    ok,
+    ms,
+    peakMb: peakKb / 1024,
+    outputKb: sizeOf(out) / 1024,
+    ...(error ? { error } : {}),
+  };
+}
+
+function sizeOf(path: string): number {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    return 0;
+  }
+  if (!stats.isDirectory()) return stats.size;
+  return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
+}
+
+function typecheck(out: string): { ok: boolean; errors: number } {
+  const result = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(out, 'tsconfig.json'), '--noEmit'],
+    { cwd: ROOT, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return { ok: result.status === 0, errors: (result.stdout.match(/error TS\d+/g) ?? []).length };
+}
+
+const figure = (m: Measured) =>
+  `${formatNumber(m.ms)} ms, ${formatNumber(m.peakMb)} MB peak, ${formatNumber(m.outputKb)} KB out`;
+
+export function benchScale(documents: readonly Document[] = SCALE_DOCUMENTS): SectionResult {
+  const base = freshDir(join(WORK, 'scale'));
+  const rows: Row[] = [];
+  const targets = [];
+  for (const [i, document] of documents.entries()) {
+    const ours = join(base, `${i}-ours`);
+    const types = join(base, `${i}-openapi-typescript.ts`);
+    const spec = join(ROOT, document.spec);
+    const theirs = run(
+      [join(ROOT, 'node_modules/openapi-typescript/bin/cli.js'), spec, '--output', types],
+      types,
+    );
+    const mine = run(
+      [join(ROOT, 'generator/bin.js'), 'generate', '--spec', spec, '--out', ours],
+      ours,
+      { CONNECT_CODEGEN_CACHE: 'off' },
+    );
+    const ratio = theirs.ok && mine.ok ? mine.ms / theirs.ms : undefined;
+    rows.push({
+      subject: `${document.label}: connect-codegen generate`,
+      figure: mine.ok
+        ? figure(mine)
+        : `refused after ${formatNumber(mine.ms)} ms, ${formatNumber(mine.peakMb)} MB peak: ${mine.error}`,
+      ...(ratio === undefined ? {} : { ratio: `${ratio.toFixed(2)}× vs openapi-typescript` }),
+    });
+    rows.push({
+      subject: `${document.label}: openapi-typescript (types only)`,
+      figure: theirs.ok ? figure(theirs) : `failed: ${theirs.error}`,
+    });
+    if (!document.typecheck) continue;
+    const checked = mine.ok ? typecheck(ours) : undefined;
+    if (checked)
+      rows.push({
+        subject: `${document.label}: our output under tsc --strict`,
+        figure: checked.ok ? 'type-checks' : `${checked.errors} errors`,
+      });
+    targets.push(
+      target(
+        `${document.label}: a client that type-checks, in ≤ 2× openapi-typescript's time, under 1 GB`,
+        mine.ok && checked?.ok === true && ratio !== undefined && ratio <= 2 && mine.peakMb < 1024,
+        mine.ok
+          ? `${ratio?.toFixed(2)}× openapi-typescript, ${formatNumber(mine.peakMb)} MB peak, ${checked?.ok ? 'type-checks' : `${checked?.errors} type errors`}`
+          : `refused: ${mine.error}`,
+      ),
+    );
+  }
+  return {
+    title: 'Generation at scale (cold, whole process)',
+    rows,
+    targets,
+    notes: [
+      "One run of each tool per document, cold: our format cache off (`CONNECT_CODEGEN_CACHE=off`), the precompiled generator already built. Peak memory is the process's maxRSS, written at exit by a preloaded module (bench/lib/peak-rss.mjs); output size is every file written.",
+      "Documents: spec/connect-api.yaml; Star Trek from @readme/oas-examples (3.0); GitHub's api.github.com.json from @octokit/openapi 23.0.2. Our GitHub output is type-checked with the generated package's own tsconfig (strict).",
+    ],
+  };
+}

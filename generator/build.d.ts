@@ -1,0 +1,9 @@
+/** Types of `build.js` (plain JavaScript, since it runs before anything compiles TypeScript). */
+export declare const ROOT: string;
+export declare const BUILD_DIR: string;
+/** The current build's entry file when every input it was built from is unchanged. */
+export declare function freshBundle(): string | undefined;
+/** Builds the generator and makes it the current build; returns its entry file. */
+export declare function build(): Promise<string>;
+/** The compiled command line's module, built first when the sources changed. */
+export declare function loadCli(): Promise<{ runCli(argv: readonly string[]): Promise<void> }>;

@@ -1,0 +1,68 @@
+/**
+ * The precompiled generator (`generator/build.js`): `npm run generate` and `npx
+ * connect-codegen` run a bundle built from the sources, rebuilt whenever a source it was made
+ * from changed. These tests keep the bundle in step with the sources: a stale record is
+ * noticed, and a build records every module the command line reaches.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUILD_DIR, build, freshBundle } from '../../generator/build.js';
+
+const CURRENT = join(BUILD_DIR, 'current.json');
+
+interface Current {
+  readonly dir: string;
+  readonly inputs: Record<string, string | null>;
+}
+
+describe('the precompiled generator', () => {
+  it('records every source it was built from, so any change to one is noticed', async () => {
+    const bundle = await build();
+    expect(freshBundle()).toBe(bundle);
+    const current = JSON.parse(readFileSync(CURRENT, 'utf8')) as Current;
+    // The command line and the modules only a command loads (split into chunks) alike.
+    for (const source of [
+      'generator/cli.ts',
+      'generator/pipeline.ts',
+      'generator/print.ts',
+      'generator/commands/diff.ts',
+      'generator/validate/index.ts',
+      'generator/emit/index.ts',
+    ])
+      expect(Object.keys(current.inputs)).toContain(source);
+
+    // A source whose content differs from the record makes the bundle stale.
+    const altered = {
+      ...current,
+      inputs: { ...current.inputs, 'generator/print.ts': '0'.repeat(64) },
+    };
+    writeFileSync(CURRENT, JSON.stringify(altered));
+    expect(freshBundle()).toBeUndefined();
+    // So does a source that is gone.
+    writeFileSync(
+      CURRENT,
+      JSON.stringify({ ...current, inputs: { ...current.inputs, 'generator/gone.ts': 'x' } }),
+    );
+    expect(freshBundle()).toBeUndefined();
+    // Running the command then rebuilds before it runs.
+    const version = spawnSync(process.execPath, ['generator/bin.js', '--version'], {
+      encoding: 'utf8',
+    });
+    expect(version.status, version.stderr).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(freshBundle()).toBeDefined();
+  }, 60_000);
+
+  it('is what the npm scripts and the installed command run, never tsx', () => {
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      bin: Record<string, string>;
+      scripts: Record<string, string>;
+    };
+    expect(manifest.bin['connect-codegen']).toBe('./generator/bin.js');
+    for (const command of ['generate', 'validate', 'diff'])
+      expect(manifest.scripts[command]).toBe(`node generator/bin.js ${command}`);
+    expect(readFileSync('generator/bin.js', 'utf8')).not.toContain('tsx');
+  });
+});
