@@ -25,6 +25,7 @@ import {
 } from './lib/work.js';
 import { benchRequests } from './requests/bench.js';
 import { benchSize } from './size/bench.js';
+import { benchTiles } from './tiles/bench.js';
 import { benchTypecheck } from './typecheck/bench.js';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -67,6 +68,8 @@ async function main(): Promise<void> {
   sections.push(await benchSize());
   step('5/5 consumer type-check cost');
   sections.push(benchTypecheck({ runs: quick ? 2 : 3 }));
+  step('and map tiles: the viewport loader against one call per tile');
+  sections.push(await benchTiles({ rounds: quick ? 1 : 3 }));
 
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   console.log(textTable(sections));
