@@ -16,8 +16,11 @@ import { TileView, type TileResult } from './tile-view.js';
 
 /** The query of `stations.tile`, as far as the loader fills it in. */
 export interface TileQueryBase {
+  /** Tile columns, one per tile. */
   readonly x: readonly number[];
+  /** Tile rows, one per tile (as many as `x`). */
   readonly y: readonly number[];
+  /** The zoom of every tile. */
   readonly z: number;
 }
 
@@ -62,10 +65,13 @@ export interface TileLoaderStats {
 
 /** Per view: the filters (default none) and a signal that ends the view. */
 export interface LoadOptions<Q extends TileQueryBase> {
+  /** The tile filters; part of each cached tile's key. */
   readonly filters?: TileFilters<Q>;
+  /** Aborting it cancels the view, as a newer view would. */
   readonly signal?: AbortSignal;
 }
 
+/** Loads the tiles of one map's views; made by `createTileLoader`. */
 export interface TileLoader<Q extends TileQueryBase, F> {
   /**
    * Starts loading the tiles of a view and returns it: an async iterable yielding each tile
@@ -73,6 +79,7 @@ export interface TileLoader<Q extends TileQueryBase, F> {
    * here, and requests only it needed are aborted.
    */
   load(viewport: TileViewport, options?: LoadOptions<Q>): TileView<F>;
+  /** What the loader has sent and saved so far. */
   readonly stats: Readonly<TileLoaderStats>;
   /** Forgets every cached tile. */
   clearCache(): void;

@@ -24,6 +24,10 @@ export type TileResult<F> = TileCoordinates &
       }
   );
 
+/**
+ * The tiles of one map view, yielded as they arrive by `for await`; made by `loader.load`.
+ * The loop ends once every tile is in, or when the view is cancelled.
+ */
 export class TileView<F> implements AsyncIterable<TileResult<F>> {
   /** Every tile the view covers, the one at its centre first. */
   readonly tiles: readonly TileCoordinates[];
@@ -32,7 +36,7 @@ export class TileView<F> implements AsyncIterable<TileResult<F>> {
   private wake: (() => void) | undefined;
   private state: 'loading' | 'complete' | 'cancelled' = 'loading';
 
-  /** @internal made by the loader: `onEnd` lets go of the view's requests. */
+  /** Made by the loader (`loader.load`); `onEnd` lets go of the view's requests. */
   constructor(
     tiles: readonly TileCoordinates[],
     keys: readonly string[],
@@ -52,7 +56,7 @@ export class TileView<F> implements AsyncIterable<TileResult<F>> {
     return this.waiting.size;
   }
 
-  /** @internal the loader hands over a tile; one the view no longer waits for is ignored. */
+  /** For the loader: hands over a tile; one the view no longer waits for is ignored. */
   deliver(key: string, result: TileResult<F>): void {
     if (this.state !== 'loading' || !this.waiting.delete(key)) return;
     this.arrived.push(result);
@@ -60,7 +64,7 @@ export class TileView<F> implements AsyncIterable<TileResult<F>> {
     this.wake?.();
   }
 
-  /** @internal ends the view when `signal` aborts. */
+  /** For the loader: ends the view when `signal` aborts. */
   bind(signal: AbortSignal | undefined): void {
     if (signal === undefined || this.state !== 'loading') return;
     if (signal.aborted) this.cancel();

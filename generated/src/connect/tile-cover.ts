@@ -27,7 +27,9 @@ export interface TileViewport {
 
 /** A map view given as its centre and its size in pixels, the way a map widget knows it. */
 export interface PixelViewport {
+  /** Latitude of the view's centre. */
   readonly latitude: number;
+  /** Longitude of the view's centre. */
   readonly longitude: number;
   /** Tile zoom, an integer from 0 to 30. */
   readonly zoom: number;
