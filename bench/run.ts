@@ -26,6 +26,7 @@ import {
 import { benchRequests } from './requests/bench.js';
 import { benchScale, SCALE_DOCUMENTS } from './scale/bench.js';
 import { benchSize } from './size/bench.js';
+import { benchTiles } from './tiles/bench.js';
 import { benchTypecheck } from './typecheck/bench.js';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   runOnce(tsc(join(ROOT, 'bench/against/tsconfig.json')));
 
   const sections: SectionResult[] = [];
-  step('1/6 guard throughput');
+  step('1/7 guard throughput');
   sections.push(
     await benchGuards(
       quick
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
         : { rounds: 30, calls: 100, roundCapMs: 5000 },
     ),
   );
-  step('2/6 per-request overhead');
+  step('2/7 per-request overhead');
   sections.push(
     await benchRequests(
       quick
@@ -62,13 +63,15 @@ async function main(): Promise<void> {
         : { rounds: 15, smallCalls: 200, pageCalls: 30, roundCapMs: 5000, breakdownCalls: 3000 },
     ),
   );
-  step('3/6 generation time');
+  step('3/7 generation time');
   sections.push(benchGeneration({ runs: quick ? 2 : 5 }));
-  step('4/6 size');
+  step('4/7 size');
   sections.push(await benchSize());
-  step('5/6 consumer type-check cost');
+  step('5/7 consumer type-check cost');
   sections.push(benchTypecheck({ runs: quick ? 2 : 3 }));
-  step('6/6 generation at scale (GitHub: a few minutes)');
+  step('6/7 map tiles: the viewport loader against one call per tile');
+  sections.push(await benchTiles({ rounds: quick ? 1 : 3 }));
+  step('7/7 generation at scale (GitHub: a few minutes)');
   // Quick runs leave out GitHub's description, the one that takes minutes.
   sections.push(benchScale(quick ? SCALE_DOCUMENTS.slice(0, 2) : SCALE_DOCUMENTS));
 

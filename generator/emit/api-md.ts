@@ -8,6 +8,7 @@
 import type { Ir, IrEnum, IrOperation, IrResource } from '../ir/types.js';
 import { propertyKey } from '../ir/names.js';
 import { clientClassName } from './client.js';
+import { tileLoaderApiMarkdown } from './connect-docs.js';
 import { constraintNotes } from './docs.js';
 import { enumGuardName, enumMembers, enumValuesName } from './enums.js';
 import { errorLine, errorResponsesFor } from './errors.js';
@@ -194,6 +195,7 @@ export function emitApiMarkdown(
     ...optionSections(templates),
     '# Operations',
     ...resourceSections(ir.resources, names, index),
+    ...(ir.info.lib === 'connect' ? tileLoaderApiMarkdown(ir.info.packageName, client) : []),
     '# Types',
     ...declarations.flatMap((d) => typeSection(d, index)),
     '# Enums',

@@ -6,6 +6,7 @@
 import { DEFAULT_TOKEN } from '../../templates/testing/auth.js';
 import type { Ir, IrOperation, IrResource } from '../ir/types.js';
 import { clientClassName } from './client.js';
+import { tileLoaderReadme } from './connect-docs.js';
 import { tokenExpression } from './core-factory.js';
 import { enumGuardName, enumMembers, enumNamingRule, enumValuesName } from './enums.js';
 import { errorClassForStatus } from './errors.js';
@@ -186,6 +187,7 @@ function mapTiles({ ir, pkg }: ReadmeContext): string[] {
     ts(
       `import { tileBounds, tileForPoint } from '${pkg}';\n\nconst { x, y, z } = tileForPoint(52.52, 13.405, 12);\nconst tile = await ${methodPath(tile)}({ x: [x], y: [y], z });\nfor (const feature of tile.features) {\n  const [longitude, latitude] = feature.geometry.coordinates; // GeoJSON order, decimal strings\n  console.log(feature.cluster_id ? \`\${feature.properties.count} stations\` : 'one station', latitude, longitude);\n}\nconst { north, south, east, west } = tileBounds(x, y, z);`,
     ),
+    ...tileLoaderReadme(pkg, clientClassName(ir)),
   ];
 }
 

@@ -16,7 +16,7 @@ import { loosen, type ResponseMode } from './loosen.js';
 import { readQuery } from './params.js';
 import type { FakePaymentMethod, TestCard } from './payments-store.js';
 import { Router } from './router.js';
-import { createState, FakeClock } from './state.js';
+import { createState, FakeClock, type FakeState, type TileListReading } from './state.js';
 
 /** Settings of a fake Connect API server; every one has a default. */
 export interface FakeConnectApiOptions {
@@ -40,6 +40,11 @@ export interface FakeConnectApiOptions {
    * string is promised), still checked against the spec. Default `faithful`.
    */
   readonly responses?: ResponseMode;
+  /**
+   * How `stations.tile` reads its `x` and `y` lists, which the contract leaves open: `grid`
+   * (the default) asks for every x with every y, `pairs` for the i-th x with the i-th y.
+   */
+  readonly tileLists?: TileListReading;
   /** Largest request body accepted, in bytes; default 1 MiB. */
   readonly maxBodyBytes?: number;
   /** Called after each request, for logging. */
@@ -86,7 +91,10 @@ export async function startFakeServer(
 ): Promise<FakeConnectApi> {
   const tokens = tokenTable(options.tokens);
   const clock = new FakeClock(options.now);
-  const state = createState(options.seed ?? 1, clock, options.chargingStartDelayMs ?? 0);
+  const state: FakeState = {
+    ...createState(options.seed ?? 1, clock, options.chargingStartDelayMs ?? 0),
+    tileLists: options.tileLists ?? 'grid',
+  };
   const router = new Router(contract.operations);
   const checkResponses = options.checkResponses ?? true;
   const loosest = options.responses === 'loosest';

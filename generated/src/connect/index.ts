@@ -13,6 +13,18 @@ export {
   type TileCoordinates,
   type TileBounds,
 } from './tiles.js';
+export {
+  createTileLoader,
+  type TileLoader,
+  type TileLoaderOptions,
+  type TileLoaderStats,
+  type TileSource,
+  type TileFilters,
+  type TileQueryBase,
+  type LoadOptions,
+} from './tile-loader.js';
+export { TileView, type TileResult } from './tile-view.js';
+export { viewportAround, type TileViewport, type PixelViewport } from './tile-cover.js';
 
 /**
  * The base of every error the client throws, under the name this package has always given it:

@@ -29,7 +29,20 @@ export function tileFeatures(
   ys: readonly number[],
   z: number,
 ): Record<string, unknown>[] {
-  const wanted = new Set(xs.flatMap((x) => ys.map((y) => `${x}/${y}`)));
+  return tileListFeatures(
+    stations,
+    xs.flatMap((x) => ys.map((y) => ({ x, y }))),
+    z,
+  );
+}
+
+/** The features of the tiles listed one by one (the `pairs` reading of the lists). */
+export function tileListFeatures(
+  stations: readonly StationModel[],
+  tiles: readonly { readonly x: number; readonly y: number }[],
+  z: number,
+): Record<string, unknown>[] {
+  const wanted = new Set(tiles.map(({ x, y }) => `${x}/${y}`));
   const groups = new Map<string, StationModel[]>();
   for (const station of stations) {
     if (!wanted.has(cell(station, z))) continue;

@@ -37,7 +37,12 @@ export interface FakeState {
   readonly charging: ChargingStore;
   /** How long charging start takes to answer. */
   readonly startDelayMs: number;
+  /** How `stations.tile` reads its `x` and `y` lists; `grid` when unset. */
+  readonly tileLists?: TileListReading;
 }
+
+/** The two readings of `stations.tile`'s lists the contract allows (see FakeConnectApiOptions). */
+export type TileListReading = 'grid' | 'pairs';
 
 export function createState(seed: number | string, clock: FakeClock, startDelayMs = 0): FakeState {
   const ids = new SeededRandom(`ids:${seed}`);

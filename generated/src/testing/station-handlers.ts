@@ -5,7 +5,7 @@ import { MAX_TILE_ZOOM } from '../connect/tiles.js';
 import { requirePermission } from './auth.js';
 import { notFound, validationFailure } from './errors.js';
 import type { Handler, HandlerContext } from './handler.js';
-import { tileFeatures } from './map-tiles.js';
+import { tileFeatures, tileListFeatures } from './map-tiles.js';
 import type { FakeOperationId } from './operation-ids.js';
 import { paginate } from './pagination.js';
 import {
@@ -72,10 +72,19 @@ function tile({ state, query }: HandlerContext): unknown {
   if (ys.length === 0) throw validationFailure('y', 'this query parameter is required');
   xs.forEach((x, i) => requireRange(`x[${i}]`, x, 0, side));
   ys.forEach((y, i) => requireRange(`y[${i}]`, y, 0, side));
-  if (xs.length * ys.length > MAX_TILES)
-    throw validationFailure('x', `at most ${MAX_TILES} tiles (x values × y values) per request`);
   const filter = filterOf(query);
   const stations = state.stations.all.filter((s) => matchesFilter(s, filter));
+  if (state.tileLists === 'pairs') {
+    // The other reading of the contract: the i-th x with the i-th y.
+    if (xs.length !== ys.length)
+      throw validationFailure('y', `as many y values as x values (${xs.length}), got ${ys.length}`);
+    if (xs.length > MAX_TILES)
+      throw validationFailure('x', `at most ${MAX_TILES} tiles (x, y pairs) per request`);
+    const tiles = xs.map((x, i) => ({ x, y: ys[i]! }));
+    return { type: 'FeatureCollection', features: tileListFeatures(stations, tiles, z) };
+  }
+  if (xs.length * ys.length > MAX_TILES)
+    throw validationFailure('x', `at most ${MAX_TILES} tiles (x values × y values) per request`);
   return { type: 'FeatureCollection', features: tileFeatures(stations, xs, ys, z) };
 }
 
