@@ -21,9 +21,9 @@ export type ChangeKind =
   | 'variant-removed'
   | 'client-renamed'
   | 'deprecated'
-  | 'constraint-tightened'
-  | 'constraint-loosened'
-  | 'constraint-changed'
+  | 'constraint-narrowed'
+  | 'constraint-widened'
+  | 'constraint-replaced'
   | 'media-type-added'
   | 'media-type-removed';
 

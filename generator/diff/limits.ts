@@ -1,7 +1,7 @@
 /**
  * The constraints of one value (bounds, lengths, counts, `pattern`, `format`, `multipleOf`,
  * `uniqueItems`) and how they moved between two versions: whether the set of values they
- * allow grew (loosened), shrank (tightened), or neither contains the other (changed, as
+ * allow grew (widened), shrank (narrowed), or neither contains the other (replaced, as
  * when one pattern replaces another). Whether that breaks a client depends on the side the
  * value is on, and is the rules table's call.
  */
@@ -67,7 +67,7 @@ export function limitsOf(type: IrType, side: Side): Limits | undefined {
   return found.length > 0 ? (Object.fromEntries(found) as Limits) : undefined;
 }
 
-export type Direction = 'tightened' | 'loosened' | 'changed';
+export type Direction = 'narrowed' | 'widened' | 'replaced';
 
 export interface LimitChange {
   readonly direction: Direction;
@@ -108,7 +108,7 @@ interface Bound {
 
 /**
  * A numeric bound, inclusive or exclusive, as one: `minimum: 0` becoming `exclusiveMinimum: 0`
- * is a tightening, not a removal and an addition.
+ * is a narrowing, not a removal and an addition.
  */
 function bound(old: Limits, now: Limits, end: 'lower' | 'upper'): LimitChange | undefined {
   const [a, b] = [effectiveBound(old, end), effectiveBound(now, end)];
@@ -117,11 +117,11 @@ function bound(old: Limits, now: Limits, end: 'lower' | 'upper'): LimitChange | 
     a && b && a.keyword !== b.keyword
       ? `\`${a.keyword}\` ${a.value} → \`${b.keyword}\` ${b.value}`
       : `\`${(a ?? b)!.keyword}\` ${a?.value ?? 'none'} → ${b?.value ?? 'none'}`;
-  if (!a || !b) return { direction: a ? 'loosened' : 'tightened', detail };
+  if (!a || !b) return { direction: a ? 'widened' : 'narrowed', detail };
   const sign = end === 'lower' ? 1 : -1;
   const tighter =
     sign * (b.value - a.value) > 0 || (b.value === a.value && b.exclusive && !a.exclusive);
-  return { direction: tighter ? 'tightened' : 'loosened', detail };
+  return { direction: tighter ? 'narrowed' : 'widened', detail };
 }
 
 /** The tighter of the inclusive and the exclusive bound, when a schema gives both. */
@@ -159,10 +159,10 @@ function count(
   const floor = (v: number | undefined) => (end === 'min' ? (v ?? 0) : v);
   if (floor(a) === floor(b)) return undefined;
   const detail = `\`${key}\` ${a ?? 'none'} → ${b ?? 'none'}`;
-  if (end === 'min') return { direction: floor(b)! > floor(a)! ? 'tightened' : 'loosened', detail };
+  if (end === 'min') return { direction: floor(b)! > floor(a)! ? 'narrowed' : 'widened', detail };
   if (a === undefined || b === undefined)
-    return { direction: a === undefined ? 'tightened' : 'loosened', detail };
-  return { direction: b < a ? 'tightened' : 'loosened', detail };
+    return { direction: a === undefined ? 'narrowed' : 'widened', detail };
+  return { direction: b < a ? 'narrowed' : 'widened', detail };
 }
 
 /** `multipleOf`: a multiple of the old step allows fewer values, a divisor of it more. */
@@ -170,10 +170,10 @@ function multiple(a: number | undefined, b: number | undefined): LimitChange | u
   if (a === b) return undefined;
   const detail = `\`multipleOf\` ${a ?? 'none'} → ${b ?? 'none'}`;
   if (a === undefined || b === undefined)
-    return { direction: a === undefined ? 'tightened' : 'loosened', detail };
+    return { direction: a === undefined ? 'narrowed' : 'widened', detail };
   const divides = (big: number, small: number) =>
     Math.abs(big / small - Math.round(big / small)) < 1e-9;
-  const direction = divides(b, a) ? 'tightened' : divides(a, b) ? 'loosened' : 'changed';
+  const direction = divides(b, a) ? 'narrowed' : divides(a, b) ? 'widened' : 'replaced';
   return { direction, detail };
 }
 
@@ -184,9 +184,9 @@ function exact(
   key: 'pattern' | 'format',
 ): LimitChange | undefined {
   if (a === b) return undefined;
-  const show = (v: string | undefined) => (v === undefined ? 'none' : `\`${v}\``);
+  const show = (v: string | undefined) => (v === undefined ? 'none' : codeSpan(v));
   const detail = `\`${key}\` ${show(a)} → ${show(b)}`;
-  const direction = a === undefined ? 'tightened' : b === undefined ? 'loosened' : 'changed';
+  const direction = a === undefined ? 'narrowed' : b === undefined ? 'widened' : 'replaced';
   return { direction, detail };
 }
 
@@ -194,7 +194,15 @@ function flag(a: boolean | undefined, b: boolean | undefined, key: 'uniqueItems'
   const [was, is] = [a === true, b === true];
   if (was === is) return undefined;
   return {
-    direction: is ? ('tightened' as const) : ('loosened' as const),
+    direction: is ? ('narrowed' as const) : ('widened' as const),
     detail: `\`${key}\` ${was} → ${is}`,
   };
+}
+
+/** Markdown code for any text: a pattern may hold backticks, so the fence is longer than any run inside. */
+export function codeSpan(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = longest > 0 || text.startsWith(' ') || text.endsWith(' ') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
 }

@@ -12,7 +12,7 @@ export const LIMIT_RULES: readonly Rule[] = [
   {
     id: 'request-constraint-narrowed',
     target: 'request',
-    kind: 'constraint-tightened',
+    kind: 'constraint-narrowed',
     verdict: 'breaking',
     change:
       'constraint narrowed in a request: a `minimum`, `minLength`, `minItems` or `minProperties` raised, a `maximum`, `maxLength`, `maxItems` or `maxProperties` lowered, a bound made exclusive, a `pattern`, `format`, `multipleOf` or `uniqueItems` added',
@@ -22,7 +22,7 @@ export const LIMIT_RULES: readonly Rule[] = [
   {
     id: 'request-constraint-widened',
     target: 'request',
-    kind: 'constraint-loosened',
+    kind: 'constraint-widened',
     verdict: 'compatible',
     change:
       'constraint widened in a request: a bound or count relaxed, a `pattern` or `format` removed',
@@ -31,7 +31,7 @@ export const LIMIT_RULES: readonly Rule[] = [
   {
     id: 'request-constraint-replaced',
     target: 'request',
-    kind: 'constraint-changed',
+    kind: 'constraint-replaced',
     verdict: 'breaking',
     change: 'constraint replaced in a request: another `pattern`, `format` or `multipleOf`',
     reason: 'values sent today may no longer match',
@@ -39,7 +39,7 @@ export const LIMIT_RULES: readonly Rule[] = [
   {
     id: 'response-constraint-narrowed',
     target: 'response',
-    kind: 'constraint-tightened',
+    kind: 'constraint-narrowed',
     verdict: 'compatible',
     change: 'constraint narrowed in a response',
     reason: 'values received stay within what was promised before',
@@ -47,7 +47,7 @@ export const LIMIT_RULES: readonly Rule[] = [
   {
     id: 'response-constraint-widened',
     target: 'response',
-    kind: 'constraint-loosened',
+    kind: 'constraint-widened',
     verdict: 'breaking',
     change:
       'constraint widened in a response: a `maximum` or `maxLength` raised, a `minimum` lowered, a `pattern` removed',
@@ -57,7 +57,7 @@ export const LIMIT_RULES: readonly Rule[] = [
   {
     id: 'response-constraint-replaced',
     target: 'response',
-    kind: 'constraint-changed',
+    kind: 'constraint-replaced',
     verdict: 'breaking',
     change: 'constraint replaced in a response: another `pattern` or `multipleOf`',
     reason: 'values received may no longer match what code expects',

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { compareLimits } from '../../generator/diff/limits.js';
+import { codeSpan, compareLimits } from '../../generator/diff/limits.js';
 import { buildReport } from '../../generator/diff/report.js';
 import { snapshotOf, type SurfaceSource } from '../../generator/diff/snapshot.js';
 import { specToIr } from '../../generator/diff/source.js';
@@ -22,18 +22,25 @@ describe('comparing the constraints of one value', () => {
     // Both bounds at 5: the exclusive one decides; dropping the inclusive one changes nothing.
     expect(compareLimits({ minimum: 5, exclusiveMinimum: 5 }, { exclusiveMinimum: 5 })).toEqual([]);
     expect(compareLimits({ minimum: 0, exclusiveMinimum: 3 }, { minimum: 4 })).toEqual([
-      { direction: 'tightened', detail: '`exclusiveMinimum` 3 → `minimum` 4' },
+      { direction: 'narrowed', detail: '`exclusiveMinimum` 3 → `minimum` 4' },
     ]);
     expect(compareLimits({ exclusiveMaximum: 10 }, { maximum: 10 })).toEqual([
-      { direction: 'loosened', detail: '`exclusiveMaximum` 10 → `maximum` 10' },
+      { direction: 'widened', detail: '`exclusiveMaximum` 10 → `maximum` 10' },
     ]);
   });
 
   it('reads a missing minimum count as 0 and a missing maximum as none', () => {
     expect(compareLimits({ minItems: 0 }, {})).toEqual([]);
     expect(compareLimits({}, { maxItems: 3 })).toEqual([
-      { direction: 'tightened', detail: '`maxItems` none → 3' },
+      { direction: 'narrowed', detail: '`maxItems` none → 3' },
     ]);
+  });
+
+  it('shows a pattern holding backticks as one code span', () => {
+    expect(codeSpan('^a`b$')).toBe('`` ^a`b$ ``');
+    expect(compareLimits({}, { pattern: '^[a-z]+$' })[0]!.detail).toBe(
+      '`pattern` none → `^[a-z]+$`',
+    );
   });
 
   it('leaves out the keys it is told to skip', () => {

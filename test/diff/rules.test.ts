@@ -504,9 +504,9 @@ describe('classification of one change', () => {
       'value-removed',
       'variant-added',
       'variant-removed',
-      'constraint-tightened',
-      'constraint-loosened',
-      'constraint-changed',
+      'constraint-narrowed',
+      'constraint-widened',
+      'constraint-replaced',
     ];
     const missing = places.flatMap(([subject, side, key]) =>
       [true, false].flatMap((required) =>
