@@ -85,8 +85,8 @@ function entryChanges(old: SurfaceEntry, now: SurfaceEntry, recorded: Recorded):
   // A body read another way (JSON → text, bytes → JSON) is a change of its media types even
   // where its type changed too, or where one side's type is not described (bytes).
   if (recorded.mediaTypes && old.mediaTypes?.length && now.mediaTypes?.length)
-    listChanges(old.mediaTypes, now.mediaTypes, 'media-type-added', 'media-type-removed').forEach(
-      (c) => add(c.kind, c.detail),
+    mediaTypeChanges(old.mediaTypes, now.mediaTypes, now.side).forEach((c) =>
+      add(c.kind, c.detail),
     );
   if (old.type !== now.type) {
     if (old.type === NO_BODY) add('body-added', now.type);
@@ -121,6 +121,33 @@ function listChanges<T extends string | number>(
   return [
     ...(gained.length > 0 ? [{ kind: added, detail: show(gained) }] : []),
     ...(lost.length > 0 ? [{ kind: removed, detail: show(lost) }] : []),
+  ];
+}
+
+/** `*\/*` and `image/*` cover the types they name; a type covers itself. */
+function covers(range: string, type: string): boolean {
+  if (range === type || range === '*/*') return true;
+  return range.endsWith('/*') && type.startsWith(range.slice(0, -1));
+}
+
+/**
+ * Media types gained and lost, where a wildcard counts for the types it covers: a request
+ * body still accepts a type a new wildcard covers, and a response whose wildcard became the
+ * types inside it (as springdoc's `*\/*` becomes `application/json`) only narrowed.
+ */
+function mediaTypeChanges(
+  old: readonly string[],
+  now: readonly string[],
+  side: SurfaceEntry['side'],
+): { kind: ChangeKind; detail: string }[] {
+  const kept = (type: string) =>
+    now.some((n) => covers(n, type) || (side === 'response' && covers(type, n)));
+  const show = (types: readonly string[]) => types.map((t) => `\`${t}\``).join(', ');
+  const gained = now.filter((t) => !old.includes(t));
+  const lost = old.filter((t) => !kept(t));
+  return [
+    ...(gained.length > 0 ? [{ kind: 'media-type-added' as const, detail: show(gained) }] : []),
+    ...(lost.length > 0 ? [{ kind: 'media-type-removed' as const, detail: show(lost) }] : []),
   ];
 }
 

@@ -315,6 +315,31 @@ const MEDIA_CASES: readonly Case[] = [
     expected: [],
   },
   {
+    name: 'a request media type folded into a wildcard that covers it',
+    change: (d) => {
+      delete createBody(d)['application/x-www-form-urlencoded'];
+      createBody(d)['application/*'] = { schema: { type: 'object' } };
+    },
+    expected: [
+      ['compatible', 'request-media-type-added', 'request body gains media type `application/*`'],
+    ],
+  },
+  {
+    name: 'a response wildcard narrowed to the JSON it covers',
+    change: (d) => {
+      const content = d.paths['/readings/{reading_id}/'].get.responses['200'].content;
+      content['application/json'] = content['*/*'];
+      delete content['*/*'];
+    },
+    expected: [
+      [
+        'compatible',
+        'response-media-type-added',
+        'response 200 gains media type `application/json`',
+      ],
+    ],
+  },
+  {
     name: 'a response media type added',
     change: (d) => (list(d).responses['200'].content['text/csv'] = { schema: { type: 'string' } }),
     expected: [
