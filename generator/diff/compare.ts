@@ -2,6 +2,7 @@
  * Surface × Surface → the changes between them, as neutral facts ("this field became
  * optional"). Whether a fact breaks a client is decided separately, by the rules table.
  */
+import { compareLimits, LATER_KEYS, type Limits } from './limits.js';
 import type { Surface, SurfaceEntry } from './surface-model.js';
 
 export type ChangeKind =
@@ -19,7 +20,12 @@ export type ChangeKind =
   | 'variant-added'
   | 'variant-removed'
   | 'client-renamed'
-  | 'deprecated';
+  | 'deprecated'
+  | 'constraint-narrowed'
+  | 'constraint-widened'
+  | 'constraint-replaced'
+  | 'media-type-added'
+  | 'media-type-removed';
 
 export interface Change {
   readonly kind: ChangeKind;
@@ -40,13 +46,24 @@ const COVERS_SUBTREE: ReadonlySet<ChangeKind> = new Set([
   'body-removed',
 ]);
 
+/** What both sides recorded: a surface from an older record leaves out what it did not hold. */
+interface Recorded {
+  readonly skipLimits: ReadonlySet<keyof Limits>;
+  readonly mediaTypes: boolean;
+}
+
 export function compareSurfaces(base: Surface, head: Surface): Change[] {
   const before = new Map(base.entries.map((e) => [e.key, e]));
   const after = new Map(head.entries.map((e) => [e.key, e]));
+  const both = Math.min(base.level ?? 1, head.level ?? 1) >= 2;
+  const recorded: Recorded = {
+    skipLimits: new Set(both ? [] : LATER_KEYS),
+    mediaTypes: both,
+  };
   const changes: Change[] = [
     ...head.entries.flatMap((entry) => {
       const old = before.get(entry.key);
-      return old ? entryChanges(old, entry) : [{ kind: 'added' as const, entry }];
+      return old ? entryChanges(old, entry, recorded) : [{ kind: 'added' as const, entry }];
     }),
     ...base.entries
       .filter((e) => !after.has(e.key))
@@ -61,16 +78,24 @@ export function compareSurfaces(base: Surface, head: Surface): Change[] {
   return withoutCoveredDescendants(changes, entries).filter((c) => !silent.has(c.entry.key));
 }
 
-function entryChanges(old: SurfaceEntry, now: SurfaceEntry): Change[] {
+function entryChanges(old: SurfaceEntry, now: SurfaceEntry, recorded: Recorded): Change[] {
   const changes: Change[] = [];
   const add = (kind: ChangeKind, detail?: string) =>
     changes.push({ kind, entry: now, ...(detail !== undefined ? { detail } : {}) });
+  // A body read another way (JSON → text, bytes → JSON) is a change of its media types even
+  // where its type changed too, or where one side's type is not described (bytes).
+  if (recorded.mediaTypes && old.mediaTypes?.length && now.mediaTypes?.length)
+    mediaTypeChanges(old.mediaTypes, now.mediaTypes, now.side).forEach((c) =>
+      add(c.kind, c.detail),
+    );
   if (old.type !== now.type) {
     if (old.type === NO_BODY) add('body-added', now.type);
     else if (now.type === NO_BODY) add('body-removed', old.type);
     else add('type-changed', `${old.type} → ${now.type}`);
     return changes;
   }
+  for (const c of compareLimits(old.limits, now.limits, recorded.skipLimits))
+    add(`constraint-${c.direction}`, c.detail);
   if (old.client !== now.client) add('client-renamed', `${old.client} → ${now.client}`);
   if (!old.deprecated && now.deprecated) add('deprecated');
   if (old.required !== now.required) add(now.required ? 'made-required' : 'made-optional');
@@ -96,6 +121,33 @@ function listChanges<T extends string | number>(
   return [
     ...(gained.length > 0 ? [{ kind: added, detail: show(gained) }] : []),
     ...(lost.length > 0 ? [{ kind: removed, detail: show(lost) }] : []),
+  ];
+}
+
+/** `*\/*` and `image/*` cover the types they name; a type covers itself. */
+function covers(range: string, type: string): boolean {
+  if (range === type || range === '*/*') return true;
+  return range.endsWith('/*') && type.startsWith(range.slice(0, -1));
+}
+
+/**
+ * Media types gained and lost, where a wildcard counts for the types it covers: a request
+ * body still accepts a type a new wildcard covers, and a response whose wildcard became the
+ * types inside it (as springdoc's `*\/*` becomes `application/json`) only narrowed.
+ */
+function mediaTypeChanges(
+  old: readonly string[],
+  now: readonly string[],
+  side: SurfaceEntry['side'],
+): { kind: ChangeKind; detail: string }[] {
+  const kept = (type: string) =>
+    now.some((n) => covers(n, type) || (side === 'response' && covers(type, n)));
+  const show = (types: readonly string[]) => types.map((t) => `\`${t}\``).join(', ');
+  const gained = now.filter((t) => !old.includes(t));
+  const lost = old.filter((t) => !kept(t));
+  return [
+    ...(gained.length > 0 ? [{ kind: 'media-type-added' as const, detail: show(gained) }] : []),
+    ...(lost.length > 0 ? [{ kind: 'media-type-removed' as const, detail: show(lost) }] : []),
   ];
 }
 

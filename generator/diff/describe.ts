@@ -18,6 +18,11 @@ const PHRASES: Readonly<Record<ChangeKind, (detail: string) => string>> = {
   'variant-removed': (d) => `loses union member ${d}`,
   'client-renamed': (d) => `moved in the client (${d})`,
   deprecated: () => 'is now deprecated',
+  'constraint-narrowed': (d) => `narrowed (${d})`,
+  'constraint-widened': (d) => `widened (${d})`,
+  'constraint-replaced': (d) => `changed constraint (${d})`,
+  'media-type-added': (d) => `gains media type ${d}`,
+  'media-type-removed': (d) => `loses media type ${d}`,
 };
 
 /** An export's members are the names after its dot, not values on the wire. */

@@ -5,12 +5,13 @@
  * must accept more. The README's rules table is rendered from this one (`rulesTable`).
  */
 import type { Change, ChangeKind } from './compare.js';
+import { LIMIT_RULES } from './rules-limits.js';
 import type { Side, Subject } from './surface-model.js';
 
 export type Verdict = 'breaking' | 'compatible';
 
 /** What a rule applies to; `request` and `response` mean any subject on that side. */
-type Target = Subject | 'request' | 'response';
+export type Target = Subject | 'request' | 'response';
 
 /** Extra condition some rules need: whether an added thing is required, whether a status is a success. */
 type Condition = 'required' | 'optional' | 'success' | 'error';
@@ -464,6 +465,7 @@ export const RULES: readonly Rule[] = [
     'type changed in a response',
     'code that reads it expects the old type',
   ),
+  ...LIMIT_RULES,
 ];
 
 function targets(rule: Rule, subject: Subject, side: Side): boolean {

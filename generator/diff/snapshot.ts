@@ -29,13 +29,23 @@ export interface SnapshotOperation extends Pick<
   readonly headerParameters: readonly SnapshotParameter[];
   /** Written only when there are any: a record from before cookies were recorded has none, and means none. */
   readonly cookieParameters?: readonly SnapshotParameter[];
-  readonly body?: Pick<IrRequestBody, 'required' | 'type'>;
-  readonly responses: readonly Pick<IrResponse, 'status' | 'type'>[];
+  /** `mediaTypes` from level 2 on, lower case and without parameters. */
+  readonly body?: Pick<IrRequestBody, 'required' | 'type' | 'mediaTypes'>;
+  readonly responses: readonly Pick<IrResponse, 'status' | 'type' | 'mediaTypes'>[];
 }
+
+/**
+ * What a snapshot records, for comparing it with one recorded by an older generator:
+ * 1 (or absent) the first surfaces; 2 adds media types and the constraints the IR gained
+ * later (`multipleOf`, `uniqueItems`, `minProperties`, `maxProperties`). A comparison leaves
+ * out what either side's level did not record, so those are not reported as added.
+ */
+export const SURFACE_LEVEL = 2;
 
 /** Everything `buildSurface` reads. An `Ir` is one too, after `snapshotOf`. */
 export interface SurfaceSource {
   readonly version: string;
+  readonly level?: number;
   readonly schemas: readonly Pick<IrSchema, 'name' | 'requestName' | 'type'>[];
   readonly operations: readonly SnapshotOperation[];
 }
@@ -44,6 +54,7 @@ export interface SurfaceSource {
 export function snapshotOf(ir: Ir): SurfaceSource {
   return {
     version: ir.info.version,
+    level: SURFACE_LEVEL,
     schemas: ir.schemas.map((s) => ({
       name: s.name,
       ...(s.requestName !== undefined ? { requestName: s.requestName } : {}),
@@ -69,13 +80,25 @@ function bareOperation(o: IrOperation): SnapshotOperation {
     headerParameters: header.map(bareParameter),
     ...(cookie.length > 0 ? { cookieParameters: cookie.map(bareParameter) } : {}),
     ...(model.body
-      ? { body: { required: model.body.required, type: bareType(model.body.type) } }
+      ? {
+          body: {
+            required: model.body.required,
+            type: bareType(model.body.type),
+            mediaTypes: essences(o.body?.mediaTypes ?? []),
+          },
+        }
       : {}),
     responses: model.responses.map((r) => ({
       status: r.status,
       ...(r.type ? { type: bareType(r.type) } : {}),
+      ...(r.mediaTypes && r.mediaTypes.length > 0 ? { mediaTypes: essences(r.mediaTypes) } : {}),
     })),
   };
+}
+
+/** `Application/JSON; charset=utf-8` → `application/json`, once each: parameters do not change what is accepted. */
+function essences(mediaTypes: readonly string[]): string[] {
+  return [...new Set(mediaTypes.map((m) => m.split(';')[0]!.trim().toLowerCase()))];
 }
 
 function bareParameter(p: ParameterModel): SnapshotParameter {

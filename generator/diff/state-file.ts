@@ -33,6 +33,7 @@ function packageState(s: PackageState): Record<string, unknown> {
     apiVersion: s.surface.version,
     digest: s.digest,
     specDigest: s.specDigest,
+    ...(s.surface.level !== undefined ? { surfaceLevel: s.surface.level } : {}),
     schemas: s.surface.schemas,
     operations: s.surface.operations,
     ...(s.exports ? { exports: s.exports } : {}),
@@ -104,6 +105,7 @@ function readPackage(value: unknown): PackageState | undefined {
     return undefined;
   const surface = {
     version: p.apiVersion,
+    ...(typeof p.surfaceLevel === 'number' ? { level: p.surfaceLevel } : {}),
     schemas: p.schemas,
     operations: p.operations,
   } as SurfaceSource;

@@ -5,6 +5,7 @@
  * sent), responses the read view (write-only properties never come back).
  */
 import type { IrProperty, IrType } from '../ir/types.js';
+import { limitsOf } from './limits.js';
 import type { Side, Subject, SurfaceEntry } from './surface-model.js';
 
 /** Where a value sits; children extend `key` and `path`. */
@@ -149,10 +150,12 @@ export function flattenValue(
   const { type: target, nullable, refs, recursive } = unwrap(type, schemas, seen);
   if (recursive !== undefined) return [{ ...head, nullable, type: `recursive ${recursive}` }];
   const within = refs.length > 0 ? new Set([...seen, ...refs]) : seen;
+  const limits = limitsOf(target, place.side);
   const entry: SurfaceEntry = {
     ...head,
     nullable,
     type: label(target),
+    ...(limits ? { limits } : {}),
     ...(target.kind === 'enum' ? { values: target.values } : {}),
     ...(target.kind === 'union' ? { variants: target.members.map(variantLabel) } : {}),
   };

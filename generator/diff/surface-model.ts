@@ -6,6 +6,8 @@
  * `generated/` and compared with later versions without the old spec.
  */
 
+import type { Limits } from './limits.js';
+
 /** Which way data flows: what the client sends, what it receives, or the call itself. */
 export type Side = 'operation' | 'request' | 'response';
 
@@ -30,6 +32,10 @@ export interface SurfaceEntry {
   readonly type: string;
   /** Values of an enum, in spec order; for an export, its members (`ConnectorType.IEC_62196_T2`). */
   readonly values?: readonly (string | number)[];
+  /** Bounds, lengths, counts, `pattern`, `format` (requests only), `multipleOf`, `uniqueItems`. */
+  readonly limits?: Limits;
+  /** For request bodies and responses: the media types the spec lists, lower case, without parameters. */
+  readonly mediaTypes?: readonly string[];
   /** Members of a union, by name or shape. */
   readonly variants?: readonly string[];
   /** For operations: how the client exposes the call (`client.users.create`, `usersCreate`). */
@@ -42,5 +48,7 @@ export interface SurfaceEntry {
 export interface Surface {
   /** `info.version` of the spec the surface was built from: the API's version, not the package's. */
   readonly version: string;
+  /** What the record it was built from holds (`SURFACE_LEVEL`); absent in records from before levels. */
+  readonly level?: number;
   readonly entries: readonly SurfaceEntry[];
 }

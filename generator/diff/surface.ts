@@ -19,6 +19,7 @@ export function buildSurface(source: SurfaceSource): Surface {
     .map(typeEntry);
   return {
     version: source.version,
+    ...(source.level !== undefined ? { level: source.level } : {}),
     entries: [...types, ...source.operations.flatMap((o) => operationEntries(o, schemas))],
   };
 }
@@ -64,32 +65,46 @@ function operationEntries(operation: SnapshotOperation, schemas: SchemaLookup): 
     ...(operation.cookieParameters ?? []).map((p) => [`param:cookie:${p.name}`, p] as const),
   ].flatMap(([suffix, p]) => parameterEntries(p, under(suffix, parameterPlace(p)), schemas));
   const body = operation.body
-    ? flattenValue(
-        operation.body.type,
-        under('body', {
-          subject: 'request-body',
-          side: 'request',
-          prefix: 'request body',
-          path: '',
-          required: operation.body.required,
-        }),
-        schemas,
+    ? withMediaTypes(
+        operation.body.mediaTypes,
+        flattenValue(
+          operation.body.type,
+          under('body', {
+            subject: 'request-body',
+            side: 'request',
+            prefix: 'request body',
+            path: '',
+            required: operation.body.required,
+          }),
+          schemas,
+        ),
       )
     : [];
   const statuses = operation.responses.flatMap((r) =>
-    flattenValue(
-      r.type,
-      under(`status:${r.status}`, {
-        subject: 'status',
-        side: 'response',
-        prefix: `response ${r.status}`,
-        path: '',
-        required: true,
-      }),
-      schemas,
+    withMediaTypes(
+      r.mediaTypes,
+      flattenValue(
+        r.type,
+        under(`status:${r.status}`, {
+          subject: 'status',
+          side: 'response',
+          prefix: `response ${r.status}`,
+          path: '',
+          required: true,
+        }),
+        schemas,
+      ),
     ),
   );
   return [own, ...parameters, ...body, ...statuses];
+}
+
+/** The media types belong to the body or response itself, the first of its entries. */
+function withMediaTypes(
+  mediaTypes: readonly string[] | undefined,
+  [first, ...rest]: SurfaceEntry[],
+): SurfaceEntry[] {
+  return [{ ...first!, ...(mediaTypes ? { mediaTypes } : {}) }, ...rest];
 }
 
 function parameterPlace(p: SnapshotParameter): Omit<Place, 'key' | 'operation' | 'parent'> {

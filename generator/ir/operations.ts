@@ -240,6 +240,7 @@ function buildBody(node: unknown, pointer: string, ctx: SchemaContext): IrReques
       ctx,
     ),
     ...(docs.description !== undefined ? { description: docs.description } : {}),
+    mediaTypes: content.map(([m]) => m),
   };
 }
 
@@ -276,6 +277,7 @@ function buildResponses(node: unknown, pointer: string, ctx: SchemaContext): IrR
       status,
       ...(description !== undefined ? { description } : {}),
       ...(type ? { type } : {}),
+      ...(content.length > 0 ? { mediaTypes: content.map(([m]) => m) } : {}),
     });
   }
   return responses;

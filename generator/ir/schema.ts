@@ -127,7 +127,7 @@ function convertString(schema: RawObject): IrType {
 
 function numberBounds(schema: RawObject): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const key of ['minimum', 'maximum'] as const) {
+  for (const key of ['minimum', 'maximum', 'multipleOf'] as const) {
     const value = asNumber(schema[key]);
     if (value !== undefined) out[key] = value;
   }
@@ -154,6 +154,7 @@ function convertArray(schema: RawObject, pointer: string, ctx: SchemaContext): I
     items: convertSchema(schema.items, joinPointer(pointer, 'items'), ctx),
     ...(minItems !== undefined ? { minItems } : {}),
     ...(maxItems !== undefined ? { maxItems } : {}),
+    ...(schema.uniqueItems === true ? { uniqueItems: true as const } : {}),
   };
 }
 
@@ -171,7 +172,15 @@ function convertObject(schema: RawObject, pointer: string, ctx: SchemaContext): 
       : extra === undefined || extra === true
         ? UNKNOWN
         : convertSchema(extra, joinPointer(pointer, 'additionalProperties'), ctx);
-  return { kind: 'object', properties, additional };
+  const minProperties = asNumber(schema.minProperties);
+  const maxProperties = asNumber(schema.maxProperties);
+  return {
+    kind: 'object',
+    properties,
+    additional,
+    ...(minProperties !== undefined ? { minProperties } : {}),
+    ...(maxProperties !== undefined ? { maxProperties } : {}),
+  };
 }
 
 function convertProperty(

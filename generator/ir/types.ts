@@ -77,6 +77,7 @@ export interface IrNumberType {
   readonly maximum?: number;
   readonly exclusiveMinimum?: number;
   readonly exclusiveMaximum?: number;
+  readonly multipleOf?: number;
 }
 
 /** An inline enum; named enums are `ref`s to an `IrSchema` whose type is an enum. */
@@ -90,6 +91,8 @@ export interface IrArrayType {
   readonly items: IrType;
   readonly minItems?: number;
   readonly maxItems?: number;
+  /** Set only when the spec asks for it. */
+  readonly uniqueItems?: true;
 }
 
 export interface IrObjectType {
@@ -100,6 +103,8 @@ export interface IrObjectType {
    * adds fields in minor releases), a type for maps, `false` only when the spec forbids them.
    */
   readonly additional: IrType | false;
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
 }
 
 export interface IrProperty extends IrDocs {
@@ -185,6 +190,8 @@ export interface IrRequestBody extends IrDocs {
   readonly encodings: readonly BodyEncoding[];
   /** Request-side type. */
   readonly type: IrType;
+  /** Every media type the spec lists for the body, as written (the change report compares them). */
+  readonly mediaTypes?: readonly string[];
 }
 
 export interface IrResponse {
@@ -193,6 +200,8 @@ export interface IrResponse {
   readonly description?: string;
   /** Body type (response side); absent for responses without a JSON body. */
   readonly type?: IrType;
+  /** Every media type the spec lists for the body, as written; absent when it lists none. */
+  readonly mediaTypes?: readonly string[];
 }
 
 export interface IrPagination {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeKind } from '../../generator/diff/compare.js';
 import { RULES, ruleFor } from '../../generator/diff/rules.js';
+import { LIMIT_RULES } from '../../generator/diff/rules-limits.js';
 import type { Side, Subject, SurfaceEntry } from '../../generator/diff/surface-model.js';
 import { reportForChange, THINGS_BASE, verdicts, type Doc } from './support.js';
 
@@ -472,9 +473,11 @@ describe('classification of one change', () => {
 
   it('has a row for every rule in the table', () => {
     const covered = new Set(CASES.flatMap((c) => c.expected.map((r) => r[1])));
-    // Rules for other exported names are the generator's, not the spec's: package-surface.test.ts has their rows.
+    // Rules for other exported names are the generator's, not the spec's: package-surface.test.ts has their rows;
+    // constraints and media types have theirs in rules-limits.test.ts.
+    const elsewhere = new Set(LIMIT_RULES.map((r) => r.id));
     expect(
-      RULES.filter((r) => r.target !== 'export')
+      RULES.filter((r) => r.target !== 'export' && !elsewhere.has(r.id))
         .map((r) => r.id)
         .filter((id) => !covered.has(id)),
     ).toEqual([]);
@@ -501,6 +504,9 @@ describe('classification of one change', () => {
       'value-removed',
       'variant-added',
       'variant-removed',
+      'constraint-narrowed',
+      'constraint-widened',
+      'constraint-replaced',
     ];
     const missing = places.flatMap(([subject, side, key]) =>
       [true, false].flatMap((required) =>
@@ -520,6 +526,31 @@ describe('classification of one change', () => {
             : [`${kind} of ${required ? 'a required' : 'an optional'} ${subject} (${side})`];
         }),
       ),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('has a rule for a media type gained or lost by a request body and by a response', () => {
+    const places: [Subject, Side, string][] = [
+      ['request-body', 'request', 'GET /x/|body'],
+      ['status', 'response', 'GET /x/|status:200'],
+      ['status', 'response', 'GET /x/|status:404'],
+    ];
+    const kinds: ChangeKind[] = ['media-type-added', 'media-type-removed'];
+    const missing = places.flatMap(([subject, side, key]) =>
+      kinds.flatMap((kind) => {
+        const entry: SurfaceEntry = {
+          key,
+          operation: 'GET /x/',
+          subject,
+          side,
+          location: key,
+          required: true,
+          nullable: false,
+          type: 'object',
+        };
+        return ruleFor({ kind, entry }) ? [] : [`${kind} of ${subject} (${key})`];
+      }),
     );
     expect(missing).toEqual([]);
   });
