@@ -68,4 +68,23 @@ export const FIGMA: [string, string] = [
  * The chosen documents the generator refuses, and why: the same contract as
  * EXPECTED_REFUSALS in corpus.ts, kept beside the rule that chose them.
  */
-export const DIRECTORY_REFUSALS: Readonly<Record<string, Refusal>> = {};
+export const DIRECTORY_REFUSALS: Readonly<Record<string, Refusal>> = {
+  'directory/codat.io/assess': {
+    code: 'unsupported-ref',
+    pointer:
+      '/components/schemas/Report/definitions/reportComponent/properties/components/items/$ref',
+    why: "a recursive schema reference into a schema's own `definitions`, outside components.schemas",
+  },
+  'directory/codat.io/bank-feeds': {
+    code: 'unsupported-ref',
+    pointer:
+      '/components/schemas/PushOption/definitions/pushOptionProperty/properties/properties/additionalProperties/$ref',
+    why: "a recursive schema reference into a schema's own `definitions`, outside components.schemas",
+  },
+  'directory/visualstudio.com': {
+    code: 'unsupported-parameter',
+    pointer:
+      '/paths/~1api~1v1~1Tokens~1subscriptions~1{subscriptionId}~1resourceGroups~1{resourceGroup}~1providers~1{providerNamespace}~1plans~1{resourceName}/put/parameters/4/schema',
+    why: 'a header parameter of object type (see oas-examples parameters-style)',
+  },
+};
