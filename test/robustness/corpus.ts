@@ -1,11 +1,13 @@
 /**
  * The corpus: every document of @readme/oas-examples (2.0, 3.0 and 3.1, JSON and YAML),
- * @scalar/galaxy, and our documents in the styles of common server frameworks. Most
- * examples come as a JSON and a YAML twin of one document; they are paired so the suite
- * can check that both formats give the same IR and type-check the output only once.
+ * @scalar/galaxy, our documents in the styles of common server frameworks, and a spread of
+ * published API descriptions (corpus-directory.ts). Most examples come as a JSON and a YAML
+ * twin of one document; they are paired so the suite can check that both formats give the
+ * same IR and type-check the output only once.
  */
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { directoryDocuments, FIGMA } from './corpus-directory.js';
 
 export interface CorpusDocument {
   /** `oas-examples/3.0/file-uploads`, `galaxy/3.1`, `frameworks/fastapi`. */
@@ -48,6 +50,7 @@ export function corpusDocuments(): CorpusDocument[] {
     add('galaxy/3.1', file);
   for (const file of filesUnder('test/fixtures/corpus'))
     add(`frameworks/${file.replace(/^.*\/|\.(json|ya?ml)$/g, '')}`, file);
+  for (const [name, file] of [...directoryDocuments(), FIGMA]) add(name, file);
   return [...byName.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name, files]) => ({

@@ -66,6 +66,8 @@ const OPTIONS: ts.CompilerOptions = {
 export interface TypeError {
   readonly file: string;
   readonly line: number;
+  /** TypeScript's error number (2308 for TS2308). */
+  readonly code: number;
   readonly message: string;
 }
 
@@ -78,6 +80,7 @@ export function typeCheck(rootFiles: readonly string[]): TypeError[] {
     return {
       file: d.file?.fileName ?? '(global)',
       line: (position?.line ?? -1) + 1,
+      code: d.code,
       message: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
     };
   });
