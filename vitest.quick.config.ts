@@ -23,6 +23,8 @@ export const SLOW_SUITES = [
   'test/house-format.test.ts',
   // build, pack and install the package, drive it in Chromium, run the examples
   'test/package/**',
+  // every runtime of the matrix as a child process, after a build and pack (npm run test:runtimes)
+  'test/runtimes/**',
 ];
 
 export default mergeConfig(

@@ -1,0 +1,74 @@
+/**
+ * TypeScript consumers of the installed package under each `module`/`moduleResolution`
+ * pair a project may use: tsc type-checks a file that imports both entry points (the
+ * package's declarations included, not skipped) under `strict`, with Node's types only and
+ * no DOM library for the Node resolutions, as a server project would.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { run, type RunResult } from '../../package/support/run.js';
+import { TSC } from './binaries.js';
+
+export type Resolution = 'node16' | 'nodenext' | 'bundler' | 'node10';
+
+/** A use of each kind of export; if the types degraded to `any`, the expect-error would fail. */
+const CONSUMER = `import { ConnectClient, NotFoundError, isOneOf, type Station } from 'connect-api-client';
+import { startFakeConnectApi, type FakeConnectApi } from 'connect-api-client/testing';
+
+export async function nearest(api: FakeConnectApi): Promise<string> {
+  const client = new ConnectClient({ baseUrl: api.url, token: 'test-token' });
+  const page = await client.stations.around({ latitude: 52.52, longitude: 13.405 });
+  const first: Station | undefined = page.results[0];
+  // @ts-expect-error latitude is a number
+  void client.stations.around({ latitude: '52.52', longitude: 13.405 });
+  for await (const station of client.stations.around({ latitude: 52.52, longitude: 13.405 }))
+    if (isOneOf(station.evses[0]?.status, 'AVAILABLE')) return station.name;
+  try {
+    await client.users.retrieve('no-such-user');
+  } catch (error) {
+    if (error instanceof NotFoundError) return String(error.status);
+  }
+  return first?.name ?? '';
+}
+
+export const start: typeof startFakeConnectApi = startFakeConnectApi;
+`;
+
+/** Which files each resolution checks and how they are compiled. */
+const SETUPS: Record<Resolution, { module: string; files: string[]; lib: string[] }> = {
+  node16: { module: 'node16', files: ['esm.mts', 'cjs.cts'], lib: ['ES2022'] },
+  nodenext: { module: 'nodenext', files: ['esm.mts', 'cjs.cts'], lib: ['ES2022'] },
+  bundler: { module: 'esnext', files: ['plain.ts'], lib: ['ES2022', 'DOM', 'DOM.Iterable'] },
+  node10: { module: 'commonjs', files: ['plain.ts'], lib: ['ES2022'] },
+};
+
+export async function typeCheck(
+  consumerDir: string,
+  resolution: Resolution,
+  typeRoots: string,
+): Promise<RunResult> {
+  const dir = join(consumerDir, `types-${resolution}`);
+  await mkdir(dir, { recursive: true });
+  const setup = SETUPS[resolution];
+  for (const file of setup.files) await writeFile(join(dir, file), CONSUMER);
+  await writeFile(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        lib: setup.lib,
+        module: setup.module,
+        moduleResolution: resolution,
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
+        skipLibCheck: false,
+        noEmit: true,
+        types: ['node'],
+        typeRoots: [typeRoots],
+      },
+      files: setup.files,
+    }),
+  );
+  return run(process.execPath, [TSC, '-p', dir], { cwd: dir, allowFailure: true });
+}
