@@ -12,7 +12,7 @@ import {
   type WriterFunction,
 } from 'ts-morph';
 import type { Ir, IrOperation, IrResource } from '../ir/types.js';
-import { pascalCase, words } from '../ir/names.js';
+import { clientClassName as classNameOfClient, resourceClassNames } from '../ir/names.js';
 import { docs } from './docs.js';
 import { mixedImport, moduleImport } from './imports.js';
 import type { EmittedFile } from './model.js';
@@ -27,6 +27,7 @@ import { TypeUsage } from './type-usage.js';
 import { API_VERSION, PACKAGE_VERSION, VERSION_MODULE } from './version-module.js';
 import { generatedErrorStatuses, STATUS_ERROR_CLASSES, STATUS_ERRORS_MODULE } from './errors.js';
 import { typescriptFile } from './model.js';
+import { schemaDeclarations } from './types.js';
 
 export const CLIENT_META = 'CLIENT_META';
 /** The exported name of the token's environment variable, when the spec names one (`info.x-sdk-token-env`). */
@@ -34,14 +35,14 @@ export const TOKEN_ENV_VAR = 'TOKEN_ENV_VAR';
 
 /** `Connect API` → `ConnectClient`. */
 export function clientClassName(ir: Pick<Ir, 'info'>): string {
-  const title = words(ir.info.title)
-    .filter((w) => w.toLowerCase() !== 'api')
-    .join(' ');
-  return `${pascalCase(title || 'Api')}Client`;
+  return classNameOfClient(ir.info.title);
 }
 
-export function resourceClassName(resource: Pick<IrResource, 'path'>): string {
-  return `${pascalCase(resource.path.join(' '))}Resource`;
+/** Resource class names, settled against every other type-level export (names.ts has the rule). */
+type ClassNames = ReadonlyMap<string, string>;
+
+function resourceClassName(resource: Pick<IrResource, 'path'>, classes: ClassNames): string {
+  return classes.get(resource.path.join('.'))!;
 }
 
 function allResources(resource: IrResource): IrResource[] {
@@ -73,7 +74,16 @@ export function emitClient(
     );
   }
   const runtime = ['ApiPromise', 'PagePromise', 'RequestOptions', 'ClientOptions', 'ClientMeta'];
-  const classes = resources.map((r) => resourceClass(r, names, index));
+  const classNames = resourceClassNames(
+    resources.map((r) => r.path),
+    [
+      clientClassName(ir),
+      ...schemaDeclarations(ir).map((d) => d.name),
+      ...ir.enums.map((e) => e.name),
+      ...[...names.values()].flatMap((n) => [n.query, n.headers, n.cookies, n.body]),
+    ].filter((n): n is string => n !== undefined),
+  );
+  const classes = resources.map((r) => resourceClass(r, names, index, classNames));
   const statusErrors =
     generatedErrorStatuses(ir).length > 0
       ? [moduleImport(`./${STATUS_ERRORS_MODULE.replace(/\.ts$/, '.js')}`, [STATUS_ERROR_CLASSES])]
@@ -87,7 +97,7 @@ export function emitClient(
     ...tokenEnvStatement(ir),
     metaStatement(ir),
     ...classes,
-    rootClass(ir, ir.resources.children),
+    rootClass(ir, ir.resources.children, classNames),
   ]);
 }
 
@@ -143,23 +153,24 @@ function resourceClass(
   resource: IrResource,
   names: Map<IrOperation, OperationNames>,
   index: SchemaIndex,
+  classes: ClassNames,
 ): ClassDeclarationStructure {
   return {
     kind: StructureKind.Class,
-    name: resourceClassName(resource),
+    name: resourceClassName(resource, classes),
     isExported: true,
     docs: docs({ description: `Operations under \`client.${resource.path.join('.')}\`.` }),
     properties: resource.children.map((child) => ({
       name: child.name,
       isReadonly: true,
-      type: resourceClassName(child),
+      type: resourceClassName(child, classes),
       docs: docs({ description: `Operations under \`client.${child.path.join('.')}\`.` }),
     })),
     ctors: [
       {
         parameters: [{ name: 'core', type: 'ClientCore', scope: Scope.Private, isReadonly: true }],
         statements: resource.children.map(
-          (child) => `this.${child.name} = new ${resourceClassName(child)}(core);`,
+          (child) => `this.${child.name} = new ${resourceClassName(child, classes)}(core);`,
         ),
       },
     ],
@@ -176,7 +187,11 @@ function resourceClass(
   };
 }
 
-function rootClass(ir: Ir, children: readonly IrResource[]): ClassDeclarationStructure {
+function rootClass(
+  ir: Ir,
+  children: readonly IrResource[],
+  classes: ClassNames,
+): ClassDeclarationStructure {
   const name = clientClassName(ir);
   return {
     kind: StructureKind.Class,
@@ -190,7 +205,7 @@ function rootClass(ir: Ir, children: readonly IrResource[]): ClassDeclarationStr
     properties: children.map((child) => ({
       name: child.name,
       isReadonly: true,
-      type: resourceClassName(child),
+      type: resourceClassName(child, classes),
       docs: docs({ description: `Operations under \`client.${child.path.join('.')}\`.` }),
     })),
     ctors: [
@@ -198,7 +213,9 @@ function rootClass(ir: Ir, children: readonly IrResource[]): ClassDeclarationStr
         parameters: [{ name: 'options', type: 'ClientOptions', initializer: '{}' }],
         statements: [
           `super(options, ${CLIENT_META});`,
-          ...children.map((child) => `this.${child.name} = new ${resourceClassName(child)}(this);`),
+          ...children.map(
+            (child) => `this.${child.name} = new ${resourceClassName(child, classes)}(this);`,
+          ),
         ],
       },
     ],

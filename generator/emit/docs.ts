@@ -1,12 +1,38 @@
 /**
  * Spec text → doc comments. Spec text only ever reaches the output as string literals or
- * through here, where `*\/` is defused so a description can never end the comment early.
+ * through here, where it is defused so a description can never end the comment early,
+ * open one, or start a tag.
  */
 import type { JSDocStructure, JSDocTagStructure, OptionalKind } from 'ts-morph';
 import type { IrDocs, IrSchema, IrType } from '../ir/types.js';
 
+/**
+ * Text safe inside a `/** … *\/` comment:
+ * - `*\/` would end the comment; `/*` is harmless to TypeScript, but ts-morph's writer takes
+ *   it for the start of a comment of its own and then breaks the lines after it.
+ * - CR, CRLF and the Unicode line and paragraph separators become `\n`: ts-morph puts ` * `
+ *   only after `\n`, while a parser ends the line at any of them.
+ * - `@` first on a line would turn the rest of the line into a tag (`@deprecated` in a
+ *   description is not a deprecation); TSDoc's `\@` keeps it text.
+ */
 export function escapeDocText(text: string): string {
-  return text.replace(/\*\//g, '*\\/').replace(/\r\n?/g, '\n').trim();
+  return text
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(/\*\//g, '*\\/')
+    .replace(/\/\*/g, '/\\*')
+    .replace(/^([ \t]*)@/gm, '$1\\@')
+    .trim();
+}
+
+/** A tag's text, escaped like a description; a writer function is our own code and left alone. */
+function escapeTag(tag: OptionalKind<JSDocTagStructure>): OptionalKind<JSDocTagStructure> {
+  return typeof tag.text === 'string' ? { ...tag, text: escapeTagText(tag.text) } : tag;
+}
+
+/** Like {@link escapeDocText}, but keeps a leading newline (an `@example` starts its code on the next line). */
+function escapeTagText(text: string): string {
+  const lead = /^\s*\n/.test(text) ? '\n' : '';
+  return lead + escapeDocText(text);
 }
 
 export interface DocInput extends IrDocs {
@@ -23,7 +49,7 @@ export function docs(input: DocInput): OptionalKind<JSDocStructure>[] {
     .filter((p): p is string => p !== undefined && p.trim().length > 0)
     .map(escapeDocText);
   const unique = paragraphs.filter((p, i) => paragraphs.indexOf(p) === i);
-  const tags: OptionalKind<JSDocTagStructure>[] = [...(input.tags ?? [])];
+  const tags: OptionalKind<JSDocTagStructure>[] = (input.tags ?? []).map(escapeTag);
   if (input.defaultValue !== undefined)
     tags.push({ tagName: 'default', text: escapeDocText(JSON.stringify(input.defaultValue)) });
   if (input.deprecated) tags.push({ tagName: 'deprecated' });

@@ -108,7 +108,7 @@ export function emitGuards(
   const nonEnumTypes = [...typeImports].filter((n) => !enumTypes.includes(n));
   return typescriptFile(path, [
     mixedImport(runtimeGuardModule, ['GuardError', ...code.helpers], ['GuardFailure']),
-    mixedImport('./enums.js', enumImports, enumTypes),
+    ...(enumImports.length > 0 ? [mixedImport('./enums.js', enumImports, enumTypes)] : []),
     ...(nonEnumTypes.length > 0 ? [moduleImport('./types.js', nonEnumTypes, true)] : []),
     ...patterns,
     ...functions,

@@ -75,10 +75,11 @@ export function emitPackage({
   const errorTypes = emitErrorTypes(ir, src('error-types.ts'));
   const statusErrors = emitStatusErrors(ir, src(STATUS_ERRORS_MODULE));
   const lib = ir.info.lib !== undefined && libTemplates.length > 0 ? ir.info.lib : undefined;
+  const types = emitTypes(ir, src('types.ts'));
   const modules = [
     VERSION_MODULE,
     'enums.ts',
-    'types.ts',
+    ...(types ? ['types.ts'] : []),
     'guards.ts',
     ...resources.map(operationModulePath),
     'client.ts',
@@ -92,7 +93,7 @@ export function emitPackage({
     emitEnums(ir, src('enums.ts')),
     ...(errorTypes ? [errorTypes] : []),
     ...(statusErrors ? [statusErrors] : []),
-    emitTypes(ir, src('types.ts')),
+    ...(types ? [types] : []),
     emitGuards(ir, src('guards.ts'), './runtime/guard.js', names),
     ...operationModules,
     emitClient(ir, names, src('client.ts')),

@@ -22,6 +22,7 @@ import { sampleCall } from './samples.js';
 import { SchemaIndex, typeExpression } from './type-expr.js';
 import { TypeUsage } from './type-usage.js';
 import { typescriptFile } from './model.js';
+import { descriptorPath } from './path-template.js';
 
 /** Names the operation modules declare besides the functions, decided once for every emitter. */
 export interface OperationNames {
@@ -211,7 +212,7 @@ function descriptor(
     w.indent(() => {
       field('id', model.id);
       field('method', model.method);
-      field('path', model.path);
+      field('path', descriptorPath(op));
       parameters('query', model.parameters.query);
       if (model.parameters.header.length > 0) parameters('headers', model.parameters.header);
       if (model.parameters.cookie.length > 0) parameters('cookies', model.parameters.cookie);

@@ -48,11 +48,17 @@ export function schemaDeclarations(ir: Pick<Ir, 'schemas'>): SchemaDeclaration[]
   });
 }
 
-export function emitTypes(ir: Ir, path: string): EmittedFile {
+/**
+ * The module, or none when the document declares no schema other than enums: a file without
+ * an import or export is a script, not a module, and `export * from './types.js'` in the
+ * index would not compile under CommonJS (TS2306). Nothing imports it then either.
+ */
+export function emitTypes(ir: Ir, path: string): EmittedFile | undefined {
   const index = new SchemaIndex(ir);
   const declarations = schemaDeclarations({
     schemas: ir.schemas.filter((s) => s.type.kind !== 'enum'),
   });
+  if (declarations.length === 0) return undefined;
   const enumNames = new Set<string>();
   let usesOpenEnum = false;
   for (const { schema, view } of declarations) {

@@ -9,7 +9,7 @@ import { asObject, asString, entries, joinPointer, Reporter } from './raw.js';
 import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
 import { buildOperations } from './operations.js';
 import { assignViews } from './views.js';
-import { NameRegistry, PACKAGE_NAMES, pascalCase, words } from './names.js';
+import { clientClassName, NameRegistry, PACKAGE_NAMES, pascalCase, words } from './names.js';
 
 export interface BuildResult {
   readonly ir?: Ir;
@@ -20,8 +20,9 @@ export function buildIr(source: SourceDocument): BuildResult {
   const root = source.value;
   const reporter = new Reporter(source);
   const rawSchemas = entries(asObject(asObject(root)?.components)?.schemas);
-  // Names are claimed before any schema is converted, so refs can be resolved in one pass.
-  const registry = new NameRegistry(PACKAGE_NAMES);
+  // Names are claimed before any schema is converted, so refs can be resolved in one pass. The
+  // client class is named after the title and claimed first: a schema does not take its name.
+  const registry = new NameRegistry([...PACKAGE_NAMES, clientClassName(buildInfo(root).title)]);
   const schemaNames = new Map(
     rawSchemas.map(([key]) => [key, registry.claim(pascalCase(key))] as const),
   );

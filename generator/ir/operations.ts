@@ -20,6 +20,7 @@ import { deref } from './deref.js';
 import { buildParameters } from './parameters.js';
 import {
   memberName,
+  guardNames,
   nameOperations,
   words,
   type ClientPlace,
@@ -76,8 +77,15 @@ export function buildOperations(
   const ids = raws.map(
     (raw) => asString(raw.operation.operationId) ?? fallbackOperationId(raw.method, raw.path),
   );
+  // A function may not take a schema guard's name (a resource `check` with a method `pet`
+  // next to a schema `Pet`); the request form of a schema (`PetRequest`) has guards too.
+  const guards = [...ctx.schemaNames.values()].flatMap((name) => [
+    ...guardNames(name),
+    ...guardNames(`${name}Request`),
+  ]);
   const names = nameOperations(
     raws.map((raw, i) => placeInClient(raw.operation, ids[i]!, raw.pointer, ctx)),
+    guards,
   );
   return raws.map((raw, i) => buildOperation(raw, ids[i]!, names[i]!, ctx, schemaTypes));
 }

@@ -56,18 +56,26 @@ function buildParameter(
   }
   const schema = asObject(p.schema) ?? {};
   const type = convertSchema(p.schema, joinPointer(located.pointer, 'schema'), ctx);
-  if (location !== 'query' && isStructured(type, schemaTypes, new Set())) {
-    // The runtime writes path segments, headers and cookies from single values; the
-    // simple/label/matrix serialisations of lists and objects are not implemented.
+  const style = asString(p.style);
+  // Path parameters may be lists of scalars (RFC 6570 simple, label or matrix style, as
+  // OpenAPI defines them); objects, and lists and objects elsewhere but the query, are not
+  // written by the runtime yet.
+  const list = location === 'path' ? scalarList(type, schemaTypes) : undefined;
+  if (location !== 'query' && list === undefined && isStructured(type, schemaTypes, new Set())) {
     ctx.reporter.error(
       'unsupported-parameter',
       joinPointer(located.pointer, 'schema'),
-      `${location} parameter '${name}' has a list or object type, which ${location} parameters do not support yet`,
-      'declare it as a string (for example comma-separated) or a number',
+      location === 'path'
+        ? `path parameter '${name}' has an object type or a list of lists or objects, which path parameters do not support yet`
+        : `${location} parameter '${name}' has a list or object type, which ${location} parameters do not support yet`,
+      location === 'path'
+        ? 'declare it as a string, a number or a list of them'
+        : 'declare it as a string (for example comma-separated) or a number',
     );
     return undefined;
   }
-  const segment = location === 'path' ? segmentType(type, schemaTypes) : type;
+  const segment =
+    location !== 'path' ? type : list !== undefined ? list : segmentType(type, schemaTypes);
   if (segment === undefined) {
     ctx.reporter.error(
       'unsupported-parameter',
@@ -78,7 +86,8 @@ function buildParameter(
     return undefined;
   }
   const description = asString(p.description);
-  const style = asString(p.style);
+  const pathStyle =
+    location === 'path' && (style === 'label' || style === 'matrix') ? style : undefined;
   return {
     name,
     identifier: camelCase(name),
@@ -88,7 +97,15 @@ function buildParameter(
     ...(description !== undefined ? { description } : {}),
     ...(p.deprecated === true ? { deprecated: true } : {}),
     ...('default' in schema ? { default: schema.default } : {}),
-    explode: typeof p.explode === 'boolean' ? p.explode : style === undefined || style === 'form',
+    // OpenAPI's default: `explode` is true for the form style only (the query's default), so
+    // a path list is `a,b` unless the document says otherwise.
+    explode:
+      typeof p.explode === 'boolean'
+        ? p.explode
+        : location === 'path'
+          ? false
+          : style === undefined || style === 'form',
+    ...(pathStyle !== undefined ? { style: pathStyle } : {}),
   };
 }
 
@@ -110,6 +127,21 @@ function segmentType(type: IrType, schemaTypes: ReadonlyMap<string, IrType>): Ir
     (m.kind === 'literal' && typeof m.value === 'boolean');
   if (resolved.some(unwritable)) return undefined;
   return type.kind === 'union' && members.length > 1 ? { ...type, members } : members[0];
+}
+
+/**
+ * A path parameter's list type with its items made writable (see `segmentType`), or
+ * undefined when the type is not a list of strings and numbers. A nullable list is a list: a
+ * path segment cannot be absent.
+ */
+function scalarList(type: IrType, schemaTypes: ReadonlyMap<string, IrType>): IrType | undefined {
+  const members = (type.kind === 'union' ? type.members : [type]).filter((m) => m.kind !== 'null');
+  const only = members.length === 1 ? members[0]! : undefined;
+  const resolved = only?.kind === 'ref' ? schemaTypes.get(only.name) : only;
+  if (resolved?.kind !== 'array') return undefined;
+  if (isStructured(resolved.items, schemaTypes, new Set())) return undefined;
+  const items = segmentType(resolved.items, schemaTypes);
+  return items === undefined ? undefined : { ...resolved, items };
 }
 
 /** Whether values of the type can be arrays or objects. */

@@ -182,6 +182,8 @@ export interface IrParameter extends IrDocs {
   readonly default?: unknown;
   /** Arrays as one pair per element (true) or comma-joined (false). */
   readonly explode: boolean;
+  /** How a path parameter is written (RFC 6570): `label` `.a,b`, `matrix` `;id=a,b`; absent for `simple`, `a,b`. */
+  readonly style?: 'label' | 'matrix';
 }
 
 export interface IrRequestBody extends IrDocs {

@@ -3,7 +3,8 @@
  * ajv's 2020-12 build, 3.0.x with plain ajv on a draft-07 rewrite of the draft-04 schema (see
  * `schemas.ts`). ajv's raw errors are reduced by `simplifyErrors` and worded by `wordError`.
  */
-import type { Diagnostic } from '../diagnostics.js';
+import type { ErrorObject } from 'ajv';
+import { diagnosticAt, type Diagnostic } from '../diagnostics.js';
 import type { SourceDocument } from '../load.js';
 import { errorAt } from './report.js';
 import { simplifyErrors } from './schema-errors.js';
@@ -67,9 +68,35 @@ export function checkSchema(doc: SourceDocument, line: OpenApiLine): Diagnostic[
     const key = `${pointer}\n${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    diagnostics.push(errorAt(doc, 'schema', pointer, message, hint));
+    const tolerated = tolerable(kept.error);
+    diagnostics.push(
+      tolerated
+        ? diagnosticAt(doc, tolerated, pointer, message, {
+            severity: 'warning',
+            ...(hint ? { hint } : {}),
+          })
+        : errorAt(doc, 'schema', pointer, message, hint),
+    );
   }
   return diagnostics;
+}
+
+/**
+ * Slight invalidities that other generators accept and that change nothing the generator
+ * reads: each is a warning naming its place, with its own code, instead of a `schema` error.
+ * The key is the diagnostic's code, the value why it is safe to go on. Only the top level is
+ * tolerant: deeper down, an unknown key is more often a typo that changes the meaning
+ * (`nulable`, `reponses`), so it stays an error.
+ */
+export const TOLERATED = {
+  'unknown-key':
+    'a top-level key the OpenAPI schema does not define (and not an x- extension) is ignored, as other generators do',
+} as const;
+
+function tolerable(error: ErrorObject): keyof typeof TOLERATED | undefined {
+  const unknown =
+    error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties';
+  return unknown && error.instancePath === '' ? 'unknown-key' : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -15,6 +15,7 @@ import {
 } from '../document/read.js';
 import type { SourceDocument } from '../load.js';
 import { errorAt } from './report.js';
+import { diagnosticAt } from '../diagnostics.js';
 
 interface DeclaredParameter {
   readonly name: string;
@@ -101,12 +102,16 @@ function checkDeclared(
         ? joinPointer(parameter.definition, 'required')
         : parameter.definition;
       reportOnce(`optional ${parameter.definition}`, () =>
-        errorAt(
+        // Other generators take such a parameter as required, and so does the IR: a warning.
+        diagnosticAt(
           doc,
           'path-parameter-optional',
           pointer,
           `path parameter '${parameter.name}' must have required: true`,
-          'a path parameter is part of the URL and can never be left out',
+          {
+            severity: 'warning',
+            hint: 'a path parameter is part of the URL and can never be left out; it is taken as required',
+          },
         ),
       );
     }

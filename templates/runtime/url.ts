@@ -9,66 +9,25 @@ import { InvalidRequestError } from './request-errors.js';
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 
 /**
- * Encodes one path segment. `encodeURIComponent` escapes `/`, `?` and `#`, so a value cannot
- * leave its segment; it leaves `.` alone, so `.` and `..` (which URL parsers resolve, moving the
- * request to another path) and the empty string (which drops a segment) are refused instead.
+ * `/api/v1/users/{user_id}/` with `{user_id: 'a b'}` → `/api/v1/users/a%20b/`. A list is
+ * written the way OpenAPI's path styles (RFC 6570) say, each element percent-encoded and the
+ * separators left as they are: `{ids}` → `1,2,3` (simple), `{.ids}` → `.1,2,3` (label),
+ * `{;ids}` → `;ids=1,2,3` (matrix), and with `*` (explode) `.1.2.3` or `;ids=1;ids=2;ids=3`.
  */
-export function encodePathSegment(value: string, name: string, context: RequestContext): string {
-  if (value === '' || value === '.' || value === '..') {
-    throw new InvalidRequestError(
-      `${context.operationId}: path parameter "${name}" must not be ${value === '' ? 'empty' : JSON.stringify(value)}`,
-      context,
-      `path.${name}`,
-    );
-  }
-  try {
-    return encodeURIComponent(value);
-  } catch {
-    // Only a lone UTF-16 surrogate makes encodeURIComponent throw.
-    throw new InvalidRequestError(
-      `${context.operationId}: path parameter "${name}" is not valid Unicode text`,
-      context,
-      `path.${name}`,
-    );
-  }
-}
-
-/** `/api/v1/users/{user_id}/` with `{user_id: 'a b'}` → `/api/v1/users/a%20b/`. */
 export function renderPath(
   template: string,
   params: Readonly<Record<string, unknown>> | undefined,
   context: RequestContext,
 ): string {
-  const { literals, names } = parseTemplate(template);
+  const { literals, placeholders } = parseTemplate(template);
   let path = literals[0]!;
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
-    const value = params?.[name];
-    if (value === undefined || value === null) {
-      throw new InvalidRequestError(
-        `${context.operationId}: path parameter "${name}" is required`,
-        context,
-        `path.${name}`,
-      );
-    }
-    if (typeof value === 'number' && !Number.isFinite(value)) {
-      throw new InvalidRequestError(
-        `${context.operationId}: path parameter "${name}" must be a finite number, got ${value}`,
-        context,
-        `path.${name}`,
-      );
-    }
-    if (typeof value !== 'string' && typeof value !== 'number') {
-      throw new InvalidRequestError(
-        `${context.operationId}: path parameter "${name}" must be a string, got ${typeof value}`,
-        context,
-        `path.${name}`,
-      );
-    }
-    path += encodePathSegment(String(value), name, context) + literals[i + 1]!;
+  for (let i = 0; i < placeholders.length; i++) {
+    const placeholder = placeholders[i]!;
+    const value = params?.[placeholder.name];
+    path += renderPlaceholder(placeholder, value, context) + literals[i + 1]!;
   }
   for (const key of Object.keys(params ?? {})) {
-    if (!names.includes(key))
+    if (!placeholders.some((p) => p.name === key))
       throw new InvalidRequestError(
         `${context.operationId}: unknown path parameter "${key}"`,
         context,
@@ -78,10 +37,82 @@ export function renderPath(
   return path;
 }
 
-/** A path template split into the text around its placeholders and their names: `/u/{id}/` → `['/u/', '/']`, `['id']`. */
+function renderPlaceholder(
+  { name, operator, explode }: Placeholder,
+  value: unknown,
+  context: RequestContext,
+): string {
+  const texts = Array.isArray(value)
+    ? value.map((item, i) => segmentText(item, name, `${name}[${i}]`, context))
+    : [segmentText(value, name, name, context)];
+  const prefix = operator === ';' ? `;${name}=` : operator;
+  const separator = !explode ? ',' : prefix;
+  const joined = texts.join(separator);
+  const rendered = operator === ';' && joined === '' ? `;${name}` : prefix + joined;
+  if (rendered === '' || rendered === '.' || rendered === '..') {
+    // An empty segment drops out of the URL, and `.` and `..` are resolved by URL parsers,
+    // moving the request to another path.
+    throw new InvalidRequestError(
+      `${context.operationId}: path parameter "${name}" must not be ${rendered === '' ? 'empty' : JSON.stringify(rendered)}`,
+      context,
+      `path.${name}`,
+    );
+  }
+  return rendered;
+}
+
+/** One value (or list element) of a path parameter, percent-encoded. */
+function segmentText(
+  value: unknown,
+  name: string,
+  argument: string,
+  context: RequestContext,
+): string {
+  if (value === undefined || value === null) {
+    throw new InvalidRequestError(
+      `${context.operationId}: path parameter "${argument}" is required`,
+      context,
+      `path.${argument}`,
+    );
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw new InvalidRequestError(
+      `${context.operationId}: path parameter "${argument}" must be a finite number, got ${value}`,
+      context,
+      `path.${argument}`,
+    );
+  }
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    throw new InvalidRequestError(
+      `${context.operationId}: path parameter "${argument}" must be a string, got ${typeof value}`,
+      context,
+      `path.${argument}`,
+    );
+  }
+  try {
+    return encodeURIComponent(String(value));
+  } catch {
+    // Only a lone UTF-16 surrogate makes encodeURIComponent throw.
+    throw new InvalidRequestError(
+      `${context.operationId}: path parameter "${name}" is not valid Unicode text`,
+      context,
+      `path.${argument}`,
+    );
+  }
+}
+
+/** A placeholder of a path template: `{ids}`, or with a style, `{.ids}`, `{;ids*}`. */
+interface Placeholder {
+  readonly name: string;
+  /** `''` simple, `.` label, `;` matrix. */
+  readonly operator: '' | '.' | ';';
+  readonly explode: boolean;
+}
+
+/** A path template split into the text around its placeholders and their names: `/u/{id}/` → `['/u/', '/']`, `[id]`. */
 interface PathTemplate {
   readonly literals: readonly string[];
-  readonly names: readonly string[];
+  readonly placeholders: readonly Placeholder[];
 }
 
 /** Split once per template: a regex replace with a callback on every call showed up in profiles. */
@@ -92,20 +123,28 @@ function parseTemplate(template: string): PathTemplate {
   let parsed = TEMPLATES.get(template);
   if (parsed === undefined) {
     const literals: string[] = [];
-    const names: string[] = [];
+    const placeholders: Placeholder[] = [];
     let end = 0;
     for (const match of template.matchAll(PLACEHOLDER)) {
       literals.push(template.slice(end, match.index));
-      names.push(match[1]!);
+      placeholders.push(placeholderOf(match[1]!));
       end = match.index + match[0].length;
     }
     literals.push(template.slice(end));
-    parsed = { literals, names };
+    parsed = { literals, placeholders };
     // Templates come from the generated descriptors, a fixed set; the cap only guards odd callers.
     if (TEMPLATES.size >= MAX_TEMPLATES) TEMPLATES.clear();
     TEMPLATES.set(template, parsed);
   }
   return parsed;
+}
+
+function placeholderOf(expression: string): Placeholder {
+  const first = expression.charAt(0);
+  const operator = first === '.' || first === ';' ? first : '';
+  const explode = expression.endsWith('*') && expression.length > operator.length + 1;
+  const name = expression.slice(operator.length, explode ? -1 : undefined);
+  return { name, operator, explode };
 }
 
 /** The text of a string, finite number, boolean, bigint or Date; undefined for anything else. */

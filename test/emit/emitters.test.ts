@@ -71,7 +71,7 @@ describe('types emitter', () => {
         requestName: 'ThingRequest',
       },
     );
-    const out = await text(emitTypes(irOf([speed, thing]), 'src/types.ts'));
+    const out = await text(emitTypes(irOf([speed, thing]), 'src/types.ts')!);
     // Doc comments ({@link …} has braces) are left out of the shape check.
     const code = out.replace(/\/\*\*[^]*?\*\//g, '');
     expect(code).toMatch(
@@ -93,7 +93,7 @@ describe('types emitter', () => {
       ]),
       { views: 'split', requestName: 'TaggedRequest' },
     );
-    const code = (await text(emitTypes(irOf([tagged]), 'src/types.ts'))).replace(
+    const code = (await text(emitTypes(irOf([tagged]), 'src/types.ts')!)).replace(
       /\/\*\*[^]*?\*\//g,
       '',
     );
@@ -115,7 +115,7 @@ describe('types emitter', () => {
       { description: 'A */ B' },
     );
     const map = schema('Prices', object([], { kind: 'array', items: ref('Odd') }));
-    const out = await text(emitTypes(irOf([odd, map]), 'src/types.ts'));
+    const out = await text(emitTypes(irOf([odd, map]), 'src/types.ts')!);
     expect(out).toContain("'odd-name': number | null;");
     expect(out).toContain('ends *\\/ here');
     expect(out).toContain('A *\\/ B');

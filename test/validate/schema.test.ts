@@ -150,7 +150,7 @@ describe('checkSchema: OpenAPI 3.1', () => {
       value: { openapi: '3.1.0', info, paths: {}, colour: 'red' },
       want: [
         {
-          code: 'schema',
+          code: 'unknown-key',
           pointer: '/colour',
           message: "unexpected property 'colour' in the document (typo?)",
           hint: 'allowed here: openapi, info, jsonSchemaDialect, servers, paths, webhooks, components, security, tags, externalDocs, x-* extensions',

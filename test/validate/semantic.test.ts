@@ -705,7 +705,10 @@ describe('validateDocument', () => {
         const { document, diagnostics } = parseSource('spec.json', JSON.stringify(value));
         expect(diagnostics).toEqual([]);
         for (const d of document ? validateDocument(document) : []) {
-          expect(d.severity).toBe('error');
+          // Tolerated slight invalidities (an unknown top-level key) are warnings.
+          expect(d.severity).toBe(
+            ['unknown-key', 'path-parameter-optional'].includes(d.code) ? 'warning' : 'error',
+          );
           expect(d.file).toBe('spec.json');
           expect(typeof d.code).toBe('string');
           expect(d.message.length).toBeGreaterThan(0);

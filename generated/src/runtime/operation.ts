@@ -102,8 +102,9 @@ export interface OperationDescriptor {
 
 /** The caller's arguments, sorted by where they go. */
 export interface OperationInput {
-  /** Path parameter values by wire name; each is percent-encoded into the template. */
-  readonly path?: Readonly<Record<string, string | number>> | undefined;
+  /** Path parameter values by wire name; each (each element of a list) is percent-encoded into the template. */
+  readonly path?:
+    Readonly<Record<string, string | number | readonly (string | number)[]>> | undefined;
   /** Query parameter values by wire name; undefined ones are left out. */
   readonly query?: object | undefined;
   /** Header parameter values by wire name. */

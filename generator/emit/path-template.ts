@@ -1,0 +1,23 @@
+/**
+ * The path template a descriptor hands the runtime. It is the spec's path, except that a path
+ * parameter written in another style than OpenAPI's default carries it the way RFC 6570 spells
+ * it: `{.ids}` (label), `{;ids}` (matrix), and `*` for explode (`{;ids*}`), which
+ * `renderPath` in templates/runtime/url.ts reads. The spec's own path stays in the IR, api.md
+ * and the surface, where it is what readers know.
+ */
+import type { IrOperation } from '../ir/types.js';
+
+const OPERATORS = { label: '.', matrix: ';' } as const;
+
+export function descriptorPath(op: Pick<IrOperation, 'path' | 'pathParameters'>): string {
+  let path = op.path;
+  for (const p of op.pathParameters) {
+    if (p.style === undefined && !p.explode) continue;
+    // For the simple style, explode changes objects only; a list is `a,b` either way.
+    const explode = p.explode && p.style !== undefined ? '*' : '';
+    const operator = p.style !== undefined ? OPERATORS[p.style] : '';
+    if (operator === '' && explode === '') continue;
+    path = path.split(`{${p.name}}`).join(`{${operator}${p.name}${explode}}`);
+  }
+  return path;
+}

@@ -1,0 +1,50 @@
+/**
+ * What the generator refuses in a valid OpenAPI 3.x document, because the client cannot
+ * express it yet: one entry per diagnostic code, with the one-line reason the README lists.
+ * The README's section between the `refusals` markers is this list rendered by
+ * `refusalsMarkdown` (test/validate/refusals.test.ts keeps them equal, and keeps this list
+ * equal to the codes the validator and the IR builder report). Everything else a valid
+ * document holds is generated, or at worst a warning.
+ */
+export interface Refusal {
+  readonly code: string;
+  readonly reason: string;
+}
+
+export const REFUSALS: readonly Refusal[] = [
+  {
+    code: 'unsupported-version',
+    reason: 'Swagger 2.0 and other documents that are not OpenAPI 3.0 or 3.1',
+  },
+  {
+    code: 'unsupported-ref',
+    reason:
+      '`$ref`s to other files or URLs (bundle first), and recursive references to schemas outside `components.schemas`',
+  },
+  {
+    code: 'unsupported-media-type',
+    reason:
+      'request bodies other than JSON, `application/x-www-form-urlencoded` and `multipart/form-data`',
+  },
+  { code: 'unsupported-status', reason: 'status ranges such as `5XX` in responses' },
+  {
+    code: 'unsupported-parameter',
+    reason:
+      'objects (and lists of lists) in path parameters, lists and objects in header and cookie parameters, booleans in path parameters, and parameters `in` anything but path, query, header and cookie',
+  },
+  {
+    code: 'unsupported-schema',
+    reason:
+      'schema types outside JSON Schema, and `enum` or `const` values that are objects or arrays',
+  },
+  {
+    code: 'schema-cycle',
+    reason:
+      'schemas defined only as themselves (`A: {$ref: B}`, `B: {allOf: [{$ref: A}]}`), which no value can match',
+  },
+];
+
+/** The README's list: one bullet per refusal, `code`: reason. */
+export function refusalsMarkdown(refusals: readonly Refusal[] = REFUSALS): string {
+  return refusals.map((r) => `- \`${r.code}\`: ${r.reason}.`).join('\n');
+}
