@@ -3,6 +3,7 @@
  * function, and the client class that hangs the resources off itself
  * (`client.users.billingDetails.update(...)`).
  */
+import { BINARY_BODY_TYPE, rawBodyKind } from './body-media.js';
 import {
   Scope,
   StructureKind,
@@ -73,6 +74,7 @@ export function emitClient(
     );
   }
   const runtime = ['ApiPromise', 'PagePromise', 'RequestOptions', 'ClientOptions', 'ClientMeta'];
+  if (ir.operations.some((op) => rawBodyKind(op) === 'binary')) runtime.push(BINARY_BODY_TYPE);
   const classes = resources.map((r) => resourceClass(r, names, index));
   const statusErrors =
     generatedErrorStatuses(ir).length > 0

@@ -39,6 +39,7 @@ export type {
   CookieParameter,
   InputChecks,
 } from './operation.js';
+export type { BinaryBody } from './binary-body.js';
 export { ApiPromise, type WithResponse } from './api-promise.js';
 export { Page, PagePromise, type PageEnvelope } from './pagination.js';
 export { SdkError, type RequestContext } from './sdk-error.js';

@@ -57,6 +57,8 @@ export interface HeaderInput {
   readonly parameters: object | undefined;
   readonly callHeaders: HeadersOption | undefined;
   readonly contentType: string | undefined;
+  /** The operation's own `Accept` (a text or binary response); a call's headers still win. */
+  readonly accept?: string | undefined;
   readonly declaredCookies?: readonly CookieParameter[] | undefined;
   /** The operation's cookie parameters as the caller passed them. */
   readonly cookies?: object | undefined;
@@ -69,6 +71,7 @@ export function buildRequestHeaders(
 ): Headers {
   const headers = new Headers(defaultsFor(config.meta));
   layer(headers, config.headers);
+  if (input.accept !== undefined) headers.set('accept', input.accept);
 
   // Header names are case-insensitive; cookie names are not.
   for (const { name, text, argument } of scalarParameters(
