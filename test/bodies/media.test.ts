@@ -218,9 +218,7 @@ describe('a client for every body kind', () => {
   });
 
   it('sends a vendor +json body with its own type and parses the 2XX answer as JSON', async () => {
-    server.reply(
-      json(201, { id: 't1', name: 'n' }, { 'content-type': 'application/vnd.x+json' }),
-    );
+    server.reply(json(201, { id: 't1', name: 'n' }, { 'content-type': 'application/vnd.x+json' }));
     const thing = await client.thingsCreate!(core, { name: 'n' });
     const [request] = server.requests;
     expect(request!.headers['content-type']).toBe('application/vnd.x+json');
