@@ -24,6 +24,7 @@ const TEXT_APPLICATION_TYPES = new Set([
   'application/sql',
   'application/x-ndjson',
   'application/jsonl',
+  'application/x-www-form-urlencoded',
 ]);
 
 export function isJsonLike(mediaType: string): boolean {
