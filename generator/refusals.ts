@@ -22,11 +22,10 @@ export const REFUSALS: readonly Refusal[] = [
       '`$ref`s to other files or URLs (bundle first), and recursive references to schemas outside `components.schemas`',
   },
   {
-    code: 'unsupported-media-type',
+    code: 'unsupported-status',
     reason:
-      'request bodies other than JSON, `application/x-www-form-urlencoded` and `multipart/form-data`',
+      'response keys other than a status code, a range such as `5XX`, or `default` (OpenAPI 3.0 allows no others either)',
   },
-  { code: 'unsupported-status', reason: 'status ranges such as `5XX` in responses' },
   {
     code: 'unsupported-parameter',
     reason:

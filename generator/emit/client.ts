@@ -3,6 +3,7 @@
  * function, and the client class that hangs the resources off itself
  * (`client.users.billingDetails.update(...)`).
  */
+import { BINARY_BODY_TYPE, rawBodyKind } from './body-media.js';
 import {
   Scope,
   StructureKind,
@@ -74,6 +75,7 @@ export function emitClient(
     );
   }
   const runtime = ['ApiPromise', 'PagePromise', 'RequestOptions', 'ClientOptions', 'ClientMeta'];
+  if (ir.operations.some((op) => rawBodyKind(op) === 'binary')) runtime.push(BINARY_BODY_TYPE);
   const classNames = resourceClassNames(
     resources.map((r) => r.path),
     [

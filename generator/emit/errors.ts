@@ -48,21 +48,38 @@ export function generatedErrorStatuses(ir: Pick<Ir, 'operations'>): number[] {
 /** An error status an operation declares, and the class a caller catches for it. */
 export interface ErrorResponse {
   readonly className: string;
-  readonly status: number;
+  /** A status, or a range (`4XX`, `5XX`) whose statuses each become their own class. */
+  readonly status: number | string;
   readonly description?: string;
 }
 
-/** The operation's declared error statuses (400 and up), in spec order. */
+/**
+ * The operation's declared error statuses (400 and up) and ranges (`4XX`, `5XX`), in spec
+ * order. A range is caught as the class all its statuses share: `InternalServerError` for
+ * `5XX`, `ApiError` for `4XX` (each 4xx has a class of its own).
+ */
 export function errorResponsesFor(op: IrOperation): ErrorResponse[] {
-  return op.responses
-    .filter(
-      (r): r is typeof r & { status: number } => typeof r.status === 'number' && r.status >= 400,
-    )
-    .map((r) => ({
-      className: errorClassForStatus(r.status),
-      status: r.status,
-      ...(r.description ? { description: r.description } : {}),
-    }));
+  return op.responses.flatMap((r) => {
+    const className =
+      typeof r.status === 'number'
+        ? r.status >= 400
+          ? errorClassForStatus(r.status)
+          : undefined
+        : r.status === '5XX'
+          ? InternalServerError.name
+          : r.status === '4XX'
+            ? ApiError.name
+            : undefined;
+    return className === undefined
+      ? []
+      : [
+          {
+            className,
+            status: r.status,
+            ...(r.description ? { description: r.description } : {}),
+          },
+        ];
+  });
 }
 
 /** `NotFoundError 404 — text`, with the class name as its caller writes it (`{@link …}` in a doc comment, code in markdown). */

@@ -23,6 +23,14 @@ import { SchemaIndex, typeExpression } from './type-expr.js';
 import { TypeUsage } from './type-usage.js';
 import { typescriptFile } from './model.js';
 import { descriptorPath } from './path-template.js';
+import {
+  BINARY_BODY_TYPE,
+  bodySentAs,
+  rawBodyKind,
+  rawBodyRefs,
+  rawBodyType,
+  rawResultType,
+} from './body-media.js';
 
 /** Names the operation modules declare besides the functions, decided once for every emitter. */
 export interface OperationNames {
@@ -51,7 +59,7 @@ export function operationNames(ir: Ir, taken: Iterable<string>): Map<IrOperation
         ...(op.cookieParameters.length > 0
           ? { cookies: registry.claim(`${base(op)}Cookies`) }
           : {}),
-        ...(op.body && op.body.type.kind !== 'ref'
+        ...(op.body && op.body.type.kind !== 'ref' && !rawBodyKind(op)
           ? { body: registry.claim(`${base(op)}Body`) }
           : {}),
       },
@@ -73,6 +81,7 @@ export function emitOperationModule(
   const index = new SchemaIndex(ir);
   const usage = new TypeUsage(index);
   const guards = new Set<string>();
+  const rawImports = new Map<string, Set<string>>();
   const statements: StatementStructures[] = [];
 
   for (const op of resource.operations) {
@@ -82,6 +91,11 @@ export function emitOperationModule(
     if (body?.check) guards.add(body.check);
     const inputChecks = inputCheckRefs(op, opNames, index);
     inputChecks?.checks.forEach(([, check]) => guards.add(check));
+    for (const [module, functions] of rawBodyRefs(op).imports) {
+      const set = rawImports.get(module) ?? new Set<string>();
+      functions.forEach((f) => set.add(f));
+      rawImports.set(module, set);
+    }
 
     if (opNames.query)
       statements.push(
@@ -129,6 +143,7 @@ export function emitOperationModule(
     'OperationDescriptor',
     resource.operations.some((o) => o.pagination) ? 'PagePromise' : '',
     resource.operations.some((o) => !o.pagination) ? 'ApiPromise' : '',
+    resource.operations.some((o) => rawBodyKind(o) === 'binary') ? BINARY_BODY_TYPE : '',
   ].filter((n) => n);
   const paged = resource.operations.some((o) => o.pagination);
   return typescriptFile(path, [
@@ -137,6 +152,9 @@ export function emitOperationModule(
     paged
       ? mixedImport('../runtime/index.js', ['requestPage'], runtimeTypes)
       : moduleImport('../runtime/index.js', runtimeTypes, true),
+    ...[...rawImports.keys()]
+      .sort()
+      .map((module) => moduleImport(`../runtime/${module}.js`, rawImports.get(module)!)),
     ...(guards.size > 0 ? [moduleImport('../guards.js', guards)] : []),
     ...usage.imports('..'),
     ...statements,
@@ -185,6 +203,9 @@ interface SuccessBody {
 }
 
 function successBody(op: IrOperation, index: SchemaIndex): SuccessBody | undefined {
+  // Text and bytes are read by the descriptor's decoder, which gives the promised type.
+  const raw = rawResultType(op);
+  if (raw) return { typeName: raw };
   if (!op.successType) return undefined;
   if (op.successType.kind === 'ref') {
     const typeName = index.typeName(op.successType.name, 'read');
@@ -217,6 +238,9 @@ function descriptor(
       if (model.parameters.header.length > 0) parameters('headers', model.parameters.header);
       if (model.parameters.cookie.length > 0) parameters('cookies', model.parameters.cookie);
       field('bodyEncodings', model.body?.encodings ?? []);
+      if (op.body?.contentType !== undefined) field('bodyContentType', op.body.contentType);
+      if (op.successMedia) field('accept', op.successMedia.accept);
+      for (const [key, fn] of rawBodyRefs(op).fields) w.writeLine(`${key}: ${fn},`);
       field('retrySafe', model.retrySafe);
       field('successStatuses', model.successStatuses);
       if (inputChecks) {
@@ -276,15 +300,13 @@ export function operationSignature(
       .slice(after + 1)
       .some(Boolean);
   if (op.body) {
-    const type = names.body ?? typeExpression(op.body.type, 'write', index);
+    const type = rawBodyType(op) ?? names.body ?? typeExpression(op.body.type, 'write', index);
     parameters.push({
       name: 'body',
       type: op.body.required || !laterRequired(0) ? type : `${type} | undefined`,
       hasQuestionToken: !op.body.required && !laterRequired(0),
     });
-    paramDocs.push(
-      `body — ${op.body.description ?? 'the request body.'} Sent as JSON unless \`options.encoding\` says otherwise.`,
-    );
+    paramDocs.push(`body — ${op.body.description ?? 'the request body.'} ${bodySentAs(op)}`);
     input.push('body');
   }
   if (names.query) {
@@ -321,7 +343,8 @@ export function operationSignature(
   );
 
   const item = op.pagination ? typeExpression(op.pagination.item, 'read', index) : undefined;
-  const result = op.successType ? typeExpression(op.successType, 'read', index) : 'void';
+  const result =
+    rawResultType(op) ?? (op.successType ? typeExpression(op.successType, 'read', index) : 'void');
   const returnType = item ? `PagePromise<${item}>` : `ApiPromise<${result}>`;
   const call = item ? `requestPage<${item}>` : `core.request<${result}>`;
   return {
@@ -351,6 +374,9 @@ export function operationSignature(
 function returnsText(op: IrOperation, item: string | undefined, result: string): string {
   if (item)
     return `a page of \`${item}\`: await it for one page, or iterate it with \`for await\` for every item of every page.`;
+  if (op.successMedia?.kind === 'binary')
+    return 'the body as a `Blob` typed by its Content-Type; `.asResponse()` gives the `Response`, for `.body` as a stream or `.arrayBuffer()`.';
+  if (op.successMedia?.kind === 'text') return 'the body as text, a `string`.';
   if (!op.successType)
     return 'a promise that resolves once the server has answered with success; there is no body.';
   return `the \`${result}\` the server answers with, checked against the spec.`;

@@ -6,6 +6,7 @@
 import type { Ir, IrOperation, IrParameter, IrType } from '../ir/types.js';
 import { propertyKey, words } from '../ir/names.js';
 import { SchemaIndex, visibleProperties } from './type-expr.js';
+import { rawBodyKind } from './body-media.js';
 
 /** Realistic values for names that mean the same in any API; the spec's examples win. */
 const VALUE_BY_NAME: Readonly<Record<string, unknown>> = {
@@ -113,7 +114,12 @@ export function sampleArguments(op: IrOperation, index: SchemaIndex): string[] {
   );
   const laterRequired = op.queryParameters.some((p) => p.required);
   if (op.body && (op.body.required || laterRequired))
-    args.push(literal(op.body.example ?? sampleValue(op.body.type, index)));
+    // Bytes have no literal: a Blob stands for a file read or a buffer at hand.
+    args.push(
+      rawBodyKind(op) === 'binary'
+        ? "new Blob(['file contents'])"
+        : literal(op.body.example ?? sampleValue(op.body.type, index)),
+    );
   const query = op.queryParameters.filter((p) => p.required);
   if (query.length > 0)
     args.push(literal(Object.fromEntries(query.map((p) => [p.name, parameterSample(p, index)]))));

@@ -184,6 +184,7 @@ export const RUNTIME_NAMES: readonly string[] = [
   'QueryParameter',
   'HeaderParameter',
   'CookieParameter',
+  'BinaryBody',
   'ApiPromise',
   'WithResponse',
   'Page',

@@ -4,18 +4,11 @@
  * gets its place in the client: `x-sdk-method` when the spec gives one, else its first tag.
  * Its names follow from that place by the one rule in names.ts (`nameOperations`).
  */
-import type {
-  BodyEncoding,
-  HttpMethod,
-  IrOperation,
-  IrParameter,
-  IrRequestBody,
-  IrResponse,
-  IrType,
-} from './types.js';
+import type { HttpMethod, IrOperation, IrParameter, IrResponse, IrType } from './types.js';
 import type { RawObject } from './raw.js';
 import { asArray, asObject, asString, entries, joinPointer } from './raw.js';
-import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
+import type { SchemaContext } from './schema.js';
+import { buildBody, buildResponses, isSuccess } from './bodies.js';
 import { deref } from './deref.js';
 import { buildParameters } from './parameters.js';
 import {
@@ -111,24 +104,15 @@ function buildOperation(
   const parameters = buildParameters(raw, ctx, schemaTypes);
   const body = buildBody(operation.requestBody, joinPointer(pointer, 'requestBody'), ctx);
   const responses = buildResponses(operation.responses, joinPointer(pointer, 'responses'), ctx);
-  const successes = responses.filter(
-    (r): r is IrResponse & { status: number } =>
-      typeof r.status === 'number' && r.status >= 200 && r.status < 300,
-  );
-  const successBodies = successes.flatMap((r) => (r.type ? [r.type] : []));
-  const successType: IrType | undefined =
-    successBodies.length === 0
-      ? undefined
-      : successBodies.length === 1
-        ? successBodies[0]
-        : { kind: 'union', members: successBodies };
+  const { successStatuses, successType, successMedia } = successOf(responses);
   const retrySafe =
     typeof operation['x-retry-safe'] === 'boolean'
       ? operation['x-retry-safe']
       : SAFE_BY_DEFAULT.has(method);
   const summary = asString(operation.summary);
   const description = asString(operation.description);
-  const pagination = successType ? detectPagination(successType, schemaTypes) : undefined;
+  const pagination =
+    successType && !successMedia ? detectPagination(successType, schemaTypes) : undefined;
   return {
     operationId,
     functionName,
@@ -149,11 +133,44 @@ function buildOperation(
     cookieParameters: parameters.filter((p) => p.location === 'cookie'),
     ...(body ? { body } : {}),
     responses,
-    successStatuses: successes.map((r) => r.status),
+    successStatuses,
     ...(successType ? { successType } : {}),
+    ...(successMedia ? { successMedia } : {}),
     retrySafe,
     ...(pagination ? { pagination } : {}),
   };
+}
+
+/**
+ * What a call returns. The first success response with a body decides how it is read: JSON
+ * (the union of the JSON bodies), text (a string) or bytes (a Blob, with no IR type).
+ */
+function successOf(
+  responses: readonly IrResponse[],
+): Pick<IrOperation, 'successStatuses' | 'successType' | 'successMedia'> {
+  const successes = responses.filter(isSuccess);
+  const successStatuses = successes.flatMap((r) =>
+    typeof r.status === 'number' ? [r.status] : [],
+  );
+  const first = successes.find((r) => r.type !== undefined || r.media !== undefined);
+  if (first?.media) {
+    const accept = [
+      ...new Set(successes.filter((r) => r.media === first.media).map((r) => r.mediaType!)),
+    ].join(', ');
+    return {
+      successStatuses,
+      ...(first.media === 'text' ? { successType: first.type! } : {}),
+      successMedia: { kind: first.media, accept },
+    };
+  }
+  const bodies = successes.flatMap((r) => (r.type && !r.media ? [r.type] : []));
+  const successType: IrType | undefined =
+    bodies.length === 0
+      ? undefined
+      : bodies.length === 1
+        ? bodies[0]
+        : { kind: 'union', members: bodies };
+  return { successStatuses, ...(successType ? { successType } : {}) };
 }
 
 function fallbackOperationId(method: HttpMethod, path: string): string {
@@ -210,85 +227,6 @@ function withoutPrefix(operationId: string, tag: string): string {
 function orderPathParameters(path: string, parameters: IrParameter[]): IrParameter[] {
   const order = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
   return [...parameters].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
-}
-
-const ENCODINGS: readonly [BodyEncoding, (mediaType: string) => boolean][] = [
-  ['json', (m) => m === 'application/json' || m.endsWith('+json')],
-  ['form', (m) => m === 'application/x-www-form-urlencoded'],
-  ['multipart', (m) => m === 'multipart/form-data'],
-];
-
-function buildBody(node: unknown, pointer: string, ctx: SchemaContext): IrRequestBody | undefined {
-  if (node === undefined) return undefined;
-  const located = deref(node, pointer, ctx);
-  if (!located) return undefined;
-  const content = entries(located.value.content);
-  const encodings = ENCODINGS.filter(([, matches]) =>
-    content.some(([m]) => matches(m.split(';')[0]!.trim())),
-  ).map(([e]) => e);
-  if (encodings.length === 0) {
-    ctx.reporter.error(
-      'unsupported-media-type',
-      joinPointer(located.pointer, 'content'),
-      `request bodies of type ${content.map(([m]) => `'${m}'`).join(', ') || '(none)'} are not supported yet`,
-      'use application/json, application/x-www-form-urlencoded or multipart/form-data',
-    );
-    return undefined;
-  }
-  const [mediaType, media] = content.find(([m]) =>
-    ENCODINGS.some(([, matches]) => matches(m.split(';')[0]!.trim())),
-  )!;
-  const docs = schemaDocs(located.value);
-  return {
-    required: located.value.required === true,
-    encodings,
-    type: convertSchema(
-      asObject(media)?.schema,
-      joinPointer(located.pointer, 'content', mediaType, 'schema'),
-      ctx,
-    ),
-    ...(docs.description !== undefined ? { description: docs.description } : {}),
-    mediaTypes: content.map(([m]) => m),
-  };
-}
-
-function buildResponses(node: unknown, pointer: string, ctx: SchemaContext): IrResponse[] {
-  const responses: IrResponse[] = [];
-  for (const [key, raw] of entries(node)) {
-    const status = key === 'default' ? 'default' : /^\d{3}$/.test(key) ? Number(key) : undefined;
-    if (status === undefined) {
-      ctx.reporter.error(
-        'unsupported-status',
-        joinPointer(pointer, key),
-        `status range '${key}' is not supported yet`,
-        'list the statuses one by one',
-      );
-      continue;
-    }
-    const located = deref(raw, joinPointer(pointer, key), ctx);
-    if (!located) continue;
-    const content = entries(located.value.content);
-    // springdoc writes `*/*` for every response whose controller does not say what it
-    // produces; the runtime reads bodies as JSON, so a wildcard is read as JSON too.
-    const json =
-      content.find(([m]) => ENCODINGS[0]![1](m.split(';')[0]!.trim())) ??
-      content.find(([m]) => m === '*/*' || m === 'application/*');
-    const description = asString(located.value.description);
-    const type = json
-      ? convertSchema(
-          asObject(json[1])?.schema,
-          joinPointer(located.pointer, 'content', json[0], 'schema'),
-          ctx,
-        )
-      : undefined;
-    responses.push({
-      status,
-      ...(description !== undefined ? { description } : {}),
-      ...(type ? { type } : {}),
-      ...(content.length > 0 ? { mediaTypes: content.map(([m]) => m) } : {}),
-    });
-  }
-  return responses;
 }
 
 /** Page-number envelopes (`count`, `next`, `previous`, `results`) as Django REST Framework writes them. */

@@ -169,7 +169,14 @@ export interface IrEnum extends IrDocs {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
-export type BodyEncoding = 'json' | 'form' | 'multipart';
+/**
+ * How a request body goes on the wire: JSON, a form, multipart, text sent as it is, or
+ * bytes (a Blob, ArrayBuffer, typed array or stream).
+ */
+export type BodyEncoding = 'json' | 'form' | 'multipart' | 'text' | 'binary';
+
+/** A status range a response may be declared for: `2XX`, `4XX`, `5XX` (and the rarer ones). */
+export type StatusRange = '1XX' | '2XX' | '3XX' | '4XX' | '5XX';
 
 export interface IrParameter extends IrDocs {
   /** Name on the wire. */
@@ -190,20 +197,33 @@ export interface IrRequestBody extends IrDocs {
   readonly required: boolean;
   /** Supported encodings, JSON first when present. */
   readonly encodings: readonly BodyEncoding[];
-  /** Request-side type. */
+  /**
+   * Request-side type. `string` for a text body; `unknown` for a binary one, whose
+   * TypeScript type is the runtime's `BinaryBody`.
+   */
   readonly type: IrType;
   /** Every media type the spec lists for the body, as written (the change report compares them). */
   readonly mediaTypes?: readonly string[];
+  /**
+   * The declared media type the body is sent with, where it is not the encoding's own
+   * (`application/json`, a form, multipart): `application/vnd.x+json`, `text/xml`, `image/png`.
+   * Always set for text and binary bodies.
+   */
+  readonly contentType?: string;
 }
 
 export interface IrResponse {
-  /** A status code, or `default`. */
-  readonly status: number | 'default';
+  /** A status code, a range (`5XX`), or `default`. */
+  readonly status: number | StatusRange | 'default';
   readonly description?: string;
-  /** Body type (response side); absent for responses without a JSON body. */
+  /** Body type (response side): `string` for a text body; absent for no body or a binary one. */
   readonly type?: IrType;
   /** Every media type the spec lists for the body, as written; absent when it lists none. */
   readonly mediaTypes?: readonly string[];
+  /** How the body is read when it is not JSON: as text, or as bytes (a `Blob`). */
+  readonly media?: 'text' | 'binary';
+  /** The declared media type of a text or binary body, sent as `Accept`. */
+  readonly mediaType?: string;
 }
 
 export interface IrPagination {
@@ -231,8 +251,13 @@ export interface IrOperation extends IrDocs {
   readonly responses: readonly IrResponse[];
   /** The statuses from 200 to 299, in order. */
   readonly successStatuses: readonly number[];
-  /** Type of the success body; absent when no success response has a body. */
+  /** Type of the success body; absent when no success response has a body, or a binary one. */
   readonly successType?: IrType;
+  /**
+   * How the success body is read when it is not JSON: `text` (a `string`) or `binary` (a
+   * `Blob`), with the media types to send as `Accept`.
+   */
+  readonly successMedia?: { readonly kind: 'text' | 'binary'; readonly accept: string };
   readonly retrySafe: boolean;
   readonly pagination?: IrPagination;
 }

@@ -5,6 +5,7 @@
  * caller's signal removed, so nothing is left to keep Node alive or to leak.
  */
 import { describeCause, type RequestContext } from './sdk-error.js';
+import type { WireBody } from './body.js';
 import { permanentFailure } from './fetch-refusal.js';
 import type { FetchLike } from './options.js';
 import { AbortError, ConnectionError, TimeoutError } from './request-errors.js';
@@ -16,7 +17,9 @@ export interface AttemptRequest {
   readonly init: {
     readonly method: string;
     readonly headers: Headers;
-    readonly body: string | URLSearchParams | FormData | undefined;
+    readonly body: WireBody | undefined;
+    /** Set for a stream body: Node's fetch refuses one without it. */
+    readonly duplex?: 'half';
   };
   /** How long this attempt may take. */
   readonly timeoutMs: number;
@@ -99,7 +102,8 @@ export async function fetchAttempt(request: AttemptRequest): Promise<AttemptOutc
     const response = await request.fetch(request.url, {
       method: request.init.method,
       headers: request.init.headers,
-      ...(request.init.body === undefined ? {} : { body: request.init.body }),
+      ...(request.init.body === undefined ? {} : { body: request.init.body as BodyInit }),
+      ...(request.init.duplex ? { duplex: request.init.duplex } : {}),
       signal: controller.signal,
       // Redirects are not followed: the token must only go to the configured server, and
       // an API does not redirect its own operations as a rule.

@@ -39,6 +39,7 @@ export type {
   CookieParameter,
   InputChecks,
 } from './operation.js';
+export type { BinaryBody } from './binary-body.js';
 export { ApiPromise, type WithResponse } from './api-promise.js';
 export {
   Page,

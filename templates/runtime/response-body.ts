@@ -46,6 +46,8 @@ export function decodeSuccessBody(
     expectBody || descriptor.check !== undefined || descriptor.responseType !== undefined;
   if (!expects) return undefined;
 
+  // Text and bytes are read by the decoder the descriptor names (text-body.ts, binary-body.ts).
+  if (descriptor.decode !== undefined) return descriptor.decode(exchange);
   const contentType = headers.get('content-type') ?? undefined;
   if (text.trim() === '') {
     report(

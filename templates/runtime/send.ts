@@ -30,6 +30,8 @@ export interface Exchange {
   readonly headers: Headers;
   /** The body as text, read under the attempt's timeout. */
   readonly text: string;
+  /** The same body as bytes, for binary responses. */
+  readonly bytes: Uint8Array<ArrayBuffer>;
   readonly attempt: number;
   /** The last attempt's hook event, for reporting a body that later proves unusable. */
   readonly event: RequestHookEvent;
@@ -49,7 +51,8 @@ export async function sendWithRetries(
   const signal = settings.signal;
   const deadlineAt =
     settings.deadlineMs === undefined ? undefined : env.now() + settings.deadlineMs;
-  const maxRetries = descriptor.retrySafe ? settings.maxRetries : 0;
+  // A stream body is spent by the first attempt, so it is never sent again.
+  const maxRetries = descriptor.retrySafe && request.oneShot !== true ? settings.maxRetries : 0;
 
   // Checked per request as well as at construction: the URL may be a `next` link. One on the
   // configured origin was checked at construction.
@@ -106,7 +109,12 @@ export async function sendWithRetries(
     const outcome = await fetchAttempt({
       fetch: config.fetch,
       url: request.url,
-      init: { method: descriptor.method, headers, body: request.body },
+      init: {
+        method: descriptor.method,
+        headers,
+        body: request.body,
+        ...(request.oneShot ? { duplex: 'half' as const } : {}),
+      },
       timeoutMs,
       timeoutReason,
       limitMs: timeoutReason === 'deadline' ? settings.deadlineMs! : settings.timeoutMs,
@@ -159,6 +167,7 @@ export async function sendWithRetries(
           status: response.status,
           headers: response.headers,
           text: outcome.text,
+          bytes,
           attempt,
           get event() {
             return eventOf();

@@ -78,16 +78,6 @@ export const EXPECTED_REFUSALS: Readonly<Record<string, Refusal>> = {
   'oas-examples/2.0/petstore-simple': SWAGGER_2,
   'oas-examples/2.0/petstore-with-external-docs': SWAGGER_2,
   'oas-examples/2.0/schema-circular': SWAGGER_2,
-  'oas-examples/3.0/file-uploads': {
-    code: 'unsupported-media-type',
-    pointer: '/paths/~1anything~1image-png/post/requestBody/content',
-    why: 'raw binary request bodies (image/png, application/octet-stream) are not supported yet',
-  },
-  'oas-examples/3.1/petstore': {
-    code: 'unsupported-media-type',
-    pointer: '/paths/~1pet~1{petId}~1uploadImage/post/requestBody/content',
-    why: 'raw binary request body (application/octet-stream) is not supported yet',
-  },
   'oas-examples/3.0/parameters-style': {
     code: 'unsupported-parameter',
     pointer: '/paths/~1cookies/get/parameters/1/schema',

@@ -10,11 +10,23 @@ import type { BodyEncoding, OperationDescriptor } from './operation.js';
 import { InvalidRequestError } from './request-errors.js';
 import { scalarText } from './url.js';
 
+/** What fetch can send: strings and forms, and the bytes of a binary body. */
+export type WireBody =
+  | string
+  | URLSearchParams
+  | FormData
+  | Blob
+  | ArrayBuffer
+  | ArrayBufferView
+  | ReadableStream<Uint8Array>;
+
 export interface EncodedBody {
-  /** Strings, `URLSearchParams` and `FormData` can all be sent again on a retry. */
-  readonly body: string | URLSearchParams | FormData | undefined;
+  /** Everything but a stream can be sent again on a retry. */
+  readonly body: WireBody | undefined;
   /** Unset for multipart, where fetch writes the header with its boundary. */
   readonly contentType: string | undefined;
+  /** A stream is read as it is sent, so it can be sent once only: no retry, and fetch needs `duplex`. */
+  readonly oneShot?: boolean;
 }
 
 const NO_BODY: EncodedBody = { body: undefined, contentType: undefined };
@@ -48,9 +60,23 @@ export function encodeBody(
       'options.encoding',
     );
   }
+  if (encoding === 'text' || encoding === 'binary') {
+    // The encoder comes with the descriptor (text-body.ts, binary-body.ts), so a client that
+    // only sends JSON does not carry it.
+    if (descriptor.encodeBody === undefined)
+      throw new InvalidRequestError(
+        `${context.operationId} has no ${encoding} encoder`,
+        context,
+        'options.encoding',
+      );
+    return descriptor.encodeBody(body, descriptor.bodyContentType ?? '*/*', context);
+  }
   switch (encoding) {
     case 'json':
-      return { body: jsonText(body, context), contentType: 'application/json' };
+      return {
+        body: jsonText(body, context),
+        contentType: descriptor.bodyContentType ?? 'application/json',
+      };
     case 'form':
       return {
         body: formFields(

@@ -61,6 +61,8 @@ export interface HeaderInput {
   readonly parameters: object | undefined;
   readonly callHeaders: HeadersOption | undefined;
   readonly contentType: string | undefined;
+  /** The operation's own `Accept` (a text or binary response); a call's headers still win. */
+  readonly accept?: string | undefined;
   readonly declaredCookies?: readonly CookieParameter[] | undefined;
   /** The operation's cookie parameters as the caller passed them. */
   readonly cookies?: object | undefined;
@@ -72,6 +74,7 @@ export function buildRequestHeaders(
   context: RequestContext,
 ): Headers {
   const headers = new Headers(defaultsFor(config));
+  if (input.accept !== undefined) headers.set('accept', input.accept);
   if (input.parameters !== undefined || input.cookies !== undefined)
     parameterHeaders(headers, input, context);
 

@@ -6,12 +6,31 @@
  * the HTTP work; the generated code itself stays declarative and small.
  */
 import type { Check } from './guard.js';
+import type { EncodedBody } from './body.js';
+import type { RequestContext } from './sdk-error.js';
+import type { Exchange } from './send.js';
 
 /** The HTTP methods an operation can use. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
-/** The request body encodings the runtime can send. JSON is the default. */
-export type BodyEncoding = 'json' | 'form' | 'multipart';
+/**
+ * The request body encodings the runtime can send. JSON is the default; `text` and `binary`
+ * are sent as they are, by the encoder the operation's descriptor names.
+ */
+export type BodyEncoding = 'json' | 'form' | 'multipart' | 'text' | 'binary';
+
+/**
+ * Turns a text or binary body into what fetch sends, with its Content-Type. Operations that
+ * need one name it in their descriptor, so code that only sends JSON never bundles it.
+ */
+export type BodyEncoder = (
+  body: unknown,
+  contentType: string,
+  context: RequestContext,
+) => EncodedBody;
+
+/** Reads a success body that is not JSON (text, bytes); named by the descriptor like the encoder. */
+export type ResponseDecoder = (exchange: Exchange) => unknown;
 
 /**
  * What is known about one query, header or cookie parameter: its name on the wire, whether
@@ -81,6 +100,17 @@ export interface OperationDescriptor {
   readonly cookies?: readonly CookieParameter[];
   /** Encodings the operation accepts for its body, JSON first; empty when it has no body. */
   readonly bodyEncodings: readonly BodyEncoding[];
+  /**
+   * The declared media type of a JSON, text or binary body when it is not `application/json`
+   * (`application/vnd.x+json`, `text/xml`, `image/png`, `*\/*`).
+   */
+  readonly bodyContentType?: string;
+  /** Encodes a text or binary body; set exactly when `bodyEncodings` is `['text']` or `['binary']`. */
+  readonly encodeBody?: BodyEncoder;
+  /** The `Accept` header of an operation whose success body is not JSON. */
+  readonly accept?: string;
+  /** Reads a success body that is not JSON; absent for JSON and empty responses. */
+  readonly decode?: ResponseDecoder;
   /**
    * Whether the client may send the request again on its own after a failure. Comes from
    * the spec's `x-retry-safe`, else from the method (GET, HEAD, OPTIONS, PUT, DELETE safe).

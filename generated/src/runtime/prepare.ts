@@ -7,7 +7,7 @@
  */
 import type { RequestContext } from './sdk-error.js';
 import { checkNumber, NUMBER_RULES, type ResolvedConfig } from './config.js';
-import { encodeBody } from './body.js';
+import { encodeBody, type WireBody } from './body.js';
 import { buildRequestHeaders } from './headers.js';
 import type { OperationDescriptor, OperationInput } from './operation.js';
 import type { RequestOptions, ValidationMode } from './options.js';
@@ -32,7 +32,9 @@ export interface PreparedRequest {
   readonly context: RequestContext;
   readonly url: string;
   readonly headers: Headers;
-  readonly body: string | URLSearchParams | FormData | undefined;
+  readonly body: WireBody | undefined;
+  /** The body is a stream: it can be sent once only (see `EncodedBody.oneShot`). */
+  readonly oneShot?: boolean;
   readonly settings: CallSettings;
 }
 
@@ -165,10 +167,19 @@ export function prepareRequest(
       parameters: 'url' in target ? undefined : input.headers,
       callHeaders: options.headers,
       contentType: encoded.contentType,
+      accept: descriptor.accept,
       declaredCookies: descriptor.cookies,
       cookies: 'url' in target ? undefined : input.cookies,
     },
     context,
   );
-  return { descriptor, context, url, headers, body: encoded.body, settings };
+  return {
+    descriptor,
+    context,
+    url,
+    headers,
+    body: encoded.body,
+    ...('oneShot' in encoded && encoded.oneShot ? { oneShot: true } : {}),
+    settings,
+  };
 }

@@ -1,0 +1,65 @@
+/**
+ * Text and binary bodies in the generated operations: their TypeScript types, and the
+ * runtime encoder and decoder each descriptor names. A descriptor references the functions
+ * it needs (from `runtime/text-body.ts` or `runtime/binary-body.ts`) instead of the runtime
+ * switching over every kind, so a bundle of JSON operations never carries them.
+ */
+import type { IrOperation } from '../ir/types.js';
+
+/** The runtime type of a binary request body. */
+export const BINARY_BODY_TYPE = 'BinaryBody';
+
+const TEXT_MODULE = 'text-body';
+const BINARY_MODULE = 'binary-body';
+
+/** How the request body is sent when it is neither JSON nor a form: `text`, `binary`, or undefined. */
+export function rawBodyKind(op: IrOperation): 'text' | 'binary' | undefined {
+  const first = op.body?.encodings[0];
+  return first === 'text' || first === 'binary' ? first : undefined;
+}
+
+/** The body parameter's type for a text or binary body; undefined for JSON and forms. */
+export function rawBodyType(op: IrOperation): string | undefined {
+  const kind = rawBodyKind(op);
+  return kind === 'binary' ? BINARY_BODY_TYPE : kind === 'text' ? 'string' : undefined;
+}
+
+/** The result type of a call whose success body is text or bytes; undefined for JSON. */
+export function rawResultType(op: IrOperation): string | undefined {
+  const kind = op.successMedia?.kind;
+  return kind === 'binary' ? 'Blob' : kind === 'text' ? 'string' : undefined;
+}
+
+/** What the descriptor names for a text or binary body, and where it is imported from. */
+export interface RawBodyRefs {
+  /** `encodeBody: encodeTextBody` and the like, in descriptor order. */
+  readonly fields: readonly (readonly [string, string])[];
+  /** Runtime module (without extension) → the functions taken from it. */
+  readonly imports: ReadonlyMap<string, readonly string[]>;
+}
+
+export function rawBodyRefs(op: IrOperation): RawBodyRefs {
+  const fields: [string, string][] = [];
+  const imports = new Map<string, string[]>();
+  const use = (field: string, module: string, name: string) => {
+    fields.push([field, name]);
+    imports.set(module, [...(imports.get(module) ?? []), name]);
+  };
+  const sent = rawBodyKind(op);
+  if (sent === 'text') use('encodeBody', TEXT_MODULE, 'encodeTextBody');
+  if (sent === 'binary') use('encodeBody', BINARY_MODULE, 'encodeBinaryBody');
+  const received = op.successMedia?.kind;
+  if (received === 'text') use('decode', TEXT_MODULE, 'decodeTextBody');
+  if (received === 'binary') use('decode', BINARY_MODULE, 'decodeBinaryBody');
+  return { fields, imports };
+}
+
+/** What the `body` parameter's doc says about how it is sent. */
+export function bodySentAs(op: IrOperation): string {
+  const kind = rawBodyKind(op);
+  const type = op.body?.contentType;
+  if (kind === 'text') return `Sent as it is, as \`${type}\`.`;
+  if (kind === 'binary')
+    return `Sent as bytes${type && !type.includes('*') ? `, as \`${type}\`` : " with the Blob's type (else `application/octet-stream`)"}; a \`ReadableStream\` is sent once, never retried.`;
+  return `Sent as JSON${type ? ` (\`${type}\`)` : ''} unless \`options.encoding\` says otherwise.`;
+}

@@ -1,0 +1,159 @@
+/**
+ * Request bodies and responses → IR. Every media type has a meaning (media-types.ts), so a
+ * body is never refused for its type: of the media types a body lists, the client uses the
+ * most structured (JSON, then forms, then text, then bytes), and a response is read as JSON,
+ * text or bytes the same way. Status ranges (`2XX`, `4XX`, `5XX`) and `default` are kept as
+ * they are declared.
+ */
+import type { IrRequestBody, IrResponse, IrType, StatusRange } from './types.js';
+import { asObject, asString, entries, joinPointer } from './raw.js';
+import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
+import { deref } from './deref.js';
+import {
+  isWildcard,
+  REQUEST_PREFERENCE,
+  requestEncoding,
+  RESPONSE_PREFERENCE,
+  responseMedia,
+} from './media-types.js';
+
+const STRING: IrType = { kind: 'string' };
+const UNKNOWN: IrType = { kind: 'unknown' };
+const STRUCTURED_ENCODINGS = new Set(['json', 'form', 'multipart']);
+
+/**
+ * Whether a schema describes structured data rather than a string of bytes: decides what a
+ * wildcard media type (`*\/*`) means. A `$ref` names a component, which is structured as a rule.
+ */
+function isStructured(schema: unknown): boolean {
+  const s = asObject(schema);
+  if (!s) return false;
+  if (typeof s.$ref === 'string') return true;
+  if (s.type === 'string') return false;
+  return (
+    s.type !== undefined ||
+    s.properties !== undefined ||
+    s.allOf !== undefined ||
+    s.oneOf !== undefined ||
+    s.anyOf !== undefined
+  );
+}
+
+export function buildBody(
+  node: unknown,
+  pointer: string,
+  ctx: SchemaContext,
+): IrRequestBody | undefined {
+  if (node === undefined) return undefined;
+  const located = deref(node, pointer, ctx);
+  if (!located) return undefined;
+  const content = entries(located.value.content).map(([mediaType, media]) => {
+    const schema = asObject(media)?.schema;
+    return { mediaType, schema, encoding: requestEncoding(mediaType, isStructured(schema)) };
+  });
+  if (content.length === 0) {
+    ctx.reporter.warning(
+      'empty-request-body',
+      joinPointer(located.pointer, 'content'),
+      'the request body lists no media type, so the operation is generated without a body',
+      'list the media types the body may have, for example application/json',
+    );
+    return undefined;
+  }
+  const best = REQUEST_PREFERENCE.find((e) => content.some((c) => c.encoding === e))!;
+  // JSON, forms and multipart share one schema and the caller may choose among them; text and
+  // bytes each stand alone, with a type of their own.
+  const structured = STRUCTURED_ENCODINGS.has(best);
+  const encodings = structured
+    ? REQUEST_PREFERENCE.filter(
+        (e) => STRUCTURED_ENCODINGS.has(e) && content.some((c) => c.encoding === e),
+      )
+    : [best];
+  const chosen = content.find((c) => c.encoding === best)!;
+  const json = content.find((c) => c.encoding === 'json');
+  const contentType = structured
+    ? json && json.mediaType !== 'application/json' && !isWildcard(json.mediaType)
+      ? json.mediaType
+      : undefined
+    : chosen.mediaType;
+  const docs = schemaDocs(located.value);
+  const schemaOwner = structured
+    ? content.find((c) => STRUCTURED_ENCODINGS.has(c.encoding))!
+    : chosen;
+  return {
+    required: located.value.required === true,
+    encodings,
+    type: structured
+      ? convertSchema(
+          schemaOwner.schema,
+          joinPointer(located.pointer, 'content', schemaOwner.mediaType, 'schema'),
+          ctx,
+        )
+      : best === 'text'
+        ? STRING
+        : UNKNOWN,
+    ...(contentType !== undefined ? { contentType } : {}),
+    ...(docs.description !== undefined ? { description: docs.description } : {}),
+    mediaTypes: content.map((c) => c.mediaType),
+  };
+}
+
+const RANGE = /^[1-5]XX$/i;
+
+export function buildResponses(node: unknown, pointer: string, ctx: SchemaContext): IrResponse[] {
+  const responses: IrResponse[] = [];
+  for (const [key, raw] of entries(node)) {
+    const status =
+      key === 'default'
+        ? 'default'
+        : /^\d{3}$/.test(key)
+          ? Number(key)
+          : RANGE.test(key)
+            ? (key.toUpperCase() as StatusRange)
+            : undefined;
+    if (status === undefined) {
+      ctx.reporter.error(
+        'unsupported-status',
+        joinPointer(pointer, key),
+        `'${key}' is not a status code, a status range (2XX) or default`,
+        'use a three-digit status, a range such as 5XX, or default',
+      );
+      continue;
+    }
+    const located = deref(raw, joinPointer(pointer, key), ctx);
+    if (!located) continue;
+    const content = entries(located.value.content).map(([mediaType, media]) => {
+      const schema = asObject(media)?.schema;
+      return { mediaType, schema, media: responseMedia(mediaType, isStructured(schema)) };
+    });
+    const best = RESPONSE_PREFERENCE.find((m) => content.some((c) => c.media === m));
+    const chosen = best ? content.find((c) => c.media === best) : undefined;
+    const description = asString(located.value.description);
+    const type =
+      chosen?.media === 'json'
+        ? convertSchema(
+            chosen.schema,
+            joinPointer(located.pointer, 'content', chosen.mediaType, 'schema'),
+            ctx,
+          )
+        : chosen?.media === 'text'
+          ? STRING
+          : undefined;
+    responses.push({
+      status,
+      ...(description !== undefined ? { description } : {}),
+      ...(type ? { type } : {}),
+      ...(chosen && chosen.media !== 'json'
+        ? { media: chosen.media, mediaType: chosen.mediaType }
+        : {}),
+      ...(content.length > 0 ? { mediaTypes: content.map((c) => c.mediaType) } : {}),
+    });
+  }
+  return responses;
+}
+
+/** Whether a response is a success: a 2xx status or the `2XX` range. */
+export function isSuccess(response: IrResponse): boolean {
+  const { status } = response;
+  return status === '2XX' || (typeof status === 'number' && status >= 200 && status < 300);
+}

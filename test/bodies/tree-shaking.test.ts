@@ -1,0 +1,53 @@
+/**
+ * Text and binary encoding live in runtime modules of their own, named by the descriptors
+ * that need them: a bundle of a JSON operation carries none of that code, a download carries
+ * only the decoder of bytes, a text call only the text functions.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateText, scratchDir, writeOutput } from '../robustness/harness.js';
+
+const FIXTURE = 'test/fixtures/bodies/media.yaml';
+const FUNCTIONS = ['encodeTextBody', 'decodeTextBody', 'encodeBinaryBody', 'decodeBinaryBody'];
+let dir: string;
+
+beforeAll(async () => {
+  const outcome = await generateText(FIXTURE, await readFile(FIXTURE, 'utf8'));
+  if (outcome.kind !== 'generated') throw new Error('the fixture was refused');
+  dir = await scratchDir('bodies-bundle');
+  await writeOutput(dir, outcome.files);
+});
+
+/** Which of the text and binary functions a bundle of one call holds (unminified, tree-shaken). */
+async function bundled(operation: string): Promise<string[]> {
+  const entry = join(dir, `${operation}.ts`);
+  await writeFile(
+    entry,
+    `import { createMediaCore, ${operation} } from './src/index.js';\nexport const call = () => ${operation}(createMediaCore({ token: 't' }), undefined as never);\n`,
+  );
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    treeShaking: true,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]!.text;
+  return FUNCTIONS.filter((name) => code.includes(`function ${name}(`));
+}
+
+describe('bundles of one call', () => {
+  it.each([
+    ['thingsCreate', []],
+    ['tablesDescribe', []],
+    ['imagesDownload', ['decodeBinaryBody']],
+    ['filesUpload', ['encodeBinaryBody']],
+    ['feedsPublish', ['encodeTextBody', 'decodeTextBody']],
+  ])('%s carries %j', async (operation, expected) => {
+    expect(await bundled(operation)).toEqual(expected);
+  });
+});
