@@ -233,6 +233,7 @@ export const RUNTIME_NAMES: readonly string[] = [
   'KnownErrorTypes',
   'KnownValues',
   'isOneOf',
+  'requestPage',
 ];
 
 /** The hand-written layers' exports (templates/<lib>/index.ts); a test keeps them equal. */
