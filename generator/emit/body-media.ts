@@ -1,16 +1,25 @@
 /**
- * Text and binary bodies in the generated operations: their TypeScript types, and the
- * runtime encoder and decoder each descriptor names. A descriptor references the functions
+ * Non-JSON bodies in the generated operations: the TypeScript types of text and binary ones,
+ * and the runtime encoders (form, multipart, text, binary) and decoder each descriptor names. A descriptor references the functions
  * it needs (from `runtime/text-body.ts` or `runtime/binary-body.ts`) instead of the runtime
  * switching over every kind, so a bundle of JSON operations never carries them.
  */
-import type { IrOperation } from '../ir/types.js';
+import type { BodyEncoding, IrOperation } from '../ir/types.js';
 
 /** The runtime type of a binary request body. */
 export const BINARY_BODY_TYPE = 'BinaryBody';
 
 const TEXT_MODULE = 'text-body';
 const BINARY_MODULE = 'binary-body';
+const FORM_MODULE = 'form-body';
+
+/** The runtime encoder of each body encoding but JSON (which the runtime encodes itself). */
+const ENCODERS: Partial<Record<BodyEncoding, readonly [module: string, name: string]>> = {
+  form: [FORM_MODULE, 'encodeFormBody'],
+  multipart: [FORM_MODULE, 'encodeMultipartBody'],
+  text: [TEXT_MODULE, 'encodeTextBody'],
+  binary: [BINARY_MODULE, 'encodeBinaryBody'],
+};
 
 /** How the request body is sent when it is neither JSON nor a form: `text`, `binary`, or undefined. */
 export function rawBodyKind(op: IrOperation): 'text' | 'binary' | undefined {
@@ -30,9 +39,9 @@ export function rawResultType(op: IrOperation): string | undefined {
   return kind === 'binary' ? 'Blob' : kind === 'text' ? 'string' : undefined;
 }
 
-/** What the descriptor names for a text or binary body, and where it is imported from. */
+/** The encoders and decoder a descriptor names, and where they are imported from. */
 export interface RawBodyRefs {
-  /** `encodeBody: encodeTextBody` and the like, in descriptor order. */
+  /** `encoders: { text: encodeTextBody }`, `decode: decodeTextBody` and the like, in descriptor order. */
   readonly fields: readonly (readonly [string, string])[];
   /** Runtime module (without extension) → the functions taken from it. */
   readonly imports: ReadonlyMap<string, readonly string[]>;
@@ -45,9 +54,13 @@ export function rawBodyRefs(op: IrOperation): RawBodyRefs {
     fields.push([field, name]);
     imports.set(module, [...(imports.get(module) ?? []), name]);
   };
-  const sent = rawBodyKind(op);
-  if (sent === 'text') use('encodeBody', TEXT_MODULE, 'encodeTextBody');
-  if (sent === 'binary') use('encodeBody', BINARY_MODULE, 'encodeBinaryBody');
+  const encoders = (op.body?.encodings ?? []).flatMap((encoding) => {
+    const encoder = ENCODERS[encoding];
+    if (!encoder) return [];
+    imports.set(encoder[0], [...(imports.get(encoder[0]) ?? []), encoder[1]]);
+    return [`${encoding}: ${encoder[1]}`];
+  });
+  if (encoders.length > 0) fields.push(['encoders', `{ ${encoders.join(', ')} }`]);
   const received = op.successMedia?.kind;
   if (received === 'text') use('decode', TEXT_MODULE, 'decodeTextBody');
   if (received === 'binary') use('decode', BINARY_MODULE, 'decodeBinaryBody');

@@ -1,12 +1,12 @@
 /**
- * Request bodies in the three encodings an OpenAPI document can declare. JSON is the default; form
- * and multipart are offered only where the operation lists them, because the server parses
- * each encoding differently and a silent fallback would hide the difference.
+ * Request bodies. JSON is the default and is encoded here; form, multipart, text and binary
+ * are offered only where the operation lists them (the server parses each encoding
+ * differently, and a silent fallback would hide the difference), by the encoder its
+ * descriptor names.
  */
 import type { RequestContext } from './sdk-error.js';
 import type { BodyEncoding, OperationDescriptor } from './operation.js';
 import { InvalidRequestError } from './request-errors.js';
-import { scalarText } from './url.js';
 
 /** What fetch can send: strings and forms, and the bytes of a binary body. */
 export type WireBody =
@@ -58,49 +58,25 @@ export function encodeBody(
       'options.encoding',
     );
   }
-  if (encoding === 'text' || encoding === 'binary') {
-    // The encoder comes with the descriptor (text-body.ts, binary-body.ts), so a client that
-    // only sends JSON does not carry it.
-    if (descriptor.encodeBody === undefined)
-      throw new InvalidRequestError(
-        `${context.operationId} has no ${encoding} encoder`,
-        context,
-        'options.encoding',
-      );
-    return descriptor.encodeBody(body, descriptor.bodyContentType ?? '*/*', context);
-  }
-  switch (encoding) {
-    case 'json':
-      return {
-        body: jsonText(body, context),
-        contentType: descriptor.bodyContentType ?? 'application/json',
-      };
-    case 'form':
-      return {
-        body: formFields(
-          body,
-          context,
-          'form',
-          (form, k, v) => form.append(k, String(v)),
-          new URLSearchParams(),
-        ),
-        contentType: 'application/x-www-form-urlencoded',
-      };
-    case 'multipart':
-      return {
-        body: formFields(
-          body,
-          context,
-          'multipart',
-          (form, k, v) => form.append(k, v),
-          new FormData(),
-        ),
-        contentType: undefined,
-      };
-  }
+  if (encoding === 'json')
+    return {
+      body: jsonText(body, context),
+      contentType: descriptor.bodyContentType ?? 'application/json',
+    };
+  // Every other encoder comes with the descriptor (form-body.ts, text-body.ts,
+  // binary-body.ts), so a client that only sends JSON does not carry them.
+  const encoder = descriptor.encoders?.[encoding];
+  if (encoder === undefined)
+    throw new InvalidRequestError(
+      `${context.operationId} has no ${encoding} encoder`,
+      context,
+      'options.encoding',
+    );
+  return encoder(body, descriptor.bodyContentType ?? '*/*', context);
 }
 
-function jsonText(body: unknown, context: RequestContext): string {
+/** The body as JSON text; cycles and bigints are the caller's mistake, refused before sending. */
+export function jsonText(body: unknown, context: RequestContext): string {
   try {
     return JSON.stringify(body);
   } catch (error) {
@@ -111,69 +87,4 @@ function jsonText(body: unknown, context: RequestContext): string {
       'body',
     );
   }
-}
-
-type Append<F> = (form: F, key: string, value: string | Blob) => void;
-
-/**
- * Fields of a form body. Primitives become their text and `null` the empty string (how
- * Django reads a cleared field); `undefined` is left out. Arrays of primitives repeat the
- * key, the form-style convention the API uses for lists. Objects, and arrays holding
- * objects, are sent as JSON text: Django REST Framework's JSONField parses form input that
- * way, and there is no other agreed form encoding for nested data.
- */
-function formFields<F>(
-  body: unknown,
-  context: RequestContext,
-  encoding: 'form' | 'multipart',
-  append: Append<F>,
-  form: F,
-): F {
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || body instanceof Blob) {
-    throw new InvalidRequestError(
-      `${context.operationId}: a ${encoding} body must be an object of fields`,
-      context,
-      'body',
-    );
-  }
-  for (const [key, value] of Object.entries(body)) {
-    if (value === undefined) continue;
-    const argument = `body.${key}`;
-    if (
-      value instanceof Blob ||
-      (Array.isArray(value) && value.length > 0 && value.every((v) => v instanceof Blob))
-    ) {
-      if (encoding === 'form') {
-        throw new InvalidRequestError(
-          `${context.operationId}: ${argument} is a file, which only a multipart body can carry`,
-          context,
-          argument,
-        );
-      }
-      for (const file of Array.isArray(value) ? value : [value]) append(form, key, file as Blob);
-    } else if (Array.isArray(value) && value.every(isScalarField)) {
-      value.forEach((item, i) => append(form, key, fieldText(item, `${argument}[${i}]`, context)));
-    } else if (isScalarField(value)) {
-      append(form, key, fieldText(value, argument, context));
-    } else {
-      append(form, key, jsonText(value, context));
-    }
-  }
-  return form;
-}
-
-function isScalarField(value: unknown): boolean {
-  const type = typeof value;
-  return (
-    value === null ||
-    type === 'string' ||
-    type === 'number' ||
-    type === 'boolean' ||
-    type === 'bigint' ||
-    value instanceof Date
-  );
-}
-
-function fieldText(value: unknown, argument: string, context: RequestContext): string {
-  return value === null ? '' : (scalarText(value, argument, context) ?? '');
 }

@@ -18,7 +18,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 
 export type BodyEncoding = 'json' | 'form' | 'multipart' | 'text' | 'binary';
 
 /**
- * Turns a text or binary body into what fetch sends, with its Content-Type. Operations that
+ * Turns a form, multipart, text or binary body into what fetch sends, with its Content-Type. Operations that
  * need one name it in their descriptor, so code that only sends JSON never bundles it.
  */
 export type BodyEncoder = (
@@ -103,8 +103,11 @@ export interface OperationDescriptor {
    * (`application/vnd.x+json`, `text/xml`, `image/png`, `*\/*`).
    */
   readonly bodyContentType?: string;
-  /** Encodes a text or binary body; set exactly when `bodyEncodings` is `['text']` or `['binary']`. */
-  readonly encodeBody?: BodyEncoder;
+  /**
+   * The encoder of each encoding but JSON in `bodyEncodings` (form, multipart, text, binary),
+   * named by the generated code so that a bundle only carries the encoders its operations use.
+   */
+  readonly encoders?: Readonly<Partial<Record<Exclude<BodyEncoding, 'json'>, BodyEncoder>>>;
   /** The `Accept` header of an operation whose success body is not JSON. */
   readonly accept?: string;
   /** Reads a success body that is not JSON; absent for JSON and empty responses. */

@@ -6,6 +6,7 @@ import {
 } from '../../templates/runtime/index.js';
 import { at, fail, isRecord, type Check } from '../../templates/runtime/guard.js';
 import type { RuntimeEnvironment } from '../../templates/runtime/runtime-env.js';
+import { encodeFormBody, encodeMultipartBody } from '../../templates/runtime/form-body.js';
 
 /** A token no test output may ever contain. */
 export const MARKER_TOKEN = 'tok_MARKER_9f8e7d6c5b4a';
@@ -66,6 +67,7 @@ export const createUser: OperationDescriptor = {
   path: '/api/v1/users/',
   query: [],
   bodyEncodings: ['json', 'form', 'multipart'],
+  encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
   retrySafe: false,
   successStatuses: [201],
   check: checkUser,

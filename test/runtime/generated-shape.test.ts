@@ -13,6 +13,7 @@ import {
   type PagePromise,
   type RequestOptions,
 } from '../../templates/runtime/index.js';
+import { encodeFormBody, encodeMultipartBody } from '../../templates/runtime/form-body.js';
 import { checkUser, checkUserPage, MARKER_TOKEN, type User } from './fixtures.js';
 import { json, startServer, type TestServer } from './http-server.js';
 
@@ -52,6 +53,7 @@ const usersCreateOperation: OperationDescriptor = {
   path: '/api/v1/users/',
   query: [],
   bodyEncodings: ['json', 'form', 'multipart'],
+  encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
   retrySafe: false,
   successStatuses: [201],
   check: checkUser,

@@ -6,6 +6,7 @@ import type {
   OperationDescriptor,
   RequestOptions,
 } from '../runtime/index.js';
+import { encodeFormBody, encodeMultipartBody } from '../runtime/form-body.js';
 import { checkBillingDetails, checkBillingDetailsRequest } from '../guards.js';
 import type { BillingDetails, BillingDetailsRequest } from '../types.js';
 const usersBillingDetailsRetrieveOperation: OperationDescriptor = {
@@ -53,6 +54,7 @@ const usersBillingDetailsUpdateOperation: OperationDescriptor = {
   path: '/api/v1/users/{user_id}/billing-details/',
   query: [],
   bodyEncodings: ['json', 'form', 'multipart'],
+  encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { body: checkBillingDetailsRequest, bodyRequired: true },

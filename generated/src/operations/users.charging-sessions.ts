@@ -8,6 +8,7 @@ import {
   type RequestOptions,
   requestPage,
 } from '../runtime/index.js';
+import { encodeFormBody, encodeMultipartBody } from '../runtime/form-body.js';
 import {
   checkChargingSession,
   checkPaginatedChargingSessionList,
@@ -122,6 +123,7 @@ const usersChargingSessionsRateOperation: OperationDescriptor = {
   path: '/api/v1/users/{user_id}/charging-sessions/{session_id}/',
   query: [],
   bodyEncodings: ['json', 'form', 'multipart'],
+  encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { body: checkPatchedChargingSessionRateRequest },

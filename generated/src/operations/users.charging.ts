@@ -6,6 +6,7 @@ import type {
   OperationDescriptor,
   RequestOptions,
 } from '../runtime/index.js';
+import { encodeFormBody, encodeMultipartBody } from '../runtime/form-body.js';
 import { checkChargingSession, checkChargingStartRequest } from '../guards.js';
 import type { ChargingSession, ChargingStartRequest } from '../types.js';
 const usersChargingStartOperation: OperationDescriptor = {
@@ -14,6 +15,7 @@ const usersChargingStartOperation: OperationDescriptor = {
   path: '/api/v1/users/{user_id}/charging/start/',
   query: [],
   bodyEncodings: ['json', 'form', 'multipart'],
+  encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
   retrySafe: false,
   successStatuses: [201],
   inputChecks: { body: checkChargingStartRequest, bodyRequired: true },

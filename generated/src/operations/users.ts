@@ -8,6 +8,7 @@ import {
   type RequestOptions,
   requestPage,
 } from '../runtime/index.js';
+import { encodeFormBody, encodeMultipartBody } from '../runtime/form-body.js';
 import {
   checkPaginatedUserList,
   checkPatchedUserRequest,
@@ -22,6 +23,7 @@ const usersCreateOperation: OperationDescriptor = {
   path: '/api/v1/users/',
   query: [],
   bodyEncodings: ['json', 'form', 'multipart'],
+  encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
   retrySafe: false,
   successStatuses: [201],
   inputChecks: { body: checkUserCreateRequest },
@@ -148,6 +150,7 @@ const usersUpdateOperation: OperationDescriptor = {
   path: '/api/v1/users/{user_id}/',
   query: [],
   bodyEncodings: ['json', 'form', 'multipart'],
+  encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { body: checkPatchedUserRequest },

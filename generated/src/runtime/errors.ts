@@ -139,21 +139,6 @@ export class ApiError extends SdkError {
   is<const T extends KnownErrorType>(type: T): this is this & { readonly errorType: T } {
     return this.errorType === type;
   }
-
-  protected override describeFields(): Record<string, unknown> {
-    return {
-      status: this.status,
-      errorType: this.errorType,
-      detail: this.detail,
-      errorDetails: this.errorDetails,
-      paymentIntentClientSecret:
-        this.paymentIntentClientSecret === undefined ? undefined : REDACTED,
-      requestId: this.requestId,
-      retryAfterMs: this.retryAfterMs,
-      headers: this.headers,
-      body: this.body,
-    };
-  }
 }
 
 /** `detail` and `errorDetails`, leaving out either when the other already says it. */

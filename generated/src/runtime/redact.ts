@@ -100,9 +100,13 @@ export function safeUrl(url: string | URL): string {
   } catch {
     return '[unparseable URL]';
   }
-  parsed.username = '';
-  parsed.password = '';
-  return scrubPatterns(parsed.href);
+  // Built from the parts, never by assigning to the parsed URL: React Native's own URL has
+  // getters only. `host` holds no credentials.
+  return scrubPatterns(
+    parsed.username === '' && parsed.password === ''
+      ? parsed.href
+      : `${parsed.protocol}//${parsed.host}${parsed.pathname}${parsed.search}${parsed.hash}`,
+  );
 }
 
 /**

@@ -19,10 +19,6 @@ export class ConfigurationError extends SdkError {
     super(message);
     this.option = option;
   }
-
-  protected override describeFields(): Record<string, unknown> {
-    return { option: this.option };
-  }
 }
 
 /**
@@ -46,10 +42,6 @@ export class InvalidRequestError extends SdkError {
   constructor(message: string, context: RequestContext, argument?: string) {
     super(message, { context });
     this.argument = argument;
-  }
-
-  protected override describeFields(): Record<string, unknown> {
-    return { argument: this.argument };
   }
 }
 
@@ -83,10 +75,6 @@ export class ConnectionError extends SdkError {
     super(message, cause === undefined ? { context } : { context, cause });
     this.attempt = attempt;
     this.status = status;
-  }
-
-  protected override describeFields(): Record<string, unknown> {
-    return { attempt: this.attempt, status: this.status };
   }
 }
 
@@ -122,10 +110,6 @@ export class TimeoutError extends ConnectionError {
     );
     this.timeoutMs = timeoutMs;
     this.reason = reason;
-  }
-
-  protected override describeFields(): Record<string, unknown> {
-    return { ...super.describeFields(), timeoutMs: this.timeoutMs, reason: this.reason };
   }
 }
 
@@ -171,10 +155,6 @@ export class ResponseParseError extends SdkError {
     this.contentType = contentType;
     this.snippet = snippet;
   }
-
-  protected override describeFields(): Record<string, unknown> {
-    return { status: this.status, contentType: this.contentType, snippet: this.snippet };
-  }
 }
 
 /**
@@ -212,14 +192,5 @@ export class ResponseValidationError extends SdkError {
     this.responseType = responseType;
     // Not enumerable: response data can be large and holds personal data.
     Object.defineProperty(this, 'data', { value: data, enumerable: false });
-  }
-
-  protected override describeFields(): Record<string, unknown> {
-    return {
-      path: this.path,
-      expected: this.expected,
-      found: this.found,
-      responseType: this.responseType,
-    };
   }
 }

@@ -70,22 +70,17 @@ export class SdkError extends Error {
     }
   }
 
-  /** The fields `toJSON` and inspection show besides name and message; subclasses add theirs. */
-  protected describeFields(): Record<string, unknown> {
-    return {};
-  }
-
-  /** What `JSON.stringify` shows: name, message, request context and the subclass's fields, secrets hidden. */
+  /**
+   * What `JSON.stringify` shows: name, message, request context and the subclass's fields
+   * (its own enumerable properties: a subclass hides one by defining it non-enumerable),
+   * secrets hidden.
+   */
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = {
       name: this.name,
       message: this.message,
-      operationId: this.operationId,
-      method: this.method,
-      url: this.url,
+      ...(redactSecretFields({ ...this }) as Record<string, unknown>),
     };
-    const fields = redactSecretFields(this.describeFields()) as Record<string, unknown>;
-    for (const [key, value] of Object.entries(fields)) out[key] = value;
     for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];
     if (this.cause !== undefined) out['cause'] = describeCause(this.cause);
     const scrub = scrubbers.get(this);

@@ -274,8 +274,11 @@ export function isInsecureForCredentials(url: URL): boolean {
  * escaping vary between servers), so a repeated `next` link is recognised.
  */
 export function pageUrlKey(url: string): string {
+  // Built from the parts, never by assigning to the parsed URL: React Native's own URL has
+  // getters only.
   const parsed = new URL(url);
-  parsed.hash = '';
-  parsed.searchParams.sort();
-  return parsed.href;
+  const query = new URLSearchParams(parsed.search);
+  query.sort();
+  const search = query.toString();
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname}${search ? `?${search}` : ''}`;
 }
