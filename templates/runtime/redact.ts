@@ -53,13 +53,8 @@ export class SecretScrubber {
   }
 
   /** A copy of parsed JSON with every string scrubbed; used for error bodies the server sent. */
-  value(value: unknown, depth = 0): unknown {
-    if (typeof value === 'string') return this.text(value);
-    if (depth > 32 || value === null || typeof value !== 'object') return value;
-    if (Array.isArray(value)) return value.map((v) => this.value(v, depth + 1));
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = this.value(v, depth + 1);
-    return out;
+  value(value: unknown): unknown {
+    return mapStrings(value, (text) => this.text(text));
   }
 
   /** Keeps inspection of a client from listing its secrets. */
@@ -122,16 +117,29 @@ export function bodySnippet(text: string, scrubber?: SecretScrubber, max = 200):
 }
 
 /** A copy of `value` with the values of secret-looking keys hidden, for printing. */
-export function redactSecretFields(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return scrubPatterns(value);
+export function redactSecretFields(value: unknown): unknown {
+  return mapStrings(value, scrubPatterns, true);
+}
+
+/**
+ * A copy of `value` with every string passed through `map` (and, with `hideKeys`, the values
+ * of secret-looking keys hidden): the one deep walk that scrubbing, redaction and errors'
+ * `toJSON` share. Deeper than 32 levels is left as it is.
+ */
+export function mapStrings(
+  value: unknown,
+  map: (text: string) => string,
+  hideKeys = false,
+  depth = 0,
+): unknown {
+  if (typeof value === 'string') return map(value);
   if (depth > 32 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => redactSecretFields(v, depth + 1));
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, map, hideKeys, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
+  for (const [k, v] of Object.entries(value))
     out[k] =
-      SENSITIVE_KEY.test(k) && v !== null && v !== undefined
+      hideKeys && SENSITIVE_KEY.test(k) && v !== null && v !== undefined
         ? REDACTED
-        : redactSecretFields(v, depth + 1);
-  }
+        : mapStrings(v, map, hideKeys, depth + 1);
   return out;
 }

@@ -44,7 +44,7 @@ const packageSource: Plugin = {
  * reports against them); these budgets sit just above today's sizes, so that whatever makes a
  * bundle grow has to raise its budget here, in review.
  */
-const BUDGETS = { small: 13_000, client: 19_400, whole: 24_800 } as const;
+const BUDGETS = { small: 12_300, client: 19_000, whole: 27_200 } as const;
 
 interface Bundle {
   readonly gzipped: number;

@@ -155,6 +155,24 @@ describe('other options', () => {
     expect(configError({ token: MARKER_TOKEN, ...options }).option).toBe(option);
   });
 
+  it('each message says what the option must be and what it got, never a stray string', () => {
+    expect(configError({ token: MARKER_TOKEN, fetch: MARKER_TOKEN as never }).message).toBe(
+      'fetch must be a function, got string',
+    );
+    expect(configError({ token: MARKER_TOKEN, hooks: 5 as never }).message).toBe(
+      'hooks must be an object, got 5',
+    );
+    expect(configError({ token: MARKER_TOKEN, logLevel: 'verbose' as never }).message).toBe(
+      `logLevel must be one of 'debug', 'info', 'warn', 'error', 'off', got "verbose"`,
+    );
+    expect(configError({ token: MARKER_TOKEN, maxRetries: 1.5 }).message).toBe(
+      'maxRetries must be an integer from 0 to 20, got 1.5',
+    );
+    expect(configError({ token: MARKER_TOKEN, validateRequests: 'yes' as never }).message).toBe(
+      'validateRequests must be true or false, got string',
+    );
+  });
+
   it('per-call options are checked before sending', async () => {
     const { seen, fetch } = recorder();
     const client = new ClientCore({ token: MARKER_TOKEN, fetch }, META);

@@ -6,7 +6,7 @@
  * byte leaves the machine.
  */
 import type { RequestContext } from './sdk-error.js';
-import { checkNumber, NUMBER_RULES, type ResolvedConfig } from './config.js';
+import { optionProblem, OPTION_RULES, type ResolvedConfig } from './config.js';
 import { encodeBody, type WireBody } from './body.js';
 import { buildRequestHeaders } from './headers.js';
 import type { OperationDescriptor, OperationInput } from './operation.js';
@@ -61,8 +61,8 @@ export function callSettings(
     }
     return settings;
   }
-  for (const key of ['timeoutMs', 'maxRetries', 'deadlineMs'] as const) {
-    const problem = checkNumber(options[key], `options.${key}`, NUMBER_RULES[key]);
+  for (const key of CALL_OPTIONS) {
+    const problem = optionProblem(options[key], `options.${key}`, OPTION_RULES[key]);
     if (problem)
       throw new InvalidRequestError(
         `${context.operationId}: ${problem}`,
@@ -70,22 +70,6 @@ export function callSettings(
         `options.${key}`,
       );
   }
-  if (
-    options.validateResponses !== undefined &&
-    !['strict', 'warn', 'off'].includes(options.validateResponses)
-  ) {
-    throw new InvalidRequestError(
-      `${context.operationId}: options.validateResponses must be 'strict', 'warn' or 'off'`,
-      context,
-      'options.validateResponses',
-    );
-  }
-  if (options.validateRequests !== undefined && typeof options.validateRequests !== 'boolean')
-    throw new InvalidRequestError(
-      `${context.operationId}: options.validateRequests must be true or false`,
-      context,
-      'options.validateRequests',
-    );
   // Duck-typed: a signal from another realm (an iframe, a test environment) is still a signal.
   const signal = options.signal as Partial<AbortSignal> | undefined;
   if (
@@ -103,6 +87,15 @@ export function callSettings(
   }
   return settingsOf(config, options);
 }
+
+/** The options a call may set that are checked by kind (OPTION_RULES). */
+const CALL_OPTIONS = [
+  'timeoutMs',
+  'maxRetries',
+  'deadlineMs',
+  'validateResponses',
+  'validateRequests',
+] as const;
 
 /** The settings of calls without options, by client; they never change once made. */
 const CLIENT_SETTINGS = new WeakMap<ResolvedConfig, CallSettings>();

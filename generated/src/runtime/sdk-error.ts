@@ -6,7 +6,7 @@
  * inspection hook show a fixed set of fields that subclasses declare, never the request's
  * headers, with secret-looking body fields hidden.
  */
-import { redactSecretFields, scrubPatterns } from './redact.js';
+import { mapStrings, redactSecretFields, scrubPatterns } from './redact.js';
 
 /** Node's `util.inspect` looks for this key; using the registered symbol needs no import of node:util. */
 export const INSPECT_CUSTOM: unique symbol = Symbol.for('nodejs.util.inspect.custom') as never;
@@ -84,7 +84,7 @@ export class SdkError extends Error {
     for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];
     if (this.cause !== undefined) out['cause'] = describeCause(this.cause);
     const scrub = scrubbers.get(this);
-    return scrub ? (deepMapStrings(out, scrub) as Record<string, unknown>) : out;
+    return scrub ? (mapStrings(out, scrub) as Record<string, unknown>) : out;
   }
 
   [INSPECT_CUSTOM](): string {
@@ -114,13 +114,4 @@ export function describeCause(cause: unknown): string {
     }
   }
   return scrubPatterns(parts.join(' ← '));
-}
-
-function deepMapStrings(value: unknown, map: (text: string) => string, depth = 0): unknown {
-  if (typeof value === 'string') return map(value);
-  if (depth > 32 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => deepMapStrings(v, map, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = deepMapStrings(v, map, depth + 1);
-  return out;
 }
