@@ -476,10 +476,11 @@ function targets(rule: Rule, subject: Subject, side: Side): boolean {
   );
 }
 
-/** Whether a change meets a rule's condition: added things by being required, statuses by being 2xx. */
+/** Whether a change meets a rule's condition: added things by being required, statuses by being 2xx or 2XX. */
 function condition(change: Change): Condition | undefined {
   const { entry } = change;
-  if (entry.subject === 'status') return /\|status:2\d\d$/.test(entry.key) ? 'success' : 'error';
+  if (entry.subject === 'status')
+    return /\|status:2(?:\d\d|XX)$/.test(entry.key) ? 'success' : 'error';
   if (change.kind === 'added') return entry.required ? 'required' : 'optional';
   return undefined;
 }

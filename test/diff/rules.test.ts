@@ -270,6 +270,16 @@ const CASES: readonly Case[] = [
     expected: [['breaking', 'status-added-success', 'response 202 added (no body)']],
   },
   {
+    name: 'a new success status range',
+    change: (d) => (create(d).responses['2XX'] = { description: 'Some success.' }),
+    expected: [['breaking', 'status-added-success', 'response 2XX added (no body)']],
+  },
+  {
+    name: 'a new error status range',
+    change: (d) => (things(d).responses['5XX'] = { description: 'Server trouble.' }),
+    expected: [['compatible', 'status-added-error', 'response 5XX added (no body)']],
+  },
+  {
     name: 'a new error status',
     change: (d) => (things(d).responses['422'] = { description: 'Invalid.' }),
     expected: [['compatible', 'status-added-error', 'response 422 added (no body)']],
