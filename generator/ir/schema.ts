@@ -8,6 +8,7 @@ import type { IrProperty, IrType, StringFormat } from './types.js';
 import type { RawObject, Reporter } from './raw.js';
 import { asArray, asNumber, asObject, asString, entries, joinPointer, resolveRef } from './raw.js';
 import { refPointer, splitPointer } from '../document/pointer.js';
+import type { Hoisting } from './hoist.js';
 
 export interface SchemaContext {
   readonly root: unknown;
@@ -16,6 +17,8 @@ export interface SchemaContext {
   readonly schemaNames: ReadonlyMap<string, string>;
   /** Targets of references outside components.schemas being inlined right now, to catch cycles. */
   readonly inlining: Set<string>;
+  /** Such targets found to refer back to themselves, declared as named types instead. */
+  readonly hoisting: Hoisting;
 }
 
 const STRING_FORMATS: Readonly<Record<string, StringFormat>> = {
@@ -33,15 +36,28 @@ const NULL: IrType = { kind: 'null' };
 const UNKNOWN: IrType = { kind: 'unknown' };
 
 export function convertSchema(node: unknown, pointer: string, ctx: SchemaContext): IrType {
-  if (node === true || node === undefined) return UNKNOWN;
+  // `false` matches nothing. Where it has a meaning (a forbidden property, no items past a
+  // tuple's) the object and array cases handle it; anywhere else the IR has no `never`, and
+  // `unknown` keeps the output usable.
+  if (node === true || node === false || node === undefined) return UNKNOWN;
   const schema = asObject(node);
   if (!schema) {
     ctx.reporter.error('unsupported-schema', pointer, 'a schema must be an object or `true`');
     return UNKNOWN;
   }
   const type = convertCore(schema, pointer, ctx);
-  // OpenAPI 3.0 spells nullability as a sibling keyword.
-  return schema.nullable === true ? nullable(type) : type;
+  // OpenAPI 3.0 spells nullability as a sibling keyword. Beside a `$ref`, 3.1 documents write
+  // it as `type: [object, 'null']`; strictly the ref's own type still applies, but what the
+  // writer means (and the 3.0 form says) is "or null", and a client that refused the null
+  // its API sends would be the worse error.
+  const nullSibling = schema.$ref !== undefined && typeList(schema).includes('null');
+  const full = schema.nullable === true || nullSibling ? nullable(type) : type;
+  // A schema found to recur while it was converted is declared once, under its name: at its
+  // own place as much as where it is referred to.
+  const hoisted = ctx.hoisting.nameOf(pointer);
+  if (hoisted === undefined) return full;
+  ctx.hoisting.define(pointer, full, schemaDocs(schema));
+  return { kind: 'ref', name: hoisted };
 }
 
 function convertCore(schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
@@ -61,10 +77,15 @@ function convertCore(schema: RawObject, pointer: string, ctx: SchemaContext): Ir
 
   const types = typeList(schema);
   if (types.length === 0) {
-    if (schema.properties !== undefined || schema.additionalProperties !== undefined) {
+    if (
+      schema.properties !== undefined ||
+      schema.additionalProperties !== undefined ||
+      schema.patternProperties !== undefined
+    ) {
       return convertObject(schema, pointer, ctx);
     }
-    if (schema.items !== undefined) return convertArray(schema, pointer, ctx);
+    if (schema.items !== undefined || schema.prefixItems !== undefined)
+      return convertArray(schema, pointer, ctx);
     return UNKNOWN;
   }
   const members = types.map((t) => convertTyped(t, schema, pointer, ctx));
@@ -151,27 +172,66 @@ function convertArray(schema: RawObject, pointer: string, ctx: SchemaContext): I
   const maxItems = asNumber(schema.maxItems);
   return {
     kind: 'array',
-    items: convertSchema(schema.items, joinPointer(pointer, 'items'), ctx),
+    items: convertItems(schema, pointer, ctx),
     ...(minItems !== undefined ? { minItems } : {}),
     ...(maxItems !== undefined ? { maxItems } : {}),
     ...(schema.uniqueItems === true ? { uniqueItems: true as const } : {}),
   };
 }
 
-function convertObject(schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
-  const required = new Set(
-    asArray(schema.required).filter((r): r is string => typeof r === 'string'),
+/**
+ * The type of an array's elements. A 3.1 tuple (`prefixItems`, then `items` for the rest, or
+ * `items: false` for none) has no tuple form in the IR: its elements are any of its positions'
+ * types, which every valid tuple satisfies.
+ */
+function convertItems(schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
+  const prefix = asArray(schema.prefixItems);
+  if (prefix.length === 0) return convertSchema(schema.items, joinPointer(pointer, 'items'), ctx);
+  const positions = prefix.map((item, i) =>
+    convertSchema(item, joinPointer(pointer, 'prefixItems', i), ctx),
   );
-  const properties: IrProperty[] = entries(schema.properties).map(([name, raw]) =>
-    convertProperty(name, raw, required.has(name), joinPointer(pointer, 'properties', name), ctx),
-  );
+  // Without `items`, elements past the prefix may be anything.
+  const rest =
+    schema.items === false ? [] : [convertSchema(schema.items, joinPointer(pointer, 'items'), ctx)];
+  const members = dedupe([...positions, ...rest]);
+  if (members.some((m) => m.kind === 'unknown')) return UNKNOWN;
+  return members.length === 1 ? members[0]! : { kind: 'union', members };
+}
+
+/**
+ * The type of the values under keys that are not declared properties. `patternProperties`
+ * (JSON Schema) name keys by a pattern, which TypeScript cannot; their values join the
+ * map's value type, so an object that `additionalProperties: false` closes still admits them.
+ */
+function convertAdditional(schema: RawObject, pointer: string, ctx: SchemaContext): IrType | false {
   const extra = schema.additionalProperties;
+  const patterns = entries(schema.patternProperties).map(([pattern, raw]) =>
+    convertSchema(raw, joinPointer(pointer, 'patternProperties', pattern), ctx),
+  );
   const additional: IrType | false =
     extra === false
       ? false
       : extra === undefined || extra === true
         ? UNKNOWN
         : convertSchema(extra, joinPointer(pointer, 'additionalProperties'), ctx);
+  if (patterns.length === 0 || (additional !== false && additional.kind === 'unknown'))
+    return additional;
+  const members = dedupe([...patterns, ...(additional === false ? [] : [additional])]);
+  if (members.some((m) => m.kind === 'unknown')) return UNKNOWN;
+  return members.length === 1 ? members[0]! : { kind: 'union', members };
+}
+
+function convertObject(schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
+  const required = new Set(
+    asArray(schema.required).filter((r): r is string => typeof r === 'string'),
+  );
+  const properties: IrProperty[] = entries(schema.properties)
+    // `name: false` forbids the property: it is not declared at all.
+    .filter(([, raw]) => raw !== false)
+    .map(([name, raw]) =>
+      convertProperty(name, raw, required.has(name), joinPointer(pointer, 'properties', name), ctx),
+    );
+  const additional = convertAdditional(schema, pointer, ctx);
   const minProperties = asNumber(schema.minProperties);
   const maxProperties = asNumber(schema.maxProperties);
   return {
@@ -234,9 +294,14 @@ function convertRef(ref: string, pointer: string, ctx: SchemaContext): IrType {
   const name = sourceName === undefined ? undefined : ctx.schemaNames.get(sourceName);
   if (name !== undefined) return { kind: 'ref', name };
   // A schema elsewhere in the document (inside a path, or a property of a component) has no
-  // name to declare, so it is inlined; only a cycle through such places cannot be.
+  // name to declare, so it is inlined; one that refers back to itself is hoisted into a
+  // named type (hoist.ts) the moment the recursion shows, and the ref goes through the name.
   const target = resolveRef(ctx.root, ref);
-  if (target !== undefined && targetPointer !== undefined && !ctx.inlining.has(targetPointer)) {
+  if (target !== undefined && targetPointer !== undefined) {
+    const hoisted = ctx.hoisting.nameOf(targetPointer);
+    if (hoisted !== undefined) return { kind: 'ref', name: hoisted };
+    if (ctx.inlining.has(targetPointer))
+      return { kind: 'ref', name: ctx.hoisting.hoist(targetPointer) };
     ctx.inlining.add(targetPointer);
     const type = convertSchema(target, targetPointer, ctx);
     ctx.inlining.delete(targetPointer);
@@ -245,10 +310,8 @@ function convertRef(ref: string, pointer: string, ctx: SchemaContext): IrType {
   ctx.reporter.error(
     'unsupported-ref',
     joinPointer(pointer, '$ref'),
-    target === undefined
-      ? `schema reference '${ref}' does not resolve to a schema`
-      : `schema reference '${ref}' is recursive and points outside components.schemas`,
-    'move the schema to #/components/schemas/<Name> and refer to it there',
+    `schema reference '${ref}' does not resolve to a schema`,
+    'point the reference at a schema in this document, such as #/components/schemas/<Name>',
   );
   return UNKNOWN;
 }
