@@ -6,8 +6,9 @@
  */
 import type { IrProperty, IrType, StringFormat } from './types.js';
 import type { RawObject, Reporter } from './raw.js';
-import { asArray, asNumber, asObject, asString, entries, joinPointer, resolveRef } from './raw.js';
-import { refPointer, splitPointer } from '../document/pointer.js';
+import { asArray, asNumber, asObject, asString, entries, joinPointer } from './raw.js';
+import { refPointer, resolvePointer, splitPointer } from '../document/pointer.js';
+import { anchorPointer } from './deref.js';
 import type { Hoisting } from './hoist.js';
 
 export interface SchemaContext {
@@ -289,14 +290,18 @@ export function schemaDocs(schema: RawObject): {
 }
 
 function convertRef(ref: string, pointer: string, ctx: SchemaContext): IrType {
-  const targetPointer = refPointer(ref);
+  // `#node` names a schema by its 3.1 `$anchor`; validation has checked that one exists.
+  const targetPointer = /^#[A-Za-z_][-A-Za-z0-9._]*$/.test(ref)
+    ? anchorPointer(ctx.root, ref.slice(1))
+    : refPointer(ref);
   const sourceName = componentSchemaName(ref);
   const name = sourceName === undefined ? undefined : ctx.schemaNames.get(sourceName);
   if (name !== undefined) return { kind: 'ref', name };
   // A schema elsewhere in the document (inside a path, or a property of a component) has no
   // name to declare, so it is inlined; one that refers back to itself is hoisted into a
   // named type (hoist.ts) the moment the recursion shows, and the ref goes through the name.
-  const target = resolveRef(ctx.root, ref);
+  const target =
+    targetPointer === undefined ? undefined : resolvePointer(ctx.root, targetPointer).value;
   if (target !== undefined && targetPointer !== undefined) {
     const hoisted = ctx.hoisting.nameOf(targetPointer);
     if (hoisted !== undefined) return { kind: 'ref', name: hoisted };

@@ -125,6 +125,14 @@ describe('what the constructs mean', () => {
 
   it('hoists a recursive schema of 3.1 `$defs`, and inlines one that does not recur', () => {
     expect(propertyType('nullable-refs-31.yaml', 'Thing', 'node')).toEqual(ref('Node'));
+    // Named by its `$anchor` (`$ref: '#leaf'`), to itself as well.
+    expect(propertyType('nullable-refs-31.yaml', 'Thing', 'leaf')).toEqual(ref('Leaf'));
+    expect(
+      propertyType('nullable-refs-31.yaml', '/components/schemas/Thing/$defs/leaf', 'children'),
+    ).toEqual({
+      kind: 'array',
+      items: ref('Leaf'),
+    });
     expect(propertyType('nullable-refs-31.yaml', 'Thing', 'label')).toEqual({
       kind: 'string',
       minLength: 1,
