@@ -12,6 +12,8 @@ export const SLOW_SUITES = [
   'test/robustness/fuzz*',
   'test/robustness/guard-properties.test.ts',
   'test/robustness/determinism.test.ts',
+  // schema constructs: six outputs type-checked in one program, about 15 s of CPU
+  'test/robustness/schema-constructs.test.ts',
   // the command line as spawned processes (npx, tsx, git) and repeated whole generations
   'test/cli/bin.test.ts',
   'test/diff/cli.test.ts',

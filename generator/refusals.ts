@@ -18,8 +18,7 @@ export const REFUSALS: readonly Refusal[] = [
   },
   {
     code: 'unsupported-ref',
-    reason:
-      '`$ref`s to other files or URLs (bundle first), and recursive references to schemas outside `components.schemas`',
+    reason: '`$ref`s to other files or URLs (bundle first)',
   },
   {
     code: 'unsupported-status',

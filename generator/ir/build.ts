@@ -8,6 +8,7 @@ import type { Ir, IrEnum, IrOperation, IrResource, IrSchema, IrServer, IrType } 
 import { asObject, asString, entries, joinPointer, Reporter } from './raw.js';
 import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
 import { buildOperations } from './operations.js';
+import { Hoisting } from './hoist.js';
 import { assignViews } from './views.js';
 import { clientClassName, NameRegistry, PACKAGE_NAMES, pascalCase, words } from './names.js';
 
@@ -26,27 +27,36 @@ export function buildIr(source: SourceDocument): BuildResult {
   const schemaNames = new Map(
     rawSchemas.map(([key]) => [key, registry.claim(pascalCase(key))] as const),
   );
-  const ctx: SchemaContext = { root, reporter, schemaNames, inlining: new Set() };
+  const hoisting = new Hoisting(registry);
+  const ctx: SchemaContext = { root, reporter, schemaNames, inlining: new Set(), hoisting };
 
-  const converted = rawSchemas.map(([key, raw]) => ({
+  const components = rawSchemas.map(([key, raw]) => ({
     sourceName: key,
+    pointer: joinPointer('/components/schemas', key),
     name: schemaNames.get(key)!,
     type: convertSchema(raw, joinPointer('/components/schemas', key), ctx),
     docs: schemaDocs(asObject(raw) ?? {}),
   }));
-  const schemaTypes = new Map<string, IrType>(converted.map((s) => [s.name, s.type]));
+  const withHoisted = () => [
+    ...components,
+    ...hoisting.all().map((h) => ({ ...h, sourceName: h.pointer })),
+  ];
+  const schemaTypes = new Map<string, IrType>(withHoisted().map((s) => [s.name, s.type]));
+  const operations = buildOperations(ctx, schemaTypes);
+  // Operations may hoist schemas of their own (a recursive schema inside a path).
+  const converted = withHoisted();
+  for (const s of converted) schemaTypes.set(s.name, s.type);
   for (const s of converted) {
     const cycle = directCycle(s.name, schemaTypes);
     if (cycle) {
       reporter.error(
         'schema-cycle',
-        joinPointer('/components/schemas', s.sourceName),
+        s.pointer,
         `schema '${s.sourceName}' is defined only in terms of itself (${cycle.join(' → ')}), so no value can match it`,
         'give one schema in the cycle properties or items of its own, so the recursion goes through an object or an array',
       );
     }
   }
-  const operations = buildOperations(ctx, schemaTypes);
   const views = assignViews(schemaTypes, operations, registry);
 
   const schemas: IrSchema[] = converted.map((s) => {

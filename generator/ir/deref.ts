@@ -1,5 +1,6 @@
 /** Following `$ref`s to components (parameters, request bodies, responses, path items). */
 import { followRefs, isObject, type RawObject } from '../document/read.js';
+import { joinPointer } from '../document/pointer.js';
 import type { SchemaContext } from './schema.js';
 
 interface Located<T> {
@@ -25,4 +26,36 @@ export function deref(
   // An unresolved reference was reported by validation.
   if (followed.stop || !isObject(followed.value)) return undefined;
   return { value: followed.value, pointer: followed.pointer };
+}
+
+const anchorIndexes = new WeakMap<object, ReadonlyMap<string, string>>();
+
+/**
+ * The pointer of the schema a 3.1 `$anchor` names (`$ref: '#node'` → the schema holding
+ * `$anchor: node`), or undefined. The document is walked once, on the first anchor ref;
+ * example and default data and extensions are skipped, as validation skips them.
+ */
+export function anchorPointer(root: unknown, name: string): string | undefined {
+  if (typeof root !== 'object' || root === null) return undefined;
+  let index = anchorIndexes.get(root);
+  if (!index) {
+    const found = new Map<string, string>();
+    const active = new Set<unknown>();
+    const visit = (node: unknown, pointer: string): void => {
+      if (typeof node !== 'object' || node === null || active.has(node)) return;
+      active.add(node);
+      const anchor = (node as RawObject).$anchor;
+      if (typeof anchor === 'string' && !found.has(anchor)) found.set(anchor, pointer);
+      for (const [key, value] of Object.entries(node)) {
+        if (key.startsWith('x-') || ['example', 'default', 'const'].includes(key)) continue;
+        if (key === 'examples' && Array.isArray(value)) continue;
+        visit(value, joinPointer(pointer, key));
+      }
+      active.delete(node);
+    };
+    visit(root, '');
+    index = found;
+    anchorIndexes.set(root, index);
+  }
+  return index.get(name);
 }

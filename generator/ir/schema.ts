@@ -4,10 +4,13 @@
  * description, `oneOf` with a null branch, `const`, integer enums, maps, and refs that
  * point at other refs.
  */
-import type { IrProperty, IrType, StringFormat } from './types.js';
+import type { IrType, StringFormat } from './types.js';
+import { convertArray, convertObject } from './containers.js';
 import type { RawObject, Reporter } from './raw.js';
-import { asArray, asNumber, asObject, asString, entries, joinPointer, resolveRef } from './raw.js';
-import { refPointer, splitPointer } from '../document/pointer.js';
+import { asArray, asNumber, asObject, asString, entries, joinPointer } from './raw.js';
+import { refPointer, resolvePointer, splitPointer } from '../document/pointer.js';
+import { anchorPointer } from './deref.js';
+import type { Hoisting } from './hoist.js';
 
 export interface SchemaContext {
   readonly root: unknown;
@@ -16,6 +19,8 @@ export interface SchemaContext {
   readonly schemaNames: ReadonlyMap<string, string>;
   /** Targets of references outside components.schemas being inlined right now, to catch cycles. */
   readonly inlining: Set<string>;
+  /** Such targets found to refer back to themselves, declared as named types instead. */
+  readonly hoisting: Hoisting;
 }
 
 const STRING_FORMATS: Readonly<Record<string, StringFormat>> = {
@@ -33,15 +38,28 @@ const NULL: IrType = { kind: 'null' };
 const UNKNOWN: IrType = { kind: 'unknown' };
 
 export function convertSchema(node: unknown, pointer: string, ctx: SchemaContext): IrType {
-  if (node === true || node === undefined) return UNKNOWN;
+  // `false` matches nothing. Where it has a meaning (a forbidden property, no items past a
+  // tuple's) the object and array cases handle it; anywhere else the IR has no `never`, and
+  // `unknown` keeps the output usable.
+  if (node === true || node === false || node === undefined) return UNKNOWN;
   const schema = asObject(node);
   if (!schema) {
     ctx.reporter.error('unsupported-schema', pointer, 'a schema must be an object or `true`');
     return UNKNOWN;
   }
   const type = convertCore(schema, pointer, ctx);
-  // OpenAPI 3.0 spells nullability as a sibling keyword.
-  return schema.nullable === true ? nullable(type) : type;
+  // OpenAPI 3.0 spells nullability as a sibling keyword. Beside a `$ref`, 3.1 documents write
+  // it as `type: [object, 'null']`; strictly the ref's own type still applies, but what the
+  // writer means (and the 3.0 form says) is "or null", and a client that refused the null
+  // its API sends would be the worse error.
+  const nullSibling = schema.$ref !== undefined && typeList(schema).includes('null');
+  const full = schema.nullable === true || nullSibling ? nullable(type) : type;
+  // A schema found to recur while it was converted is declared once, under its name: at its
+  // own place as much as where it is referred to.
+  const hoisted = ctx.hoisting.nameOf(pointer);
+  if (hoisted === undefined) return full;
+  ctx.hoisting.define(pointer, full, schemaDocs(schema));
+  return { kind: 'ref', name: hoisted };
 }
 
 function convertCore(schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
@@ -61,10 +79,15 @@ function convertCore(schema: RawObject, pointer: string, ctx: SchemaContext): Ir
 
   const types = typeList(schema);
   if (types.length === 0) {
-    if (schema.properties !== undefined || schema.additionalProperties !== undefined) {
+    if (
+      schema.properties !== undefined ||
+      schema.additionalProperties !== undefined ||
+      schema.patternProperties !== undefined
+    ) {
       return convertObject(schema, pointer, ctx);
     }
-    if (schema.items !== undefined) return convertArray(schema, pointer, ctx);
+    if (schema.items !== undefined || schema.prefixItems !== undefined)
+      return convertArray(schema, pointer, ctx);
     return UNKNOWN;
   }
   const members = types.map((t) => convertTyped(t, schema, pointer, ctx));
@@ -146,69 +169,6 @@ function numberBounds(schema: RawObject): Record<string, number> {
   return out;
 }
 
-function convertArray(schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
-  const minItems = asNumber(schema.minItems);
-  const maxItems = asNumber(schema.maxItems);
-  return {
-    kind: 'array',
-    items: convertSchema(schema.items, joinPointer(pointer, 'items'), ctx),
-    ...(minItems !== undefined ? { minItems } : {}),
-    ...(maxItems !== undefined ? { maxItems } : {}),
-    ...(schema.uniqueItems === true ? { uniqueItems: true as const } : {}),
-  };
-}
-
-function convertObject(schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
-  const required = new Set(
-    asArray(schema.required).filter((r): r is string => typeof r === 'string'),
-  );
-  const properties: IrProperty[] = entries(schema.properties).map(([name, raw]) =>
-    convertProperty(name, raw, required.has(name), joinPointer(pointer, 'properties', name), ctx),
-  );
-  const extra = schema.additionalProperties;
-  const additional: IrType | false =
-    extra === false
-      ? false
-      : extra === undefined || extra === true
-        ? UNKNOWN
-        : convertSchema(extra, joinPointer(pointer, 'additionalProperties'), ctx);
-  const minProperties = asNumber(schema.minProperties);
-  const maxProperties = asNumber(schema.maxProperties);
-  return {
-    kind: 'object',
-    properties,
-    additional,
-    ...(minProperties !== undefined ? { minProperties } : {}),
-    ...(maxProperties !== undefined ? { maxProperties } : {}),
-  };
-}
-
-function convertProperty(
-  name: string,
-  raw: unknown,
-  required: boolean,
-  pointer: string,
-  ctx: SchemaContext,
-): IrProperty {
-  const schema = asObject(raw) ?? {};
-  const docs = schemaDocs(schema);
-  return {
-    name,
-    type: convertSchema(raw, pointer, ctx),
-    required,
-    readOnly: flag(schema, 'readOnly'),
-    writeOnly: flag(schema, 'writeOnly'),
-    ...docs,
-    ...('default' in schema ? { default: schema.default } : {}),
-  };
-}
-
-/** readOnly and friends may sit on the property or, wrapped in allOf, on its only member. */
-function flag(schema: RawObject, key: 'readOnly' | 'writeOnly'): boolean {
-  if (schema[key] === true) return true;
-  return asArray(schema.allOf).some((member) => asObject(member)?.[key] === true);
-}
-
 export function schemaDocs(schema: RawObject): {
   title?: string;
   description?: string;
@@ -229,14 +189,23 @@ export function schemaDocs(schema: RawObject): {
 }
 
 function convertRef(ref: string, pointer: string, ctx: SchemaContext): IrType {
-  const targetPointer = refPointer(ref);
+  // `#node` names a schema by its 3.1 `$anchor`; validation has checked that one exists.
+  const targetPointer = /^#[A-Za-z_][-A-Za-z0-9._]*$/.test(ref)
+    ? anchorPointer(ctx.root, ref.slice(1))
+    : refPointer(ref);
   const sourceName = componentSchemaName(ref);
   const name = sourceName === undefined ? undefined : ctx.schemaNames.get(sourceName);
   if (name !== undefined) return { kind: 'ref', name };
   // A schema elsewhere in the document (inside a path, or a property of a component) has no
-  // name to declare, so it is inlined; only a cycle through such places cannot be.
-  const target = resolveRef(ctx.root, ref);
-  if (target !== undefined && targetPointer !== undefined && !ctx.inlining.has(targetPointer)) {
+  // name to declare, so it is inlined; one that refers back to itself is hoisted into a
+  // named type (hoist.ts) the moment the recursion shows, and the ref goes through the name.
+  const target =
+    targetPointer === undefined ? undefined : resolvePointer(ctx.root, targetPointer).value;
+  if (target !== undefined && targetPointer !== undefined) {
+    const hoisted = ctx.hoisting.nameOf(targetPointer);
+    if (hoisted !== undefined) return { kind: 'ref', name: hoisted };
+    if (ctx.inlining.has(targetPointer))
+      return { kind: 'ref', name: ctx.hoisting.hoist(targetPointer) };
     ctx.inlining.add(targetPointer);
     const type = convertSchema(target, targetPointer, ctx);
     ctx.inlining.delete(targetPointer);
@@ -245,10 +214,8 @@ function convertRef(ref: string, pointer: string, ctx: SchemaContext): IrType {
   ctx.reporter.error(
     'unsupported-ref',
     joinPointer(pointer, '$ref'),
-    target === undefined
-      ? `schema reference '${ref}' does not resolve to a schema`
-      : `schema reference '${ref}' is recursive and points outside components.schemas`,
-    'move the schema to #/components/schemas/<Name> and refer to it there',
+    `schema reference '${ref}' does not resolve to a schema`,
+    'point the reference at a schema in this document, such as #/components/schemas/<Name>',
   );
   return UNKNOWN;
 }
@@ -345,7 +312,7 @@ export function nullable(type: IrType): IrType {
   return { kind: 'union', members: [type, NULL] };
 }
 
-function dedupe(types: readonly IrType[]): IrType[] {
+export function dedupe(types: readonly IrType[]): IrType[] {
   const seen = new Set<string>();
   return types.filter((t) => {
     const key = JSON.stringify(t);

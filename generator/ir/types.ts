@@ -143,7 +143,10 @@ export interface IrIntersectionType {
 export interface IrSchema extends IrDocs {
   /** TypeScript identifier of the type (the response-side one when the views are split). */
   readonly name: string;
-  /** Key under `components.schemas`. */
+  /**
+   * Key under `components.schemas`; for a recursive schema from elsewhere that was hoisted
+   * into a named type (hoist.ts), its JSON pointer.
+   */
   readonly sourceName: string;
   readonly type: IrType;
   /**

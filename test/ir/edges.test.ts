@@ -53,8 +53,8 @@ describe('IR edges', () => {
     });
   });
 
-  it('refuses recursion through a place outside components.schemas, at the $ref', () => {
-    const { diagnostics } = build(
+  it('hoists a schema outside components.schemas that refers to itself into a named type', () => {
+    const { ir, diagnostics } = build(
       {},
       {
         '/loop': {
@@ -80,13 +80,27 @@ describe('IR edges', () => {
         },
       },
     );
-    expect(diagnostics?.map((d) => [d.code, d.pointer])).toEqual([
+    expect(diagnostics ?? []).toEqual([]);
+    expect(ir?.schemas.map((s) => [s.sourceName, s.name, s.type])).toEqual([
       [
-        'unsupported-ref',
-        '/paths/~1loop/get/responses/200/content/application~1json/schema/properties/self/$ref',
+        '/paths/~1loop/get/responses/200/content/application~1json/schema',
+        'Loop',
+        {
+          kind: 'object',
+          properties: [
+            {
+              name: 'self',
+              type: { kind: 'ref', name: 'Loop' },
+              required: false,
+              readOnly: false,
+              writeOnly: false,
+            },
+          ],
+          additional: { kind: 'unknown' },
+        },
       ],
     ]);
-    expect(diagnostics?.[0]?.line).toBe(1);
+    expect(ir?.operations[0]?.successType).toEqual({ kind: 'ref', name: 'Loop' });
   });
 
   it('refuses schemas that are only each other, and accepts recursion through properties or items', () => {

@@ -69,18 +69,6 @@ export const FIGMA: [string, string] = [
  * EXPECTED_REFUSALS in corpus.ts, kept beside the rule that chose them.
  */
 export const DIRECTORY_REFUSALS: Readonly<Record<string, Refusal>> = {
-  'directory/codat.io/assess': {
-    code: 'unsupported-ref',
-    pointer:
-      '/components/schemas/Report/definitions/reportComponent/properties/components/items/$ref',
-    why: "a recursive schema reference into a schema's own `definitions`, outside components.schemas",
-  },
-  'directory/codat.io/bank-feeds': {
-    code: 'unsupported-ref',
-    pointer:
-      '/components/schemas/PushOption/definitions/pushOptionProperty/properties/properties/additionalProperties/$ref',
-    why: "a recursive schema reference into a schema's own `definitions`, outside components.schemas",
-  },
   'directory/visualstudio.com': {
     code: 'unsupported-parameter',
     pointer:

@@ -16,31 +16,5 @@ export interface Pending {
   readonly failure: PendingFailure;
 }
 
-const bodies = (cause: string): Pending => ({
-  cause: `${cause} (issue 15, body kinds)`,
-  failure: { kind: 'refused', code: 'unsupported-media-type' },
-});
-const NAME_COLLISION: Pending = {
-  cause: 'a schema and an operation-derived name both exported, TS2308 (issue 15, constructs)',
-  failure: { kind: 'broken', tsCode: 2308 },
-};
-
-export const PENDING: Readonly<Record<string, Pending>> = {
-  'directory/anchore.io': bodies('a text/plain request body'),
-  'directory/apicurio.local/registry': bodies('application/zip and */* request bodies'),
-  'directory/conjur.local': bodies('text/plain request bodies'),
-  'directory/netatmo.net': bodies('text/plain request bodies'),
-  'directory/openpolicy.local': bodies('application/x-yaml and text/plain request bodies'),
-  'directory/slicebox.local': bodies('an application/octet-stream request body'),
-  'directory/listennotes.com': {
-    cause: 'a 5XX status range (issue 15, body kinds)',
-    failure: { kind: 'refused', code: 'unsupported-status' },
-  },
-  'directory/ptv.vic.gov.au': {
-    cause:
-      "a description holding '*/' ends the generated doc comment and prettier fails (issue 15, constructs)",
-    failure: { kind: 'crashed', message: /Declaration expected/ },
-  },
-  'directory/ijenko.net': NAME_COLLISION,
-  'directory/optimade.local': NAME_COLLISION,
-};
+/** Empty since the body kinds, status ranges, comment escaping and name collisions were fixed. */
+export const PENDING: Readonly<Record<string, Pending>> = {};
