@@ -5,7 +5,7 @@
  * where little changed spares most of a run's time.
  */
 import { createRequire } from 'node:module';
-import { Project, type SourceFileStructure } from 'ts-morph';
+import { IndentationText, Project, QuoteKind, type SourceFileStructure } from 'ts-morph';
 import type * as Prettier from 'prettier';
 import type { EmittedFile } from './emit/model.js';
 import { cacheEnabled, contentKey, diskCache, type TextCache } from './cache.js';
@@ -15,6 +15,23 @@ export interface OutputFile {
   readonly path: string;
   readonly content: string;
 }
+
+/**
+ * Which printed texts prettier formats: none when the package is larger than `package`
+ * characters, else those up to `file` characters. Prettier's time and memory grow with the
+ * text, and on GitHub's description (an 8 MB guards module, a 14 MB surface record, 33 MB in
+ * all) formatting was about 60% of a run's CPU and most of its 2 GB peak memory. The printed
+ * text is valid, deterministic TypeScript (two-space indentation, see `printFiles`), only not
+ * wrapped at 100 columns: a package this large is read by the compiler more than by people.
+ * Our own spec's package is about 1 MB with its largest file at 0.2 MB, and a mid-size
+ * document (Star Trek's 120 operations) stays well under both: they keep the house format.
+ */
+export interface FormatLimits {
+  readonly file: number;
+  readonly package: number;
+}
+
+export const FORMAT_LIMITS: FormatLimits = { file: 1_000_000, package: 8_000_000 };
 
 /** The house format; `.prettierrc.json` says the same for editors and the templates (a test keeps them equal). */
 export const PRETTIER: Prettier.Options = {
@@ -63,18 +80,33 @@ export async function printFiles(
   files: readonly EmittedFile[],
   header: string,
   cache: TextCache | undefined = cacheEnabled() ? diskCache('format') : undefined,
+  limits: FormatLimits = FORMAT_LIMITS,
 ): Promise<OutputFile[]> {
-  const project = new Project({ useInMemoryFileSystem: true });
+  // Printed as close to the house format as ts-morph goes without prettier (its defaults are
+  // four spaces and double quotes), for the files too large to format (`FORMAT_LIMITS`).
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    manipulationSettings: {
+      indentationText: IndentationText.TwoSpaces,
+      quoteKind: QuoteKind.Single,
+    },
+  });
   const print =
     structurePrinter(project) ??
     ((structure: SourceFileStructure, path: string) =>
       printWithSourceFile(project, path, structure));
-  const out: OutputFile[] = [];
-  for (const file of files) {
+  const printed = files.map((file) => {
     const body = file.kind === 'typescript' ? print(file.structure, file.path) : file.content;
-    const text = file.path.endsWith('.ts') ? withHeader(body, header) : body;
+    return { file, text: file.path.endsWith('.ts') ? withHeader(body, header) : body };
+  });
+  const total = printed.reduce((sum, { text }) => sum + text.length, 0);
+  const out: OutputFile[] = [];
+  for (const { file, text } of printed) {
     const parser = parserFor(file.path);
-    const formatted = file.kind === 'text' && file.formatted === true;
+    const formatted =
+      (file.kind === 'text' && file.formatted === true) ||
+      total > limits.package ||
+      text.length > limits.file;
     const content = parser && !formatted ? await format(text, parser, cache) : text;
     out.push({ path: file.path, content });
   }
