@@ -33,6 +33,20 @@ export interface FormatLimits {
 
 export const FORMAT_LIMITS: FormatLimits = { file: 1_000_000, package: 8_000_000 };
 
+/**
+ * The limits for files printed after the package (the release stage's package.json, README and
+ * version module): none are formatted when the package they belong to was too large, so that
+ * a package is either all in the house format or all as printed.
+ */
+export function limitsWithin(files: readonly OutputFile[]): FormatLimits {
+  const total = files.reduce((sum, file) => sum + file.content.length, 0);
+  return total > FORMAT_LIMITS.package ? { file: -1, package: -1 } : FORMAT_LIMITS;
+}
+
+export function defaultFormatCache(): TextCache | undefined {
+  return cacheEnabled() ? diskCache('format') : undefined;
+}
+
 /** The house format; `.prettierrc.json` says the same for editors and the templates (a test keeps them equal). */
 export const PRETTIER: Prettier.Options = {
   printWidth: 100,
@@ -79,7 +93,7 @@ async function format(text: string, parser: string, cache: TextCache | undefined
 export async function printFiles(
   files: readonly EmittedFile[],
   header: string,
-  cache: TextCache | undefined = cacheEnabled() ? diskCache('format') : undefined,
+  cache: TextCache | undefined = defaultFormatCache(),
   limits: FormatLimits = FORMAT_LIMITS,
 ): Promise<OutputFile[]> {
   // Printed as close to the house format as ts-morph goes without prettier (its defaults are

@@ -6,7 +6,7 @@
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import type { EmittedFile } from '../../generator/emit/model.js';
-import { FORMAT_LIMITS, printFiles } from '../../generator/print.js';
+import { FORMAT_LIMITS, limitsWithin, printFiles } from '../../generator/print.js';
 
 function module(path: string): EmittedFile {
   return {
@@ -67,5 +67,12 @@ describe('format limits', () => {
     const limits = { file: 1_000_000, package: 300 };
     const files = await printFiles([module('a.ts'), module('b.ts')], 'HEADER', undefined, limits);
     expect(files.map((f) => f.content)).toEqual([UNFORMATTED, UNFORMATTED]);
+  });
+
+  it('leaves files printed after a too-large package (the release stage) as printed too', async () => {
+    const large = [{ path: 'src/guards.ts', content: 'x'.repeat(FORMAT_LIMITS.package + 1) }];
+    const [file] = await printFiles([module('a.ts')], 'HEADER', undefined, limitsWithin(large));
+    expect(file!.content).toBe(UNFORMATTED);
+    expect(limitsWithin([{ path: 'src/guards.ts', content: 'x' }])).toEqual(FORMAT_LIMITS);
   });
 });
