@@ -5,7 +5,7 @@
  * where little changed spares most of a run's time.
  */
 import { createRequire } from 'node:module';
-import { Project, type SourceFileStructure } from 'ts-morph';
+import { IndentationText, Project, QuoteKind, type SourceFileStructure } from 'ts-morph';
 import type * as Prettier from 'prettier';
 import type { EmittedFile } from './emit/model.js';
 import { cacheEnabled, contentKey, diskCache, type TextCache } from './cache.js';
@@ -14,6 +14,37 @@ export interface OutputFile {
   /** Path relative to the output directory, POSIX separators. */
   readonly path: string;
   readonly content: string;
+}
+
+/**
+ * Which printed texts prettier formats: none when the package is larger than `package`
+ * characters, else those up to `file` characters. Prettier's time and memory grow with the
+ * text, and on GitHub's description (an 8 MB guards module, a 14 MB surface record, 33 MB in
+ * all) formatting was about 60% of a run's CPU and most of its 2 GB peak memory. The printed
+ * text is valid, deterministic TypeScript (two-space indentation, see `printFiles`), only not
+ * wrapped at 100 columns: a package this large is read by the compiler more than by people.
+ * Our own spec's package is about 1 MB with its largest file at 0.2 MB, and a mid-size
+ * document (Star Trek's 120 operations) stays well under both: they keep the house format.
+ */
+export interface FormatLimits {
+  readonly file: number;
+  readonly package: number;
+}
+
+export const FORMAT_LIMITS: FormatLimits = { file: 1_000_000, package: 8_000_000 };
+
+/**
+ * The limits for files printed after the package (the release stage's package.json, README and
+ * version module): none are formatted when the package they belong to was too large, so that
+ * a package is either all in the house format or all as printed.
+ */
+export function limitsWithin(files: readonly OutputFile[]): FormatLimits {
+  const total = files.reduce((sum, file) => sum + file.content.length, 0);
+  return total > FORMAT_LIMITS.package ? { file: -1, package: -1 } : FORMAT_LIMITS;
+}
+
+export function defaultFormatCache(): TextCache | undefined {
+  return cacheEnabled() ? diskCache('format') : undefined;
 }
 
 /** The house format; `.prettierrc.json` says the same for editors and the templates (a test keeps them equal). */
@@ -62,19 +93,34 @@ async function format(text: string, parser: string, cache: TextCache | undefined
 export async function printFiles(
   files: readonly EmittedFile[],
   header: string,
-  cache: TextCache | undefined = cacheEnabled() ? diskCache('format') : undefined,
+  cache: TextCache | undefined = defaultFormatCache(),
+  limits: FormatLimits = FORMAT_LIMITS,
 ): Promise<OutputFile[]> {
-  const project = new Project({ useInMemoryFileSystem: true });
+  // Printed as close to the house format as ts-morph goes without prettier (its defaults are
+  // four spaces and double quotes), for the files too large to format (`FORMAT_LIMITS`).
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    manipulationSettings: {
+      indentationText: IndentationText.TwoSpaces,
+      quoteKind: QuoteKind.Single,
+    },
+  });
   const print =
     structurePrinter(project) ??
     ((structure: SourceFileStructure, path: string) =>
       printWithSourceFile(project, path, structure));
-  const out: OutputFile[] = [];
-  for (const file of files) {
+  const printed = files.map((file) => {
     const body = file.kind === 'typescript' ? print(file.structure, file.path) : file.content;
-    const text = file.path.endsWith('.ts') ? withHeader(body, header) : body;
+    return { file, text: file.path.endsWith('.ts') ? withHeader(body, header) : body };
+  });
+  const total = printed.reduce((sum, { text }) => sum + text.length, 0);
+  const out: OutputFile[] = [];
+  for (const { file, text } of printed) {
     const parser = parserFor(file.path);
-    const formatted = file.kind === 'text' && file.formatted === true;
+    const formatted =
+      (file.kind === 'text' && file.formatted === true) ||
+      total > limits.package ||
+      text.length > limits.file;
     const content = parser && !formatted ? await format(text, parser, cache) : text;
     out.push({ path: file.path, content });
   }

@@ -16,7 +16,7 @@ import { packageEntries } from './emit/package.js';
 import type { Ir } from './ir/types.js';
 import type { SourceDocument } from './load.js';
 import { CHANGELOG_FILE, type PreviousOutput } from './previous.js';
-import { printFiles, type OutputFile } from './print.js';
+import { defaultFormatCache, limitsWithin, printFiles, type OutputFile } from './print.js';
 
 export interface ReleaseRequest {
   readonly ir: Ir;
@@ -104,6 +104,8 @@ export async function release(request: ReleaseRequest): Promise<ReleaseResult> {
   const versioned = await printFiles(
     emitVersioned(request.ir, request.header, sourcePaths, plan.version),
     request.header,
+    defaultFormatCache(),
+    limitsWithin(request.files),
   );
   const replaced = new Map(versioned.map((f) => [f.path, f]));
   const changelog = updateChangelog(previous.changelog, plan.entry, request.header, plan.baseline);

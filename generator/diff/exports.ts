@@ -94,7 +94,13 @@ export interface SummaryCache {
 }
 
 export function summarizeModule(path: string, text: string): ModuleSummary {
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  // Doc comments are not read here; not parsing them is about a fifth of the parse's time on
+  // a large package (GitHub's: every guard, type and call is documented).
+  const options = {
+    languageVersion: ts.ScriptTarget.Latest,
+    jsDocParsingMode: ts.JSDocParsingMode.ParseNone,
+  };
+  const source = ts.createSourceFile(path, text, options, false, ts.ScriptKind.TS);
   const named = (statement: ts.Statement): SummaryName[] =>
     declarationsIn(statement, source).map(([name, declared]) => ({
       name,

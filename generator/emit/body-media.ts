@@ -33,10 +33,14 @@ export function rawBodyType(op: IrOperation): string | undefined {
   return kind === 'binary' ? BINARY_BODY_TYPE : kind === 'text' ? 'string' : undefined;
 }
 
-/** The result type of a call whose success body is text or bytes; undefined for JSON. */
+/**
+ * The result type of a call whose success body is text or bytes; undefined for JSON. The
+ * platform's `Blob` is named through `globalThis`: a document may have a schema called
+ * `Blob` (GitHub's git blob), imported into the same module under that name.
+ */
 export function rawResultType(op: IrOperation): string | undefined {
   const kind = op.successMedia?.kind;
-  return kind === 'binary' ? 'Blob' : kind === 'text' ? 'string' : undefined;
+  return kind === 'binary' ? 'globalThis.Blob' : kind === 'text' ? 'string' : undefined;
 }
 
 /** The encoders and decoder a descriptor names, and where they are imported from. */
