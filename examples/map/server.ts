@@ -6,16 +6,11 @@
  *   npm run demo:map            # builds the package, then serves on http://127.0.0.1:8090/
  *   PORT=0 npm run demo:map     # any free port
  */
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import {
-  createServer,
-  request as forward,
-  type IncomingMessage,
-  type ServerResponse,
-} from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, normalize, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
+import { forwardTo, serveFile } from '../serving.js';
 import { pathToFileURL } from 'node:url';
 import { startFakeConnectApi } from '../../generated/src/testing/index.js';
 
@@ -29,43 +24,6 @@ export interface MapDemo {
   /** Every `stations.tile` request the page sent, as its query string. */
   readonly tileRequests: string[];
   close(): Promise<void>;
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.map': 'application/json',
-};
-
-async function serveFile(root: string, path: string, res: ServerResponse): Promise<void> {
-  const file = normalize(join(root, path));
-  // Only files under the root: a path with `..` gets a 404, not a file from elsewhere.
-  const info = file.startsWith(root + sep) ? await stat(file).catch(() => undefined) : undefined;
-  if (!info?.isFile()) {
-    res.writeHead(404).end();
-    return;
-  }
-  const type = TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream';
-  res.writeHead(200, { 'content-type': type });
-  createReadStream(file).pipe(res);
-}
-
-function forwardTo(target: URL, req: IncomingMessage, res: ServerResponse): void {
-  const upstream = forward(
-    {
-      host: target.hostname,
-      port: target.port,
-      method: req.method,
-      path: req.url,
-      headers: { ...req.headers, host: target.host },
-    },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  upstream.on('error', () => res.writeHead(502).end());
-  req.pipe(upstream);
 }
 
 /** Starts the fake and the page server; `packageDir` holds the built ESM package. */

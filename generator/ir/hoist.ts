@@ -5,6 +5,7 @@
  * the recursion goes through the name. Only recursive ones are hoisted; any other schema
  * outside the components is still inlined where it is used, as before.
  */
+import { HTTP_METHODS } from '../document/methods.js';
 import { splitPointer } from '../document/pointer.js';
 import type { IrDocs, IrType } from './types.js';
 import { pascalCase, type NameRegistry } from './names.js';
@@ -40,14 +41,7 @@ const STRUCTURAL = new Set([
   'requestBodies',
   'responses',
   'headers',
-  'get',
-  'put',
-  'post',
-  'delete',
-  'options',
-  'head',
-  'patch',
-  'trace',
+  ...HTTP_METHODS,
 ]);
 
 /**

@@ -3,16 +3,9 @@
  * fake server through the client. The same server forwards `/api/` to the fake, so the page
  * talks to one origin, as an app behind its own backend would, and needs no CORS.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import {
-  createServer,
-  request as forward,
-  type IncomingMessage,
-  type ServerResponse,
-} from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, normalize, sep } from 'node:path';
+import { forwardTo, serveFile } from '../../../examples/serving.js';
 
 export interface PageServer {
   /** `http://127.0.0.1:<port>/` */
@@ -60,37 +53,6 @@ try {
 </body>
 </html>
 `;
-}
-
-async function serveFile(root: string, path: string, res: ServerResponse): Promise<void> {
-  const file = normalize(join(root, path));
-  const info = file.startsWith(root + sep) ? await stat(file).catch(() => undefined) : undefined;
-  if (!info?.isFile()) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, {
-    'content-type': file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream',
-  });
-  createReadStream(file).pipe(res);
-}
-
-function forwardTo(target: URL, req: IncomingMessage, res: ServerResponse): void {
-  const upstream = forward(
-    {
-      host: target.hostname,
-      port: target.port,
-      method: req.method,
-      path: req.url,
-      headers: { ...req.headers, host: target.host },
-    },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  upstream.on('error', () => res.writeHead(502).end());
-  req.pipe(upstream);
 }
 
 /** Serves the page, `/pkg/*` from `esmDir`, and forwards `/api/*` to `apiUrl`. */
