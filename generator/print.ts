@@ -90,6 +90,10 @@ async function format(text: string, parser: string, cache: TextCache | undefined
   return formatted;
 }
 
+/**
+ * Prints every emitted file, with the generated-by header on TypeScript files, and formats it
+ * in the house format unless it is already formatted or past `limits`.
+ */
 export async function printFiles(
   files: readonly EmittedFile[],
   header: string,
