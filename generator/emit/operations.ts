@@ -97,33 +97,17 @@ export function emitOperationModule(
       rawImports.set(module, set);
     }
 
-    if (opNames.query)
-      statements.push(
-        parameterInterface(
-          opNames.query,
-          op.queryParameters,
-          index,
-          `Query parameters of {@link ${op.functionName}}.`,
-        ),
-      );
-    if (opNames.headers)
-      statements.push(
-        parameterInterface(
-          opNames.headers,
-          op.headerParameters,
-          index,
-          `Header parameters of {@link ${op.functionName}}.`,
-        ),
-      );
-    if (opNames.cookies)
-      statements.push(
-        parameterInterface(
-          opNames.cookies,
-          op.cookieParameters,
-          index,
-          `Cookie parameters of {@link ${op.functionName}}, sent in one \`Cookie\` header.`,
-        ),
-      );
+    const parameterGroups = [
+      [opNames.query, op.queryParameters, `Query parameters of {@link ${op.functionName}}.`],
+      [opNames.headers, op.headerParameters, `Header parameters of {@link ${op.functionName}}.`],
+      [
+        opNames.cookies,
+        op.cookieParameters,
+        `Cookie parameters of {@link ${op.functionName}}, sent in one \`Cookie\` header.`,
+      ],
+    ] as const;
+    for (const [name, parameters, doc] of parameterGroups)
+      if (name) statements.push(parameterInterface(name, parameters, index, doc));
     if (opNames.body && op.body) {
       statements.push({
         kind: StructureKind.TypeAlias,
