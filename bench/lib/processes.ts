@@ -9,14 +9,18 @@ export interface RunOutput {
 }
 
 /** Runs one command to completion; throws with its output when it fails, since a failed run has no time worth reporting. */
-export function runOnce(command: Command, cwd = ROOT): RunOutput {
+export function runOnce(
+  command: Command,
+  cwd = ROOT,
+  env: Readonly<Record<string, string>> = {},
+): RunOutput {
   const started = process.hrtime.bigint();
   const result = spawnSync(command.executable, command.args, {
     cwd,
     encoding: 'utf8',
     stdio: 'pipe',
     timeout: 120_000,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
   });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== 0) {
