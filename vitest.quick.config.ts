@@ -25,6 +25,8 @@ export const SLOW_SUITES = [
   'test/house-format.test.ts',
   // build, pack and install the package, drive it in Chromium, run the examples
   'test/package/**',
+  // the type-check benchmark's installed consumer: npm pack (two tsc builds) and tsc
+  'test/bench/typecheck-installed.test.ts',
   // every runtime of the matrix as a child process, after a build and pack (npm run test:runtimes)
   'test/runtimes/**',
 ];
