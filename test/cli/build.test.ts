@@ -5,8 +5,8 @@
  * noticed, and a build records every module the command line reaches.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILD_DIR, build, freshBundle } from '../../generator/build.js';
 
@@ -65,4 +65,29 @@ describe('the precompiled generator', () => {
       expect(manifest.scripts[command]).toBe(`node generator/bin.js ${command}`);
     expect(readFileSync('generator/bin.js', 'utf8')).not.toContain('tsx');
   });
+
+  it('counts its own bundling as an input, so a change to build.js rebuilds', async () => {
+    await build();
+    const current = JSON.parse(readFileSync(CURRENT, 'utf8')) as Current;
+    expect(current.inputs['generator/build.js']).toMatch(/^[0-9a-f]{64}$/);
+    // Only files: the plugin's modules are not recorded as unreadable inputs.
+    expect(Object.values(current.inputs)).not.toContain(null);
+  }, 60_000);
+
+  it('loads the CommonJS packages with require, never through an ESM import', async () => {
+    const bundle = await build();
+    const chunks = readdirSync(dirname(bundle)).filter((n) => n.endsWith('.js'));
+    const text = chunks.map((n) => readFileSync(join(dirname(bundle), n), 'utf8')).join('\n');
+    for (const pkg of ['ts-morph', 'yaml', 'ajv', 'ajv/dist/2020.js', 'ajv-formats', 'commander']) {
+      expect(text).toContain(`__require(${JSON.stringify(pkg)})`);
+      expect(text).not.toContain(`from ${JSON.stringify(pkg)}`);
+    }
+    // Prettier is an ES module and stays a lazy import().
+    expect(text).toContain('import("prettier")');
+    // And the command runs on the bundle.
+    const version = spawnSync(process.execPath, ['generator/bin.js', '--version'], {
+      encoding: 'utf8',
+    });
+    expect(version.status, version.stderr).toBe(0);
+  }, 60_000);
 });
