@@ -21,6 +21,10 @@ const ENTRY = join(ROOT, 'generator/cli.ts');
 /** Names the current build: `{ dir, inputs: { path: sha256 } }`. */
 const CURRENT = join(BUILD_DIR, 'current.json');
 const ENTRY_FILE = 'connect-codegen.js';
+/** This file, as recorded among the inputs: a record without it was made by an older build.js. */
+const SELF = relative(ROOT, fileURLToPath(import.meta.url))
+  .split('\\')
+  .join('/');
 
 /**
  * CommonJS packages the generator imports, loaded with `require` rather than `import`. Node
@@ -83,7 +87,7 @@ export function freshBundle() {
     return undefined;
   }
   const paths = Object.keys(current.inputs ?? {});
-  if (paths.length === 0 || typeof current.dir !== 'string') return undefined;
+  if (!paths.includes(SELF) || typeof current.dir !== 'string') return undefined;
   const now = hashFiles(paths);
   if (!paths.every((p) => now[p] === current.inputs[p])) return undefined;
   const bundle = join(BUILD_DIR, current.dir, ENTRY_FILE);
@@ -137,9 +141,7 @@ export async function build() {
     ...Object.keys(result.metafile.inputs)
       .filter((p) => !p.startsWith(`${requireCommonJs.name}:`))
       .map((p) => relative(ROOT, join(process.cwd(), p)).split('\\').join('/')),
-    relative(ROOT, fileURLToPath(import.meta.url))
-      .split('\\')
-      .join('/'),
+    SELF,
   ]);
   const dir = `bundle-${createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 16)}`;
   try {

@@ -72,6 +72,11 @@ describe('the precompiled generator', () => {
     expect(current.inputs['generator/build.js']).toMatch(/^[0-9a-f]{64}$/);
     // Only files: the plugin's modules are not recorded as unreadable inputs.
     expect(Object.values(current.inputs)).not.toContain(null);
+    // A record an older build.js made (without itself among the inputs) is stale.
+    const { 'generator/build.js': _self, ...older } = current.inputs;
+    writeFileSync(CURRENT, JSON.stringify({ ...current, inputs: older }));
+    expect(freshBundle()).toBeUndefined();
+    await build();
   }, 60_000);
 
   it('loads the CommonJS packages with require, never through an ESM import', async () => {
