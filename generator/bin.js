@@ -5,6 +5,9 @@
 // command runs from anywhere; paths given on the command line stay relative to the working
 // directory.
 import { loadCli } from './build.js';
+import { enableCompileCache } from './compile-cache.js';
+
+enableCompileCache();
 
 const { runCli } = await loadCli();
 await runCli(process.argv.slice(2));
