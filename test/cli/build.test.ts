@@ -83,10 +83,11 @@ describe('the precompiled generator', () => {
     const bundle = await build();
     const chunks = readdirSync(dirname(bundle)).filter((n) => n.endsWith('.js'));
     const text = chunks.map((n) => readFileSync(join(dirname(bundle), n), 'utf8')).join('\n');
-    for (const pkg of ['ts-morph', 'yaml', 'ajv', 'ajv/dist/2020.js', 'ajv-formats', 'commander']) {
-      expect(text).toContain(`__require(${JSON.stringify(pkg)})`);
+    // (ajv is required by its own module when needed, so it may not be in the bundle's list.)
+    for (const pkg of ['ts-morph', 'yaml', 'ajv', 'ajv/dist/2020.js', 'ajv-formats', 'commander'])
       expect(text).not.toContain(`from ${JSON.stringify(pkg)}`);
-    }
+    for (const pkg of ['ts-morph', 'yaml', 'commander'])
+      expect(text).toContain(`__require(${JSON.stringify(pkg)})`);
     // Prettier is an ES module and stays a lazy import().
     expect(text).toContain('import("prettier")');
     // And the command runs on the bundle.
