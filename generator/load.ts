@@ -29,6 +29,8 @@ import {
 import { diagnostic, sortDiagnostics, type Diagnostic, type Severity } from './diagnostics.js';
 import { joinPointer, splitPointer } from './document/pointer.js';
 import { duplicateJsonKeys } from './document/json-keys.js';
+import type { TextCache } from './cache.js';
+import { defaultLoadCache, loadKey, treeAsJson } from './load-cache.js';
 
 export interface SourceDocument {
   /** Path as given. */
@@ -81,12 +83,22 @@ function parseJsonFast(file: string, text: string): LoadResult | undefined {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   if (duplicateJsonKeys(text).length > 0) return undefined;
+  return { document: lazilyLocated(file, 'json', text, value), diagnostics: [] };
+}
+
+/** A document whose value is known, its YAML tree parsed only when `locate` is first called. */
+function lazilyLocated(
+  file: string,
+  format: SourceDocument['format'],
+  text: string,
+  value: unknown,
+): SourceDocument {
   let located: SourceDocument['locate'] | undefined;
   const locate = (pointer: string): Position => {
     located ??= parseWithYaml(file, text).document?.locate ?? (() => UNKNOWN);
     return located(pointer);
   };
-  return { document: { file, format: 'json', value, locate }, diagnostics: [] };
+  return { file, format, value, locate };
 }
 
 function parseWithYaml(file: string, text: string): LoadResult {
@@ -173,8 +185,15 @@ function parseWithYaml(file: string, text: string): LoadResult {
   });
 }
 
-/** Reads and parses `file`. A missing or unreadable file is a `file-unreadable` diagnostic, not a throw. */
-export async function loadSource(file: string): Promise<LoadResult> {
+/**
+ * Reads and parses `file`. A missing or unreadable file is a `file-unreadable` diagnostic, not
+ * a throw. A YAML text that loaded cleanly before is read from `cache` (`load-cache.ts`), its
+ * syntax tree built only if a diagnostic asks where something is, as on the JSON fast path.
+ */
+export async function loadSource(
+  file: string,
+  cache: TextCache | undefined = defaultLoadCache(),
+): Promise<LoadResult> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -184,7 +203,23 @@ export async function loadSource(file: string): Promise<LoadResult> {
       diagnostics: [diagnostic({ code: 'file-unreadable', message, file })],
     };
   }
-  return parseSource(file, text);
+  if (!cache || /\.json$/i.test(file)) return parseSource(file, text);
+  const key = loadKey(text);
+  const stored = cache.get(key);
+  if (stored !== undefined) {
+    try {
+      return { document: lazilyLocated(file, 'yaml', text, JSON.parse(stored)), diagnostics: [] };
+    } catch {
+      // A damaged entry: parse as if there were none.
+    }
+  }
+  const result = parseSource(file, text);
+  const json =
+    result.document && result.diagnostics.length === 0
+      ? treeAsJson(result.document.value)
+      : undefined;
+  if (json !== undefined) cache.set(key, json);
+  return result;
 }
 
 /**
