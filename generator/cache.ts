@@ -1,8 +1,10 @@
 /**
- * Answers remembered by content, across runs: prettier's formatting of a text, and the
- * release stage's parse of a module's exports. Both depend on their input text alone, so a
- * file whose printed text has not changed since an earlier run is not formatted or parsed
- * again (and prettier is not even loaded when nothing changed). A cache is only ever a
+ * Answers remembered by content, across runs: prettier's formatting of a text, the release
+ * stage's parse of a module's exports, a clean YAML spec's value (`load-cache.ts`) and the
+ * OpenAPI schema's compiled acceptor (`validate/schemas.ts`); V8's compiled code of ts-morph
+ * lives beside them (`compile-cache.js`, off with the same switch). Each depends on its input
+ * text alone, so a file whose printed text has not changed since an earlier run is not
+ * formatted or parsed again (and prettier is not even loaded when nothing changed). A cache is only ever a
  * shortcut: a missing or unreadable entry means doing the work again, and each key holds
  * everything the answer depends on (a tool's version, options, the whole text).
  *

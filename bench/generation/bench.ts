@@ -53,7 +53,7 @@ export function benchGeneration(options: GenerationBenchOptions): SectionResult 
     ],
     notes: [
       `${options.runs} timed runs of each command after one untimed warm-up, taking turns, each into an emptied directory under bench/.work/generation; wall-clock from spawn to exit.`,
-      'Ours: `node generator/bin.js generate --spec spec/connect-api.yaml --out …` (what `npm run generate` runs): the generator precompiled (built by the warm-up if a source changed), its format and export caches and the V8 compile cache of ts-morph and the TypeScript compiler (generator/compile-cache.js) filled by the warm-up as on any run after the first; the cold first run (`CONNECT_CODEGEN_CACHE=off`, all three off) is in the scale section. openapi-typescript: its `bin/cli.js` with `--output`. hey-api: its `bin/run.js` with the fetch client, typescript and sdk plugins, and once more with zod added.',
+      'Ours: `node generator/bin.js generate --spec spec/connect-api.yaml --out …` (what `npm run generate` runs): the generator precompiled (built by the warm-up if a source changed), its caches filled by the warm-up as on any run after the first (each keyed by content: the parsed spec, the compiled OpenAPI schema validator, the prettier output, the export summaries, and the V8 compiled code of ts-morph and the TypeScript compiler, generator/compile-cache.js); the cold first run (`CONNECT_CODEGEN_CACHE=off`, every cache off) is in the scale section. openapi-typescript: its `bin/cli.js` with `--output`. hey-api: its `bin/run.js` with the fetch client, typescript and sdk plugins, and once more with zod added.',
     ],
   };
 }

@@ -165,7 +165,7 @@ export function benchScale(documents: readonly Document[] = SCALE_DOCUMENTS): Se
     rows,
     targets,
     notes: [
-      "One run of each tool per document, cold: our format cache off (`CONNECT_CODEGEN_CACHE=off`), the precompiled generator already built. Time is the process's CPU time (user + system; wall time beside it), the ratio too, because the machine may be shared; peak memory is its maxRSS; both written at exit by a preloaded module (bench/scale/usage.mjs). Output size is every file written. Past 8 MB of printed output (GitHub's) the package is written as printed, without prettier (generator/print.ts, FORMAT_LIMITS).",
+      "One run of each tool per document, cold: every cache of ours off (`CONNECT_CODEGEN_CACHE=off`: parsed spec, compiled schema validator, format, exports, V8 compiled code), the precompiled generator already built. Time is the process's CPU time (user + system; wall time beside it), the ratio too, because the machine may be shared; peak memory is its maxRSS; both written at exit by a preloaded module (bench/scale/usage.mjs). Output size is every file written. Past 8 MB of printed output (GitHub's) the package is written as printed, without prettier (generator/print.ts, FORMAT_LIMITS).",
       "Documents: spec/connect-api.yaml; Star Trek from @readme/oas-examples (3.0); GitHub's api.github.com.json from @octokit/openapi 23.0.2. Our GitHub output is type-checked with the generated package's own tsconfig (strict).",
     ],
   };
