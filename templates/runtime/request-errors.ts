@@ -2,7 +2,7 @@
  * Failures that are not an HTTP error status: bad configuration, arguments refused before
  * sending, transport failures, cancellation, and responses the client cannot use.
  */
-import { SdkError, type RequestContext } from './sdk-error.js';
+import { SdkError, where, type RequestContext } from './sdk-error.js';
 import { describeFailure, formatGuardPath, type GuardFailure } from './guard.js';
 
 /** A client option is missing or wrong; thrown by the constructor, naming the option. */
@@ -96,11 +96,8 @@ export class TimeoutError extends ConnectionError {
     reason: 'attempt' | 'deadline',
     status?: number,
   ) {
-    const during = status === undefined ? '' : ` while reading the ${status} response's body`;
     super(
-      reason === 'deadline'
-        ? `${context.operationId} ran out of its ${timeoutMs} ms deadline${during} (attempt ${attempt}) [${context.method} ${context.url}]`
-        : `${context.operationId} timed out after ${timeoutMs} ms${during} (attempt ${attempt}) [${context.method} ${context.url}]`,
+      `${context.operationId} ${reason === 'deadline' ? `ran out of its ${timeoutMs} ms deadline` : `timed out after ${timeoutMs} ms`}${status === undefined ? '' : ` while reading the ${status} response's body`} (attempt ${attempt})${where(context)}`,
       context,
       attempt,
       undefined,
@@ -119,7 +116,7 @@ export class AbortError extends SdkError {
 
   constructor(context: RequestContext, reason?: unknown) {
     super(
-      `${context.operationId} was aborted by the caller [${context.method} ${context.url}]`,
+      `${context.operationId} was aborted by the caller${where(context)}`,
       reason === undefined ? { context } : { context, cause: reason },
     );
   }
@@ -144,9 +141,8 @@ export class ResponseParseError extends SdkError {
     contentType: string | undefined,
     snippet: string,
   ) {
-    const shown = snippet === '' ? '' : `: ${JSON.stringify(snippet)}`;
     super(
-      `${context.operationId} got ${status} with ${problem}${contentType ? ` (${contentType})` : ''}${shown} [${context.method} ${context.url}]`,
+      `${context.operationId} got ${status} with ${problem}${contentType ? ` (${contentType})` : ''}${snippet && `: ${JSON.stringify(snippet)}`}${where(context)}`,
       { context },
     );
     this.status = status;
@@ -180,10 +176,7 @@ export class ResponseValidationError extends SdkError {
     responseType: string | undefined,
     data: unknown,
   ) {
-    super(
-      `${context.operationId} returned an invalid ${responseType ?? 'response'}: ${describeFailure(failure)} [${context.method} ${context.url}]`,
-      { context },
-    );
+    super(invalidResponseMessage(failure, context, responseType), { context });
     this.path = formatGuardPath(failure);
     this.expected = failure.expected;
     this.found = failure.found;
@@ -192,3 +185,11 @@ export class ResponseValidationError extends SdkError {
     Object.defineProperty(this, 'data', { value: data, enumerable: false });
   }
 }
+
+/** What a body that does not match its type is called, thrown (`'strict'`) or logged (`'warn'`). */
+export const invalidResponseMessage = (
+  failure: GuardFailure,
+  context: RequestContext,
+  responseType: string | undefined,
+): string =>
+  `${context.operationId} returned an invalid ${responseType ?? 'response'}: ${describeFailure(failure)}${where(context)}`;

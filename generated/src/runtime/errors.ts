@@ -8,7 +8,6 @@
  * through the client's meta. The generator reads `RUNTIME_ERROR_CLASSES` for its doc comments.
  */
 import { SdkError, type RequestContext } from './sdk-error.js';
-import { REDACTED } from './redact.js';
 
 /**
  * The two error shapes the API sends (`{detail}` and `{detail, error: {type, details, …}}`),
@@ -55,13 +54,14 @@ export type KnownErrorType = KnownErrorTypes extends { readonly type: infer T ex
 
 const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id'];
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** `value[key]` when `value` is an object (not an array) and that is a string. */
+const stringAt = (value: unknown, key: string): string | undefined => {
+  const v = isObject(value) ? value[key] : undefined;
+  return typeof v === 'string' ? v : undefined;
+};
 
-function stringAt(value: unknown, key: string): string | undefined {
-  return isObject(value) && typeof value[key] === 'string' ? value[key] : undefined;
-}
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The server answered with an error status. Each status the API uses has its own subclass
@@ -115,11 +115,29 @@ export class ApiError extends SdkError {
 
   constructor(init: ApiErrorInit) {
     const body = isObject(init.body) ? (init.body as ErrorBody) : undefined;
+    const inner = body?.error;
     const detail = stringAt(body, 'detail');
-    const inner = isObject(body) ? body['error'] : undefined;
     const errorType = stringAt(inner, 'type');
     const errorDetails = stringAt(inner, 'details');
-    super(apiErrorMessage(init, detail, errorType, errorDetails), { context: init.context });
+    // `detail` and `errorDetails`, leaving out either when the other already says it.
+    const said =
+      detail && errorDetails
+        ? detail.includes(errorDetails)
+          ? [detail]
+          : errorDetails.includes(detail)
+            ? [errorDetails]
+            : [detail, errorDetails]
+        : [detail, errorDetails];
+    const text = [...said, init.note].filter(Boolean).join(' — ');
+    super(
+      `${init.status}${init.statusText ? ` ${init.statusText}` : ''}${errorType ? ` (${errorType})` : ''}: ${
+        text ||
+        (init.snippet
+          ? `body is not JSON: ${JSON.stringify(init.snippet)}`
+          : 'no details in the response')
+      } [${init.context.operationId} ${init.context.method} ${init.context.url}]`,
+      { context: init.context },
+    );
     this.status = init.status;
     this.headers = init.headers;
     this.body = body;
@@ -139,27 +157,6 @@ export class ApiError extends SdkError {
   is<const T extends KnownErrorType>(type: T): this is this & { readonly errorType: T } {
     return this.errorType === type;
   }
-}
-
-/** `detail` and `errorDetails`, leaving out either when the other already says it. */
-function withoutRepeats(detail?: string, errorDetails?: string): (string | undefined)[] {
-  if (!detail || !errorDetails) return [detail, errorDetails];
-  if (detail.includes(errorDetails)) return [detail];
-  return errorDetails.includes(detail) ? [errorDetails] : [detail, errorDetails];
-}
-
-function apiErrorMessage(
-  init: ApiErrorInit,
-  detail?: string,
-  errorType?: string,
-  errorDetails?: string,
-): string {
-  const head = `${init.status}${init.statusText ? ` ${init.statusText}` : ''}${errorType ? ` (${errorType})` : ''}`;
-  const text = [...withoutRepeats(detail, errorDetails), init.note].filter((t) => t).join(' — ');
-  const fallback = init.snippet
-    ? `body is not JSON: ${JSON.stringify(init.snippet)}`
-    : 'no details in the response';
-  return `${head}: ${text || fallback} [${init.context.operationId} ${init.context.method} ${init.context.url}]`;
 }
 
 /** 400: the request was invalid; `errorDetails` usually names the field. */
@@ -229,21 +226,10 @@ export const RUNTIME_ERROR_CLASSES: Readonly<Record<number, ApiErrorClass>> = {
  * The class an error status becomes: the runtime's table, then `extra` (the generated
  * classes for other statuses the spec declares), `InternalServerError` from 500, else `ApiError`.
  */
-export function apiErrorClassFor(
+export const apiErrorClassFor = (
   status: number,
   extra?: Readonly<Record<number, ApiErrorClass>>,
-): ApiErrorClass {
-  return (
-    RUNTIME_ERROR_CLASSES[status] ??
-    extra?.[status] ??
-    (status >= 500 ? InternalServerError : ApiError)
-  );
-}
-
-export function createApiError(
-  init: ApiErrorInit,
-  extra?: Readonly<Record<number, ApiErrorClass>>,
-): ApiError {
-  const ErrorClass = apiErrorClassFor(init.status, extra);
-  return new ErrorClass(init);
-}
+): ApiErrorClass =>
+  RUNTIME_ERROR_CLASSES[status] ??
+  extra?.[status] ??
+  (status >= 500 ? InternalServerError : ApiError);

@@ -80,8 +80,7 @@ export function callHook<K extends keyof ClientHooks>(
   name: K,
   event: EventOf<K>,
 ): void {
-  const hook = hooks[name] as
-    ((this: ClientHooks, event: EventOf<K>) => void | Promise<void>) | undefined;
+  const hook = hooks[name] as ((event: EventOf<K>) => void | PromiseLike<void>) | undefined;
   if (typeof hook !== 'function') return;
   const report = (error: unknown): void =>
     logger.warn(
@@ -89,8 +88,7 @@ export function callHook<K extends keyof ClientHooks>(
     );
   try {
     const result = hook.call(hooks, event);
-    if (result && typeof (result as Promise<void>).then === 'function')
-      (result as Promise<void>).then(undefined, report);
+    if (typeof result?.then === 'function') result.then(undefined, report);
   } catch (error) {
     report(error);
   }
