@@ -53,11 +53,11 @@ export class SdkError extends Error {
   }
 
   /** The spec's operationId of the call that failed, when the failure belongs to one. */
-  readonly operationId?: string;
+  declare readonly operationId?: string;
   /** The HTTP method of the failed call, upper case. */
-  readonly method?: string;
+  declare readonly method?: string;
   /** The request URL without credentials. */
-  readonly url?: string;
+  declare readonly url?: string;
 
   constructor(
     message: string,

@@ -53,19 +53,19 @@ const UTF8 = new TextDecoder();
  */
 class Attempt implements Exchange {
   /** The response as received, its body spent, once it arrived. */
-  spent!: Response;
+  declare spent: Response;
   /** The body as received, kept so that a copy has exactly these bytes. */
-  bytes!: Uint8Array<ArrayBuffer>;
-  text!: string;
+  declare bytes: Uint8Array<ArrayBuffer>;
+  declare text: string;
+  declare readonly request: PreparedRequest;
+  declare readonly attempt: number;
   #copy: Response | undefined;
   #event: RequestHookEvent | undefined;
   readonly #scrubber: SecretScrubber;
 
-  constructor(
-    readonly request: PreparedRequest,
-    readonly attempt: number,
-    scrubber: SecretScrubber,
-  ) {
+  constructor(request: PreparedRequest, attempt: number, scrubber: SecretScrubber) {
+    this.request = request;
+    this.attempt = attempt;
     this.#scrubber = scrubber;
   }
 
@@ -225,39 +225,33 @@ export async function sendWithRetries(
       signal?.removeEventListener('abort', onAbort);
     }
 
-    let decision: RetryDecision;
-    const question = {
-      retrySafe: descriptor.retrySafe,
-      attempt,
-      maxRetries,
-      now: env.now(),
-      deadlineAt,
-      maxRetryDelayMs: settings.maxRetryDelayMs,
-      random: env.random,
-      final,
-    };
-    if (error) {
-      decision =
-        error instanceof AbortError
-          ? { retry: false, reason: 'aborted by the caller' }
-          : decideRetry(question);
-    } else {
+    const now = env.now();
+    if (!error) {
       const { status, headers: got } = response!;
       if (debug)
-        logger.debug(`← ${status} ${where} in ${Math.round(question.now - started)} ms`, {
+        logger.debug(`← ${status} ${where} in ${Math.round(now - started)} ms`, {
           headers: redactHeaders(got, scrubber),
         });
       if (hooks.onResponse)
-        callHook(logger, hooks, 'onResponse', {
-          ...x.event,
-          status,
-          durationMs: question.now - started,
-        });
+        callHook(logger, hooks, 'onResponse', { ...x.event, status, durationMs: now - started });
       if (status >= 200 && status <= 299) return x;
-      decision = decideRetry({ ...question, status, headers: got });
-      error = errorForStatus(config, request, response!, x.text, question.now);
+      error = errorForStatus(config, request, response!, x.text, now);
     }
-
+    // Only a failed attempt gets this far: the retry rule decides what comes next.
+    const decision: RetryDecision =
+      error instanceof AbortError
+        ? { retry: false, reason: 'aborted by the caller' }
+        : decideRetry({
+            retrySafe: descriptor.retrySafe,
+            attempt,
+            maxRetries,
+            ...(error instanceof ApiError && { status: error.status, headers: response!.headers }),
+            now,
+            deadlineAt,
+            maxRetryDelayMs: settings.maxRetryDelayMs,
+            random: env.random,
+            final,
+          });
     bindScrubber(error, scrub);
     if (hooks.onError)
       callHook(logger, hooks, 'onError', { ...x.event, error, willRetry: decision.retry });

@@ -89,29 +89,29 @@ export class ApiError extends SdkError {
   declare readonly method: string;
   declare readonly url: string;
   /** The response's HTTP status, for example 404. */
-  readonly status: number;
+  declare readonly status: number;
   /** Response headers with lower-case names; credentials and cookies redacted. */
-  readonly headers: Readonly<Record<string, string>>;
+  declare readonly headers: Readonly<Record<string, string>>;
   /** The parsed JSON body when it was a JSON object, else undefined. */
-  readonly body: ErrorBody | undefined;
+  declare readonly body: ErrorBody | undefined;
   /** `body.detail`, the server's human-readable message. */
-  readonly detail: string | undefined;
+  declare readonly detail: string | undefined;
   /**
    * `body.error.type`, for example `already_ordered` or `validation_error`: one of the
    * types the spec lists, or one added since (the `string & {}` keeps editor completion).
    */
-  readonly errorType: KnownErrorType | (string & {}) | undefined;
+  declare readonly errorType: KnownErrorType | (string & {}) | undefined;
   /** `body.error.details`, usually which field was wrong. */
-  readonly errorDetails: string | undefined;
+  declare readonly errorDetails: string | undefined;
   /**
    * `body.error.payment_intent_client_secret`: present when the payment needs the user's
    * confirmation with the payment provider. Hidden when the error is printed.
    */
-  readonly paymentIntentClientSecret: string | undefined;
+  declare readonly paymentIntentClientSecret: string | undefined;
   /** The server's request id (`x-request-id` and similar headers), to quote to support. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** The server's Retry-After in ms, when present. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiErrorInit) {
     const body = isObject(init.body) ? (init.body as ErrorBody) : undefined;
