@@ -7,6 +7,7 @@
  * statuses are generated for the statuses a spec declares and reach `apiErrorClassFor`
  * through the client's meta. The generator reads `RUNTIME_ERROR_CLASSES` for its doc comments.
  */
+import { isRecord } from './guard.js';
 import { SdkError, type RequestContext } from './sdk-error.js';
 
 /**
@@ -56,12 +57,9 @@ const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id'];
 
 /** `value[key]` when `value` is an object (not an array) and that is a string. */
 const stringAt = (value: unknown, key: string): string | undefined => {
-  const v = isObject(value) ? value[key] : undefined;
+  const v = isRecord(value) ? value[key] : undefined;
   return typeof v === 'string' ? v : undefined;
 };
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The server answered with an error status. Each status the API uses has its own subclass
@@ -114,7 +112,7 @@ export class ApiError extends SdkError {
   declare readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiErrorInit) {
-    const body = isObject(init.body) ? (init.body as ErrorBody) : undefined;
+    const body = isRecord(init.body) ? (init.body as ErrorBody) : undefined;
     const inner = body?.error;
     const detail = stringAt(body, 'detail');
     const errorType = stringAt(inner, 'type');
