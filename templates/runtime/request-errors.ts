@@ -2,7 +2,7 @@
  * Failures that are not an HTTP error status: bad configuration, arguments refused before
  * sending, transport failures, cancellation, and responses the client cannot use.
  */
-import { SdkError, type RequestContext } from './sdk-error.js';
+import { SdkError, where, type RequestContext } from './sdk-error.js';
 import { describeFailure, formatGuardPath, type GuardFailure } from './guard.js';
 
 /** A client option is missing or wrong; thrown by the constructor, naming the option. */
@@ -11,7 +11,7 @@ export class ConfigurationError extends SdkError {
     this.prototype.name = 'ConfigurationError';
   }
   /** The option at fault, for example `baseUrl`. */
-  readonly option: string | undefined;
+  declare readonly option: string | undefined;
 
   constructor(message: string, option?: string) {
     super(message);
@@ -35,7 +35,7 @@ export class InvalidRequestError extends SdkError {
     this.prototype.name = 'InvalidRequestError';
   }
   /** The argument at fault, for example `path.user_id` or `query.distance`. */
-  readonly argument: string | undefined;
+  declare readonly argument: string | undefined;
 
   constructor(message: string, context: RequestContext, argument?: string) {
     super(message, { context });
@@ -56,12 +56,12 @@ export class ConnectionError extends SdkError {
     this.prototype.name = 'ConnectionError';
   }
   /** Which attempt failed, counting from 1. */
-  readonly attempt: number;
+  declare readonly attempt: number;
   /**
    * The response status when the headers had arrived before the failure. For an operation
    * that is not retry-safe (one that starts something) a 2xx here means the server did act on it.
    */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
 
   constructor(
     message: string,
@@ -85,9 +85,9 @@ export class TimeoutError extends ConnectionError {
     this.prototype.name = 'TimeoutError';
   }
   /** The limit that ran out, in milliseconds: `timeoutMs` or `deadlineMs` of the call. */
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
   /** Whether one attempt (`timeoutMs`) or the whole call with its retries (`deadlineMs`) ran out of time. */
-  readonly reason: 'attempt' | 'deadline';
+  declare readonly reason: 'attempt' | 'deadline';
 
   constructor(
     context: RequestContext,
@@ -96,11 +96,8 @@ export class TimeoutError extends ConnectionError {
     reason: 'attempt' | 'deadline',
     status?: number,
   ) {
-    const during = status === undefined ? '' : ` while reading the ${status} response's body`;
     super(
-      reason === 'deadline'
-        ? `${context.operationId} ran out of its ${timeoutMs} ms deadline${during} (attempt ${attempt}) [${context.method} ${context.url}]`
-        : `${context.operationId} timed out after ${timeoutMs} ms${during} (attempt ${attempt}) [${context.method} ${context.url}]`,
+      `${context.operationId} ${reason === 'deadline' ? `ran out of its ${timeoutMs} ms deadline` : `timed out after ${timeoutMs} ms`}${status === undefined ? '' : ` while reading the ${status} response's body`} (attempt ${attempt})${where(context)}`,
       context,
       attempt,
       undefined,
@@ -119,7 +116,7 @@ export class AbortError extends SdkError {
 
   constructor(context: RequestContext, reason?: unknown) {
     super(
-      `${context.operationId} was aborted by the caller [${context.method} ${context.url}]`,
+      `${context.operationId} was aborted by the caller${where(context)}`,
       reason === undefined ? { context } : { context, cause: reason },
     );
   }
@@ -131,11 +128,11 @@ export class ResponseParseError extends SdkError {
     this.prototype.name = 'ResponseParseError';
   }
   /** The (success) status the unreadable body came with. */
-  readonly status: number;
+  declare readonly status: number;
   /** The response's `content-type`, when it had one. */
-  readonly contentType: string | undefined;
+  declare readonly contentType: string | undefined;
   /** The start of the body, printable and scrubbed of secrets. */
-  readonly snippet: string;
+  declare readonly snippet: string;
 
   constructor(
     problem: string,
@@ -144,9 +141,8 @@ export class ResponseParseError extends SdkError {
     contentType: string | undefined,
     snippet: string,
   ) {
-    const shown = snippet === '' ? '' : `: ${JSON.stringify(snippet)}`;
     super(
-      `${context.operationId} got ${status} with ${problem}${contentType ? ` (${contentType})` : ''}${shown} [${context.method} ${context.url}]`,
+      `${context.operationId} got ${status} with ${problem}${contentType ? ` (${contentType})` : ''}${snippet && `: ${JSON.stringify(snippet)}`}${where(context)}`,
       { context },
     );
     this.status = status;
@@ -164,13 +160,13 @@ export class ResponseValidationError extends SdkError {
     this.prototype.name = 'ResponseValidationError';
   }
   /** JSON path of the first mismatch, for example `$.results[3].evses[0].status`. */
-  readonly path: string;
+  declare readonly path: string;
   /** What the spec says belongs at `path`, for example `string`. */
-  readonly expected: string;
+  declare readonly expected: string;
   /** What arrived there instead, for example `number`. */
-  readonly found: string;
+  declare readonly found: string;
   /** The generated type the body should have matched, for example `PaginatedOrderList`. */
-  readonly responseType: string | undefined;
+  declare readonly responseType: string | undefined;
   /** The parsed body as it arrived; not printed, as it can be large and hold personal data. */
   declare readonly data: unknown;
 
@@ -180,10 +176,7 @@ export class ResponseValidationError extends SdkError {
     responseType: string | undefined,
     data: unknown,
   ) {
-    super(
-      `${context.operationId} returned an invalid ${responseType ?? 'response'}: ${describeFailure(failure)} [${context.method} ${context.url}]`,
-      { context },
-    );
+    super(invalidResponseMessage(failure, context, responseType), { context });
     this.path = formatGuardPath(failure);
     this.expected = failure.expected;
     this.found = failure.found;
@@ -192,3 +185,11 @@ export class ResponseValidationError extends SdkError {
     Object.defineProperty(this, 'data', { value: data, enumerable: false });
   }
 }
+
+/** What a body that does not match its type is called, thrown (`'strict'`) or logged (`'warn'`). */
+export const invalidResponseMessage = (
+  failure: GuardFailure,
+  context: RequestContext,
+  responseType: string | undefined,
+): string =>
+  `${context.operationId} returned an invalid ${responseType ?? 'response'}: ${describeFailure(failure)}${where(context)}`;

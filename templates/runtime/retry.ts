@@ -13,65 +13,56 @@ export const BASE_RETRY_DELAY_MS = 500;
  */
 export const RETRY_AFTER_CAP_MS = 60_000;
 
-export function isRetryableStatus(status: number): boolean {
-  // 408: the server gave up waiting for the request, so it did not act on it.
-  if (status === 408) return true;
-  // 429: rate limited; the same request passes once the window has moved on.
-  if (status === 429) return true;
-  // 409 is not retried: a conflict reports the resource's state (already started, already
-  // stopped), and repeating the request cannot change it.
-  // 5xx: the server or a gateway in front of it failed; the next attempt may not.
-  return status >= 500 && status <= 599;
-}
+/**
+ * 408: the server gave up waiting for the request, so it did not act on it. 429: rate
+ * limited; the same request passes once the window has moved on. 5xx: the server or a
+ * gateway in front of it failed; the next attempt may not. 409 is not retried: a conflict
+ * reports the resource's state (already started, already stopped), and repeating the
+ * request cannot change it.
+ */
+export const isRetryableStatus = (status: number): boolean =>
+  status === 408 || status === 429 || (status >= 500 && status <= 599);
 
 /**
  * "Full jitter" backoff: uniform in [0, min(cap, 500 ms · 2^retry)). Spreading retries over
  * the whole window keeps many clients that failed together from returning together.
- * `retry` counts from 0 for the first retry.
+ * `retry` counts from 0 for the first retry; a random source outside [0, 1] is clamped.
  */
-export function backoffDelay(retry: number, maxDelayMs: number, random: () => number): number {
-  const ceiling = Math.min(maxDelayMs, BASE_RETRY_DELAY_MS * 2 ** Math.min(Math.max(0, retry), 30));
-  const r = Math.min(Math.max(random(), 0), 1);
-  return Math.floor(r * ceiling);
-}
+export const backoffDelay = (retry: number, maxDelayMs: number, random: () => number): number =>
+  Math.floor(
+    Math.min(Math.max(random(), 0), 1) *
+      Math.min(maxDelayMs, BASE_RETRY_DELAY_MS * 2 ** Math.min(Math.max(0, retry), 30)),
+  );
 
 const DELTA_SECONDS = /^\s*(\d+(?:\.\d+)?)\s*$/;
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-// The three HTTP-date forms RFC 9110 §5.6.7 tells recipients to accept.
-const IMF_FIXDATE = /^[A-Za-z]{3}, (\d{2}) ([A-Za-z]{3}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
-const RFC_850 = /^[A-Za-z]{6,9}, (\d{2})-([A-Za-z]{3})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
-const ASCTIME = /^[A-Za-z]{3} ([A-Za-z]{3}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
+
+/**
+ * The three HTTP-date forms RFC 9110 §5.6.7 tells recipients to accept, as one pattern:
+ * IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT` (groups 1-3), RFC 850
+ * `Sunday, 06-Nov-94 08:49:37 GMT` (4-6) and asctime `Sun Nov  6 08:49:37 1994` (7, 8 and
+ * the year in 12); the time is 9-11. Only asctime ends in a year instead of `GMT`.
+ */
+const HTTP_DATE =
+  /^(?:[A-Za-z]{3}, (\d\d) ([A-Za-z]{3}) (\d{4})|[A-Za-z]{6,9}, (\d\d)-([A-Za-z]{3})-(\d\d)|[A-Za-z]{3} ([A-Za-z]{3}) ([ \d]\d)) (\d\d):(\d\d):(\d\d) (?:GMT|(\d{4}))$/;
+
+const MONTHS = 'janfebmaraprmayjunjulaugsepoctnovdec';
 
 /**
  * Parses an HTTP-date by hand: `Date.parse` also accepts strings like `"1"` (the year 2001)
  * and reads asctime dates in local time, both wrong here.
  */
 export function parseHttpDate(value: string): number | undefined {
-  const text = value.trim();
-  let m = IMF_FIXDATE.exec(text);
-  if (m) return utc(m[3]!, m[2]!, m[1]!, m[4]!, m[5]!, m[6]!);
-  m = RFC_850.exec(text);
-  if (m) {
-    const yy = Number(m[3]);
-    return utc(String(yy < 70 ? 2000 + yy : 1900 + yy), m[2]!, m[1]!, m[4]!, m[5]!, m[6]!);
-  }
-  m = ASCTIME.exec(text);
-  if (m) return utc(m[6]!, m[1]!, m[2]!.trim(), m[3]!, m[4]!, m[5]!);
-  return undefined;
-}
-
-function utc(
-  year: string,
-  month: string,
-  day: string,
-  hour: string,
-  minute: string,
-  second: string,
-): number | undefined {
-  const mon = MONTHS.indexOf(month.toLowerCase());
-  const [d, h, min, s] = [Number(day), Number(hour), Number(minute), Number(second)];
-  if (mon < 0 || d < 1 || d > 31 || h > 23 || min > 59 || s > 60) return undefined;
-  return Date.UTC(Number(year), mon, d, h, min, s);
+  const m = HTTP_DATE.exec(value.trim());
+  // The year closes the asctime form and only it.
+  if (!m || !m[7] !== !m[12]) return undefined;
+  const [h, min, s] = [+m[9]!, +m[10]!, +m[11]!];
+  const month = MONTHS.indexOf((m[2] ?? m[5] ?? m[7])!.toLowerCase());
+  const day = +(m[1] ?? m[4] ?? m[8])!;
+  // RFC 850's two-digit year: 70-99 are the 1900s, the rest this century.
+  const year = +(m[3] ?? m[12] ?? +m[6]! + (+m[6]! < 70 ? 2000 : 1900));
+  return month % 3 || !(day >= 1 && day <= 31 && h < 24 && min < 60 && s <= 60)
+    ? undefined
+    : Date.UTC(year, month / 3, day, h, min, s);
 }
 
 /**
@@ -81,11 +72,10 @@ function utc(
  */
 export function parseRetryAfter(headers: Headers, now: number): number | undefined {
   const ms = headers.get('retry-after-ms');
-  if (ms !== null && DELTA_SECONDS.test(ms)) return Math.ceil(Number(ms));
+  if (ms !== null && DELTA_SECONDS.test(ms)) return Math.ceil(+ms);
   const value = headers.get('retry-after');
   if (value === null) return undefined;
-  const seconds = DELTA_SECONDS.exec(value);
-  if (seconds) return Math.ceil(Number(seconds[1]) * 1000);
+  if (DELTA_SECONDS.test(value)) return Math.ceil(+value * 1000);
   const date = parseHttpDate(value);
   return date === undefined ? undefined : Math.max(0, date - now);
 }
@@ -113,32 +103,25 @@ export type RetryDecision =
   | { readonly retry: false; readonly reason: string; readonly retryAfterMs?: number };
 
 export function decideRetry(q: RetryQuestion): RetryDecision {
+  const no = (reason: string, retryAfterMs?: number): RetryDecision =>
+    retryAfterMs === undefined ? { retry: false, reason } : { retry: false, reason, retryAfterMs };
   // Only the descriptor can say a request is safe to repeat; a POST that starts something
   // is not, and a second one after a lost response could start (and bill) it twice.
-  if (!q.retrySafe) return { retry: false, reason: 'the operation is not retry-safe' };
+  if (!q.retrySafe) return no('the operation is not retry-safe');
   // fetch refusing the request (a bad port, say) refuses it again: waiting only delays the error.
-  if (q.final !== undefined) return { retry: false, reason: q.final };
+  if (q.final !== undefined) return no(q.final);
   if (q.status !== undefined && !isRetryableStatus(q.status))
-    return { retry: false, reason: `status ${q.status} is final` };
-  if (q.attempt > q.maxRetries)
-    return { retry: false, reason: `no retries left (maxRetries ${q.maxRetries})` };
+    return no(`status ${q.status} is final`);
+  if (q.attempt > q.maxRetries) return no(`no retries left (maxRetries ${q.maxRetries})`);
 
-  const retryAfter = q.headers ? parseRetryAfter(q.headers, q.now) : undefined;
-  if (retryAfter !== undefined && retryAfter > RETRY_AFTER_CAP_MS) {
-    return {
-      retry: false,
-      reason: `the server asked to wait ${retryAfter} ms, more than the ${RETRY_AFTER_CAP_MS} ms the client waits on its own`,
-      retryAfterMs: retryAfter,
-    };
-  }
-  const delayMs = retryAfter ?? backoffDelay(q.attempt - 1, q.maxRetryDelayMs, q.random);
+  const after = q.headers && parseRetryAfter(q.headers, q.now);
+  if (after! > RETRY_AFTER_CAP_MS)
+    return no(
+      `the server asked to wait ${after} ms, more than the ${RETRY_AFTER_CAP_MS} ms the client waits on its own`,
+      after,
+    );
+  const delayMs = after ?? backoffDelay(q.attempt - 1, q.maxRetryDelayMs, q.random);
   // A retry that could only start after the deadline would fail anyway; fail now instead.
-  if (q.deadlineAt !== undefined && q.now + delayMs >= q.deadlineAt) {
-    return {
-      retry: false,
-      reason: 'waiting would pass the deadline',
-      ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}),
-    };
-  }
-  return { retry: true, delayMs, source: retryAfter !== undefined ? 'retry-after' : 'backoff' };
+  if (q.now + delayMs >= q.deadlineAt!) return no('waiting would pass the deadline', after);
+  return { retry: true, delayMs, source: after === undefined ? 'backoff' : 'retry-after' };
 }

@@ -3,22 +3,28 @@
  * the exchange of the first attempt that got a 2xx response; throws the error of the last
  * attempt otherwise. Reading and checking the success body is left to the caller, so that
  * `asResponse()` works even when the body is not what the type says.
+ *
+ * Each attempt is one fetch with its body read to the end, all under one timer: a server
+ * that stalls mid-body is as stuck as one that never answers. Whatever happens, the timer is
+ * cleared and the listener on the caller's signal removed, so nothing is left to keep Node
+ * alive or to leak.
  */
-import { bindScrubber, describeCause, type SdkError, type RequestContext } from './sdk-error.js';
+import { bindScrubber, describeCause, type SdkError } from './sdk-error.js';
 import { tokenProblem, type ResolvedConfig } from './config.js';
-import { createApiError } from './errors.js';
-import { fetchAttempt, unreadCopy } from './fetch-attempt.js';
+import { ApiError, apiErrorClassFor } from './errors.js';
+import { permanentFailure } from './fetch-refusal.js';
 import { callHook, type RequestHookEvent } from './hooks.js';
 import type { PreparedRequest } from './prepare.js';
-import { bodySnippet, redactHeaders } from './redact.js';
+import { bodySnippet, redactHeaders, type SecretScrubber } from './redact.js';
 import {
   AbortError,
+  ConnectionError,
   InsecureTransportError,
   TimeoutError,
   TokenProviderError,
 } from './request-errors.js';
 import { decideRetry, parseRetryAfter, type RetryDecision } from './retry.js';
-import type { RuntimeEnvironment } from './runtime-env.js';
+import { MAX_TIMER_MS, type RuntimeEnvironment } from './runtime-env.js';
 import { isInsecureForCredentials } from './url.js';
 
 export interface Exchange {
@@ -33,8 +39,75 @@ export interface Exchange {
   /** The same body as bytes, for binary responses. */
   readonly bytes: Uint8Array<ArrayBuffer>;
   readonly attempt: number;
-  /** The last attempt's hook event, for reporting a body that later proves unusable. */
+  /** The attempt's hook event, for reporting a body that later proves unusable. */
   readonly event: RequestHookEvent;
+}
+
+/** Decodes like `Response.text()`: UTF-8, a byte-order mark dropped, bad sequences replaced. */
+const UTF8 = new TextDecoder();
+
+/**
+ * One attempt, and the call's exchange once it got a 2xx response. A class, so that an
+ * attempt costs one small object: the copy of the response and the hook event (with its
+ * redacted copy of the headers) are made only when asked for, and most calls ask for neither.
+ */
+class Attempt implements Exchange {
+  /** The response as received, its body spent, once it arrived. */
+  declare spent: Response;
+  /** The body as received, kept so that a copy has exactly these bytes. */
+  declare bytes: Uint8Array<ArrayBuffer>;
+  declare text: string;
+  declare readonly request: PreparedRequest;
+  declare readonly attempt: number;
+  #copy: Response | undefined;
+  #event: RequestHookEvent | undefined;
+  readonly #scrubber: SecretScrubber;
+
+  constructor(request: PreparedRequest, attempt: number, scrubber: SecretScrubber) {
+    this.request = request;
+    this.attempt = attempt;
+    this.#scrubber = scrubber;
+  }
+
+  get status(): number {
+    return this.spent.status;
+  }
+  get headers(): Headers {
+    return this.spent.headers;
+  }
+  get response(): Response {
+    return (this.#copy ??= unreadCopy(this.spent, this.bytes));
+  }
+  get event(): RequestHookEvent {
+    const { context, headers } = this.request;
+    return (this.#event ??= {
+      ...context,
+      headers: redactHeaders(headers, this.#scrubber),
+      attempt: this.attempt,
+    });
+  }
+}
+
+/**
+ * A fresh, unread Response with the status, headers and body bytes of a spent one, made only
+ * when the caller asks for the Response (`asResponse()`, `withResponse()`, `page.response`).
+ * Cloning every response up front instead (a stream tee) cost more than all the rest of the
+ * client's work on a small request.
+ */
+function unreadCopy(spent: Response, bytes: Uint8Array<ArrayBuffer>): Response {
+  const { status, statusText, headers, url, redirected, type } = spent;
+  const copy = new Response(status === 204 || status === 205 || status === 304 ? null : bytes, {
+    status,
+    statusText,
+    headers,
+  });
+  // The constructor cannot set these; the copy should still say where it came from.
+  Object.defineProperties(copy, {
+    url: { value: url },
+    redirected: { value: redirected },
+    type: { value: type },
+  });
+  return copy;
 }
 
 export async function sendWithRetries(
@@ -42,161 +115,151 @@ export async function sendWithRetries(
   env: RuntimeEnvironment,
   request: PreparedRequest,
 ): Promise<Exchange> {
-  const { context, descriptor, settings } = request;
-  const { logger, hooks, scrubber } = config;
+  const { context, descriptor, settings, headers, url } = request;
+  const { logger, hooks, scrubber, tokenSource } = config;
+  const { signal, deadlineMs } = settings;
   const scrub = (text: string): string => scrubber.text(text);
   const fail = (error: SdkError): never => {
     throw bindScrubber(error, scrub);
   };
-  const signal = settings.signal;
-  const deadlineAt =
-    settings.deadlineMs === undefined ? undefined : env.now() + settings.deadlineMs;
+  const deadlineAt = deadlineMs === undefined ? undefined : env.now() + deadlineMs;
   // A stream body is spent by the first attempt, so it is never sent again.
-  const maxRetries = descriptor.retrySafe && request.oneShot !== true ? settings.maxRetries : 0;
+  const maxRetries = descriptor.retrySafe && !request.oneShot ? settings.maxRetries : 0;
+  const debug = logger.enabled('debug');
+  const where = `${context.method} ${context.url}`;
 
   // Checked per request as well as at construction: the URL may be a `next` link. One on the
   // configured origin was checked at construction.
   if (
     !config.allowInsecureHttp &&
-    !request.url.startsWith(`${config.origin}/`) &&
-    isInsecureForCredentials(new URL(request.url))
-  ) {
+    !url.startsWith(`${config.origin}/`) &&
+    isInsecureForCredentials(new URL(url))
+  )
     fail(
       new InsecureTransportError(
-        `${context.operationId}: refusing to send the token over plain http to ${new URL(request.url).origin}`,
+        `${context.operationId}: refusing to send the token over plain http to ${new URL(url).origin}`,
         'baseUrl',
       ),
     );
-  }
 
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) fail(new AbortError(context, signal.reason));
+    // The attempt's own timeout, or what is left of the call's deadline if that is less.
     let timeoutMs = settings.timeoutMs;
-    let timeoutReason: 'attempt' | 'deadline' = 'attempt';
+    let deadline = false;
     if (deadlineAt !== undefined) {
       const left = deadlineAt - env.now();
-      if (left <= 0) fail(new TimeoutError(context, attempt, settings.deadlineMs!, 'deadline'));
-      if (left < timeoutMs) [timeoutMs, timeoutReason] = [left, 'deadline'];
+      if (left <= 0) fail(new TimeoutError(context, attempt, deadlineMs!, 'deadline'));
+      if (left < timeoutMs) [timeoutMs, deadline] = [left, true];
     }
 
     // The call's own headers (made for it in prepareRequest), so no copy per attempt: only
-    // the token differs between attempts, and it is set again below.
-    const { headers } = request;
-    let token: string;
-    if (config.tokenSource.kind === 'static') {
-      // No await for a static token: every await is another trip through the microtask queue.
-      token = config.tokenSource.token;
-    } else {
-      try {
-        token = await untilAborted(tokenFor(config, request), signal);
-      } catch (error) {
-        if (signal?.aborted) fail(new AbortError(context, signal.reason));
-        throw error;
-      }
-    }
-    headers.set('authorization', `Bearer ${token}`);
-    // Made only when a hook or a debug line needs it: most calls have neither.
-    let event: RequestHookEvent | undefined;
-    const eventOf = (): RequestHookEvent =>
-      (event ??= requestEvent(context, headers, scrubber, attempt));
-    if (logger.enabled('debug'))
-      logger.debug(
-        `→ ${context.method} ${context.url} (${context.operationId}, attempt ${attempt})`,
-        { headers: eventOf().headers },
-      );
-    if (hooks.onRequest !== undefined) callHook(logger, hooks, 'onRequest', eventOf());
+    // the token differs between attempts, and it is set again here. A static token needs no
+    // await: every await is another trip through the microtask queue.
+    headers.set(
+      'authorization',
+      `Bearer ${tokenSource.kind === 'static' ? tokenSource.token : await providedToken(config, request, tokenSource.provide)}`,
+    );
+    const x = new Attempt(request, attempt, scrubber);
+    if (debug)
+      logger.debug(`→ ${where} (${context.operationId}, attempt ${attempt})`, {
+        headers: x.event.headers,
+      });
+    if (hooks.onRequest) callHook(logger, hooks, 'onRequest', x.event);
 
-    const outcome = await fetchAttempt({
-      fetch: config.fetch,
-      url: request.url,
-      init: {
+    const started = env.now();
+    const controller = new AbortController();
+    let timedOut = false;
+    const onAbort = (): void => controller.abort(signal!.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      Math.min(timeoutMs, MAX_TIMER_MS),
+    );
+    // Set once the headers are in: a failure after that point happened while reading the body.
+    let response: Response | undefined;
+    let error: SdkError | undefined;
+    let final: string | undefined;
+    try {
+      if (signal?.aborted) throw signal.reason;
+      response = await config.fetch(url, {
         method: descriptor.method,
         headers,
-        body: request.body,
-        ...(request.oneShot ? { duplex: 'half' as const } : {}),
-      },
-      timeoutMs,
-      timeoutReason,
-      limitMs: timeoutReason === 'deadline' ? settings.deadlineMs! : settings.timeoutMs,
-      callerSignal: signal,
-      context,
-      attempt,
-      now: () => env.now(),
-      scrub,
-    });
-
-    let error: SdkError;
-    let decision: RetryDecision;
-    if (outcome.kind === 'failure') {
-      error = bindScrubber(outcome.error, scrub);
-      decision =
-        error instanceof AbortError
-          ? { retry: false, reason: 'aborted by the caller' }
-          : decideRetry({
-              retrySafe: descriptor.retrySafe,
-              attempt,
-              maxRetries,
-              now: env.now(),
-              deadlineAt,
-              maxRetryDelayMs: settings.maxRetryDelayMs,
-              random: env.random,
-              final: outcome.final,
-            });
-    } else {
-      const { response } = outcome;
-      if (logger.enabled('debug'))
-        logger.debug(
-          `← ${response.status} ${context.method} ${context.url} in ${Math.round(outcome.durationMs)} ms`,
-          { headers: redactHeaders(response.headers, scrubber) },
-        );
-      if (hooks.onResponse !== undefined)
-        callHook(logger, hooks, 'onResponse', {
-          ...eventOf(),
-          status: response.status,
-          durationMs: outcome.durationMs,
-        });
-      if (response.status >= 200 && response.status <= 299) {
-        let copy: Response | undefined;
-        const { bytes } = outcome;
-        return {
-          request,
-          get response() {
-            copy ??= unreadCopy(response, bytes);
-            return copy;
-          },
-          status: response.status,
-          headers: response.headers,
-          text: outcome.text,
-          bytes,
-          attempt,
-          get event() {
-            return eventOf();
-          },
-        };
-      }
-      decision = decideRetry({
-        retrySafe: descriptor.retrySafe,
-        attempt,
-        maxRetries,
-        status: response.status,
-        headers: response.headers,
-        now: env.now(),
-        deadlineAt,
-        maxRetryDelayMs: settings.maxRetryDelayMs,
-        random: env.random,
+        ...(request.body !== undefined && { body: request.body as BodyInit }),
+        // Node's fetch refuses a stream body without it.
+        ...(request.oneShot && { duplex: 'half' }),
+        signal: controller.signal,
+        // Redirects are not followed: the token must only go to the configured server, and
+        // an API does not redirect its own operations as a rule.
+        redirect: 'manual',
       });
-      error = bindScrubber(
-        errorForStatus(config, request, response, outcome.text, env.now()),
-        scrub,
-      );
+      x.bytes = new Uint8Array(await response.arrayBuffer());
+      x.text = UTF8.decode(x.bytes);
+      x.spent = response;
+    } catch (cause) {
+      const status = response?.status;
+      if (signal?.aborted) error = new AbortError(context, signal.reason);
+      else if (timedOut)
+        error = new TimeoutError(
+          context,
+          attempt,
+          deadline ? deadlineMs! : settings.timeoutMs,
+          deadline ? 'deadline' : 'attempt',
+          status,
+        );
+      else {
+        final = status === undefined ? permanentFailure(cause, url) : undefined;
+        error = new ConnectionError(
+          `${context.operationId}: ${status === undefined ? 'the connection failed' : `the ${status} response's body was cut off`} (attempt ${attempt}): ${scrub(describeCause(cause))}${final ? `; ${final}; not retried` : ''} [${where}]`,
+          context,
+          attempt,
+          cause,
+          status,
+        );
+      }
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
     }
 
-    if (hooks.onError !== undefined)
-      callHook(logger, hooks, 'onError', { ...eventOf(), error, willRetry: decision.retry });
+    const now = env.now();
+    if (!error) {
+      const { status, headers: got } = response!;
+      if (debug)
+        logger.debug(`← ${status} ${where} in ${Math.round(now - started)} ms`, {
+          headers: redactHeaders(got, scrubber),
+        });
+      if (hooks.onResponse)
+        callHook(logger, hooks, 'onResponse', { ...x.event, status, durationMs: now - started });
+      if (status >= 200 && status <= 299) return x;
+      error = errorForStatus(config, request, response!, x.text, now);
+    }
+    // Only a failed attempt gets this far: the retry rule decides what comes next.
+    const decision: RetryDecision =
+      error instanceof AbortError
+        ? { retry: false, reason: 'aborted by the caller' }
+        : decideRetry({
+            retrySafe: descriptor.retrySafe,
+            attempt,
+            maxRetries,
+            ...(error instanceof ApiError && { status: error.status, headers: response!.headers }),
+            now,
+            deadlineAt,
+            maxRetryDelayMs: settings.maxRetryDelayMs,
+            random: env.random,
+            final,
+          });
+    bindScrubber(error, scrub);
+    if (hooks.onError)
+      callHook(logger, hooks, 'onError', { ...x.event, error, willRetry: decision.retry });
     if (!decision.retry) {
-      logger.debug(
-        `${context.operationId}: attempt ${attempt} failed, not retrying: ${decision.reason}`,
-      );
+      if (debug)
+        logger.debug(
+          `${context.operationId}: attempt ${attempt} failed, not retrying: ${decision.reason}`,
+        );
       throw error;
     }
     logger.info(
@@ -212,71 +275,44 @@ export async function sendWithRetries(
 }
 
 /**
- * The hook event of one attempt. Its redacted copy of the headers is made when a hook or a
- * log line first reads it: most calls have neither, and the copy is not free.
+ * The token provider's next token, checked. A provider may hang: the caller's signal
+ * aborting gives up the wait (and the call) at once.
  */
-function requestEvent(
-  context: RequestContext,
-  headers: Headers,
-  scrubber: ResolvedConfig['scrubber'],
-  attempt: number,
-): RequestHookEvent {
-  let redacted: Readonly<Record<string, string>> | undefined;
-  return {
-    ...context,
-    get headers() {
-      redacted ??= redactHeaders(headers, scrubber);
-      return redacted;
-    },
-    attempt,
-  };
-}
-
-/** Settles with `promise`, or rejects as soon as the caller's signal aborts (a token provider may hang). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    if (signal.aborted) {
-      onAbort();
-      return;
-    }
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
-async function tokenFor(config: ResolvedConfig, request: PreparedRequest): Promise<string> {
-  const source = config.tokenSource;
-  if (source.kind === 'static') return source.token;
+async function providedToken(
+  config: ResolvedConfig,
+  request: PreparedRequest,
+  provide: () => string | Promise<string>,
+): Promise<string> {
+  const { context, settings } = request;
+  const { signal } = settings;
   const scrub = (text: string): string => config.scrubber.text(text);
   let token: unknown;
+  let onAbort: (() => void) | undefined;
   try {
-    token = await source.provide();
+    token = await new Promise((resolve, reject) => {
+      signal?.addEventListener('abort', (onAbort = () => reject(signal.reason)), { once: true });
+      // A provider that throws at once rejects this promise the same way.
+      Promise.resolve(provide()).then(resolve, reject);
+    });
   } catch (cause) {
     throw bindScrubber(
-      new TokenProviderError(
-        `${request.context.operationId}: tokenProvider failed: ${scrub(describeCause(cause))}`,
-        { context: request.context, cause },
-      ),
+      signal?.aborted
+        ? new AbortError(context, signal.reason)
+        : new TokenProviderError(
+            `${context.operationId}: tokenProvider failed: ${scrub(describeCause(cause))}`,
+            { context, cause },
+          ),
       scrub,
     );
+  } finally {
+    signal?.removeEventListener('abort', onAbort!);
   }
   const problem = tokenProblem(token);
   if (problem)
     throw bindScrubber(
       new TokenProviderError(
-        `${request.context.operationId}: tokenProvider returned a token that ${problem}`,
-        { context: request.context },
+        `${context.operationId}: tokenProvider returned a token that ${problem}`,
+        { context },
       ),
       scrub,
     );
@@ -284,42 +320,33 @@ async function tokenFor(config: ResolvedConfig, request: PreparedRequest): Promi
   return token as string;
 }
 
+/** The typed error of an error status, its body parsed when it is JSON and scrubbed. */
 function errorForStatus(
   config: ResolvedConfig,
   request: PreparedRequest,
   response: Response,
   text: string,
   now: number,
-): SdkError {
-  let parsed: unknown;
+): ApiError {
+  const { scrubber } = config;
+  const { status, headers } = response;
+  let body: unknown;
   try {
-    parsed = text.trim() === '' ? undefined : JSON.parse(text);
+    body = scrubber.value(JSON.parse(text));
   } catch {
-    parsed = undefined;
+    // Empty, or not JSON (a proxy's HTML page, say): the snippet below says what it was.
   }
-  const redirected =
-    response.type === 'opaqueredirect' || (response.status >= 300 && response.status <= 399);
-  return createApiError(
-    {
-      context: request.context,
-      status: response.status,
-      statusText: response.statusText,
-      headers: redactHeaders(response.headers, config.scrubber),
-      body: parsed === undefined ? undefined : config.scrubber.value(parsed),
-      ...(parsed === undefined && text.trim() !== ''
-        ? { snippet: bodySnippet(text, config.scrubber, 120) }
-        : {}),
-      ...(redirected
-        ? {
-            note: 'redirect not followed: the client sends the token to the configured server only',
-          }
-        : {}),
-      ...withRetryAfter(parseRetryAfter(response.headers, now)),
-    },
-    config.meta.errorClasses,
-  );
-}
-
-function withRetryAfter(ms: number | undefined): { retryAfterMs?: number } {
-  return ms === undefined ? {} : { retryAfterMs: ms };
+  const retryAfterMs = parseRetryAfter(headers, now);
+  return new (apiErrorClassFor(status, config.meta.errorClasses))({
+    context: request.context,
+    status,
+    statusText: response.statusText,
+    headers: redactHeaders(headers, scrubber),
+    body,
+    ...(body === undefined && text.trim() && { snippet: bodySnippet(text, scrubber, 120) }),
+    ...((response.type === 'opaqueredirect' || (status >= 300 && status <= 399)) && {
+      note: 'redirect not followed: the client sends the token to the configured server only',
+    }),
+    ...(retryAfterMs !== undefined && { retryAfterMs }),
+  });
 }

@@ -157,6 +157,22 @@ describe('parseRetryAfter', () => {
     expect(parseHttpDate('Sun Nov  6 08:49:37 1994')).toBe(expected);
   });
 
+  it('pairs each date form with its own ending: GMT for the two modern ones, the year for asctime', () => {
+    for (const value of [
+      'Sun, 06 Nov 1994 08:49:37 1994',
+      'Sunday, 06-Nov-94 08:49:37 1994',
+      'Sun Nov  6 08:49:37 GMT',
+      'Sun, 06 Nox 1994 08:49:37 GMT',
+      'Sun, 06 Anf 1994 08:49:37 GMT',
+      'Sun, 32 Nov 1994 08:49:37 GMT',
+      'Sun, 06 Nov 1994 24:00:00 GMT',
+    ])
+      expect(parseHttpDate(value)).toBeUndefined();
+    expect(parseHttpDate('Sat, 06-Nov-04 08:49:37 GMT'.replace('Sat', 'Saturday'))).toBe(
+      Date.UTC(2004, 10, 6, 8, 49, 37),
+    );
+  });
+
   it('prefers retry-after-ms', () => {
     expect(parseRetryAfter(headers({ 'retry-after-ms': '250', 'retry-after': '10' }), 0)).toBe(250);
   });

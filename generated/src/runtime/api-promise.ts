@@ -27,12 +27,11 @@ export class ApiPromise<T> extends Promise<T> {
   readonly #exchange: Promise<Exchange>;
   readonly #parse: (exchange: Exchange) => T | Promise<T>;
   #data: Promise<T> | undefined;
-  #parsed: Promise<WithResponse<T>> | undefined;
 
   /** @internal Created by `ClientCore`; not meant to be constructed by hand. */
   constructor(exchange: Promise<Exchange>, parse: (exchange: Exchange) => T | Promise<T>) {
     // The base promise is a placeholder: `then` below delegates to the parsed result.
-    super((resolve) => resolve(undefined as T));
+    super(placeholder);
     this.#exchange = exchange;
     this.#parse = parse;
   }
@@ -49,24 +48,22 @@ export class ApiPromise<T> extends Promise<T> {
 
   /** The data and the `Response` it came in (whose body has not been consumed). */
   withResponse(): Promise<WithResponse<T>> {
-    this.#parsed ??= this.#exchange.then(async (exchange) => ({
-      data: await this.#parsedData(),
+    return this.#exchange.then(async (exchange) => ({
+      data: await this.#parsed(),
       response: exchange.response,
     }));
-    return this.#parsed;
   }
 
-  /** Awaiting gives the data alone, so the `Response` copy is only made for `withResponse()`. */
-  #parsedData(): Promise<T> {
-    this.#data ??= this.#exchange.then((exchange) => this.#parse(exchange));
-    return this.#data;
+  /** Parsed once, the first time data is asked for: the `Response` copy is only made for `withResponse()`. */
+  #parsed(): Promise<T> {
+    return (this.#data ??= this.#exchange.then(this.#parse));
   }
 
   override then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.#parsedData().then(onfulfilled, onrejected);
+    return this.#parsed().then(onfulfilled, onrejected);
   }
 
   override catch<R = never>(
@@ -79,3 +76,6 @@ export class ApiPromise<T> extends Promise<T> {
     return this.then().finally(onfinally);
   }
 }
+
+/** Settles the placeholder base promise; one function for every ApiPromise, not a closure each. */
+const placeholder = (resolve: (value: never) => void): void => resolve(undefined as never);

@@ -7,8 +7,8 @@
  * statuses are generated for the statuses a spec declares and reach `apiErrorClassFor`
  * through the client's meta. The generator reads `RUNTIME_ERROR_CLASSES` for its doc comments.
  */
+import { isRecord } from './guard.js';
 import { SdkError, type RequestContext } from './sdk-error.js';
-import { REDACTED } from './redact.js';
 
 /**
  * The two error shapes the API sends (`{detail}` and `{detail, error: {type, details, …}}`),
@@ -55,13 +55,11 @@ export type KnownErrorType = KnownErrorTypes extends { readonly type: infer T ex
 
 const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id'];
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function stringAt(value: unknown, key: string): string | undefined {
-  return isObject(value) && typeof value[key] === 'string' ? value[key] : undefined;
-}
+/** `value[key]` when `value` is an object (not an array) and that is a string. */
+const stringAt = (value: unknown, key: string): string | undefined => {
+  const v = isRecord(value) ? value[key] : undefined;
+  return typeof v === 'string' ? v : undefined;
+};
 
 /**
  * The server answered with an error status. Each status the API uses has its own subclass
@@ -89,37 +87,55 @@ export class ApiError extends SdkError {
   declare readonly method: string;
   declare readonly url: string;
   /** The response's HTTP status, for example 404. */
-  readonly status: number;
+  declare readonly status: number;
   /** Response headers with lower-case names; credentials and cookies redacted. */
-  readonly headers: Readonly<Record<string, string>>;
+  declare readonly headers: Readonly<Record<string, string>>;
   /** The parsed JSON body when it was a JSON object, else undefined. */
-  readonly body: ErrorBody | undefined;
+  declare readonly body: ErrorBody | undefined;
   /** `body.detail`, the server's human-readable message. */
-  readonly detail: string | undefined;
+  declare readonly detail: string | undefined;
   /**
    * `body.error.type`, for example `already_ordered` or `validation_error`: one of the
    * types the spec lists, or one added since (the `string & {}` keeps editor completion).
    */
-  readonly errorType: KnownErrorType | (string & {}) | undefined;
+  declare readonly errorType: KnownErrorType | (string & {}) | undefined;
   /** `body.error.details`, usually which field was wrong. */
-  readonly errorDetails: string | undefined;
+  declare readonly errorDetails: string | undefined;
   /**
    * `body.error.payment_intent_client_secret`: present when the payment needs the user's
    * confirmation with the payment provider. Hidden when the error is printed.
    */
-  readonly paymentIntentClientSecret: string | undefined;
+  declare readonly paymentIntentClientSecret: string | undefined;
   /** The server's request id (`x-request-id` and similar headers), to quote to support. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** The server's Retry-After in ms, when present. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiErrorInit) {
-    const body = isObject(init.body) ? (init.body as ErrorBody) : undefined;
+    const body = isRecord(init.body) ? (init.body as ErrorBody) : undefined;
+    const inner = body?.error;
     const detail = stringAt(body, 'detail');
-    const inner = isObject(body) ? body['error'] : undefined;
     const errorType = stringAt(inner, 'type');
     const errorDetails = stringAt(inner, 'details');
-    super(apiErrorMessage(init, detail, errorType, errorDetails), { context: init.context });
+    // `detail` and `errorDetails`, leaving out either when the other already says it.
+    const said =
+      detail && errorDetails
+        ? detail.includes(errorDetails)
+          ? [detail]
+          : errorDetails.includes(detail)
+            ? [errorDetails]
+            : [detail, errorDetails]
+        : [detail, errorDetails];
+    const text = [...said, init.note].filter(Boolean).join(' — ');
+    super(
+      `${init.status}${init.statusText ? ` ${init.statusText}` : ''}${errorType ? ` (${errorType})` : ''}: ${
+        text ||
+        (init.snippet
+          ? `body is not JSON: ${JSON.stringify(init.snippet)}`
+          : 'no details in the response')
+      } [${init.context.operationId} ${init.context.method} ${init.context.url}]`,
+      { context: init.context },
+    );
     this.status = init.status;
     this.headers = init.headers;
     this.body = body;
@@ -139,27 +155,6 @@ export class ApiError extends SdkError {
   is<const T extends KnownErrorType>(type: T): this is this & { readonly errorType: T } {
     return this.errorType === type;
   }
-}
-
-/** `detail` and `errorDetails`, leaving out either when the other already says it. */
-function withoutRepeats(detail?: string, errorDetails?: string): (string | undefined)[] {
-  if (!detail || !errorDetails) return [detail, errorDetails];
-  if (detail.includes(errorDetails)) return [detail];
-  return errorDetails.includes(detail) ? [errorDetails] : [detail, errorDetails];
-}
-
-function apiErrorMessage(
-  init: ApiErrorInit,
-  detail?: string,
-  errorType?: string,
-  errorDetails?: string,
-): string {
-  const head = `${init.status}${init.statusText ? ` ${init.statusText}` : ''}${errorType ? ` (${errorType})` : ''}`;
-  const text = [...withoutRepeats(detail, errorDetails), init.note].filter((t) => t).join(' — ');
-  const fallback = init.snippet
-    ? `body is not JSON: ${JSON.stringify(init.snippet)}`
-    : 'no details in the response';
-  return `${head}: ${text || fallback} [${init.context.operationId} ${init.context.method} ${init.context.url}]`;
 }
 
 /** 400: the request was invalid; `errorDetails` usually names the field. */
@@ -229,21 +224,10 @@ export const RUNTIME_ERROR_CLASSES: Readonly<Record<number, ApiErrorClass>> = {
  * The class an error status becomes: the runtime's table, then `extra` (the generated
  * classes for other statuses the spec declares), `InternalServerError` from 500, else `ApiError`.
  */
-export function apiErrorClassFor(
+export const apiErrorClassFor = (
   status: number,
   extra?: Readonly<Record<number, ApiErrorClass>>,
-): ApiErrorClass {
-  return (
-    RUNTIME_ERROR_CLASSES[status] ??
-    extra?.[status] ??
-    (status >= 500 ? InternalServerError : ApiError)
-  );
-}
-
-export function createApiError(
-  init: ApiErrorInit,
-  extra?: Readonly<Record<number, ApiErrorClass>>,
-): ApiError {
-  const ErrorClass = apiErrorClassFor(init.status, extra);
-  return new ErrorClass(init);
-}
+): ApiErrorClass =>
+  RUNTIME_ERROR_CLASSES[status] ??
+  extra?.[status] ??
+  (status >= 500 ? InternalServerError : ApiError);

@@ -6,7 +6,7 @@
  * returns a promise that rejects) is reported through the logger and otherwise ignored:
  * instrumentation must not be able to fail a call.
  */
-import type { SdkError } from './sdk-error.js';
+import { describeCause, type SdkError } from './sdk-error.js';
 import type { RuntimeLogger } from './logger.js';
 
 /** An attempt about to be sent. */
@@ -80,17 +80,13 @@ export function callHook<K extends keyof ClientHooks>(
   name: K,
   event: EventOf<K>,
 ): void {
-  const hook = hooks[name] as
-    ((this: ClientHooks, event: EventOf<K>) => void | Promise<void>) | undefined;
+  const hook = hooks[name] as ((event: EventOf<K>) => void | PromiseLike<void>) | undefined;
   if (typeof hook !== 'function') return;
   const report = (error: unknown): void =>
-    logger.warn(
-      `hook ${name} threw and was ignored: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
-    );
+    logger.warn(`hook ${name} threw and was ignored: ${describeCause(error)}`);
   try {
     const result = hook.call(hooks, event);
-    if (result && typeof (result as Promise<void>).then === 'function')
-      (result as Promise<void>).then(undefined, report);
+    if (typeof result?.then === 'function') result.then(undefined, report);
   } catch (error) {
     report(error);
   }

@@ -25,26 +25,16 @@ export interface Logger {
   error?(message: string, ...details: unknown[]): void;
 }
 
-/** How many distinct keys `first` remembers; past that it answers false, so memory stays bounded. */
-const MAX_KEYS = 256;
-
-const RANK: Readonly<Record<LogLevel, number>> = {
-  debug: 10,
-  info: 20,
-  warn: 30,
-  error: 40,
-  off: 100,
-};
-
 export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
 
 export function isLogLevel(value: unknown): value is LogLevel {
-  return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
+  return (LOG_LEVELS as readonly unknown[]).includes(value);
 }
 
 /** The logger the runtime calls: filtered by level, scrubbed, and safe to call. */
 export class RuntimeLogger {
   readonly #sink: Logger | undefined;
+  /** The index in `LOG_LEVELS` of the least severe level logged. */
   readonly #rank: number;
   readonly #scrubber: SecretScrubber;
   readonly #seen = new Set<string>();
@@ -54,23 +44,22 @@ export class RuntimeLogger {
   constructor(scrubber: SecretScrubber, logger?: Logger, level?: LogLevel, name = 'client') {
     this.#scrubber = scrubber;
     this.#prefix = `[${name}] `;
-    const sink = logger ?? (typeof console !== 'undefined' ? console : undefined);
-    this.#sink = sink;
-    this.#rank = sink === undefined ? RANK.off : RANK[level ?? 'warn'];
+    this.#sink = logger ?? (typeof console !== 'undefined' ? console : undefined);
+    this.#rank = this.#sink ? LOG_LEVELS.indexOf(level ?? 'warn') : 4;
   }
 
   /**
    * True the first time this client asks about `key`: for warnings that would otherwise
-   * repeat on every call and flood the output.
+   * repeat on every call and flood the output. Past 256 keys it answers false, so memory
+   * stays bounded.
    */
   first(key: string): boolean {
-    if (this.#seen.has(key) || this.#seen.size >= MAX_KEYS) return false;
-    this.#seen.add(key);
-    return true;
+    const seen = this.#seen;
+    return !seen.has(key) && seen.size < 256 && !!seen.add(key);
   }
 
   enabled(level: Exclude<LogLevel, 'off'>): boolean {
-    return RANK[level] >= this.#rank;
+    return LOG_LEVELS.indexOf(level) >= this.#rank;
   }
 
   debug(message: string, details?: object): void {
@@ -88,12 +77,11 @@ export class RuntimeLogger {
 
   #emit(level: Exclude<LogLevel, 'off'>, message: string, details?: object): void {
     if (!this.enabled(level)) return;
-    const method = this.#sink?.[level];
-    if (typeof method !== 'function') return;
+    const sink = this.#sink;
     try {
-      const text = `${this.#prefix}${this.#scrubber.text(message)}`;
-      if (details === undefined) method.call(this.#sink, text);
-      else method.call(this.#sink, text, this.#scrubber.value(details));
+      const text = this.#prefix + this.#scrubber.text(message);
+      if (details === undefined) sink?.[level]?.(text);
+      else sink?.[level]?.(text, this.#scrubber.value(details));
     } catch {
       // A broken logger must not turn a successful call into a failure.
     }

@@ -15,25 +15,22 @@ const SENSITIVE_HEADER =
 /** Body keys whose values are credentials, hidden when an error is printed or serialised. */
 const SENSITIVE_KEY = /secret|token|password|authorization/i;
 
-/** `Bearer <anything>` and JWT-shaped strings, cut even when we do not know the exact value. */
-const BEARER = /\b(Bearer)\s+[^\s"',;]+/gi;
-const JWT = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
+/**
+ * `Bearer <anything>` and JWT-shaped strings, cut even when we do not know the exact value;
+ * one pattern, so text is walked once.
+ */
+const SECRET_PATTERN =
+  /\b(Bearer)\s+[^\s"',;]+|\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/gi;
 
-/** Tokens shorter than this are not scrubbed by value: cutting every "a" would wreck messages. */
-const MIN_SECRET_LENGTH = 8;
-const MAX_REMEMBERED = 8;
-
-export function isSensitiveHeaderName(name: string): boolean {
-  return SENSITIVE_HEADER.test(name);
-}
-
-/** Whether text could hold either pattern: one test instead of two replaces on every URL. */
+/** Whether text could hold either pattern: one cheap test before the replace, on every URL. */
 const MAYBE_SECRET = /bearer|eyJ/i;
 
-export function scrubPatterns(text: string): string {
-  if (!MAYBE_SECRET.test(text)) return text;
-  return text.replace(BEARER, `$1 ${REDACTED}`).replace(JWT, REDACTED);
-}
+export const scrubPatterns = (text: string): string =>
+  MAYBE_SECRET.test(text)
+    ? text.replace(SECRET_PATTERN, (_, bearer?: string) =>
+        bearer ? `${bearer} ${REDACTED}` : REDACTED,
+      )
+    : text;
 
 /**
  * Remembers the secrets a client has used (the static token, or the last few values a
@@ -42,16 +39,15 @@ export function scrubPatterns(text: string): string {
 export class SecretScrubber {
   #secrets: string[] = [];
 
+  /** Tokens shorter than 8 are not scrubbed by value (cutting every "a" would wreck messages); 8 are kept. */
   remember(secret: string): void {
-    if (secret.length < MIN_SECRET_LENGTH || this.#secrets.includes(secret)) return;
-    this.#secrets.unshift(secret);
-    this.#secrets.length = Math.min(this.#secrets.length, MAX_REMEMBERED);
+    if (secret.length > 7 && !this.#secrets.includes(secret))
+      this.#secrets = [secret, ...this.#secrets.slice(0, 7)];
   }
 
   text(text: string): string {
-    let out = text;
-    for (const secret of this.#secrets) out = out.split(secret).join(REDACTED);
-    return scrubPatterns(out);
+    for (const secret of this.#secrets) text = text.split(secret).join(REDACTED);
+    return scrubPatterns(text);
   }
 
   /** A copy of parsed JSON with every string scrubbed; used for error bodies the server sent. */
@@ -66,20 +62,12 @@ export class SecretScrubber {
 }
 
 /** Response or request headers as a plain object with lower-case names and credentials hidden. */
-export function redactHeaders(
-  headers: Headers | Readonly<Record<string, string>>,
-  scrubber?: SecretScrubber,
-): Record<string, string> {
+export function redactHeaders(headers: Headers, scrubber: SecretScrubber): Record<string, string> {
   const out: Record<string, string> = {};
-  const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
-  for (const [name, value] of entries) {
-    const key = name.toLowerCase();
-    out[key] = isSensitiveHeaderName(key)
-      ? REDACTED
-      : scrubber
-        ? scrubber.text(value)
-        : scrubPatterns(value);
-  }
+  // Headers iterate with lower-case names already.
+  headers.forEach((value, name) => {
+    out[name] = SENSITIVE_HEADER.test(name) ? REDACTED : scrubber.text(value);
+  });
   return out;
 }
 
@@ -89,38 +77,27 @@ export function redactHeaders(
  * what one needs to reproduce a failure, and never credentials.
  */
 export function safeUrl(url: string | URL): string {
-  let parsed: URL;
+  let u: URL;
   try {
-    parsed = new URL(url);
+    u = new URL(url);
   } catch {
     return '[unparseable URL]';
   }
   // Built from the parts, never by assigning to the parsed URL: React Native's own URL has
   // getters only. `host` holds no credentials.
   return scrubPatterns(
-    parsed.username === '' && parsed.password === ''
-      ? parsed.href
-      : `${parsed.protocol}//${parsed.host}${parsed.pathname}${parsed.search}${parsed.hash}`,
+    u.username || u.password ? `${u.protocol}//${u.host}${u.pathname}${u.search}${u.hash}` : u.href,
   );
 }
 
 /**
- * A short, printable excerpt of a body for error messages: control characters dropped,
- * whitespace collapsed, secrets cut, at most `max` characters.
+ * A short, printable excerpt of a body for error messages: control characters and runs of
+ * whitespace made one space, secrets cut, at most `max` characters.
  */
-export function bodySnippet(text: string, scrubber?: SecretScrubber, max = 200): string {
+export function bodySnippet(text: string, scrubber: SecretScrubber, max = 200): string {
   // eslint-disable-next-line no-control-regex
-  const printable = text
-    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const clean = scrubber ? scrubber.text(printable) : scrubPatterns(printable);
+  const clean = scrubber.text(text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim());
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
-}
-
-/** A copy of `value` with the values of secret-looking keys hidden, for printing. */
-export function redactSecretFields(value: unknown): unknown {
-  return mapStrings(value, scrubPatterns, true);
 }
 
 /**
@@ -131,17 +108,15 @@ export function redactSecretFields(value: unknown): unknown {
 export function mapStrings(
   value: unknown,
   map: (text: string) => string,
-  hideKeys = false,
+  hideKeys?: boolean,
   depth = 0,
 ): unknown {
   if (typeof value === 'string') return map(value);
-  if (depth > 32 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => mapStrings(v, map, hideKeys, depth + 1));
+  if (depth > 32 || !value || typeof value !== 'object') return value;
+  const walk = (v: unknown): unknown => mapStrings(v, map, hideKeys, depth + 1);
+  if (Array.isArray(value)) return value.map(walk);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value))
-    out[k] =
-      hideKeys && SENSITIVE_KEY.test(k) && v !== null && v !== undefined
-        ? REDACTED
-        : mapStrings(v, map, hideKeys, depth + 1);
+    out[k] = hideKeys && v != null && SENSITIVE_KEY.test(k) ? REDACTED : walk(v);
   return out;
 }

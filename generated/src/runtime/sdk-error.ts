@@ -6,7 +6,7 @@
  * inspection hook show a fixed set of fields that subclasses declare, never the request's
  * headers, with secret-looking body fields hidden.
  */
-import { mapStrings, redactSecretFields, scrubPatterns } from './redact.js';
+import { mapStrings, scrubPatterns } from './redact.js';
 
 /** Node's `util.inspect` looks for this key; using the registered symbol needs no import of node:util. */
 export const INSPECT_CUSTOM: unique symbol = Symbol.for('nodejs.util.inspect.custom') as never;
@@ -20,6 +20,9 @@ export interface RequestContext {
   /** The request URL without credentials. */
   readonly url: string;
 }
+
+/** The ` [GET https://…]` that ends every message about a request. */
+export const where = (context: RequestContext): string => ` [${context.method} ${context.url}]`;
 
 /** Per-error scrubbers, set by the client that raised the error; kept off the object so nothing prints them. */
 const scrubbers = new WeakMap<SdkError, (text: string) => string>();
@@ -52,36 +55,37 @@ export class SdkError extends Error {
   }
 
   /** The spec's operationId of the call that failed, when the failure belongs to one. */
-  readonly operationId?: string;
+  declare readonly operationId?: string;
   /** The HTTP method of the failed call, upper case. */
-  readonly method?: string;
+  declare readonly method?: string;
   /** The request URL without credentials. */
-  readonly url?: string;
+  declare readonly url?: string;
 
   constructor(
     message: string,
     options?: { cause?: unknown; context?: RequestContext | undefined },
   ) {
     super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
-    if (options?.context) {
-      this.operationId = options.context.operationId;
-      this.method = options.context.method;
-      this.url = options.context.url;
+    const context = options?.context;
+    if (context) {
+      this.operationId = context.operationId;
+      this.method = context.method;
+      this.url = context.url;
     }
   }
 
   /**
    * What `JSON.stringify` shows: name, message, request context and the subclass's fields
-   * (its own enumerable properties: a subclass hides one by defining it non-enumerable),
-   * secrets hidden.
+   * (its own enumerable properties: a subclass hides one by defining it non-enumerable) that
+   * are set, secrets hidden.
    */
   toJSON(): Record<string, unknown> {
-    const out: Record<string, unknown> = {
-      name: this.name,
-      message: this.message,
-      ...(redactSecretFields({ ...this }) as Record<string, unknown>),
-    };
-    for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];
+    const out = mapStrings(
+      Object.assign({ name: this.name, message: this.message }, this),
+      scrubPatterns,
+      true,
+    ) as Record<string, unknown>;
+    for (const key in out) if (out[key] === undefined) delete out[key];
     if (this.cause !== undefined) out['cause'] = describeCause(this.cause);
     const scrub = scrubbers.get(this);
     return scrub ? (mapStrings(out, scrub) as Record<string, unknown>) : out;
@@ -90,7 +94,7 @@ export class SdkError extends Error {
   [INSPECT_CUSTOM](): string {
     const { name: _name, message: _message, ...fields } = this.toJSON();
     const head = this.stack ?? `${this.name}: ${this.message}`;
-    return Object.keys(fields).length > 0 ? `${head} ${JSON.stringify(fields, null, 2)}` : head;
+    return Object.keys(fields).length ? `${head} ${JSON.stringify(fields, null, 2)}` : head;
   }
 }
 
@@ -100,17 +104,14 @@ export class SdkError extends Error {
  */
 export function describeCause(cause: unknown): string {
   const parts: string[] = [];
-  let current: unknown = cause;
-  for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth++) {
-    if (current instanceof Error) {
-      const code = (current as { code?: unknown }).code;
-      parts.push(
-        `${current.name}: ${current.message}${typeof code === 'string' ? ` (${code})` : ''}`,
-      );
-      current = current.cause;
+  for (let depth = 0; depth < 4 && cause != null; depth++) {
+    if (cause instanceof Error) {
+      const code = (cause as { code?: unknown }).code;
+      parts.push(`${cause.name}: ${cause.message}${typeof code === 'string' ? ` (${code})` : ''}`);
+      cause = cause.cause;
     } else {
-      parts.push(typeof current === 'string' ? current : Object.prototype.toString.call(current));
-      current = undefined;
+      parts.push(typeof cause === 'string' ? cause : Object.prototype.toString.call(cause));
+      break;
     }
   }
   return scrubPatterns(parts.join(' ← '));
