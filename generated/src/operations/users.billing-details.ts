@@ -6,6 +6,7 @@ import type {
   OperationDescriptor,
   RequestOptions,
 } from '../runtime/index.js';
+import { encodeBody } from '../runtime/body.js';
 import { encodeFormBody, encodeMultipartBody } from '../runtime/form-body.js';
 import { checkBillingDetails, checkBillingDetailsRequest } from '../guards.js';
 import type { BillingDetails, BillingDetailsRequest } from '../types.js';
@@ -13,8 +14,6 @@ const usersBillingDetailsRetrieveOperation: OperationDescriptor = {
   id: 'usersBillingDetailsRetrieve',
   method: 'GET',
   path: '/api/v1/users/{user_id}/billing-details/',
-  query: [],
-  bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
   check: checkBillingDetails,
@@ -52,9 +51,9 @@ const usersBillingDetailsUpdateOperation: OperationDescriptor = {
   id: 'usersBillingDetailsUpdate',
   method: 'PUT',
   path: '/api/v1/users/{user_id}/billing-details/',
-  query: [],
   bodyEncodings: ['json', 'form', 'multipart'],
   encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
+  encodeBody,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { body: checkBillingDetailsRequest, bodyRequired: true },

@@ -6,6 +6,7 @@ import type {
   OperationDescriptor,
   RequestOptions,
 } from '../runtime/index.js';
+import { encodeBody } from '../runtime/body.js';
 import { encodeFormBody, encodeMultipartBody } from '../runtime/form-body.js';
 import { checkChargingSession, checkChargingStartRequest } from '../guards.js';
 import type { ChargingSession, ChargingStartRequest } from '../types.js';
@@ -13,9 +14,9 @@ const usersChargingStartOperation: OperationDescriptor = {
   id: 'usersChargingStart',
   method: 'POST',
   path: '/api/v1/users/{user_id}/charging/start/',
-  query: [],
   bodyEncodings: ['json', 'form', 'multipart'],
   encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
+  encodeBody,
   retrySafe: false,
   successStatuses: [201],
   inputChecks: { body: checkChargingStartRequest, bodyRequired: true },
@@ -62,8 +63,6 @@ const usersChargingStopOperation: OperationDescriptor = {
   id: 'usersChargingStop',
   method: 'POST',
   path: '/api/v1/users/{user_id}/charging/stop/{session_id}/',
-  query: [],
-  bodyEncodings: [],
   retrySafe: true,
   successStatuses: [204],
 };

@@ -7,6 +7,7 @@ import {
   type RequestOptions,
   requestPage,
 } from '../runtime/index.js';
+import { encodeParameters } from '../runtime/params.js';
 import { checkPaginatedDebtList, checkUsersDebtsListQuery } from '../guards.js';
 import type { Debt } from '../types.js';
 
@@ -31,7 +32,7 @@ const usersDebtsListOperation: OperationDescriptor = {
   method: 'GET',
   path: '/api/v1/users/{user_id}/charging/debts/',
   query: [{ name: 'page' }, { name: 'page_size' }],
-  bodyEncodings: [],
+  encodeParameters,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { query: checkUsersDebtsListQuery },

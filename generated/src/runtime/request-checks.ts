@@ -8,7 +8,7 @@
 import type { RequestContext } from './sdk-error.js';
 import { formatGuardPath, type GuardFailure } from './guard.js';
 import type { InputChecks, OperationInput } from './operation.js';
-import { InvalidRequestError } from './request-errors.js';
+import { refuse } from './refuse.js';
 
 const PARTS = ['path', 'query', 'headers', 'cookies', 'body'] as const;
 
@@ -32,10 +32,10 @@ export function checkInput(
     const failure = check(value);
     if (failure === undefined) continue;
     const argument = formatGuardPath(failure, part);
-    throw new InvalidRequestError(
-      `${context.operationId}: ${argument}: expected ${failure.expected}, got ${shown(value, failure)}`,
+    throw refuse(
       context,
       argument,
+      `${argument}: expected ${failure.expected}, got ${shown(value, failure)}`,
     );
   }
 }
