@@ -92,7 +92,8 @@ export function emitOperationModule(
     if (body?.check) guards.add(body.check);
     const inputChecks = inputCheckRefs(op, opNames, index);
     inputChecks?.checks.forEach(([, check]) => guards.add(check));
-    for (const [module, functions] of [...rawBodyRefs(op).imports, ...requestRefs(op).imports]) {
+    const requestImports = requestRefs(op, inputChecks !== undefined).imports;
+    for (const [module, functions] of [...rawBodyRefs(op).imports, ...requestImports]) {
       const set = rawImports.get(module) ?? new Set<string>();
       functions.forEach((f) => set.add(f));
       rawImports.set(module, set);
@@ -226,7 +227,7 @@ function descriptor(
       if (op.body?.contentType !== undefined) field('bodyContentType', op.body.contentType);
       if (op.successMedia) field('accept', op.successMedia.accept);
       for (const [key, fn] of rawBodyRefs(op).fields) w.writeLine(`${key}: ${fn},`);
-      for (const fn of requestRefs(op).fields) w.writeLine(`${fn},`);
+      for (const fn of requestRefs(op, inputChecks !== undefined).fields) w.writeLine(`${fn},`);
       field('retrySafe', model.retrySafe);
       field('successStatuses', model.successStatuses);
       if (inputChecks) {

@@ -1,7 +1,7 @@
 /**
  * The request-building functions a descriptor names: the body encoder for operations that take
- * a body, the parameter encoder for those with query, header or cookie parameters, and the
- * path renderer for paths in the label or matrix style or exploded. The runtime builds only
+ * a body, the parameter encoder for those with query, header or cookie parameters, the
+ * checker of the arguments for those with input checks, and the path renderer for paths in the label or matrix style or exploded. The runtime builds only
  * a simple-style path itself, so a bundle of operations that need none of these leaves them out
  * (the same way as the body encoders of body-media.ts).
  */
@@ -16,7 +16,8 @@ export interface RequestRefs {
   readonly imports: ReadonlyMap<string, readonly string[]>;
 }
 
-export function requestRefs(op: IrOperation): RequestRefs {
+/** `checked`: whether the descriptor has input checks, which `checkInput` then runs. */
+export function requestRefs(op: IrOperation, checked: boolean): RequestRefs {
   const uses: (readonly [module: string, name: string])[] = [];
   if (descriptorPath(op) !== op.path) uses.push(['url', 'renderPath']);
   if (
@@ -26,6 +27,7 @@ export function requestRefs(op: IrOperation): RequestRefs {
   )
     uses.push(['params', 'encodeParameters']);
   if (op.body) uses.push(['body', 'encodeBody']);
+  if (checked) uses.push(['request-checks', 'checkInput']);
   const imports = new Map<string, string[]>();
   for (const [module, name] of uses) imports.set(module, [...(imports.get(module) ?? []), name]);
   return { fields: uses.map(([, name]) => name), imports };

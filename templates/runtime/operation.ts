@@ -51,6 +51,13 @@ export type ParameterEncoder = (
   context: RequestContext,
 ) => EncodedParameters;
 
+/** Throws for the first argument that breaks the descriptor's `inputChecks`. */
+export type InputChecker = (
+  descriptor: OperationDescriptor,
+  input: OperationInput,
+  context: RequestContext,
+) => void;
+
 /** Renders the path template with the call's path parameters, percent-encoded. */
 export type PathRenderer = (
   template: string,
@@ -174,6 +181,11 @@ export interface OperationDescriptor {
   readonly successStatuses: readonly number[];
   /** Checks of the arguments before sending; absent when the operation declares nothing to check. */
   readonly inputChecks?: InputChecks;
+  /**
+   * Runs `inputChecks` (`checkInput` of request-checks.ts) unless `validateRequests` is off;
+   * named with them, so that a bundle of operations without checks leaves it out.
+   */
+  readonly checkInput?: InputChecker;
   /** Validates a success body when response validation is on; absent for empty responses. */
   readonly check?: Check;
   /** Name of the response type, for messages such as `Invalid PaginatedPetList`. */

@@ -12,7 +12,6 @@ import type { EncodedParameters, OperationDescriptor, OperationInput } from './o
 import type { RequestOptions, ValidationMode } from './options.js';
 import { safeUrl, scrubPatterns } from './redact.js';
 import { refuse } from './refuse.js';
-import { checkInput } from './request-checks.js';
 import { simplePath } from './url.js';
 
 export interface CallSettings {
@@ -57,33 +56,24 @@ export function callSettings(
   if (typeof options !== 'object' || options === null)
     throw refuse(context, 'options', 'options must be an object');
   // Most calls pass no options: their settings are the client's own, made once per client.
-  let empty = true;
-  for (const _ in options) empty = false;
-  if (empty) return config.settings;
-  for (const key of CALL_OPTIONS) {
-    const problem = optionProblem(options[key], `options.${key}`, OPTION_RULES[key]);
-    if (problem) throw refuse(context, `options.${key}`, problem);
+  for (const _ in options) {
+    const settings: Record<string, unknown> = { ...config.settings };
+    for (const key of CALL_OPTIONS) {
+      const problem = optionProblem(options[key], `options.${key}`, OPTION_RULES[key]);
+      if (problem) throw refuse(context, `options.${key}`, problem);
+      if (options[key] !== undefined) settings[key] = options[key];
+    }
+    // Duck-typed: a signal from another realm (an iframe, a test environment) is still a signal.
+    const signal = options.signal as Partial<AbortSignal> | undefined;
+    if (
+      signal !== undefined &&
+      (typeof signal?.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')
+    )
+      throw refuse(context, 'options.signal', 'options.signal must be an AbortSignal');
+    settings['signal'] = signal;
+    return settings as unknown as CallSettings;
   }
-  // Duck-typed: a signal from another realm (an iframe, a test environment) is still a signal.
-  const signal = options.signal as Partial<AbortSignal> | undefined;
-  if (
-    signal !== undefined &&
-    (typeof signal !== 'object' ||
-      signal === null ||
-      typeof signal.aborted !== 'boolean' ||
-      typeof signal.addEventListener !== 'function')
-  )
-    throw refuse(context, 'options.signal', 'options.signal must be an AbortSignal');
-  const client = config.settings;
-  return {
-    timeoutMs: options.timeoutMs ?? client.timeoutMs,
-    maxRetries: options.maxRetries ?? client.maxRetries,
-    maxRetryDelayMs: client.maxRetryDelayMs,
-    deadlineMs: options.deadlineMs ?? client.deadlineMs,
-    signal: options.signal,
-    validateResponses: options.validateResponses ?? client.validateResponses,
-    validateRequests: options.validateRequests ?? client.validateRequests,
-  };
+  return config.settings;
 }
 
 const NO_PARAMETERS: EncodedParameters = { query: '', headers: [] };
@@ -150,7 +140,7 @@ export function prepareRequest(
     // config refuses them): only patterns that look like secrets need hiding.
     context = { operationId, method, url: scrubPatterns(url) };
     settings = callSettings(config, options, context);
-    if (settings.validateRequests) checkInput(descriptor.inputChecks, input, context);
+    if (settings.validateRequests) descriptor.checkInput?.(descriptor, input, context);
     encoded = descriptor.encodeBody
       ? descriptor.encodeBody(descriptor, input.body, options.encoding, context)
       : noBody(input.body, options, context);
@@ -163,8 +153,9 @@ export function prepareRequest(
     setChecked(headers, name, value, argument, context);
   const problem = layerHeaders(headers, options.headers, 'options.headers');
   if (problem) throw refuse(context, 'options.headers', problem);
+  // Only a body has a type; the client's defaults never hold one (see `resolveConfig`).
   if (encoded?.contentType !== undefined) headers.set('content-type', encoded.contentType);
-  else headers.delete('content-type');
+  else if (options.headers !== undefined) headers.delete('content-type');
   return {
     descriptor,
     context,

@@ -9,6 +9,7 @@ import {
   requestPage,
 } from '../runtime/index.js';
 import { encodeParameters } from '../runtime/params.js';
+import { checkInput } from '../runtime/request-checks.js';
 import {
   checkMapTile,
   checkPaginatedStationList,
@@ -106,6 +107,7 @@ const stationsAroundOperation: OperationDescriptor = {
     { name: 'page_size' },
   ],
   encodeParameters,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { query: checkStationsAroundQuery },
@@ -181,6 +183,7 @@ const stationsTileOperation: OperationDescriptor = {
     { name: 'power_groups' },
   ],
   encodeParameters,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { query: checkStationsTileQuery },
@@ -264,6 +267,7 @@ const stationsDetailsOperation: OperationDescriptor = {
     { name: 'type', required: true },
   ],
   encodeParameters,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { query: checkStationsDetailsQuery },

@@ -8,6 +8,7 @@ import type {
 } from '../runtime/index.js';
 import { encodeBody } from '../runtime/body.js';
 import { encodeFormBody, encodeMultipartBody } from '../runtime/form-body.js';
+import { checkInput } from '../runtime/request-checks.js';
 import { checkBillingDetails, checkBillingDetailsRequest } from '../guards.js';
 import type { BillingDetails, BillingDetailsRequest } from '../types.js';
 const usersBillingDetailsRetrieveOperation: OperationDescriptor = {
@@ -54,6 +55,7 @@ const usersBillingDetailsUpdateOperation: OperationDescriptor = {
   bodyEncodings: ['json', 'form', 'multipart'],
   encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
   encodeBody,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { body: checkBillingDetailsRequest, bodyRequired: true },

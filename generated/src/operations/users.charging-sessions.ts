@@ -11,6 +11,7 @@ import {
 import { encodeBody } from '../runtime/body.js';
 import { encodeFormBody, encodeMultipartBody } from '../runtime/form-body.js';
 import { encodeParameters } from '../runtime/params.js';
+import { checkInput } from '../runtime/request-checks.js';
 import {
   checkChargingSession,
   checkPaginatedChargingSessionList,
@@ -41,6 +42,7 @@ const usersChargingSessionsListOperation: OperationDescriptor = {
   path: '/api/v1/users/{user_id}/charging-sessions/',
   query: [{ name: 'page' }, { name: 'page_size' }],
   encodeParameters,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { query: checkUsersChargingSessionsListQuery },
@@ -124,6 +126,7 @@ const usersChargingSessionsRateOperation: OperationDescriptor = {
   bodyEncodings: ['json', 'form', 'multipart'],
   encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
   encodeBody,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { body: checkPatchedChargingSessionRateRequest },

@@ -8,6 +8,7 @@ import type {
 } from '../runtime/index.js';
 import { encodeBody } from '../runtime/body.js';
 import { encodeFormBody, encodeMultipartBody } from '../runtime/form-body.js';
+import { checkInput } from '../runtime/request-checks.js';
 import { checkChargingSession, checkChargingStartRequest } from '../guards.js';
 import type { ChargingSession, ChargingStartRequest } from '../types.js';
 const usersChargingStartOperation: OperationDescriptor = {
@@ -17,6 +18,7 @@ const usersChargingStartOperation: OperationDescriptor = {
   bodyEncodings: ['json', 'form', 'multipart'],
   encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
   encodeBody,
+  checkInput,
   retrySafe: false,
   successStatuses: [201],
   inputChecks: { body: checkChargingStartRequest, bodyRequired: true },

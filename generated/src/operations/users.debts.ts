@@ -8,6 +8,7 @@ import {
   requestPage,
 } from '../runtime/index.js';
 import { encodeParameters } from '../runtime/params.js';
+import { checkInput } from '../runtime/request-checks.js';
 import { checkPaginatedDebtList, checkUsersDebtsListQuery } from '../guards.js';
 import type { Debt } from '../types.js';
 
@@ -33,6 +34,7 @@ const usersDebtsListOperation: OperationDescriptor = {
   path: '/api/v1/users/{user_id}/charging/debts/',
   query: [{ name: 'page' }, { name: 'page_size' }],
   encodeParameters,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { query: checkUsersDebtsListQuery },

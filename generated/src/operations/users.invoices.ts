@@ -8,6 +8,7 @@ import {
   requestPage,
 } from '../runtime/index.js';
 import { encodeParameters } from '../runtime/params.js';
+import { checkInput } from '../runtime/request-checks.js';
 import { checkPaginatedInvoiceList, checkUsersInvoicesListQuery } from '../guards.js';
 import type { Invoice } from '../types.js';
 
@@ -33,6 +34,7 @@ const usersInvoicesListOperation: OperationDescriptor = {
   path: '/api/v1/users/{user_id}/invoices/',
   query: [{ name: 'page' }, { name: 'page_size' }],
   encodeParameters,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { query: checkUsersInvoicesListQuery },

@@ -9,6 +9,7 @@ import {
   requestPage,
 } from '../runtime/index.js';
 import { encodeParameters } from '../runtime/params.js';
+import { checkInput } from '../runtime/request-checks.js';
 import {
   checkPaginatedPaymentMethodList,
   checkSetupIntent,
@@ -33,6 +34,7 @@ const usersPaymentMethodsCreateSetupIntentOperation: OperationDescriptor = {
   path: '/api/v1/users/{user_id}/setup-intents/',
   query: [{ name: 'pm_type' }],
   encodeParameters,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { query: checkUsersPaymentMethodsCreateSetupIntentQuery },
@@ -92,6 +94,7 @@ const usersPaymentMethodsListOperation: OperationDescriptor = {
   path: '/api/v1/users/{user_id}/payment-methods/',
   query: [{ name: 'page' }, { name: 'page_size' }],
   encodeParameters,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { query: checkUsersPaymentMethodsListQuery },

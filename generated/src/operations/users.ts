@@ -11,6 +11,7 @@ import {
 import { encodeBody } from '../runtime/body.js';
 import { encodeFormBody, encodeMultipartBody } from '../runtime/form-body.js';
 import { encodeParameters } from '../runtime/params.js';
+import { checkInput } from '../runtime/request-checks.js';
 import {
   checkPaginatedUserList,
   checkPatchedUserRequest,
@@ -26,6 +27,7 @@ const usersCreateOperation: OperationDescriptor = {
   bodyEncodings: ['json', 'form', 'multipart'],
   encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
   encodeBody,
+  checkInput,
   retrySafe: false,
   successStatuses: [201],
   inputChecks: { body: checkUserCreateRequest },
@@ -82,6 +84,7 @@ const usersListOperation: OperationDescriptor = {
   path: '/api/v1/users/',
   query: [{ name: 'page' }, { name: 'page_size' }, { name: 'search' }],
   encodeParameters,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { query: checkUsersListQuery },
@@ -151,6 +154,7 @@ const usersUpdateOperation: OperationDescriptor = {
   bodyEncodings: ['json', 'form', 'multipart'],
   encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
   encodeBody,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { body: checkPatchedUserRequest },

@@ -116,6 +116,25 @@ export function optionProblem(value: unknown, name: string, rule: OptionRule): s
   return `${name} must be ${expected}, got ${got}`;
 }
 
+/** The settings of a call that passes no options: the client's options, else the defaults. */
+function settingsOf(options: ClientOptions): CallSettings {
+  const settings: Record<string, unknown> = {
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    maxRetries: DEFAULT_MAX_RETRIES,
+    maxRetryDelayMs: DEFAULT_MAX_RETRY_DELAY_MS,
+    deadlineMs: undefined,
+    validateResponses: DEFAULT_VALIDATION_MODE,
+    validateRequests: true,
+  };
+  for (const key in settings) {
+    const value = options[key as keyof ClientOptions];
+    if (value !== undefined) settings[key] = value;
+  }
+  // Only a call has a signal.
+  settings['signal'] = undefined;
+  return settings as unknown as CallSettings;
+}
+
 /** The base URL the options name, checked: why it is refused, else the parsed URL. */
 function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
   let raw: string | undefined = options.baseUrl;
@@ -194,12 +213,15 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
 
   if (options.fetch === undefined && typeof globalThis.fetch !== 'function')
     throw new ConfigurationError(
-      'this runtime has no global fetch (Node 18+ and browsers do); pass one as the fetch option',
+      'there is no global fetch here (Node 18+ and browsers have one); pass one as the fetch option',
       'fetch',
     );
   const headers = defaultHeaders(meta);
   const headerProblem = layerHeaders(headers, options.headers, 'headers');
   if (headerProblem) throw new ConfigurationError(headerProblem, 'headers');
+  // A Content-Type belongs to a body: each call sets its body's own, so a call without a
+  // body does not have to remove one.
+  headers.delete('content-type');
 
   const baseUrl = parseBaseUrl(options, meta);
   const logger = new RuntimeLogger(scrubber, options.logger, options.logLevel, meta.sdkName);
@@ -212,15 +234,7 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
     urlPrefix: urlPrefix(baseUrl),
     origin: baseUrl.origin,
     tokenSource: provide ? { kind: 'provider', provide } : { kind: 'static', token: token! },
-    settings: {
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
-      maxRetryDelayMs: options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS,
-      deadlineMs: options.deadlineMs,
-      signal: undefined,
-      validateResponses: options.validateResponses ?? DEFAULT_VALIDATION_MODE,
-      validateRequests: options.validateRequests ?? true,
-    },
+    settings: settingsOf(options),
     // Looked up on each call, not bound once, so a fetch installed later (a polyfill, a
     // test's stub) is used, and so the browser's fetch is called with the right `this`.
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
