@@ -36,20 +36,16 @@ export type RequestBodyEncoder = (
 ) => EncodedBody;
 
 /**
- * The query string (without `?`, empty for none) and the header and cookie parameters of a
- * call, each header as `[name, value, argument]`, the argument named when the value is refused.
+ * Writes the parameters a plain path cannot carry (see `OperationDescriptor.encodeParameters`):
+ * sets the header and cookie parameters on the call's `headers` and returns the query string,
+ * without `?`, empty for none.
  */
-export interface EncodedParameters {
-  readonly query: string;
-  readonly headers: readonly (readonly [name: string, value: string, argument: string])[];
-}
-
-/** Writes the parameters a plain path cannot carry; see `OperationDescriptor.encodeParameters`. */
 export type ParameterEncoder = (
   descriptor: OperationDescriptor,
   input: OperationInput,
   context: RequestContext,
-) => EncodedParameters;
+  headers: Headers,
+) => string;
 
 /** Throws for the first argument that breaks the descriptor's `inputChecks`. */
 export type InputChecker = (

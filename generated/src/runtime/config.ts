@@ -159,7 +159,7 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
   }
   const problem =
     url === undefined
-      ? `must be an absolute http(s) URL such as https://api.example.com, got ${JSON.stringify(String(raw).slice(0, 100))}`
+      ? `must be an absolute http(s) URL, got ${JSON.stringify(String(raw).slice(0, 100))}`
       : url.protocol !== 'https:' && url.protocol !== 'http:'
         ? `must use http or https, got ${url.protocol}`
         : // fetch refuses URLs with credentials, and the token is the only credential to send.
@@ -176,7 +176,7 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
   if (problem !== undefined) throw new ConfigurationError(`baseUrl ${problem}`, 'baseUrl');
   if (isInsecureForCredentials(url!) && options.allowInsecureHttp !== true)
     throw new InsecureTransportError(
-      `baseUrl ${url!.origin} uses plain http to a host that is not this machine, which would expose the token to the network; use https, or set allowInsecureHttp: true on a trusted test network`,
+      `baseUrl ${url!.origin} uses plain http to a host that is not this machine, which would expose the token to the network; use https, or allowInsecureHttp: true on a trusted network`,
       'baseUrl',
     );
   return url!;
@@ -213,7 +213,7 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
 
   if (options.fetch === undefined && typeof globalThis.fetch !== 'function')
     throw new ConfigurationError(
-      'there is no global fetch here (Node 18+ and browsers have one); pass one as the fetch option',
+      'there is no global fetch here; pass one as the fetch option',
       'fetch',
     );
   const headers = defaultHeaders(meta);

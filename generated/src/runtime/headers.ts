@@ -5,9 +5,7 @@
  * operation's header parameters, the call's `headers`, then the body's content type.
  * `Authorization` is added per attempt by the request loop and cannot be set anywhere else.
  */
-import type { RequestContext } from './sdk-error.js';
 import type { ClientMeta } from './options.js';
-import { refuse } from './refuse.js';
 import { nodeVersion, runsInBrowser } from './runtime-globals.js';
 
 /**
@@ -50,19 +48,4 @@ export function layerHeaders(target: Headers, extra: unknown, name: string): str
     }
   }
   return undefined;
-}
-
-/** Sets a header parameter, refusing a value that no header may hold. */
-export function setChecked(
-  headers: Headers,
-  name: string,
-  value: string,
-  argument: string,
-  context: RequestContext,
-): void {
-  try {
-    headers.set(name, value);
-  } catch {
-    throw refuse(context, argument, `${argument} is not a valid header value`);
-  }
 }

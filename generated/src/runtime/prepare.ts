@@ -9,8 +9,8 @@
 import type { RequestContext } from './sdk-error.js';
 import { optionProblem, OPTION_RULES, type ResolvedConfig } from './config.js';
 import type { EncodedBody, WireBody } from './body.js';
-import { layerHeaders, setChecked } from './headers.js';
-import type { EncodedParameters, OperationDescriptor, OperationInput } from './operation.js';
+import { layerHeaders } from './headers.js';
+import type { OperationDescriptor, OperationInput } from './operation.js';
 import type { RequestOptions, ValidationMode } from './options.js';
 import { safeUrl, scrubPatterns } from './redact.js';
 import { refuse } from './refuse.js';
@@ -78,14 +78,12 @@ export function callSettings(
   return config.settings;
 }
 
-const NO_PARAMETERS: EncodedParameters = { query: '', headers: [] };
-
 /**
  * The parameters of an operation that declares no query, header or cookie parameter: none,
  * and any the caller passes is refused (a misspelt filter would otherwise widen a search
  * without a word).
  */
-function noParameters(input: OperationInput, context: RequestContext): EncodedParameters {
+function noParameters(input: OperationInput, context: RequestContext): string {
   for (const part of ['query', 'headers', 'cookies'] as const) {
     const values = input[part] as Readonly<Record<string, unknown>> | undefined;
     for (const key in values)
@@ -96,7 +94,7 @@ function noParameters(input: OperationInput, context: RequestContext): EncodedPa
           `unknown ${part === 'query' ? part : part.slice(0, -1)} parameter "${key}"; it takes none`,
         );
   }
-  return NO_PARAMETERS;
+  return '';
 }
 
 /** The body of an operation that takes none: nothing, and a body or an encoding passed is refused. */
@@ -120,9 +118,11 @@ export function prepareRequest(
   const { id: operationId, method } = descriptor;
   // Until the URL is known, errors name the path template (the base URL holds no credentials).
   let context: RequestContext = { operationId, method, url: config.urlPrefix + descriptor.path };
+  // One copy of the client's headers per call; only the token is set again per attempt.
+  const headers = new Headers(config.defaultHeaders);
+  if (descriptor.accept !== undefined) headers.set('accept', descriptor.accept);
   let url: string;
   let settings: CallSettings;
-  let parameters = NO_PARAMETERS;
   let encoded: EncodedBody | undefined;
   if ('url' in target) {
     // A `next` link may hold credentials of its own: it is parsed to strip them.
@@ -134,10 +134,10 @@ export function prepareRequest(
     if (typeof input !== 'object' || input === null)
       throw refuse(context, 'input', 'input must be an object');
     const path = (descriptor.renderPath ?? simplePath)(descriptor.path, input.path, context);
-    parameters = descriptor.encodeParameters
-      ? descriptor.encodeParameters(descriptor, input, context)
+    const query = descriptor.encodeParameters
+      ? descriptor.encodeParameters(descriptor, input, context, headers)
       : noParameters(input, context);
-    url = config.urlPrefix + path + (parameters.query === '' ? '' : `?${parameters.query}`);
+    url = config.urlPrefix + path + (query === '' ? '' : `?${query}`);
     // A URL built here starts with the base URL, which holds no user name or password (the
     // config refuses them): only patterns that look like secrets need hiding.
     context = { operationId, method, url: scrubPatterns(url) };
@@ -148,11 +148,6 @@ export function prepareRequest(
       : noBody(input.body, options, context);
   }
 
-  // One copy of the client's headers per call; only the token is set again per attempt.
-  const headers = new Headers(config.defaultHeaders);
-  if (descriptor.accept !== undefined) headers.set('accept', descriptor.accept);
-  for (const [name, value, argument] of parameters.headers)
-    setChecked(headers, name, value, argument, context);
   const problem = layerHeaders(headers, options.headers, 'options.headers');
   if (problem) throw refuse(context, 'options.headers', problem);
   // Only a body has a type; the client's defaults never hold one (see `resolveConfig`).
