@@ -23,6 +23,7 @@ import { SchemaIndex, typeExpression } from './type-expr.js';
 import { TypeUsage } from './type-usage.js';
 import { typescriptFile } from './model.js';
 import { descriptorPath } from './path-template.js';
+import { requestRefs } from './request-refs.js';
 import {
   BINARY_BODY_TYPE,
   bodySentAs,
@@ -91,7 +92,8 @@ export function emitOperationModule(
     if (body?.check) guards.add(body.check);
     const inputChecks = inputCheckRefs(op, opNames, index);
     inputChecks?.checks.forEach(([, check]) => guards.add(check));
-    for (const [module, functions] of rawBodyRefs(op).imports) {
+    const requestImports = requestRefs(op, inputChecks !== undefined).imports;
+    for (const [module, functions] of [...rawBodyRefs(op).imports, ...requestImports]) {
       const set = rawImports.get(module) ?? new Set<string>();
       functions.forEach((f) => set.add(f));
       rawImports.set(module, set);
@@ -218,13 +220,14 @@ function descriptor(
       field('id', model.id);
       field('method', model.method);
       field('path', descriptorPath(op));
-      parameters('query', model.parameters.query);
+      if (model.parameters.query.length > 0) parameters('query', model.parameters.query);
       if (model.parameters.header.length > 0) parameters('headers', model.parameters.header);
       if (model.parameters.cookie.length > 0) parameters('cookies', model.parameters.cookie);
-      field('bodyEncodings', model.body?.encodings ?? []);
+      if (model.body) field('bodyEncodings', model.body.encodings);
       if (op.body?.contentType !== undefined) field('bodyContentType', op.body.contentType);
       if (op.successMedia) field('accept', op.successMedia.accept);
       for (const [key, fn] of rawBodyRefs(op).fields) w.writeLine(`${key}: ${fn},`);
+      for (const fn of requestRefs(op, inputChecks !== undefined).fields) w.writeLine(`${fn},`);
       field('retrySafe', model.retrySafe);
       field('successStatuses', model.successStatuses);
       if (inputChecks) {

@@ -1,18 +1,18 @@
 /**
  * Everything about a request that can be decided before sending it: URL, headers, body and
  * the call's settings. All argument checks happen here, so a bad argument fails before any
- * byte leaves the machine.
+ * byte leaves the machine. What only some operations need (query, header and cookie
+ * parameters, path styles, bodies) comes with their descriptors, so this stays small.
  */
 import type { RequestContext } from './sdk-error.js';
 import { optionProblem, OPTION_RULES, type ResolvedConfig } from './config.js';
-import { encodeBody, type WireBody } from './body.js';
-import { buildRequestHeaders } from './headers.js';
+import type { EncodedBody, WireBody } from './body.js';
+import { layerHeaders } from './headers.js';
 import type { OperationDescriptor, OperationInput } from './operation.js';
 import type { RequestOptions, ValidationMode } from './options.js';
 import { safeUrl, scrubPatterns } from './redact.js';
-import { checkInput } from './request-checks.js';
-import { InvalidRequestError } from './request-errors.js';
-import { encodeQuery, joinUrl, renderPath } from './url.js';
+import { refuse } from './refuse.js';
+import { simplePath } from './url.js';
 
 export interface CallSettings {
   readonly timeoutMs: number;
@@ -39,53 +39,6 @@ export interface PreparedRequest {
 /** Where the request goes: built from the descriptor and the caller's input, or a `next` link as given. */
 export type RequestTarget = { readonly input: OperationInput } | { readonly url: string };
 
-export function callSettings(
-  config: ResolvedConfig,
-  options: RequestOptions,
-  context: RequestContext,
-): CallSettings {
-  if (typeof options !== 'object' || options === null)
-    throw new InvalidRequestError(
-      `${context.operationId}: options must be an object`,
-      context,
-      'options',
-    );
-  // Most calls pass no options: their settings are the client's own, made once per client.
-  if (isEmpty(options)) {
-    let settings = CLIENT_SETTINGS.get(config);
-    if (settings === undefined) {
-      settings = settingsOf(config, options);
-      CLIENT_SETTINGS.set(config, settings);
-    }
-    return settings;
-  }
-  for (const key of CALL_OPTIONS) {
-    const problem = optionProblem(options[key], `options.${key}`, OPTION_RULES[key]);
-    if (problem)
-      throw new InvalidRequestError(
-        `${context.operationId}: ${problem}`,
-        context,
-        `options.${key}`,
-      );
-  }
-  // Duck-typed: a signal from another realm (an iframe, a test environment) is still a signal.
-  const signal = options.signal as Partial<AbortSignal> | undefined;
-  if (
-    signal !== undefined &&
-    (typeof signal !== 'object' ||
-      signal === null ||
-      typeof signal.aborted !== 'boolean' ||
-      typeof signal.addEventListener !== 'function')
-  ) {
-    throw new InvalidRequestError(
-      `${context.operationId}: options.signal must be an AbortSignal`,
-      context,
-      'options.signal',
-    );
-  }
-  return settingsOf(config, options);
-}
-
 /** The options a call may set that are checked by kind (OPTION_RULES). */
 const CALL_OPTIONS = [
   'timeoutMs',
@@ -95,24 +48,63 @@ const CALL_OPTIONS = [
   'validateRequests',
 ] as const;
 
-/** The settings of calls without options, by client; they never change once made. */
-const CLIENT_SETTINGS = new WeakMap<ResolvedConfig, CallSettings>();
-
-function isEmpty(options: object): boolean {
-  for (const _ in options) return false;
-  return true;
+export function callSettings(
+  config: ResolvedConfig,
+  options: RequestOptions,
+  context: RequestContext,
+): CallSettings {
+  if (typeof options !== 'object' || options === null)
+    throw refuse(context, 'options', 'options must be an object');
+  // Most calls pass no options: their settings are the client's own, made once per client.
+  for (const _ in options) {
+    const settings: Record<string, unknown> = { ...config.settings };
+    for (const key of CALL_OPTIONS) {
+      const problem = optionProblem(options[key], `options.${key}`, OPTION_RULES[key]);
+      if (problem) throw refuse(context, `options.${key}`, problem);
+      if (options[key] !== undefined) settings[key] = options[key];
+    }
+    // Duck-typed: a signal from another realm (an iframe, a test environment) is still a signal.
+    const signal = options.signal as Partial<AbortSignal> | undefined;
+    if (
+      signal !== undefined &&
+      (typeof signal?.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')
+    )
+      throw refuse(context, 'options.signal', 'options.signal must be an AbortSignal');
+    settings['signal'] = signal;
+    return settings as unknown as CallSettings;
+  }
+  return config.settings;
 }
 
-function settingsOf(config: ResolvedConfig, options: RequestOptions): CallSettings {
-  return {
-    timeoutMs: options.timeoutMs ?? config.timeoutMs,
-    maxRetries: options.maxRetries ?? config.maxRetries,
-    maxRetryDelayMs: config.maxRetryDelayMs,
-    deadlineMs: options.deadlineMs ?? config.deadlineMs,
-    signal: options.signal,
-    validateResponses: options.validateResponses ?? config.validateResponses,
-    validateRequests: options.validateRequests ?? config.validateRequests,
-  };
+/**
+ * The parameters of an operation that declares no query, header or cookie parameter: none,
+ * and any the caller passes is refused (a misspelt filter would otherwise widen a search
+ * without a word).
+ */
+function noParameters(input: OperationInput, context: RequestContext): string {
+  for (const part of ['query', 'headers', 'cookies'] as const) {
+    const values = input[part] as Readonly<Record<string, unknown>> | undefined;
+    for (const key in values)
+      if (values[key] !== undefined && values[key] !== null)
+        throw refuse(
+          context,
+          `${part}.${key}`,
+          `unknown ${part === 'query' ? part : part.slice(0, -1)} parameter "${key}"; it takes none`,
+        );
+  }
+  return '';
+}
+
+/** The body of an operation that takes none: nothing, and a body or an encoding passed is refused. */
+function noBody(body: unknown, options: RequestOptions, context: RequestContext): undefined {
+  if (body !== undefined) throw refuse(context, 'body', 'takes no request body');
+  if (options.encoding !== undefined)
+    throw refuse(
+      context,
+      'options.encoding',
+      'takes no request body, so options.encoding does not apply',
+    );
+  return undefined;
 }
 
 export function prepareRequest(
@@ -121,56 +113,51 @@ export function prepareRequest(
   target: RequestTarget,
   options: RequestOptions = {},
 ): PreparedRequest {
+  const { id: operationId, method } = descriptor;
   // Until the URL is known, errors name the path template (the base URL holds no credentials).
-  let context: RequestContext = {
-    operationId: descriptor.id,
-    method: descriptor.method,
-    url: config.urlPrefix + descriptor.path,
-  };
+  let context: RequestContext = { operationId, method, url: config.urlPrefix + descriptor.path };
+  // One copy of the client's headers per call; only the token is set again per attempt.
+  const headers = new Headers(config.defaultHeaders);
+  if (descriptor.accept !== undefined) headers.set('accept', descriptor.accept);
   let url: string;
-  let input: OperationInput = {};
+  let settings: CallSettings;
+  let encoded: EncodedBody | undefined;
   if ('url' in target) {
+    // A `next` link may hold credentials of its own: it is parsed to strip them.
     url = target.url;
+    context = { operationId, method, url: safeUrl(url) };
+    settings = callSettings(config, options, context);
   } else {
-    input = target.input ?? {};
+    const input = target.input ?? {};
     if (typeof input !== 'object' || input === null)
-      throw new InvalidRequestError(`${descriptor.id}: input must be an object`, context, 'input');
-    const path = renderPath(descriptor.path, input.path, context);
-    // No query, no work: most calls pass none.
-    const query =
-      input.query === undefined ? '' : encodeQuery(descriptor.query, input.query, context);
-    url = joinUrl(config.urlPrefix, path, query);
+      throw refuse(context, 'input', 'input must be an object');
+    const path = (descriptor.renderPath ?? simplePath)(descriptor.path, input.path, context);
+    const query = descriptor.encodeParameters
+      ? descriptor.encodeParameters(descriptor, input, context, headers)
+      : noParameters(input, context);
+    url = config.urlPrefix + path + (query === '' ? '' : `?${query}`);
+    // A URL built here starts with the base URL, which holds no user name or password (the
+    // config refuses them): only patterns that look like secrets need hiding.
+    context = { operationId, method, url: scrubPatterns(url) };
+    settings = callSettings(config, options, context);
+    if (settings.validateRequests) descriptor.checkInput?.(descriptor, input, context);
+    encoded = descriptor.encodeBody
+      ? descriptor.encodeBody(descriptor, input.body, options.encoding, context)
+      : noBody(input.body, options, context);
   }
-  // A URL built here starts with the base URL, which holds no user name or password (the
-  // config refuses them), so only a `next` link needs parsing to strip credentials.
-  context = { ...context, url: 'url' in target ? safeUrl(url) : scrubPatterns(url) };
-  const settings = callSettings(config, options, context);
-  if (settings.validateRequests && !('url' in target))
-    checkInput(descriptor.inputChecks, input, context);
-  const encoded =
-    'url' in target
-      ? { body: undefined, contentType: undefined }
-      : encodeBody(descriptor, input.body, options.encoding, context);
-  const headers = buildRequestHeaders(
-    config,
-    {
-      declared: descriptor.headers,
-      parameters: 'url' in target ? undefined : input.headers,
-      callHeaders: options.headers,
-      contentType: encoded.contentType,
-      accept: descriptor.accept,
-      declaredCookies: descriptor.cookies,
-      cookies: 'url' in target ? undefined : input.cookies,
-    },
-    context,
-  );
+
+  const problem = layerHeaders(headers, options.headers, 'options.headers');
+  if (problem) throw refuse(context, 'options.headers', problem);
+  // Only a body has a type; the client's defaults never hold one (see `resolveConfig`).
+  if (encoded?.contentType !== undefined) headers.set('content-type', encoded.contentType);
+  else if (options.headers !== undefined) headers.delete('content-type');
   return {
     descriptor,
     context,
     url,
     headers,
-    body: encoded.body,
-    ...('oneShot' in encoded && encoded.oneShot ? { oneShot: true } : {}),
+    body: encoded?.body,
+    oneShot: encoded?.oneShot === true,
     settings,
   };
 }

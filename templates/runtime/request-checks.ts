@@ -5,14 +5,18 @@
  */
 import type { RequestContext } from './sdk-error.js';
 import { formatGuardPath, type GuardFailure } from './guard.js';
-import type { InputChecks, OperationInput } from './operation.js';
-import { InvalidRequestError } from './request-errors.js';
+import type { OperationDescriptor, OperationInput } from './operation.js';
+import { refuse } from './refuse.js';
 
 const PARTS = ['path', 'query', 'headers', 'cookies', 'body'] as const;
 
-/** Throws `InvalidRequestError` for the first argument that breaks its declared constraints. */
+/**
+ * Throws `InvalidRequestError` for the first argument that breaks the constraints the
+ * descriptor's `inputChecks` declare. Named by the descriptors that have checks, so a bundle
+ * of operations without any leaves it out.
+ */
 export function checkInput(
-  checks: InputChecks | undefined,
+  { inputChecks: checks }: OperationDescriptor,
   input: OperationInput,
   context: RequestContext,
 ): void {
@@ -30,10 +34,10 @@ export function checkInput(
     const failure = check(value);
     if (failure === undefined) continue;
     const argument = formatGuardPath(failure, part);
-    throw new InvalidRequestError(
-      `${context.operationId}: ${argument}: expected ${failure.expected}, got ${shown(value, failure)}`,
+    throw refuse(
       context,
       argument,
+      `${argument}: expected ${failure.expected}, got ${shown(value, failure)}`,
     );
   }
 }

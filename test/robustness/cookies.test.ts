@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidRequestError, type OperationDescriptor } from '../../templates/runtime/index.js';
 import { clientFor } from '../runtime/fixtures.js';
 import { json, useTestServer } from '../runtime/http-server.js';
+import { encodeParameters } from '../../templates/runtime/params.js';
 
 const server = useTestServer(json(200, { ok: true }));
 
@@ -12,6 +13,7 @@ const withCookies: OperationDescriptor = {
   path: '/api/v1/preferences/',
   query: [],
   cookies: [{ name: 'session_id' }, { name: 'theme' }],
+  encodeParameters,
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],

@@ -127,3 +127,19 @@ describe('which fetch failures are final', () => {
     });
   });
 });
+
+describe('the list of bad ports', () => {
+  // https://fetch.spec.whatwg.org/#port-blocking, as the standard writes it.
+  const STANDARD =
+    '1 7 9 11 13 15 17 19 20 21 22 23 25 37 42 43 53 69 77 79 87 95 101 102 103 104 109 110 111 113 115 117 119 123 135 137 139 143 161 179 389 427 465 512 513 514 515 526 530 531 532 540 548 554 556 563 587 601 636 989 990 993 995 1719 1720 1723 2049 3659 4045 4190 5060 5061 6000 6566 6665 6666 6667 6668 6669 6679 6697 10080'
+      .split(' ')
+      .map(Number);
+
+  it("is exactly the standard's: every port from 1 to 65535 is refused if and only if it is listed", () => {
+    const refused: number[] = [];
+    for (let port = 1; port <= 65535; port++)
+      if (refusedPort(new URL(`http://h:${port}/`)) !== undefined) refused.push(port);
+    expect(refused).toEqual(STANDARD);
+    expect(refusedPort(new URL('http://h/'))).toBeUndefined();
+  });
+});

@@ -7,6 +7,8 @@ import {
 import { at, fail, isRecord, type Check } from '../../templates/runtime/guard.js';
 import type { RuntimeEnvironment } from '../../templates/runtime/runtime-env.js';
 import { encodeFormBody, encodeMultipartBody } from '../../templates/runtime/form-body.js';
+import { encodeBody } from '../../templates/runtime/body.js';
+import { encodeParameters } from '../../templates/runtime/params.js';
 
 /** A token no test output may ever contain. */
 export const MARKER_TOKEN = 'tok_MARKER_9f8e7d6c5b4a';
@@ -67,6 +69,7 @@ export const createUser: OperationDescriptor = {
   path: '/api/v1/users/',
   query: [],
   bodyEncodings: ['json', 'form', 'multipart'],
+  encodeBody,
   encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
   retrySafe: false,
   successStatuses: [201],
@@ -80,6 +83,7 @@ export const startCharging: OperationDescriptor = {
   path: '/api/v1/users/{user_id}/charging/start/',
   query: [],
   bodyEncodings: ['json'],
+  encodeBody,
   retrySafe: false,
   successStatuses: [201],
 };
@@ -99,6 +103,7 @@ export const listUsers: OperationDescriptor = {
   method: 'GET',
   path: '/api/v1/users/',
   query: [{ name: 'page' }, { name: 'page_size' }, { name: 'search' }],
+  encodeParameters,
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
@@ -118,6 +123,7 @@ export const stationsAround: OperationDescriptor = {
     { name: 'only_available' },
     { name: 'operators', explode: false },
   ],
+  encodeParameters,
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],

@@ -16,6 +16,8 @@ import {
 import { encodeFormBody, encodeMultipartBody } from '../../templates/runtime/form-body.js';
 import { checkUser, checkUserPage, MARKER_TOKEN, type User } from './fixtures.js';
 import { json, startServer, type TestServer } from './http-server.js';
+import { encodeBody } from '../../templates/runtime/body.js';
+import { encodeParameters } from '../../templates/runtime/params.js';
 
 interface UsersListQuery {
   page?: number;
@@ -53,6 +55,7 @@ const usersCreateOperation: OperationDescriptor = {
   path: '/api/v1/users/',
   query: [],
   bodyEncodings: ['json', 'form', 'multipart'],
+  encodeBody,
   encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
   retrySafe: false,
   successStatuses: [201],
@@ -64,6 +67,7 @@ const usersListOperation: OperationDescriptor = {
   method: 'GET',
   path: '/api/v1/users/',
   query: [{ name: 'page' }, { name: 'page_size' }, { name: 'search' }],
+  encodeParameters,
   bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],

@@ -221,6 +221,19 @@ describe('headers', () => {
     expect(headers['x-connect-client']).toBeUndefined();
   });
 
+  it("sends a Content-Type only with a body, whatever the client's or the call's headers say", async () => {
+    const client = clientFor(server.origin, { headers: { 'content-type': 'text/plain' } });
+    await client.request(getUser, { path: { user_id: 'u1' } });
+    await client.request(
+      getUser,
+      { path: { user_id: 'u1' } },
+      { headers: { 'content-type': 'text/csv' } },
+    );
+    await client.request(createUser, { body: { email: 'a@b.c' } });
+    const types = server.requests.map((r) => r.headers['content-type']);
+    expect(types).toEqual([undefined, undefined, 'application/json']);
+  });
+
   it('refuses Authorization in per-call headers', async () => {
     await expect(
       clientFor(server.origin).request(

@@ -6,15 +6,15 @@ import type {
   OperationDescriptor,
   RequestOptions,
 } from '../runtime/index.js';
+import { encodeBody } from '../runtime/body.js';
 import { encodeFormBody, encodeMultipartBody } from '../runtime/form-body.js';
+import { checkInput } from '../runtime/request-checks.js';
 import { checkBillingDetails, checkBillingDetailsRequest } from '../guards.js';
 import type { BillingDetails, BillingDetailsRequest } from '../types.js';
 const usersBillingDetailsRetrieveOperation: OperationDescriptor = {
   id: 'usersBillingDetailsRetrieve',
   method: 'GET',
   path: '/api/v1/users/{user_id}/billing-details/',
-  query: [],
-  bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
   check: checkBillingDetails,
@@ -52,9 +52,10 @@ const usersBillingDetailsUpdateOperation: OperationDescriptor = {
   id: 'usersBillingDetailsUpdate',
   method: 'PUT',
   path: '/api/v1/users/{user_id}/billing-details/',
-  query: [],
   bodyEncodings: ['json', 'form', 'multipart'],
   encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
+  encodeBody,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { body: checkBillingDetailsRequest, bodyRequired: true },

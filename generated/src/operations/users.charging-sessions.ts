@@ -8,7 +8,10 @@ import {
   type RequestOptions,
   requestPage,
 } from '../runtime/index.js';
+import { encodeBody } from '../runtime/body.js';
 import { encodeFormBody, encodeMultipartBody } from '../runtime/form-body.js';
+import { encodeParameters } from '../runtime/params.js';
+import { checkInput } from '../runtime/request-checks.js';
 import {
   checkChargingSession,
   checkPaginatedChargingSessionList,
@@ -38,7 +41,8 @@ const usersChargingSessionsListOperation: OperationDescriptor = {
   method: 'GET',
   path: '/api/v1/users/{user_id}/charging-sessions/',
   query: [{ name: 'page' }, { name: 'page_size' }],
-  bodyEncodings: [],
+  encodeParameters,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { query: checkUsersChargingSessionsListQuery },
@@ -80,8 +84,6 @@ const usersChargingSessionsRetrieveOperation: OperationDescriptor = {
   id: 'usersChargingSessionsRetrieve',
   method: 'GET',
   path: '/api/v1/users/{user_id}/charging-sessions/{session_id}/',
-  query: [],
-  bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
   check: checkChargingSession,
@@ -121,9 +123,10 @@ const usersChargingSessionsRateOperation: OperationDescriptor = {
   id: 'usersChargingSessionsRate',
   method: 'PATCH',
   path: '/api/v1/users/{user_id}/charging-sessions/{session_id}/',
-  query: [],
   bodyEncodings: ['json', 'form', 'multipart'],
   encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
+  encodeBody,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { body: checkPatchedChargingSessionRateRequest },

@@ -6,16 +6,19 @@ import type {
   OperationDescriptor,
   RequestOptions,
 } from '../runtime/index.js';
+import { encodeBody } from '../runtime/body.js';
 import { encodeFormBody, encodeMultipartBody } from '../runtime/form-body.js';
+import { checkInput } from '../runtime/request-checks.js';
 import { checkChargingSession, checkChargingStartRequest } from '../guards.js';
 import type { ChargingSession, ChargingStartRequest } from '../types.js';
 const usersChargingStartOperation: OperationDescriptor = {
   id: 'usersChargingStart',
   method: 'POST',
   path: '/api/v1/users/{user_id}/charging/start/',
-  query: [],
   bodyEncodings: ['json', 'form', 'multipart'],
   encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
+  encodeBody,
+  checkInput,
   retrySafe: false,
   successStatuses: [201],
   inputChecks: { body: checkChargingStartRequest, bodyRequired: true },
@@ -62,8 +65,6 @@ const usersChargingStopOperation: OperationDescriptor = {
   id: 'usersChargingStop',
   method: 'POST',
   path: '/api/v1/users/{user_id}/charging/stop/{session_id}/',
-  query: [],
-  bodyEncodings: [],
   retrySafe: true,
   successStatuses: [204],
 };

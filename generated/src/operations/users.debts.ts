@@ -7,6 +7,8 @@ import {
   type RequestOptions,
   requestPage,
 } from '../runtime/index.js';
+import { encodeParameters } from '../runtime/params.js';
+import { checkInput } from '../runtime/request-checks.js';
 import { checkPaginatedDebtList, checkUsersDebtsListQuery } from '../guards.js';
 import type { Debt } from '../types.js';
 
@@ -31,7 +33,8 @@ const usersDebtsListOperation: OperationDescriptor = {
   method: 'GET',
   path: '/api/v1/users/{user_id}/charging/debts/',
   query: [{ name: 'page' }, { name: 'page_size' }],
-  bodyEncodings: [],
+  encodeParameters,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { query: checkUsersDebtsListQuery },

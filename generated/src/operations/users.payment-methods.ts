@@ -8,6 +8,8 @@ import {
   type RequestOptions,
   requestPage,
 } from '../runtime/index.js';
+import { encodeParameters } from '../runtime/params.js';
+import { checkInput } from '../runtime/request-checks.js';
 import {
   checkPaginatedPaymentMethodList,
   checkSetupIntent,
@@ -31,7 +33,8 @@ const usersPaymentMethodsCreateSetupIntentOperation: OperationDescriptor = {
   method: 'GET',
   path: '/api/v1/users/{user_id}/setup-intents/',
   query: [{ name: 'pm_type' }],
-  bodyEncodings: [],
+  encodeParameters,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { query: checkUsersPaymentMethodsCreateSetupIntentQuery },
@@ -90,7 +93,8 @@ const usersPaymentMethodsListOperation: OperationDescriptor = {
   method: 'GET',
   path: '/api/v1/users/{user_id}/payment-methods/',
   query: [{ name: 'page' }, { name: 'page_size' }],
-  bodyEncodings: [],
+  encodeParameters,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { query: checkUsersPaymentMethodsListQuery },
@@ -132,8 +136,6 @@ const usersPaymentMethodsSetDefaultOperation: OperationDescriptor = {
   id: 'usersPaymentMethodsSetDefault',
   method: 'POST',
   path: '/api/v1/users/{user_id}/payment-methods/{pm}/default/',
-  query: [],
-  bodyEncodings: [],
   retrySafe: true,
   successStatuses: [204],
 };
@@ -171,8 +173,6 @@ const usersPaymentMethodsDeleteOperation: OperationDescriptor = {
   id: 'usersPaymentMethodsDelete',
   method: 'DELETE',
   path: '/api/v1/users/{user_id}/payment-methods/{pm}/',
-  query: [],
-  bodyEncodings: [],
   retrySafe: true,
   successStatuses: [204],
 };

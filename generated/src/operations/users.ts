@@ -8,7 +8,10 @@ import {
   type RequestOptions,
   requestPage,
 } from '../runtime/index.js';
+import { encodeBody } from '../runtime/body.js';
 import { encodeFormBody, encodeMultipartBody } from '../runtime/form-body.js';
+import { encodeParameters } from '../runtime/params.js';
+import { checkInput } from '../runtime/request-checks.js';
 import {
   checkPaginatedUserList,
   checkPatchedUserRequest,
@@ -21,9 +24,10 @@ const usersCreateOperation: OperationDescriptor = {
   id: 'usersCreate',
   method: 'POST',
   path: '/api/v1/users/',
-  query: [],
   bodyEncodings: ['json', 'form', 'multipart'],
   encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
+  encodeBody,
+  checkInput,
   retrySafe: false,
   successStatuses: [201],
   inputChecks: { body: checkUserCreateRequest },
@@ -79,7 +83,8 @@ const usersListOperation: OperationDescriptor = {
   method: 'GET',
   path: '/api/v1/users/',
   query: [{ name: 'page' }, { name: 'page_size' }, { name: 'search' }],
-  bodyEncodings: [],
+  encodeParameters,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { query: checkUsersListQuery },
@@ -113,8 +118,6 @@ const usersRetrieveOperation: OperationDescriptor = {
   id: 'usersRetrieve',
   method: 'GET',
   path: '/api/v1/users/{user_id}/',
-  query: [],
-  bodyEncodings: [],
   retrySafe: true,
   successStatuses: [200],
   check: checkUser,
@@ -148,9 +151,10 @@ const usersUpdateOperation: OperationDescriptor = {
   id: 'usersUpdate',
   method: 'PATCH',
   path: '/api/v1/users/{user_id}/',
-  query: [],
   bodyEncodings: ['json', 'form', 'multipart'],
   encoders: { form: encodeFormBody, multipart: encodeMultipartBody },
+  encodeBody,
+  checkInput,
   retrySafe: true,
   successStatuses: [200],
   inputChecks: { body: checkPatchedUserRequest },
@@ -188,8 +192,6 @@ const usersDeleteOperation: OperationDescriptor = {
   id: 'usersDelete',
   method: 'DELETE',
   path: '/api/v1/users/{user_id}/',
-  query: [],
-  bodyEncodings: [],
   retrySafe: true,
   successStatuses: [204],
 };

@@ -8,7 +8,7 @@
  */
 import type { RequestContext } from './sdk-error.js';
 import type { BodyEncoding, OperationDescriptor } from './operation.js';
-import { InvalidRequestError } from './request-errors.js';
+import { refuse } from './refuse.js';
 
 /** What fetch can send: strings and forms, and the bytes of a binary body. */
 export type WireBody =
@@ -29,37 +29,26 @@ export interface EncodedBody {
   readonly oneShot?: boolean;
 }
 
-const NO_BODY: EncodedBody = { body: undefined, contentType: undefined };
-
+/**
+ * A call's body as fetch sends it, by the encoding the call asks for (`options.encoding`) or
+ * else JSON, or else the operation's first. Named by the descriptors of operations that take
+ * a body; the request builder refuses a body for the others itself.
+ */
 export function encodeBody(
   descriptor: OperationDescriptor,
   body: unknown,
   requested: BodyEncoding | undefined,
   context: RequestContext,
 ): EncodedBody {
-  if (body === undefined) {
-    if (requested !== undefined && descriptor.bodyEncodings.length === 0) {
-      throw new InvalidRequestError(
-        `${context.operationId} takes no request body, so options.encoding does not apply`,
-        context,
-        'options.encoding',
-      );
-    }
-    return NO_BODY;
-  }
-  if (descriptor.bodyEncodings.length === 0) {
-    throw new InvalidRequestError(`${context.operationId} takes no request body`, context, 'body');
-  }
-  const encoding =
-    requested ??
-    (descriptor.bodyEncodings.includes('json') ? 'json' : descriptor.bodyEncodings[0]!);
-  if (!descriptor.bodyEncodings.includes(encoding)) {
-    throw new InvalidRequestError(
-      `${context.operationId} does not accept a ${encoding} body; it accepts ${descriptor.bodyEncodings.join(', ')}`,
+  const accepted = descriptor.bodyEncodings ?? [];
+  const encoding = requested ?? (accepted.includes('json') ? 'json' : accepted[0]);
+  if (encoding === undefined || !accepted.includes(encoding))
+    throw refuse(
       context,
       'options.encoding',
+      `does not accept a ${encoding} body; it accepts ${accepted.join(', ')}`,
     );
-  }
+  if (body === undefined) return { body: undefined, contentType: undefined };
   if (encoding === 'json')
     return {
       body: jsonText(body, context),
@@ -69,11 +58,7 @@ export function encodeBody(
   // binary-body.ts), so a client that only sends JSON does not carry them.
   const encoder = descriptor.encoders?.[encoding];
   if (encoder === undefined)
-    throw new InvalidRequestError(
-      `${context.operationId} has no ${encoding} encoder`,
-      context,
-      'options.encoding',
-    );
+    throw refuse(context, 'options.encoding', `has no ${encoding} encoder`);
   return encoder(body, descriptor.bodyContentType ?? '*/*', context);
 }
 
@@ -82,11 +67,10 @@ export function jsonText(body: unknown, context: RequestContext): string {
   try {
     return JSON.stringify(body);
   } catch (error) {
-    // Cycles and bigints: report them as the caller's mistake, before anything is sent.
-    throw new InvalidRequestError(
-      `${context.operationId}: the body cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`,
+    throw refuse(
       context,
       'body',
+      `the body cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`,
     );
   }
 }

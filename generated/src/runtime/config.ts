@@ -6,6 +6,7 @@
  * the first request in production.
  */
 import { refusedPort } from './fetch-refusal.js';
+import { defaultHeaders, layerHeaders } from './headers.js';
 import { LOG_LEVELS, RuntimeLogger } from './logger.js';
 import type { ClientHooks } from './hooks.js';
 import {
@@ -16,11 +17,12 @@ import {
   type ClientMeta,
   type ClientOptions,
   type FetchLike,
-  type HeadersOption,
   type ValidationMode,
 } from './options.js';
+import type { CallSettings } from './prepare.js';
 import { SecretScrubber } from './redact.js';
 import { readEnv } from './runtime-globals.js';
+import { MAX_TIMER_MS } from './runtime-env.js';
 import { ConfigurationError, InsecureTransportError } from './request-errors.js';
 import { isInsecureForCredentials, urlPrefix } from './url.js';
 
@@ -35,21 +37,19 @@ export interface ResolvedConfig {
   readonly tokenSource:
     | { readonly kind: 'static'; readonly token: string }
     | { readonly kind: 'provider'; readonly provide: () => string | Promise<string> };
-  readonly timeoutMs: number;
-  readonly maxRetries: number;
-  readonly maxRetryDelayMs: number;
-  readonly deadlineMs: number | undefined;
+  /** The settings of a call that passes no options (most calls), made once. */
+  readonly settings: CallSettings;
   readonly fetch: FetchLike;
-  readonly headers: HeadersOption;
-  readonly validateResponses: ValidationMode;
-  readonly validateRequests: boolean;
+  /**
+   * The default headers with the `headers` option laid over them, checked and made once:
+   * each call copies them, since checking names and values per request showed up in profiles.
+   */
+  readonly defaultHeaders: Headers;
   readonly hooks: ClientHooks;
   readonly allowInsecureHttp: boolean;
   readonly scrubber: SecretScrubber;
   readonly logger: RuntimeLogger;
 }
-
-const VALIDATION_MODES: readonly ValidationMode[] = ['strict', 'warn', 'off'];
 
 /** Why `token` cannot be sent as a bearer token, or undefined when it can. */
 export function tokenProblem(token: unknown): string | undefined {
@@ -64,12 +64,8 @@ export function tokenProblem(token: unknown): string | undefined {
   return undefined;
 }
 
-/** A number option's bounds. */
-export interface NumberRule {
-  readonly integer?: boolean;
-  readonly min: number;
-  readonly max: number;
-}
+/** A number option's bounds, and whether it must be a whole number. */
+export type NumberRule = readonly [min: number, max: number, integer?: true];
 
 /** What an option must be: a kind of value, one of a list of words, or a number in a range. */
 export type OptionRule = 'function' | 'boolean' | 'object' | readonly string[] | NumberRule;
@@ -79,12 +75,12 @@ export type OptionRule = 'function' | 'boolean' | 'object' | readonly string[] |
  * call's: one checker writes every message, instead of a hand-written branch per option.
  */
 export const OPTION_RULES = {
-  timeoutMs: { min: 1, max: 2_147_483_647 },
-  maxRetries: { integer: true, min: 0, max: 20 },
-  deadlineMs: { min: 1, max: 2_147_483_647 },
-  validateResponses: VALIDATION_MODES,
+  timeoutMs: [1, MAX_TIMER_MS],
+  maxRetries: [0, 20, true],
+  deadlineMs: [1, MAX_TIMER_MS],
+  validateResponses: ['strict', 'warn', 'off'] satisfies ValidationMode[],
   validateRequests: 'boolean',
-  maxRetryDelayMs: { min: 0, max: 600_000 },
+  maxRetryDelayMs: [0, 600_000],
   logLevel: LOG_LEVELS,
   tokenProvider: 'function',
   fetch: 'function',
@@ -96,100 +92,94 @@ export function optionProblem(value: unknown, name: string, rule: OptionRule): s
   if (value === undefined) return undefined;
   let expected: string;
   if (typeof rule === 'string') {
-    if (rule === 'object' ? typeof value === 'object' && value !== null : typeof value === rule)
-      return undefined;
+    if (typeof value === rule && value !== null) return undefined;
     expected = rule === 'boolean' ? 'true or false' : `a${rule === 'object' ? 'n' : ''} ${rule}`;
-  } else if (Array.isArray(rule)) {
-    if (rule.includes(value as string)) return undefined;
+  } else if (typeof rule[0] === 'string') {
+    if ((rule as readonly unknown[]).includes(value)) return undefined;
     expected = `one of ${rule.map((word) => `'${word}'`).join(', ')}`;
   } else {
-    const { integer, min, max } = rule as NumberRule;
-    if (
-      typeof value === 'number' &&
-      (integer ? Number.isInteger(value) : Number.isFinite(value)) &&
-      value >= min &&
-      value <= max
-    )
-      return undefined;
+    const [min, max, integer] = rule as NumberRule;
+    // NaN and the infinities fail the bounds.
+    if (typeof value === 'number' && value >= min && value <= max) {
+      if (!integer || Number.isInteger(value)) return undefined;
+    }
     expected = `${integer ? 'an integer' : 'a number'} from ${min} to ${max}`;
   }
   // A string is shown only where it should have been one of a few words: elsewhere it could
   // be a secret put in the wrong option.
   const got =
-    typeof value === 'string' && Array.isArray(rule)
+    typeof value === 'string' && typeof rule[0] === 'string' && typeof rule !== 'string'
       ? JSON.stringify(value.slice(0, 50))
-      : typeof value === 'number' || typeof value === 'boolean'
-        ? value
-        : value === null
-          ? 'null'
-          : typeof value;
+      : typeof value === 'number' || typeof value === 'boolean' || value === null
+        ? String(value)
+        : typeof value;
   return `${name} must be ${expected}, got ${got}`;
 }
 
-export function checkHeaders(headers: unknown, name: string): string | undefined {
-  if (headers === undefined) return undefined;
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
-    return `${name} must be an object of header names to values`;
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() === 'authorization')
-      return `${name} must not set Authorization; pass the token as \`token\` or \`tokenProvider\``;
-    if (value === null || value === undefined) continue;
-    if (typeof value !== 'string') return `${name}.${key} must be a string or null`;
-    try {
-      new Headers([[key, value]]);
-    } catch {
-      return `${name}.${key} is not a valid header name or value`;
-    }
+/** The settings of a call that passes no options: the client's options, else the defaults. */
+function settingsOf(options: ClientOptions): CallSettings {
+  const settings: Record<string, unknown> = {
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    maxRetries: DEFAULT_MAX_RETRIES,
+    maxRetryDelayMs: DEFAULT_MAX_RETRY_DELAY_MS,
+    deadlineMs: undefined,
+    validateResponses: DEFAULT_VALIDATION_MODE,
+    validateRequests: true,
+  };
+  for (const key in settings) {
+    const value = options[key as keyof ClientOptions];
+    if (value !== undefined) settings[key] = value;
   }
-  return undefined;
+  // Only a call has a signal.
+  settings['signal'] = undefined;
+  return settings as unknown as CallSettings;
 }
 
+/** The base URL the options name, checked: why it is refused, else the parsed URL. */
 function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
-  let raw: string;
-  if (options.baseUrl !== undefined) {
-    raw = options.baseUrl;
-  } else {
+  let raw: string | undefined = options.baseUrl;
+  if (raw === undefined) {
     const name = options.environment ?? meta.defaultEnvironment;
-    const url = Object.prototype.hasOwnProperty.call(meta.environments, name)
+    raw = Object.prototype.hasOwnProperty.call(meta.environments, name)
       ? meta.environments[name]
       : undefined;
-    if (url === undefined) {
+    if (raw === undefined)
       throw new ConfigurationError(
         `environment must be one of ${Object.keys(meta.environments)
           .map((e) => JSON.stringify(e))
           .join(', ')}, got ${JSON.stringify(name)}`,
         'environment',
       );
-    }
-    raw = url;
   }
-  let url: URL;
+  let url: URL | undefined;
   try {
     url = new URL(String(raw));
   } catch {
-    throw new ConfigurationError(
-      `baseUrl must be an absolute http(s) URL such as https://api.example.com, got ${JSON.stringify(String(raw).slice(0, 100))}`,
-      'baseUrl',
-    );
+    // Reported below.
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new ConfigurationError(`baseUrl must use http or https, got ${url.protocol}`, 'baseUrl');
-  // fetch refuses URLs with credentials, and the token is the only credential to send.
-  if (url.username !== '' || url.password !== '')
-    throw new ConfigurationError('baseUrl must not contain a user name or password', 'baseUrl');
-  if (url.search !== '' || url.hash !== '')
-    throw new ConfigurationError('baseUrl must not have a query string or fragment', 'baseUrl');
-  // Only for the global fetch, which follows the Fetch standard; another (node-fetch, a test
-  // double) may well reach the port, and its refusal is caught when it happens.
-  const refused = options.fetch === undefined ? refusedPort(url) : undefined;
-  if (refused) throw new ConfigurationError(`baseUrl ${url.origin}: ${refused}`, 'baseUrl');
-  if (isInsecureForCredentials(url) && options.allowInsecureHttp !== true) {
+  const problem =
+    url === undefined
+      ? `must be an absolute http(s) URL, got ${JSON.stringify(String(raw).slice(0, 100))}`
+      : url.protocol !== 'https:' && url.protocol !== 'http:'
+        ? `must use http or https, got ${url.protocol}`
+        : // fetch refuses URLs with credentials, and the token is the only credential to send.
+          url.username !== '' || url.password !== ''
+          ? 'must not contain a user name or password'
+          : url.search !== '' || url.hash !== ''
+            ? 'must not have a query string or fragment'
+            : // Only for the global fetch, which follows the Fetch standard; another
+              // (node-fetch, a test double) may well reach the port, and its refusal is
+              // caught when it happens.
+              options.fetch === undefined && refusedPort(url)
+              ? `${url.origin}: ${refusedPort(url)}`
+              : undefined;
+  if (problem !== undefined) throw new ConfigurationError(`baseUrl ${problem}`, 'baseUrl');
+  if (isInsecureForCredentials(url!) && options.allowInsecureHttp !== true)
     throw new InsecureTransportError(
-      `baseUrl ${url.origin} uses plain http to a host that is not this machine, which would expose the token to the network; use https, or set allowInsecureHttp: true on a trusted test network`,
+      `baseUrl ${url!.origin} uses plain http to a host that is not this machine, which would expose the token to the network; use https, or allowInsecureHttp: true on a trusted network`,
       'baseUrl',
     );
-  }
-  return url;
+  return url!;
 }
 
 export function resolveConfig(options: ClientOptions, meta: ClientMeta): ResolvedConfig {
@@ -197,64 +187,60 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
     throw new ConfigurationError('options must be an object', 'options');
   const scrubber = new SecretScrubber();
 
-  if (options.token !== undefined && options.tokenProvider !== undefined) {
+  if (options.token !== undefined && options.tokenProvider !== undefined)
     throw new ConfigurationError('give either token or tokenProvider, not both', 'token');
-  }
-  for (const key of Object.keys(OPTION_RULES) as (keyof typeof OPTION_RULES)[]) {
-    const problem = optionProblem(options[key], key, OPTION_RULES[key]);
+  for (const key in OPTION_RULES) {
+    const problem = optionProblem(
+      options[key as keyof typeof OPTION_RULES],
+      key,
+      OPTION_RULES[key as keyof typeof OPTION_RULES],
+    );
     if (problem) throw new ConfigurationError(problem, key);
   }
-  let tokenSource: ResolvedConfig['tokenSource'];
-  if (options.tokenProvider !== undefined) {
-    tokenSource = { kind: 'provider', provide: options.tokenProvider };
-  } else {
-    const envVar = meta.tokenEnvVar;
-    const token = options.token ?? (envVar === undefined ? undefined : readEnv(envVar));
-    if (token === undefined) {
-      const orEnv = envVar === undefined ? '' : `, or set the ${envVar} environment variable`;
+  const provide = options.tokenProvider;
+  const envVar = meta.tokenEnvVar;
+  const token = provide ? undefined : (options.token ?? (envVar && readEnv(envVar)));
+  if (!provide) {
+    if (token === undefined)
       throw new ConfigurationError(
-        `no API token: pass the token option (or tokenProvider)${orEnv}`,
+        `no API token: pass the token option (or tokenProvider)${envVar ? `, or set the ${envVar} environment variable` : ''}`,
         'token',
       );
-    }
     const problem = tokenProblem(token);
     if (problem) throw new ConfigurationError(`token ${problem}`, 'token');
     scrubber.remember(token);
-    tokenSource = { kind: 'static', token };
   }
 
-  const headerProblem = checkHeaders(options.headers, 'headers');
-  if (headerProblem) throw new ConfigurationError(headerProblem, 'headers');
-  if (options.fetch === undefined && typeof globalThis.fetch !== 'function') {
+  if (options.fetch === undefined && typeof globalThis.fetch !== 'function')
     throw new ConfigurationError(
-      'this runtime has no global fetch (Node 18+ and browsers do); pass one as the fetch option',
+      'there is no global fetch here; pass one as the fetch option',
       'fetch',
     );
-  }
+  const headers = defaultHeaders(meta);
+  const headerProblem = layerHeaders(headers, options.headers, 'headers');
+  if (headerProblem) throw new ConfigurationError(headerProblem, 'headers');
+  // A Content-Type belongs to a body: each call sets its body's own, so a call without a
+  // body does not have to remove one.
+  headers.delete('content-type');
 
   const baseUrl = parseBaseUrl(options, meta);
   const logger = new RuntimeLogger(scrubber, options.logger, options.logLevel, meta.sdkName);
-  if (options.allowInsecureHttp === true && isInsecureForCredentials(baseUrl)) {
+  const allowInsecureHttp = options.allowInsecureHttp === true;
+  if (allowInsecureHttp && isInsecureForCredentials(baseUrl))
     logger.warn(`allowInsecureHttp is set: the token is sent over plain http to ${baseUrl.origin}`);
-  }
   return {
     meta,
     baseUrl,
     urlPrefix: urlPrefix(baseUrl),
     origin: baseUrl.origin,
-    tokenSource,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
-    maxRetryDelayMs: options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS,
-    deadlineMs: options.deadlineMs,
+    tokenSource: provide ? { kind: 'provider', provide } : { kind: 'static', token: token! },
+    settings: settingsOf(options),
     // Looked up on each call, not bound once, so a fetch installed later (a polyfill, a
     // test's stub) is used, and so the browser's fetch is called with the right `this`.
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    headers: options.headers ?? {},
-    validateResponses: options.validateResponses ?? DEFAULT_VALIDATION_MODE,
-    validateRequests: options.validateRequests ?? true,
+    defaultHeaders: headers,
     hooks: options.hooks ?? {},
-    allowInsecureHttp: options.allowInsecureHttp === true,
+    allowInsecureHttp,
     scrubber,
     logger,
   };

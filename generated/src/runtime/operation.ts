@@ -29,6 +29,40 @@ export type BodyEncoder = (
   context: RequestContext,
 ) => EncodedBody;
 
+/** Turns a call's body into what fetch sends, by the encoding the call or the operation chooses. */
+export type RequestBodyEncoder = (
+  descriptor: OperationDescriptor,
+  body: unknown,
+  requested: BodyEncoding | undefined,
+  context: RequestContext,
+) => EncodedBody;
+
+/**
+ * Writes the parameters a plain path cannot carry (see `OperationDescriptor.encodeParameters`):
+ * sets the header and cookie parameters on the call's `headers` and returns the query string,
+ * without `?`, empty for none.
+ */
+export type ParameterEncoder = (
+  descriptor: OperationDescriptor,
+  input: OperationInput,
+  context: RequestContext,
+  headers: Headers,
+) => string;
+
+/** Throws for the first argument that breaks the descriptor's `inputChecks`. */
+export type InputChecker = (
+  descriptor: OperationDescriptor,
+  input: OperationInput,
+  context: RequestContext,
+) => void;
+
+/** Renders the path template with the call's path parameters, percent-encoded. */
+export type PathRenderer = (
+  template: string,
+  params: Readonly<Record<string, unknown>> | undefined,
+  context: RequestContext,
+) => string;
+
 /** Reads a success body that is not JSON (text, bytes); named by the descriptor like the encoder. */
 export type ResponseDecoder = (exchange: Exchange) => unknown;
 
@@ -92,14 +126,14 @@ export interface OperationDescriptor {
   readonly method: HttpMethod;
   /** Path template relative to the server, for example `/api/v1/users/{user_id}/`. */
   readonly path: string;
-  /** The query parameters it takes, in spec order. */
-  readonly query: readonly QueryParameter[];
+  /** The query parameters it takes, in spec order; absent when it takes none. */
+  readonly query?: readonly QueryParameter[];
   /** The header parameters it takes, if any. */
   readonly headers?: readonly HeaderParameter[];
   /** The cookie parameters it takes, if any. */
   readonly cookies?: readonly CookieParameter[];
-  /** Encodings the operation accepts for its body, JSON first; empty when it has no body. */
-  readonly bodyEncodings: readonly BodyEncoding[];
+  /** Encodings the operation accepts for its body, JSON first; absent or empty when it has no body. */
+  readonly bodyEncodings?: readonly BodyEncoding[];
   /**
    * The declared media type of a JSON, text or binary body when it is not `application/json`
    * (`application/vnd.x+json`, `text/xml`, `image/png`, `*\/*`).
@@ -110,6 +144,24 @@ export interface OperationDescriptor {
    * named by the generated code so that a bundle only carries the encoders its operations use.
    */
   readonly encoders?: Readonly<Partial<Record<Exclude<BodyEncoding, 'json'>, BodyEncoder>>>;
+  /**
+   * Writes the body (`encodeBody` of body.ts); named by the operations that take one, so that
+   * a bundle of operations without a body leaves body encoding out. A call that passes a body
+   * to an operation without one is refused.
+   */
+  readonly encodeBody?: RequestBodyEncoder;
+  /**
+   * Writes the query, header and cookie parameters (`encodeParameters` of params.ts); named
+   * by the operations that declare any. Without it, a call that passes one is refused as
+   * unknown.
+   */
+  readonly encodeParameters?: ParameterEncoder;
+  /**
+   * Renders a path whose parameters use the label or matrix style or explode
+   * (`renderPath` of url.ts); without it the path is rendered in the simple style, which is
+   * OpenAPI's default.
+   */
+  readonly renderPath?: PathRenderer;
   /** The `Accept` header of an operation whose success body is not JSON. */
   readonly accept?: string;
   /** Reads a success body that is not JSON; absent for JSON and empty responses. */
@@ -127,6 +179,11 @@ export interface OperationDescriptor {
   readonly successStatuses: readonly number[];
   /** Checks of the arguments before sending; absent when the operation declares nothing to check. */
   readonly inputChecks?: InputChecks;
+  /**
+   * Runs `inputChecks` (`checkInput` of request-checks.ts) unless `validateRequests` is off;
+   * named with them, so that a bundle of operations without checks leaves it out.
+   */
+  readonly checkInput?: InputChecker;
   /** Validates a success body when response validation is on; absent for empty responses. */
   readonly check?: Check;
   /** Name of the response type, for messages such as `Invalid PaginatedPetList`. */

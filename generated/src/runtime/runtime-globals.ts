@@ -21,17 +21,13 @@ const host = globalThis as HostGlobals;
 
 /** An environment variable in Node (and Deno/Bun's Node layer); undefined elsewhere. */
 export function readEnv(name: string): string | undefined {
-  const env =
-    typeof host.process === 'object' && host.process !== null ? host.process.env : undefined;
-  if (typeof env !== 'object' || env === null) return undefined;
-  const value = env[name];
+  const value = host.process?.env?.[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /** `v20.11.0` in Node; undefined elsewhere. */
 export function nodeVersion(): string | undefined {
-  const version =
-    typeof host.process === 'object' && host.process !== null ? host.process.version : undefined;
+  const version = host.process?.version;
   return typeof version === 'string' ? version : undefined;
 }
 

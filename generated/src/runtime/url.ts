@@ -6,15 +6,49 @@
  */
 import type { RequestContext } from './sdk-error.js';
 import type { QueryParameter } from './operation.js';
-import { InvalidRequestError } from './request-errors.js';
+import { refuse } from './refuse.js';
 
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 
 /**
- * `/api/v1/users/{user_id}/` with `{user_id: 'a b'}` → `/api/v1/users/a%20b/`. A list is
- * written the way OpenAPI's path styles (RFC 6570) say, each element percent-encoded and the
- * separators left as they are: `{ids}` → `1,2,3` (simple), `{.ids}` → `.1,2,3` (label),
- * `{;ids}` → `;ids=1,2,3` (matrix), and with `*` (explode) `.1.2.3` or `;ids=1;ids=2;ids=3`.
+ * `/api/v1/users/{user_id}/` with `{user_id: 'a b'}` → `/api/v1/users/a%20b/`: the simple
+ * style, OpenAPI's default, a list written `1,2,3`. What most operations need, kept apart from
+ * the other styles ({@link renderPath}) so that their bundles leave those out.
+ */
+export function simplePath(
+  template: string,
+  params: Readonly<Record<string, unknown>> | undefined,
+  context: RequestContext,
+): string {
+  // Split once per template: `['/u/', 'id', '/']`, the odd parts the placeholders' names.
+  let parts = SPLIT.get(template);
+  if (parts === undefined) {
+    // Templates come from the generated descriptors, a fixed set; the cap only guards odd callers.
+    if (SPLIT.size >= 1000) SPLIT.clear();
+    SPLIT.set(template, (parts = template.split(/[{}]/)));
+  }
+  let path = parts[0]!;
+  let given = 0;
+  for (let i = 1; i < parts.length; i += 2) {
+    const value = params?.[parts[i]!];
+    if (value !== undefined) given++;
+    path += pathText(parts[i]!, value, '', ',', context) + parts[i + 1];
+  }
+  // Every parameter given was used, unless some name is not in the template.
+  if (params !== undefined && Object.keys(params).length > given)
+    for (const key in params)
+      if (!parts.some((name, i) => i % 2 === 1 && name === key))
+        throw refuse(context, `path.${key}`, `unknown path parameter "${key}"`);
+  return path;
+}
+
+const SPLIT = new Map<string, readonly string[]>();
+
+/**
+ * A path template in any of OpenAPI's path styles (RFC 6570), each element percent-encoded
+ * and the separators left as they are: `{ids}` → `1,2,3` (simple), `{.ids}` → `.1,2,3`
+ * (label), `{;ids}` → `;ids=1,2,3` (matrix), and with `*` (explode) `.1.2.3` or
+ * `;ids=1;ids=2;ids=3`. Named by the descriptors whose paths need it.
  */
 export function renderPath(
   template: string,
@@ -24,83 +58,63 @@ export function renderPath(
   const { literals, placeholders } = parseTemplate(template);
   let path = literals[0]!;
   for (let i = 0; i < placeholders.length; i++) {
-    const placeholder = placeholders[i]!;
-    const value = params?.[placeholder.name];
-    path += renderPlaceholder(placeholder, value, context) + literals[i + 1]!;
+    const { name, operator, explode } = placeholders[i]!;
+    const prefix = operator === ';' ? `;${name}=` : operator;
+    const text = pathText(name, params?.[name], prefix, explode ? prefix : ',', context);
+    path += (operator === ';' && text === prefix ? `;${name}` : text) + literals[i + 1]!;
   }
-  for (const key of Object.keys(params ?? {})) {
+  for (const key in params) {
     if (!placeholders.some((p) => p.name === key))
-      throw new InvalidRequestError(
-        `${context.operationId}: unknown path parameter "${key}"`,
-        context,
-        `path.${key}`,
-      );
+      throw refuse(context, `path.${key}`, `unknown path parameter "${key}"`);
   }
   return path;
 }
 
-function renderPlaceholder(
-  { name, operator, explode }: Placeholder,
+/**
+ * A path parameter's text: `prefix`, then its value or its list's elements percent-encoded
+ * and joined by `separator`. An empty segment drops out of the URL, and `.` and `..` are
+ * resolved by URL parsers, moving the request to another path: all three are refused.
+ */
+function pathText(
+  name: string,
   value: unknown,
+  prefix: string,
+  separator: string,
   context: RequestContext,
 ): string {
-  const texts = Array.isArray(value)
-    ? value.map((item, i) => segmentText(item, name, `${name}[${i}]`, context))
-    : [segmentText(value, name, name, context)];
-  const prefix = operator === ';' ? `;${name}=` : operator;
-  const separator = !explode ? ',' : prefix;
-  const joined = texts.join(separator);
-  const rendered = operator === ';' && joined === '' ? `;${name}` : prefix + joined;
-  if (rendered === '' || rendered === '.' || rendered === '..') {
-    // An empty segment drops out of the URL, and `.` and `..` are resolved by URL parsers,
-    // moving the request to another path.
-    throw new InvalidRequestError(
-      `${context.operationId}: path parameter "${name}" must not be ${rendered === '' ? 'empty' : JSON.stringify(rendered)}`,
+  const text =
+    prefix +
+    (Array.isArray(value)
+      ? value.map((item, i) => segmentText(item, `${name}[${i}]`, context)).join(separator)
+      : segmentText(value, name, context));
+  if (text === '' || text === '.' || text === '..')
+    throw refuse(
       context,
       `path.${name}`,
+      `path parameter "${name}" must not be ${text === '' ? 'empty' : JSON.stringify(text)}`,
     );
-  }
-  return rendered;
+  return text;
 }
 
 /** One value (or list element) of a path parameter, percent-encoded. */
-function segmentText(
-  value: unknown,
-  name: string,
-  argument: string,
-  context: RequestContext,
-): string {
-  if (value === undefined || value === null) {
-    throw new InvalidRequestError(
-      `${context.operationId}: path parameter "${argument}" is required`,
-      context,
-      `path.${argument}`,
-    );
+function segmentText(value: unknown, argument: string, context: RequestContext): string {
+  let problem =
+    value === undefined || value === null
+      ? 'is required'
+      : typeof value === 'number' && !Number.isFinite(value)
+        ? `must be a finite number, got ${value}`
+        : typeof value !== 'string' && typeof value !== 'number'
+          ? `must be a string, got ${typeof value}`
+          : undefined;
+  if (problem === undefined) {
+    try {
+      return encodeURIComponent(value as string | number);
+    } catch {
+      // Only a lone UTF-16 surrogate makes encodeURIComponent throw.
+      problem = 'is not valid Unicode text';
+    }
   }
-  if (typeof value === 'number' && !Number.isFinite(value)) {
-    throw new InvalidRequestError(
-      `${context.operationId}: path parameter "${argument}" must be a finite number, got ${value}`,
-      context,
-      `path.${argument}`,
-    );
-  }
-  if (typeof value !== 'string' && typeof value !== 'number') {
-    throw new InvalidRequestError(
-      `${context.operationId}: path parameter "${argument}" must be a string, got ${typeof value}`,
-      context,
-      `path.${argument}`,
-    );
-  }
-  try {
-    return encodeURIComponent(String(value));
-  } catch {
-    // Only a lone UTF-16 surrogate makes encodeURIComponent throw.
-    throw new InvalidRequestError(
-      `${context.operationId}: path parameter "${name}" is not valid Unicode text`,
-      context,
-      `path.${argument}`,
-    );
-  }
+  throw refuse(context, `path.${argument}`, `path parameter "${argument}" ${problem}`);
 }
 
 /** A placeholder of a path template: `{ids}`, or with a style, `{.ids}`, `{;ids*}`. */
@@ -156,24 +170,15 @@ export function scalarText(
   context: RequestContext,
 ): string | undefined {
   if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (typeof value === 'number') {
     if (!Number.isFinite(value))
-      throw new InvalidRequestError(
-        `${context.operationId}: ${argument} must be a finite number, got ${value}`,
-        context,
-        argument,
-      );
+      throw refuse(context, argument, `${argument} must be a finite number, got ${value}`);
     return String(value);
   }
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime()))
-      throw new InvalidRequestError(
-        `${context.operationId}: ${argument} is an invalid Date`,
-        context,
-        argument,
-      );
+      throw refuse(context, argument, `${argument} is an invalid Date`);
     return value.toISOString();
   }
   return undefined;
@@ -194,47 +199,37 @@ export function encodeQuery(
   if (query === undefined || query === null) return params;
   const values = query as Readonly<Record<string, unknown>>;
   for (const key of Object.keys(values)) {
-    if (values[key] !== undefined && !declared.some((p) => p.name === key)) {
-      const list =
-        declared.length > 0
-          ? `; it takes ${declared.map((p) => p.name).join(', ')}`
-          : '; it takes none';
-      throw new InvalidRequestError(
-        `${context.operationId}: unknown query parameter "${key}"${list}`,
+    if (values[key] !== undefined && !declared.some((p) => p.name === key))
+      throw refuse(
         context,
         `query.${key}`,
+        `unknown query parameter "${key}"; it takes ${declared.map((p) => p.name).join(', ') || 'none'}`,
       );
-    }
   }
-  for (const parameter of declared) {
-    const value = values[parameter.name];
+  for (const { name, explode } of declared) {
+    const value = values[name];
     if (value === undefined || value === null) continue;
-    const argument = `query.${parameter.name}`;
+    const argument = `query.${name}`;
     if (Array.isArray(value)) {
       const texts = value
         .filter((v) => v !== undefined && v !== null)
         .map((v, i) => requireScalar(v, `${argument}[${i}]`, context));
-      if (parameter.explode === false) {
-        if (texts.length > 0) params.append(parameter.name, texts.join(','));
-      } else {
-        for (const text of texts) params.append(parameter.name, text);
-      }
-      continue;
-    }
-    params.append(parameter.name, requireScalar(value, argument, context));
+      if (explode !== false) for (const text of texts) params.append(name, text);
+      else if (texts.length > 0) params.append(name, texts.join(','));
+    } else params.append(name, requireScalar(value, argument, context));
   }
   return params;
 }
 
-function requireScalar(value: unknown, argument: string, context: RequestContext): string {
+/** The text of a parameter's value, which must be a scalar. */
+export function requireScalar(value: unknown, argument: string, context: RequestContext): string {
   const text = scalarText(value, argument, context);
-  if (text === undefined) {
-    throw new InvalidRequestError(
-      `${context.operationId}: ${argument} must be a string, number or boolean, got ${Array.isArray(value) ? 'array' : typeof value}`,
+  if (text === undefined)
+    throw refuse(
       context,
       argument,
+      `${argument} must be a string, number or boolean, got ${Array.isArray(value) ? 'array' : typeof value}`,
     );
-  }
   return text;
 }
 

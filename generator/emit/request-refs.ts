@@ -1,0 +1,34 @@
+/**
+ * The request-building functions a descriptor names: the body encoder for operations that take
+ * a body, the parameter encoder for those with query, header or cookie parameters, the
+ * checker of the arguments for those with input checks, and the path renderer for paths in the label or matrix style or exploded. The runtime builds only
+ * a simple-style path itself, so a bundle of operations that need none of these leaves them out
+ * (the same way as the body encoders of body-media.ts).
+ */
+import type { IrOperation } from '../ir/types.js';
+import { descriptorPath } from './path-template.js';
+
+/** The descriptor fields (`encodeBody: encodeBody`) and the runtime module each comes from. */
+export interface RequestRefs {
+  /** Field and function, in descriptor order; each field is named after its function. */
+  readonly fields: readonly string[];
+  /** Runtime module (without extension) → the functions taken from it. */
+  readonly imports: ReadonlyMap<string, readonly string[]>;
+}
+
+/** `checked`: whether the descriptor has input checks, which `checkInput` then runs. */
+export function requestRefs(op: IrOperation, checked: boolean): RequestRefs {
+  const uses: (readonly [module: string, name: string])[] = [];
+  if (descriptorPath(op) !== op.path) uses.push(['url', 'renderPath']);
+  if (
+    op.queryParameters.length > 0 ||
+    op.headerParameters.length > 0 ||
+    op.cookieParameters.length > 0
+  )
+    uses.push(['params', 'encodeParameters']);
+  if (op.body) uses.push(['body', 'encodeBody']);
+  if (checked) uses.push(['request-checks', 'checkInput']);
+  const imports = new Map<string, string[]>();
+  for (const [module, name] of uses) imports.set(module, [...(imports.get(module) ?? []), name]);
+  return { fields: uses.map(([, name]) => name), imports };
+}
