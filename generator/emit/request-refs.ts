@@ -1,9 +1,10 @@
 /**
  * The request-building functions a descriptor names: the body encoder for operations that take
- * a body, the parameter encoder for those with query, header or cookie parameters, the
- * checker of the arguments for those with input checks, and the path renderer for paths in the label or matrix style or exploded. The runtime builds only
- * a simple-style path itself, so a bundle of operations that need none of these leaves them out
- * (the same way as the body encoders of body-media.ts).
+ * a body, the parameter encoder for those with query, header or cookie parameters, the checker
+ * of the arguments for those with input checks, and the path renderer for paths in the label or
+ * matrix style or exploded. The runtime builds only a simple-style path itself, so a bundle of
+ * operations that need none of these leaves them out (as with the body encoders of
+ * body-media.ts).
  */
 import type { IrOperation } from '../ir/types.js';
 import { descriptorPath } from './path-template.js';
