@@ -108,7 +108,13 @@ export function describeCause(cause: unknown): string {
       parts.push(`${cause.name}: ${cause.message}${typeof code === 'string' ? ` (${code})` : ''}`);
       cause = cause.cause;
     } else {
-      parts.push(typeof cause === 'string' ? cause : Object.prototype.toString.call(cause));
+      // A thrown primitive is shown as itself; an object by its tag, since its own toString
+      // may throw or print a secret.
+      parts.push(
+        typeof cause === 'object' || typeof cause === 'function'
+          ? Object.prototype.toString.call(cause)
+          : String(cause),
+      );
       break;
     }
   }

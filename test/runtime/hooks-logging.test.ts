@@ -80,6 +80,26 @@ describe('hooks', () => {
       expect.stringContaining('hook onResponse threw and was ignored: Error: async hook failed'),
     );
   });
+  it('a hook that throws something other than an Error is reported with that value', async () => {
+    const warn = vi.fn();
+    const client = clientFor(server.origin, {
+      logger: { warn },
+      hooks: {
+        onRequest: () => {
+          throw 42;
+        },
+        onResponse: async () => Promise.reject(new Map()),
+      },
+    });
+    await client.request(getUser, { path: { user_id: 'u1' } });
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('hook onRequest threw and was ignored: 42'),
+    );
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('hook onResponse threw and was ignored: [object Map]'),
+    );
+  });
 });
 
 describe('logging', () => {
