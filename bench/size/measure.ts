@@ -13,6 +13,20 @@ export interface BundleSize {
   readonly inputs: readonly (readonly [string, number])[];
 }
 
+/**
+ * How every bundle here is built: the way a browser app's bundler would take the package. Tests
+ * that look into a bundle for names use the same options without minifying.
+ */
+export const BROWSER_BUNDLE = {
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  write: false,
+  metafile: true,
+  logLevel: 'silent',
+} as const satisfies BuildOptions;
+
 /** Where the bundle starts: a file, or code resolved from a directory. */
 export type BundleEntry =
   { readonly file: string } | { readonly code: string; readonly dir: string };
@@ -33,14 +47,8 @@ export async function bundleSize(
           },
         }),
     ...extra,
-    bundle: true,
+    ...BROWSER_BUNDLE,
     minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
   });
   const code = result.outputFiles[0]!.contents;
   const output = Object.values(result.metafile.outputs)[0]!;

@@ -7,6 +7,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { BROWSER_BUNDLE } from '../../bench/size/measure.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,13 +22,7 @@ interface Bundle {
 async function bundle(code: string): Promise<Bundle> {
   const result = await build({
     stdin: { contents: code, resolveDir: ROOT, loader: 'ts', sourcefile: 'entry.ts' },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
+    ...BROWSER_BUNDLE,
   });
   const output = Object.values(result.metafile.outputs)[0]!;
   return {

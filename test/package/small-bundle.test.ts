@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleSize, type BundleSize } from '../../bench/size/measure.js';
+import { BROWSER_BUNDLE, bundleSize, type BundleSize } from '../../bench/size/measure.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'generated/package.json'), 'utf8')) as {
@@ -57,12 +57,7 @@ interface Bundle {
 async function bundle(code: string): Promise<Bundle> {
   const options = {
     stdin: { contents: code, resolveDir: ROOT, loader: 'ts' as const, sourcefile: 'entry.ts' },
-    bundle: true,
-    format: 'esm' as const,
-    platform: 'browser' as const,
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent' as const,
+    ...BROWSER_BUNDLE,
     plugins: [packageSource],
   };
   const size: BundleSize = await bundleSize(
