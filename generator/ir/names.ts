@@ -234,6 +234,10 @@ export const RUNTIME_NAMES: readonly string[] = [
   'KnownValues',
   'isOneOf',
   'requestPage',
+  'encodeBody',
+  'encodeParameters',
+  'renderPath',
+  'checkInput',
 ];
 
 /** The hand-written layers' exports (templates/<lib>/index.ts); a test keeps them equal. */

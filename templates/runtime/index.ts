@@ -39,6 +39,12 @@ export type {
   CookieParameter,
   InputChecks,
 } from './operation.js';
+// The request-building parts a descriptor names (see OperationDescriptor): exported so that a
+// hand-written descriptor passed to `ClientCore.request` can name them as generated ones do.
+export { encodeBody } from './body.js';
+export { encodeParameters } from './params.js';
+export { renderPath } from './url.js';
+export { checkInput } from './request-checks.js';
 export type { BinaryBody } from './binary-body.js';
 export { ApiPromise, type WithResponse } from './api-promise.js';
 export {

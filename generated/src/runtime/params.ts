@@ -10,6 +10,10 @@ import type { OperationDescriptor, OperationInput } from './operation.js';
 import { refuse } from './refuse.js';
 import { encodeQuery, requireScalar } from './url.js';
 
+/**
+ * Sets the call's header and cookie parameters on `headers` and returns its query string
+ * (without `?`, empty for none), refusing undeclared names and values no header may hold.
+ */
 export function encodeParameters(
   descriptor: OperationDescriptor,
   input: OperationInput,
