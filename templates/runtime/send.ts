@@ -185,17 +185,19 @@ export async function sendWithRetries(
     let final: string | undefined;
     try {
       if (signal?.aborted) throw signal.reason;
-      response = await config.fetch(url, {
+      const init: RequestInit & { duplex?: 'half' } = {
         method: descriptor.method,
         headers,
-        ...(request.body !== undefined && { body: request.body as BodyInit }),
-        // Node's fetch refuses a stream body without it.
-        ...(request.oneShot && { duplex: 'half' }),
         signal: controller.signal,
         // Redirects are not followed: the token must only go to the configured server, and
         // an API does not redirect its own operations as a rule.
         redirect: 'manual',
-      });
+      };
+      // Set only when there is one (no object spreads per attempt on the hot path).
+      if (request.body !== undefined) init.body = request.body as BodyInit;
+      // Node's fetch refuses a stream body without it.
+      if (request.oneShot) init.duplex = 'half';
+      response = await config.fetch(url, init);
       x.bytes = new Uint8Array(await response.arrayBuffer());
       x.text = UTF8.decode(x.bytes);
       x.spent = response;
