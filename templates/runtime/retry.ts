@@ -103,8 +103,11 @@ export type RetryDecision =
   | { readonly retry: false; readonly reason: string; readonly retryAfterMs?: number };
 
 export function decideRetry(q: RetryQuestion): RetryDecision {
-  const no = (reason: string, retryAfterMs?: number): RetryDecision =>
-    retryAfterMs === undefined ? { retry: false, reason } : { retry: false, reason, retryAfterMs };
+  const no = (reason: string, retryAfterMs?: number): RetryDecision => ({
+    retry: false,
+    reason,
+    retryAfterMs,
+  });
   // Only the descriptor can say a request is safe to repeat; a POST that starts something
   // is not, and a second one after a lost response could start (and bill) it twice.
   if (!q.retrySafe) return no('the operation is not retry-safe');
@@ -117,7 +120,7 @@ export function decideRetry(q: RetryQuestion): RetryDecision {
   const after = q.headers && parseRetryAfter(q.headers, q.now);
   if (after! > RETRY_AFTER_CAP_MS)
     return no(
-      `the server asked to wait ${after} ms, more than the ${RETRY_AFTER_CAP_MS} ms the client waits on its own`,
+      `Retry-After asked for ${after} ms, over the client's ${RETRY_AFTER_CAP_MS} ms cap`,
       after,
     );
   const delayMs = after ?? backoffDelay(q.attempt - 1, q.maxRetryDelayMs, q.random);

@@ -114,7 +114,7 @@ export function validateResponse(
   const field = failure.reversedPath.map((key) => (typeof key === 'number' ? '[]' : key));
   if (logger.enabled('warn') && logger.first(`${context.operationId}\0${field.join('\0')}`))
     logger.warn(
-      `${message}; logged once per operation and field (logLevel: 'off' silences this, validateResponses: 'strict' throws)`,
+      `${message} (logged once per field; logLevel: 'off' silences it, validateResponses: 'strict' throws)`,
     );
   callHook(logger, hooks, 'onValidationIssue', {
     ...context,
