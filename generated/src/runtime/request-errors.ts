@@ -72,7 +72,7 @@ export class ConnectionError extends SdkError {
     cause?: unknown,
     status?: number,
   ) {
-    super(message, cause === undefined ? { context } : { context, cause });
+    super(message, { context, cause });
     this.attempt = attempt;
     this.status = status;
   }
@@ -117,10 +117,10 @@ export class AbortError extends SdkError {
   }
 
   constructor(context: RequestContext, reason?: unknown) {
-    super(
-      `${context.operationId} was aborted by the caller${where(context)}`,
-      reason === undefined ? { context } : { context, cause: reason },
-    );
+    super(`${context.operationId} was aborted by the caller${where(context)}`, {
+      context,
+      cause: reason,
+    });
   }
 }
 

@@ -65,7 +65,8 @@ export class SdkError extends Error {
     message: string,
     options?: { cause?: unknown; context?: RequestContext | undefined },
   ) {
-    super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
+    // An undefined cause is no cause: subclasses pass theirs through without checking.
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     const context = options?.context;
     if (context) {
       this.operationId = context.operationId;
