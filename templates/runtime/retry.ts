@@ -53,16 +53,20 @@ const MONTHS = 'janfebmaraprmayjunjulaugsepoctnovdec';
  */
 export function parseHttpDate(value: string): number | undefined {
   const m = HTTP_DATE.exec(value.trim());
+  if (!m) return undefined;
+  // Each form's day, month and year (groups as HTTP_DATE numbers them), then the shared time.
+  const [, imfD, imfM, imfY, rfcD, rfcM, rfcY, ascM, ascD, h, min, s, ascY] = m as unknown as (
+    string | undefined
+  )[];
   // The year closes the asctime form and only it.
-  if (!m || !m[7] !== !m[12]) return undefined;
-  const [h, min, s] = [+m[9]!, +m[10]!, +m[11]!];
-  const month = MONTHS.indexOf((m[2] ?? m[5] ?? m[7])!.toLowerCase());
-  const day = +(m[1] ?? m[4] ?? m[8])!;
+  if (!ascM !== !ascY) return undefined;
+  const month = MONTHS.indexOf((imfM ?? rfcM ?? ascM)!.toLowerCase());
+  const day = +(imfD ?? rfcD ?? ascD)!;
   // RFC 850's two-digit year: 70-99 are the 1900s, the rest this century.
-  const year = +(m[3] ?? m[12] ?? +m[6]! + (+m[6]! < 70 ? 2000 : 1900));
-  return month % 3 || !(day >= 1 && day <= 31 && h < 24 && min < 60 && s <= 60)
+  const year = +(imfY ?? ascY ?? +rfcY! + (+rfcY! < 70 ? 2000 : 1900));
+  return month % 3 || !(day >= 1 && day <= 31 && +h! < 24 && +min! < 60 && +s! <= 60)
     ? undefined
-    : Date.UTC(year, month / 3, day, h, min, s);
+    : Date.UTC(year, month / 3, day, +h!, +min!, +s!);
 }
 
 /**

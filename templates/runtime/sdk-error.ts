@@ -112,9 +112,8 @@ export function describeCause(cause: unknown): string {
       // A thrown primitive is shown as itself; an object by its tag, since its own toString
       // may throw or print a secret.
       parts.push(
-        typeof cause === 'object' || typeof cause === 'function'
-          ? Object.prototype.toString.call(cause)
-          : String(cause),
+        // Object(x) is x itself exactly for objects and functions.
+        Object(cause) === cause ? Object.prototype.toString.call(cause) : String(cause),
       );
       break;
     }

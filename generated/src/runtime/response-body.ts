@@ -70,7 +70,8 @@ export function decodeSuccessBody(
         context,
         status,
         contentType,
-        start === undefined ? '' : bodySnippet(text, config.scrubber),
+        // A blank body's snippet is empty.
+        bodySnippet(text, config.scrubber),
       ),
     );
   }
