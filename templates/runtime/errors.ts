@@ -53,7 +53,9 @@ export type KnownErrorType = KnownErrorTypes extends { readonly type: infer T ex
 
 /** `value[key]` when `value` is an object (not an array) and that is a string. */
 const stringAt = (value: unknown, key: string): string | undefined => {
-  const v = isRecord(value) ? value[key] : undefined;
+  // Parsed JSON: only an object can hold a string under a key (a string's or array's own
+  // properties are never named like the API's fields), and null/undefined stop at `?.`.
+  const v = (value as Record<string, unknown> | undefined)?.[key];
   return typeof v === 'string' ? v : undefined;
 };
 

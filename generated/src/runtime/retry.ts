@@ -77,10 +77,10 @@ export function parseHttpDate(value: string): number | undefined {
  * or unreadable; a date in the past means "now" (0).
  */
 export function parseRetryAfter(headers: Headers, now: number): number | undefined {
-  const ms = headers.get('retry-after-ms');
-  if (ms !== null && DELTA_SECONDS.test(ms)) return Math.ceil(+ms);
-  const value = headers.get('retry-after');
-  if (value === null) return undefined;
+  // An absent header is read as '', which neither form accepts.
+  const ms = headers.get('retry-after-ms') ?? '';
+  if (DELTA_SECONDS.test(ms)) return Math.ceil(+ms);
+  const value = headers.get('retry-after') ?? '';
   if (DELTA_SECONDS.test(value)) return Math.ceil(+value * 1000);
   const date = parseHttpDate(value);
   return date === undefined ? undefined : Math.max(0, date - now);
