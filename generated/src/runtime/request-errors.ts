@@ -99,7 +99,7 @@ export class TimeoutError extends ConnectionError {
     status?: number,
   ) {
     super(
-      `${context.operationId} ${reason === 'deadline' ? `ran out of its ${timeoutMs} ms deadline` : `timed out after ${timeoutMs} ms`}${status === undefined ? '' : ` while reading the ${status} response's body`} (attempt ${attempt})${where(context)}`,
+      `${context.operationId} timed out after ${timeoutMs} ms (${reason === 'deadline' ? 'deadlineMs' : 'timeoutMs'}, attempt ${attempt})${status === undefined ? '' : ` while reading the ${status} response's body`}${where(context)}`,
       context,
       attempt,
       undefined,
