@@ -66,11 +66,7 @@ export class SdkError extends Error {
     // An undefined cause is no cause: subclasses pass theirs through without checking.
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     const context = options?.context;
-    if (context) {
-      this.operationId = context.operationId;
-      this.method = context.method;
-      this.url = context.url;
-    }
+    if (context) ({ operationId: this.operationId, method: this.method, url: this.url } = context);
   }
 
   /**

@@ -183,8 +183,8 @@ export class ResponseValidationError extends SdkError {
     this.expected = failure.expected;
     this.found = failure.found;
     this.responseType = responseType;
-    // Not enumerable: response data can be large and holds personal data.
-    Object.defineProperty(this, 'data', { value: data, enumerable: false });
+    // Not enumerable (defineProperty's default): response data can be large and holds personal data.
+    Object.defineProperty(this, 'data', { value: data });
   }
 }
 
