@@ -106,7 +106,7 @@ export interface RetryQuestion {
 
 export type RetryDecision =
   | { readonly retry: true; readonly delayMs: number; readonly source: 'retry-after' | 'backoff' }
-  | { readonly retry: false; readonly reason: string; readonly retryAfterMs?: number };
+  | { readonly retry: false; readonly reason: string; readonly retryAfterMs?: number | undefined };
 
 export function decideRetry(q: RetryQuestion): RetryDecision {
   const no = (reason: string, retryAfterMs?: number): RetryDecision => ({
