@@ -42,7 +42,8 @@ export class RuntimeLogger {
   constructor(scrubber: SecretScrubber, logger?: Logger, level?: LogLevel, name = 'client') {
     this.#scrubber = scrubber;
     this.#prefix = `[${name}] `;
-    this.#sink = logger ?? (typeof console !== 'undefined' ? console : undefined);
+    // `globalThis.console`, not `console`: a runtime without one must not throw here.
+    this.#sink = logger ?? (globalThis.console as Logger | undefined);
     this.#rank = this.#sink ? LOG_LEVELS.indexOf(level ?? 'warn') : 4;
   }
 
@@ -78,8 +79,9 @@ export class RuntimeLogger {
     const sink = this.#sink;
     try {
       const text = this.#prefix + this.#scrubber.text(message);
-      if (details === undefined) sink?.[level]?.(text);
-      else sink?.[level]?.(text, this.#scrubber.value(details));
+      // Enabled means there is a sink.
+      if (details === undefined) sink![level]?.(text);
+      else sink![level]?.(text, this.#scrubber.value(details));
     } catch {
       // A broken logger must not turn a successful call into a failure.
     }

@@ -53,16 +53,20 @@ const MONTHS = 'janfebmaraprmayjunjulaugsepoctnovdec';
  */
 export function parseHttpDate(value: string): number | undefined {
   const m = HTTP_DATE.exec(value.trim());
+  if (!m) return undefined;
+  // Each form's day, month and year (groups as HTTP_DATE numbers them), then the shared time.
+  const [, imfD, imfM, imfY, rfcD, rfcM, rfcY, ascM, ascD, h, min, s, ascY] = m as unknown as (
+    string | undefined
+  )[];
   // The year closes the asctime form and only it.
-  if (!m || !m[7] !== !m[12]) return undefined;
-  const [h, min, s] = [+m[9]!, +m[10]!, +m[11]!];
-  const month = MONTHS.indexOf((m[2] ?? m[5] ?? m[7])!.toLowerCase());
-  const day = +(m[1] ?? m[4] ?? m[8])!;
+  if (!ascM !== !ascY) return undefined;
+  const month = MONTHS.indexOf((imfM ?? rfcM ?? ascM)!.toLowerCase());
+  const day = +(imfD ?? rfcD ?? ascD)!;
   // RFC 850's two-digit year: 70-99 are the 1900s, the rest this century.
-  const year = +(m[3] ?? m[12] ?? +m[6]! + (+m[6]! < 70 ? 2000 : 1900));
-  return month % 3 || !(day >= 1 && day <= 31 && h < 24 && min < 60 && s <= 60)
+  const year = +(imfY ?? ascY ?? +rfcY! + (+rfcY! < 70 ? 2000 : 1900));
+  return month % 3 || !(day >= 1 && day <= 31 && +h! < 24 && +min! < 60 && +s! <= 60)
     ? undefined
-    : Date.UTC(year, month / 3, day, h, min, s);
+    : Date.UTC(year, month / 3, day, +h!, +min!, +s!);
 }
 
 /**
@@ -71,10 +75,10 @@ export function parseHttpDate(value: string): number | undefined {
  * or unreadable; a date in the past means "now" (0).
  */
 export function parseRetryAfter(headers: Headers, now: number): number | undefined {
-  const ms = headers.get('retry-after-ms');
-  if (ms !== null && DELTA_SECONDS.test(ms)) return Math.ceil(+ms);
-  const value = headers.get('retry-after');
-  if (value === null) return undefined;
+  // An absent header is read as '', which neither form accepts.
+  const ms = headers.get('retry-after-ms') ?? '';
+  if (DELTA_SECONDS.test(ms)) return Math.ceil(+ms);
+  const value = headers.get('retry-after') ?? '';
   if (DELTA_SECONDS.test(value)) return Math.ceil(+value * 1000);
   const date = parseHttpDate(value);
   return date === undefined ? undefined : Math.max(0, date - now);
@@ -100,11 +104,14 @@ export interface RetryQuestion {
 
 export type RetryDecision =
   | { readonly retry: true; readonly delayMs: number; readonly source: 'retry-after' | 'backoff' }
-  | { readonly retry: false; readonly reason: string; readonly retryAfterMs?: number };
+  | { readonly retry: false; readonly reason: string; readonly retryAfterMs?: number | undefined };
 
 export function decideRetry(q: RetryQuestion): RetryDecision {
-  const no = (reason: string, retryAfterMs?: number): RetryDecision =>
-    retryAfterMs === undefined ? { retry: false, reason } : { retry: false, reason, retryAfterMs };
+  const no = (reason: string, retryAfterMs?: number): RetryDecision => ({
+    retry: false,
+    reason,
+    retryAfterMs,
+  });
   // Only the descriptor can say a request is safe to repeat; a POST that starts something
   // is not, and a second one after a lost response could start (and bill) it twice.
   if (!q.retrySafe) return no('the operation is not retry-safe');
@@ -117,7 +124,7 @@ export function decideRetry(q: RetryQuestion): RetryDecision {
   const after = q.headers && parseRetryAfter(q.headers, q.now);
   if (after! > RETRY_AFTER_CAP_MS)
     return no(
-      `the server asked to wait ${after} ms, more than the ${RETRY_AFTER_CAP_MS} ms the client waits on its own`,
+      `Retry-After asked for ${after} ms, over the client's ${RETRY_AFTER_CAP_MS} ms cap`,
       after,
     );
   const delayMs = after ?? backoffDelay(q.attempt - 1, q.maxRetryDelayMs, q.random);

@@ -63,13 +63,10 @@ export class SdkError extends Error {
     message: string,
     options?: { cause?: unknown; context?: RequestContext | undefined },
   ) {
-    super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
+    // An undefined cause is no cause: subclasses pass theirs through without checking.
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     const context = options?.context;
-    if (context) {
-      this.operationId = context.operationId;
-      this.method = context.method;
-      this.url = context.url;
-    }
+    if (context) ({ operationId: this.operationId, method: this.method, url: this.url } = context);
   }
 
   /**
@@ -111,9 +108,8 @@ export function describeCause(cause: unknown): string {
       // A thrown primitive is shown as itself; an object by its tag, since its own toString
       // may throw or print a secret.
       parts.push(
-        typeof cause === 'object' || typeof cause === 'function'
-          ? Object.prototype.toString.call(cause)
-          : String(cause),
+        // Object(x) is x itself exactly for objects and functions.
+        Object(cause) === cause ? Object.prototype.toString.call(cause) : String(cause),
       );
       break;
     }

@@ -53,11 +53,11 @@ export type KnownErrorType = KnownErrorTypes extends { readonly type: infer T ex
   ? T
   : string;
 
-const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id'];
-
 /** `value[key]` when `value` is an object (not an array) and that is a string. */
 const stringAt = (value: unknown, key: string): string | undefined => {
-  const v = isRecord(value) ? value[key] : undefined;
+  // Parsed JSON: only an object can hold a string under a key (a string's or array's own
+  // properties are never named like the API's fields), and null/undefined stop at `?.`.
+  const v = (value as Record<string, unknown> | undefined)?.[key];
   return typeof v === 'string' ? v : undefined;
 };
 
@@ -112,6 +112,7 @@ export class ApiError extends SdkError {
   declare readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiErrorInit) {
+    const { context, status, statusText, headers, snippet } = init;
     const body = isRecord(init.body) ? (init.body as ErrorBody) : undefined;
     const inner = body?.error;
     const detail = stringAt(body, 'detail');
@@ -128,22 +129,21 @@ export class ApiError extends SdkError {
         : [detail, errorDetails];
     const text = [...said, init.note].filter(Boolean).join(' — ');
     super(
-      `${init.status}${init.statusText ? ` ${init.statusText}` : ''}${errorType ? ` (${errorType})` : ''}: ${
+      `${status}${statusText ? ` ${statusText}` : ''}${errorType ? ` (${errorType})` : ''}: ${
         text ||
-        (init.snippet
-          ? `body is not JSON: ${JSON.stringify(init.snippet)}`
-          : 'no details in the response')
-      } [${init.context.operationId} ${init.context.method} ${init.context.url}]`,
-      { context: init.context },
+        (snippet ? `body is not JSON: ${JSON.stringify(snippet)}` : 'no details in the response')
+      } [${context.operationId} ${context.method} ${context.url}]`,
+      { context },
     );
-    this.status = init.status;
-    this.headers = init.headers;
+    this.status = status;
+    this.headers = headers;
     this.body = body;
     this.detail = detail;
     this.errorType = errorType;
     this.errorDetails = errorDetails;
     this.paymentIntentClientSecret = stringAt(inner, 'payment_intent_client_secret');
-    this.requestId = REQUEST_ID_HEADERS.map((h) => init.headers[h]).find((v) => v !== undefined);
+    this.requestId =
+      headers['x-request-id'] ?? headers['request-id'] ?? headers['x-correlation-id'];
     this.retryAfterMs = init.retryAfterMs;
   }
 

@@ -72,7 +72,7 @@ export class ConnectionError extends SdkError {
     cause?: unknown,
     status?: number,
   ) {
-    super(message, cause === undefined ? { context } : { context, cause });
+    super(message, { context, cause });
     this.attempt = attempt;
     this.status = status;
   }
@@ -99,7 +99,7 @@ export class TimeoutError extends ConnectionError {
     status?: number,
   ) {
     super(
-      `${context.operationId} ${reason === 'deadline' ? `ran out of its ${timeoutMs} ms deadline` : `timed out after ${timeoutMs} ms`}${status === undefined ? '' : ` while reading the ${status} response's body`} (attempt ${attempt})${where(context)}`,
+      `${context.operationId} timed out after ${timeoutMs} ms (${reason === 'deadline' ? 'deadlineMs' : 'timeoutMs'}, attempt ${attempt})${status === undefined ? '' : ` while reading the ${status} response's body`}${where(context)}`,
       context,
       attempt,
       undefined,
@@ -117,10 +117,10 @@ export class AbortError extends SdkError {
   }
 
   constructor(context: RequestContext, reason?: unknown) {
-    super(
-      `${context.operationId} was aborted by the caller${where(context)}`,
-      reason === undefined ? { context } : { context, cause: reason },
-    );
+    super(`${context.operationId} was aborted by the caller${where(context)}`, {
+      context,
+      cause: reason,
+    });
   }
 }
 
@@ -183,8 +183,8 @@ export class ResponseValidationError extends SdkError {
     this.expected = failure.expected;
     this.found = failure.found;
     this.responseType = responseType;
-    // Not enumerable: response data can be large and holds personal data.
-    Object.defineProperty(this, 'data', { value: data, enumerable: false });
+    // Not enumerable (defineProperty's default): response data can be large and holds personal data.
+    Object.defineProperty(this, 'data', { value: data });
   }
 }
 

@@ -20,12 +20,7 @@ import type { Exchange } from './send.js';
 /** Throws `error`, scrubbed, after telling the `onError` hook (the exchange itself succeeded). */
 function report(config: ResolvedConfig, exchange: Exchange, error: SdkError): never {
   bindScrubber(error, (text) => config.scrubber.text(text));
-  if (config.hooks.onError)
-    callHook(config.logger, config.hooks, 'onError', {
-      ...exchange.event,
-      error,
-      willRetry: false,
-    });
+  callHook(config.logger, config.hooks, 'onError', { ...exchange.event, error, willRetry: false });
   throw error;
 }
 
@@ -75,7 +70,8 @@ export function decodeSuccessBody(
         context,
         status,
         contentType,
-        start === undefined ? '' : bodySnippet(text, config.scrubber),
+        // A blank body's snippet is empty.
+        bodySnippet(text, config.scrubber),
       ),
     );
   }
@@ -112,9 +108,10 @@ export function validateResponse(
   // cannot flood the console; the hook below still sees every occurrence, for metrics.
   const { logger, hooks } = config;
   const field = failure.reversedPath.map((key) => (typeof key === 'number' ? '[]' : key));
-  if (logger.enabled('warn') && logger.first(`${context.operationId}\0${field.join('\0')}`))
+  // Asked even when warnings are off: the answer is then unused, and the set stays bounded.
+  if (logger.first(`${context.operationId}\0${field.join('\0')}`))
     logger.warn(
-      `${message}; logged once per operation and field (logLevel: 'off' silences this, validateResponses: 'strict' throws)`,
+      `${message} (logged once per field; logLevel: 'off' silences it, validateResponses: 'strict' throws)`,
     );
   callHook(logger, hooks, 'onValidationIssue', {
     ...context,
