@@ -116,7 +116,7 @@ export async function sendWithRetries(
   request: PreparedRequest,
 ): Promise<Exchange> {
   const { context, descriptor, settings, headers, url } = request;
-  const { logger, hooks, scrubber, tokenSource } = config;
+  const { logger, hooks, scrubber, provide } = config;
   const { signal, deadlineMs } = settings;
   const scrub = (text: string): string => scrubber.text(text);
   const fail = (error: SdkError): never => {
@@ -158,7 +158,7 @@ export async function sendWithRetries(
     // await: every await is another trip through the microtask queue.
     headers.set(
       'authorization',
-      `Bearer ${tokenSource.kind === 'static' ? tokenSource.token : await providedToken(config, request, tokenSource.provide)}`,
+      `Bearer ${provide ? await providedToken(config, request, provide) : config.token}`,
     );
     const x = new Attempt(request, attempt, scrubber);
     if (debug)

@@ -33,10 +33,9 @@ export interface ResolvedConfig {
   readonly urlPrefix: string;
   /** `baseUrl`'s origin, made once. */
   readonly origin: string;
-  /** Where each attempt's token comes from: the fixed token, or the provider, asked every time. */
-  readonly tokenSource:
-    | { readonly kind: 'static'; readonly token: string }
-    | { readonly kind: 'provider'; readonly provide: () => string | Promise<string> };
+  /** Where each attempt's token comes from: the provider, asked every time, when there is one. */
+  readonly token: string;
+  readonly provide: (() => string | Promise<string>) | undefined;
   /** The settings of a call that passes no options (most calls), made once. */
   readonly settings: CallSettings;
   readonly fetch: FetchLike;
@@ -152,6 +151,7 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
       );
   }
   let url: URL | undefined;
+  let port: string | undefined;
   try {
     url = new URL(String(raw));
   } catch {
@@ -170,8 +170,8 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
             : // Only for the global fetch, which follows the Fetch standard; another
               // (node-fetch, a test double) may well reach the port, and its refusal is
               // caught when it happens.
-              options.fetch === undefined && refusedPort(url)
-              ? `${url.origin}: ${refusedPort(url)}`
+              options.fetch === undefined && (port = refusedPort(url))
+              ? `${url.origin}: ${port}`
               : undefined;
   if (problem !== undefined) throw new ConfigurationError(`baseUrl ${problem}`, 'baseUrl');
   if (isInsecureForCredentials(url!) && options.allowInsecureHttp !== true)
@@ -233,7 +233,8 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
     baseUrl,
     urlPrefix: urlPrefix(baseUrl),
     origin: baseUrl.origin,
-    tokenSource: provide ? { kind: 'provider', provide } : { kind: 'static', token: token! },
+    token: token!,
+    provide,
     settings: settingsOf(options),
     // Looked up on each call, not bound once, so a fetch installed later (a polyfill, a
     // test's stub) is used, and so the browser's fetch is called with the right `this`.
