@@ -31,8 +31,6 @@ export interface ResolvedConfig {
   readonly baseUrl: URL;
   /** `baseUrl`'s origin and path without the trailing slash, made once (see `urlPrefix`). */
   readonly urlPrefix: string;
-  /** `baseUrl`'s origin, made once. */
-  readonly origin: string;
   /** Where each attempt's token comes from: the provider, asked every time, when there is one. */
   readonly token: string;
   readonly provide: (() => string | Promise<string>) | undefined;
@@ -142,11 +140,10 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
     raw = Object.prototype.hasOwnProperty.call(meta.environments, name)
       ? meta.environments[name]
       : undefined;
+    // The same message as every other option of a few words.
     if (raw === undefined)
       throw new ConfigurationError(
-        `environment must be one of ${Object.keys(meta.environments)
-          .map((e) => JSON.stringify(e))
-          .join(', ')}, got ${JSON.stringify(name)}`,
+        optionProblem(name ?? null, 'environment', Object.keys(meta.environments))!,
         'environment',
       );
   }
@@ -176,7 +173,7 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
   if (problem !== undefined) throw new ConfigurationError(`baseUrl ${problem}`, 'baseUrl');
   if (isInsecureForCredentials(url!) && options.allowInsecureHttp !== true)
     throw new InsecureTransportError(
-      `baseUrl ${url!.origin} uses plain http to a host that is not this machine, which would expose the token to the network; use https, or allowInsecureHttp: true on a trusted network`,
+      `baseUrl ${url!.origin} uses plain http to another machine, which would expose the token; use https, or allowInsecureHttp: true on a trusted network`,
       'baseUrl',
     );
   return url!;
@@ -232,7 +229,6 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
     meta,
     baseUrl,
     urlPrefix: urlPrefix(baseUrl),
-    origin: baseUrl.origin,
     token: token!,
     provide,
     settings: settingsOf(options),
