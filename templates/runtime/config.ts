@@ -41,7 +41,6 @@ export interface ResolvedConfig {
    */
   readonly defaultHeaders: Headers;
   readonly hooks: ClientHooks;
-  readonly allowInsecureHttp: boolean;
   readonly scrubber: SecretScrubber;
   readonly logger: RuntimeLogger;
 }
@@ -131,7 +130,7 @@ function settingsOf(options: ClientOptions): CallSettings {
 }
 
 /** The base URL the options name, checked: why it is refused, else the parsed URL. */
-function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
+function parseBaseUrl(options: ClientOptions, meta: ClientMeta, logger: RuntimeLogger): URL {
   let raw: string | undefined = options.baseUrl;
   if (raw === undefined) {
     const name = options.environment ?? meta.defaultEnvironment;
@@ -169,11 +168,14 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
               ? `${url.origin}: ${port}`
               : undefined;
   if (problem !== undefined) throw new ConfigurationError(`baseUrl ${problem}`, 'baseUrl');
-  if (isInsecureForCredentials(url!) && options.allowInsecureHttp !== true)
-    throw new InsecureTransportError(
-      `baseUrl ${url!.origin} uses plain http to another machine, which would expose the token; use https, or allowInsecureHttp: true on a trusted network`,
-      'baseUrl',
-    );
+  if (isInsecureForCredentials(url!)) {
+    if (options.allowInsecureHttp !== true)
+      throw new InsecureTransportError(
+        `baseUrl ${url!.origin} uses plain http to another machine, which would expose the token; use https, or allowInsecureHttp: true on a trusted network`,
+        'baseUrl',
+      );
+    logger.warn(`allowInsecureHttp is set: the token is sent over plain http to ${url!.origin}`);
+  }
   return url!;
 }
 
@@ -218,11 +220,8 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
   // body does not have to remove one.
   headers.delete('content-type');
 
-  const baseUrl = parseBaseUrl(options, meta);
   const logger = new RuntimeLogger(scrubber, options.logger, options.logLevel, meta.sdkName);
-  const allowInsecureHttp = options.allowInsecureHttp === true;
-  if (allowInsecureHttp && isInsecureForCredentials(baseUrl))
-    logger.warn(`allowInsecureHttp is set: the token is sent over plain http to ${baseUrl.origin}`);
+  const baseUrl = parseBaseUrl(options, meta, logger);
   return {
     meta,
     baseUrl,
@@ -235,7 +234,6 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     defaultHeaders: headers,
     hooks: options.hooks ?? {},
-    allowInsecureHttp,
     scrubber,
     logger,
   };

@@ -162,14 +162,15 @@ export async function sendWithRetries(
       response = await config.fetch(url, {
         method: descriptor.method,
         headers,
-        ...(request.body !== undefined && { body: request.body as BodyInit }),
+        body: request.body as BodyInit | undefined,
         // Node's fetch refuses a stream body without it.
-        ...(request.oneShot && { duplex: 'half' }),
+        duplex: request.oneShot ? 'half' : undefined,
         signal: controller.signal,
         // Redirects are not followed: the token must only go to the configured server, and
         // an API does not redirect its own operations as a rule.
         redirect: 'manual',
-      });
+        // `duplex` is newer than the DOM typings.
+      } as RequestInit);
       x.bytes = new Uint8Array(await response.arrayBuffer());
       x.text = UTF8.decode(x.bytes);
       x.spent = response;
