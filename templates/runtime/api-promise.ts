@@ -63,17 +63,8 @@ export class ApiPromise<T> extends Promise<T> {
   ): Promise<R1 | R2> {
     return this.#parsed().then(onfulfilled, onrejected);
   }
-
-  override catch<R = never>(
-    onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null,
-  ): Promise<T | R> {
-    return this.then(undefined, onrejected);
-  }
-
-  override finally(onfinally?: (() => void) | null): Promise<T> {
-    return this.then().finally(onfinally);
-  }
+  // `catch` and `finally` are inherited: the standard ones call `this.then`, which is the
+  // parsed result's.
 }
 
-/** Settles the placeholder base promise; one function for every ApiPromise, not a closure each. */
 const placeholder = (resolve: (value: never) => void): void => resolve(undefined as never);

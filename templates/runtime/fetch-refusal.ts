@@ -17,7 +17,7 @@ const BAD_PORTS =
 export function refusedPort(url: URL): string | undefined {
   // A URL's port is '' for the scheme's default or a number without leading zeros.
   return url.port !== '' && BAD_PORTS.includes(` ${Number(url.port).toString(36)} `)
-    ? `port ${url.port} is one fetch refuses to connect to (a "bad port" of the Fetch standard); use another port, such as 8080`
+    ? `port ${url.port} is a "bad port" fetch refuses to connect to; use another, such as 8080`
     : undefined;
 }
 
@@ -31,8 +31,9 @@ const REFUSALS =
  * TypeError for a URL on a bad port is the refusal there.
  */
 export function permanentFailure(cause: unknown, url: string): string | undefined {
-  const port = refusedPort(new URL(url));
-  if (port !== undefined && cause instanceof TypeError) return port;
+  // Only a TypeError can be fetch's refusal: the URL is parsed for no other failure.
+  const port = cause instanceof TypeError ? refusedPort(new URL(url)) : undefined;
+  if (port !== undefined) return port;
   let current: unknown = cause;
   for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
     if ((current as { code?: unknown }).code === 'ERR_INVALID_URL')

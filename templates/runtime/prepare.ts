@@ -40,13 +40,8 @@ export interface PreparedRequest {
 export type RequestTarget = { readonly input: OperationInput } | { readonly url: string };
 
 /** The options a call may set that are checked by kind (OPTION_RULES). */
-const CALL_OPTIONS = [
-  'timeoutMs',
-  'maxRetries',
-  'deadlineMs',
-  'validateResponses',
-  'validateRequests',
-] as const;
+const CALL_OPTIONS = Object.keys(OPTION_RULES).slice(0, 5) as (keyof RequestOptions &
+  keyof typeof OPTION_RULES)[];
 
 export function callSettings(
   config: ResolvedConfig,

@@ -19,17 +19,11 @@ const host = globalThis as HostGlobals;
 
 /** An environment variable in Node (and Deno/Bun's Node layer); undefined elsewhere. */
 export function readEnv(name: string): string | undefined {
-  const value = host.process?.env?.[name];
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  return host.process?.env?.[name] || undefined;
 }
 
 /** `v20.11.0` in Node; undefined elsewhere. */
-export function nodeVersion(): string | undefined {
-  const version = host.process?.version;
-  return typeof version === 'string' ? version : undefined;
-}
+export const nodeVersion = (): string | undefined => host.process?.version || undefined;
 
 /** Browsers (and workers with a DOM) forbid setting some headers, such as User-Agent. */
-export function runsInBrowser(): boolean {
-  return host.window !== undefined && host.document !== undefined;
-}
+export const runsInBrowser = (): boolean => !!host.window && !!host.document;

@@ -101,7 +101,7 @@ describe('the fake server command line', () => {
       onSignal: () => undefined,
     });
     expect(io.stderr).toContain(
-      'Warning: port 6000 is one fetch refuses to connect to (a "bad port" of the Fetch standard); use another port, such as 8080.',
+      'Warning: port 6000 is a "bad port" fetch refuses to connect to; use another, such as 8080.',
     );
   });
 

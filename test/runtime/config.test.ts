@@ -116,7 +116,7 @@ describe('where to connect', () => {
     [
       { environment: 'staging' as never },
       'environment',
-      /environment must be one of "production", "playground", got "staging"/,
+      /environment must be one of 'production', 'playground', got "staging"/,
     ],
     [{ baseUrl: 'connect.cariqa.com' }, 'baseUrl', /absolute http\(s\) URL/],
     [{ baseUrl: 'ftp://connect.cariqa.com' }, 'baseUrl', /must use http or https/],

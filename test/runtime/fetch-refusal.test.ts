@@ -43,7 +43,7 @@ describe('a port fetch refuses', () => {
       expect(willRetry).toEqual([false]);
       expect(sleep.delays).toEqual([]);
       const message = (error as Error).message;
-      expect(message).toContain(`port ${port} is one fetch refuses to connect to`);
+      expect(message).toContain(`port ${port} is a "bad port" fetch refuses to connect to`);
       expect(message).toContain('not retried');
       expect(message).toContain(`[GET http://127.0.0.1:${port}/api/v1/users/u1/]`);
     },
@@ -60,7 +60,7 @@ describe('a port fetch refuses', () => {
       expect(error).toBeInstanceOf(ConfigurationError);
       expect(error).toMatchObject({ option: 'baseUrl' });
       expect((error as Error).message).toBe(
-        `baseUrl http://127.0.0.1:${port}: port ${port} is one fetch refuses to connect to (a "bad port" of the Fetch standard); use another port, such as 8080`,
+        `baseUrl http://127.0.0.1:${port}: port ${port} is a "bad port" fetch refuses to connect to; use another, such as 8080`,
       );
     }
     expect(

@@ -31,12 +31,9 @@ export interface ResolvedConfig {
   readonly baseUrl: URL;
   /** `baseUrl`'s origin and path without the trailing slash, made once (see `urlPrefix`). */
   readonly urlPrefix: string;
-  /** `baseUrl`'s origin, made once. */
-  readonly origin: string;
-  /** Where each attempt's token comes from: the fixed token, or the provider, asked every time. */
-  readonly tokenSource:
-    | { readonly kind: 'static'; readonly token: string }
-    | { readonly kind: 'provider'; readonly provide: () => string | Promise<string> };
+  /** Where each attempt's token comes from: the provider, asked every time, when there is one. */
+  readonly token: string;
+  readonly provide: (() => string | Promise<string>) | undefined;
   /** The settings of a call that passes no options (most calls), made once. */
   readonly settings: CallSettings;
   readonly fetch: FetchLike;
@@ -46,7 +43,6 @@ export interface ResolvedConfig {
    */
   readonly defaultHeaders: Headers;
   readonly hooks: ClientHooks;
-  readonly allowInsecureHttp: boolean;
   readonly scrubber: SecretScrubber;
   readonly logger: RuntimeLogger;
 }
@@ -136,22 +132,22 @@ function settingsOf(options: ClientOptions): CallSettings {
 }
 
 /** The base URL the options name, checked: why it is refused, else the parsed URL. */
-function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
+function parseBaseUrl(options: ClientOptions, meta: ClientMeta, logger: RuntimeLogger): URL {
   let raw: string | undefined = options.baseUrl;
   if (raw === undefined) {
     const name = options.environment ?? meta.defaultEnvironment;
     raw = Object.prototype.hasOwnProperty.call(meta.environments, name)
       ? meta.environments[name]
       : undefined;
+    // The same message as every other option of a few words.
     if (raw === undefined)
       throw new ConfigurationError(
-        `environment must be one of ${Object.keys(meta.environments)
-          .map((e) => JSON.stringify(e))
-          .join(', ')}, got ${JSON.stringify(name)}`,
+        optionProblem(name ?? null, 'environment', Object.keys(meta.environments))!,
         'environment',
       );
   }
   let url: URL | undefined;
+  let port: string | undefined;
   try {
     url = new URL(String(raw));
   } catch {
@@ -170,15 +166,18 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta): URL {
             : // Only for the global fetch, which follows the Fetch standard; another
               // (node-fetch, a test double) may well reach the port, and its refusal is
               // caught when it happens.
-              options.fetch === undefined && refusedPort(url)
-              ? `${url.origin}: ${refusedPort(url)}`
+              options.fetch === undefined && (port = refusedPort(url))
+              ? `${url.origin}: ${port}`
               : undefined;
   if (problem !== undefined) throw new ConfigurationError(`baseUrl ${problem}`, 'baseUrl');
-  if (isInsecureForCredentials(url!) && options.allowInsecureHttp !== true)
-    throw new InsecureTransportError(
-      `baseUrl ${url!.origin} uses plain http to a host that is not this machine, which would expose the token to the network; use https, or allowInsecureHttp: true on a trusted network`,
-      'baseUrl',
-    );
+  if (isInsecureForCredentials(url!)) {
+    if (options.allowInsecureHttp !== true)
+      throw new InsecureTransportError(
+        `baseUrl ${url!.origin} uses plain http to another machine, which would expose the token; use https, or allowInsecureHttp: true on a trusted network`,
+        'baseUrl',
+      );
+    logger.warn(`allowInsecureHttp is set: the token is sent over plain http to ${url!.origin}`);
+  }
   return url!;
 }
 
@@ -223,24 +222,20 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
   // body does not have to remove one.
   headers.delete('content-type');
 
-  const baseUrl = parseBaseUrl(options, meta);
   const logger = new RuntimeLogger(scrubber, options.logger, options.logLevel, meta.sdkName);
-  const allowInsecureHttp = options.allowInsecureHttp === true;
-  if (allowInsecureHttp && isInsecureForCredentials(baseUrl))
-    logger.warn(`allowInsecureHttp is set: the token is sent over plain http to ${baseUrl.origin}`);
+  const baseUrl = parseBaseUrl(options, meta, logger);
   return {
     meta,
     baseUrl,
     urlPrefix: urlPrefix(baseUrl),
-    origin: baseUrl.origin,
-    tokenSource: provide ? { kind: 'provider', provide } : { kind: 'static', token: token! },
+    token: token!,
+    provide,
     settings: settingsOf(options),
     // Looked up on each call, not bound once, so a fetch installed later (a polyfill, a
     // test's stub) is used, and so the browser's fetch is called with the right `this`.
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     defaultHeaders: headers,
     hooks: options.hooks ?? {},
-    allowInsecureHttp,
     scrubber,
     logger,
   };

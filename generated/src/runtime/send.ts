@@ -18,16 +18,9 @@ import { permanentFailure } from './fetch-refusal.js';
 import { callHook, type RequestHookEvent } from './hooks.js';
 import type { PreparedRequest } from './prepare.js';
 import { bodySnippet, redactHeaders, type SecretScrubber } from './redact.js';
-import {
-  AbortError,
-  ConnectionError,
-  InsecureTransportError,
-  TimeoutError,
-  TokenProviderError,
-} from './request-errors.js';
+import { AbortError, ConnectionError, TimeoutError, TokenProviderError } from './request-errors.js';
 import { decideRetry, parseRetryAfter, type RetryDecision } from './retry.js';
 import { MAX_TIMER_MS, type RuntimeEnvironment } from './runtime-env.js';
-import { isInsecureForCredentials } from './url.js';
 
 export interface Exchange {
   readonly request: PreparedRequest;
@@ -59,6 +52,9 @@ class Attempt implements Exchange {
   /** The body as received, kept so that a copy has exactly these bytes. */
   declare bytes: Uint8Array<ArrayBuffer>;
   declare text: string;
+  /** Status and headers of the response, set with `spent`. */
+  declare status: number;
+  declare headers: Headers;
   declare readonly request: PreparedRequest;
   declare readonly attempt: number;
   #copy: Response | undefined;
@@ -71,12 +67,6 @@ class Attempt implements Exchange {
     this.#scrubber = scrubber;
   }
 
-  get status(): number {
-    return this.spent.status;
-  }
-  get headers(): Headers {
-    return this.spent.headers;
-  }
   get response(): Response {
     return (this.#copy ??= unreadCopy(this.spent, this.bytes));
   }
@@ -97,18 +87,14 @@ class Attempt implements Exchange {
  * client's work on a small request.
  */
 function unreadCopy(spent: Response, bytes: Uint8Array<ArrayBuffer>): Response {
-  const { status, statusText, headers, url, redirected, type } = spent;
-  const copy = new Response(status === 204 || status === 205 || status === 304 ? null : bytes, {
-    status,
-    statusText,
-    headers,
-  });
+  const { status } = spent;
+  const copy = new Response(
+    status === 204 || status === 205 || status === 304 ? null : bytes,
+    spent,
+  );
   // The constructor cannot set these; the copy should still say where it came from.
-  Object.defineProperties(copy, {
-    url: { value: url },
-    redirected: { value: redirected },
-    type: { value: type },
-  });
+  for (const key of ['url', 'redirected', 'type'] as const)
+    Object.defineProperty(copy, key, { value: spent[key] });
   return copy;
 }
 
@@ -118,7 +104,7 @@ export async function sendWithRetries(
   request: PreparedRequest,
 ): Promise<Exchange> {
   const { context, descriptor, settings, headers, url } = request;
-  const { logger, hooks, scrubber, tokenSource } = config;
+  const { logger, hooks, scrubber, provide } = config;
   const { signal, deadlineMs } = settings;
   const scrub = (text: string): string => scrubber.text(text);
   const fail = (error: SdkError): never => {
@@ -130,20 +116,8 @@ export async function sendWithRetries(
   const debug = logger.enabled('debug');
   const where = `${context.method} ${context.url}`;
 
-  // Checked per request as well as at construction: the URL may be a `next` link. One on the
-  // configured origin was checked at construction.
-  if (
-    !config.allowInsecureHttp &&
-    !url.startsWith(`${config.origin}/`) &&
-    isInsecureForCredentials(new URL(url))
-  )
-    fail(
-      new InsecureTransportError(
-        `${context.operationId}: refusing to send the token over plain http to ${new URL(url).origin}`,
-        'baseUrl',
-      ),
-    );
-
+  // Plain http is refused at construction (the base URL) and by pagination (a `next` link
+  // must be on the base URL's origin): every URL sent here is on that checked origin.
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) fail(new AbortError(context, signal.reason));
     // The attempt's own timeout, or what is left of the call's deadline if that is less.
@@ -160,7 +134,7 @@ export async function sendWithRetries(
     // await: every await is another trip through the microtask queue.
     headers.set(
       'authorization',
-      `Bearer ${tokenSource.kind === 'static' ? tokenSource.token : await providedToken(config, request, tokenSource.provide)}`,
+      `Bearer ${provide ? await providedToken(config, request, provide, fail, scrub) : config.token}`,
     );
     const x = new Attempt(request, attempt, scrubber);
     if (debug)
@@ -187,22 +161,23 @@ export async function sendWithRetries(
     let final: string | undefined;
     try {
       if (signal?.aborted) throw signal.reason;
-      const init: RequestInit & { duplex?: 'half' } = {
+      response = await config.fetch(url, {
         method: descriptor.method,
         headers,
+        body: request.body as BodyInit | undefined,
+        // Node's fetch refuses a stream body without it.
+        duplex: request.oneShot ? 'half' : undefined,
         signal: controller.signal,
         // Redirects are not followed: the token must only go to the configured server, and
         // an API does not redirect its own operations as a rule.
         redirect: 'manual',
-      };
-      // Set only when there is one (no object spreads per attempt on the hot path).
-      if (request.body !== undefined) init.body = request.body as BodyInit;
-      // Node's fetch refuses a stream body without it.
-      if (request.oneShot) init.duplex = 'half';
-      response = await config.fetch(url, init);
+        // `duplex` is newer than the DOM typings.
+      } as RequestInit);
       x.bytes = new Uint8Array(await response.arrayBuffer());
       x.text = UTF8.decode(x.bytes);
       x.spent = response;
+      x.status = response.status;
+      x.headers = response.headers;
     } catch (cause) {
       const status = response?.status;
       if (signal?.aborted) error = new AbortError(context, signal.reason);
@@ -286,10 +261,11 @@ async function providedToken(
   config: ResolvedConfig,
   request: PreparedRequest,
   provide: () => string | Promise<string>,
+  fail: (error: SdkError) => never,
+  scrub: (text: string) => string,
 ): Promise<string> {
   const { context, settings } = request;
   const { signal } = settings;
-  const scrub = (text: string): string => config.scrubber.text(text);
   let token: unknown;
   let onAbort: (() => void) | undefined;
   try {
@@ -299,26 +275,24 @@ async function providedToken(
       Promise.resolve(provide()).then(resolve, reject);
     });
   } catch (cause) {
-    throw bindScrubber(
+    fail(
       signal?.aborted
         ? new AbortError(context, signal.reason)
         : new TokenProviderError(
             `${context.operationId}: tokenProvider failed: ${scrub(describeCause(cause))}`,
             { context, cause },
           ),
-      scrub,
     );
   } finally {
     signal?.removeEventListener('abort', onAbort!);
   }
   const problem = tokenProblem(token);
   if (problem)
-    throw bindScrubber(
+    fail(
       new TokenProviderError(
         `${context.operationId}: tokenProvider returned a token that ${problem}`,
         { context },
       ),
-      scrub,
     );
   config.scrubber.remember(token as string);
   return token as string;
