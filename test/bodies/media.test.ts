@@ -10,7 +10,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateText, scratchDir, typeCheck, writeOutput } from '../robustness/harness.js';
+import { generateText, typeCheck, writeOutput } from '../robustness/harness.js';
+import { useScratchDir } from '../support/scratch.js';
 import { json, raw, useTestServer, type Handler } from '../runtime/http-server.js';
 
 const FIXTURE = 'test/fixtures/bodies/media.yaml';
@@ -50,6 +51,7 @@ type Generated = Record<string, (...args: unknown[]) => Promise<unknown>> & {
 };
 
 const server = useTestServer();
+const scratch = useScratchDir('connect-codegen-bodies-');
 let dir: string;
 let client: Generated;
 let core: unknown;
@@ -58,7 +60,7 @@ beforeAll(async () => {
   const outcome = await generateText(FIXTURE, await readFile(FIXTURE, 'utf8'));
   if (outcome.kind !== 'generated')
     throw new Error(outcome.diagnostics.map((d) => d.message).join('\n'));
-  dir = await scratchDir('bodies');
+  dir = scratch();
   const files = await writeOutput(dir, outcome.files);
   await writeFile(join(dir, 'consumer.ts'), CONSUMER);
   files.push(join(dir, 'consumer.ts'));

@@ -7,16 +7,18 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateText, scratchDir, writeOutput } from '../robustness/harness.js';
+import { generateText, writeOutput } from '../robustness/harness.js';
+import { useScratchDir } from '../support/scratch.js';
 
 const FIXTURE = 'test/fixtures/bodies/media.yaml';
 const FUNCTIONS = ['encodeTextBody', 'decodeTextBody', 'encodeBinaryBody', 'decodeBinaryBody'];
+const scratch = useScratchDir('connect-codegen-bodies-bundle-');
 let dir: string;
 
 beforeAll(async () => {
   const outcome = await generateText(FIXTURE, await readFile(FIXTURE, 'utf8'));
   if (outcome.kind !== 'generated') throw new Error('the fixture was refused');
-  dir = await scratchDir('bodies-bundle');
+  dir = scratch();
   await writeOutput(dir, outcome.files);
 });
 

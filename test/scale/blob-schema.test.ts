@@ -6,7 +6,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateText, scratchDir, typeCheck, writeOutput } from '../robustness/harness.js';
+import { generateText, typeCheck, writeOutput } from '../robustness/harness.js';
+import { useScratchDir } from '../support/scratch.js';
 
 const DOCUMENT = `
 openapi: 3.1.0
@@ -44,12 +45,14 @@ components:
         content: { type: string }
 `;
 
+const scratch = useScratchDir('connect-codegen-blob-schema-');
+
 describe('a schema named Blob beside a binary result', () => {
   it('type-checks under strict', async () => {
     const outcome = await generateText('blobs.yaml', DOCUMENT);
     if (outcome.kind !== 'generated')
       throw new Error(outcome.diagnostics.map((d) => d.message).join('\n'));
-    const dir = await scratchDir('blob-schema');
+    const dir = scratch();
     const written = await writeOutput(dir, outcome.files);
     const errors = typeCheck(written.filter((f) => f.startsWith(join(dir, 'src'))));
     expect(errors).toEqual([]);
