@@ -771,7 +771,8 @@ export function assertPrices(value: unknown): asserts value is Prices {
 /** Checks a value against {@link PriceMember}: `undefined` when it matches, else where and why it does not. */
 export function checkPriceMember(value: unknown): GuardFailure | undefined {
   if (!isRecord(value)) return fail('object', value);
-  for (const key of Object.keys(value)) {
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     if (!Array.isArray(value[key])) return at(fail('array', value[key]), key);
     const additional = value[key] as readonly unknown[];
     for (let additionalIndex = 0; additionalIndex < additional.length; additionalIndex++) {

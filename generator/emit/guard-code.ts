@@ -192,7 +192,12 @@ export class GuardCodeWriter {
     if (type.additional !== false && type.additional.kind !== 'unknown') {
       const additional = type.additional;
       const declared = visibleProperties(type, view).map((p) => p.name);
-      w.write('for (const key of Object.keys(value))').block(() => {
+      // `for…in` with an own-member test visits exactly `Object.keys(value)`, in the same
+      // order, but V8 turns the test into a map check and allocates no key array: on a page
+      // of price maps, `for (const key of Object.keys(value))` cost about a sixth of the check.
+      // `Object.hasOwn` is not optimised that way (Node 20), so the prototype's method it is.
+      w.write('for (const key in value)').block(() => {
+        w.writeLine('if (!Object.prototype.hasOwnProperty.call(value, key)) continue;');
         if (declared.length > 0)
           w.writeLine(
             `if (${renderCondition(or(declared.map((n) => compare('key', '===', JSON.stringify(n)))))}) continue;`,
