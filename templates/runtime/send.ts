@@ -97,6 +97,40 @@ function unreadCopy(spent: Response, bytes: Uint8Array<ArrayBuffer>): Response {
   return copy;
 }
 
+/**
+ * The whole body as bytes, read off its stream: `arrayBuffer()` copies the bytes once more
+ * after joining the chunks, and most bodies come in one chunk, which is then kept as it is.
+ */
+async function readBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = response.body;
+  // No body, or one that is not a web stream (node-fetch, React Native): read as it can be.
+  if (typeof stream?.getReader !== 'function') return new Uint8Array(await response.arrayBuffer());
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+  }
+  const [first] = chunks;
+  // A chunk that is its whole buffer is the body; a view into a larger one is copied out.
+  if (
+    chunks.length === 1 &&
+    first!.byteOffset === 0 &&
+    first!.byteLength === first!.buffer.byteLength
+  )
+    return first as Uint8Array<ArrayBuffer>;
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
 /** The timer's callback, shared: `setTimeout` hands it the attempt's controller. */
 const abortController = (controller: AbortController): void => controller.abort();
 
@@ -179,7 +213,7 @@ export async function sendWithRetries(
         redirect: 'manual',
         // `duplex` is newer than the DOM typings.
       } as RequestInit);
-      x.bytes = new Uint8Array(await response.arrayBuffer());
+      x.bytes = await readBytes(response);
       x.text = UTF8.decode(x.bytes);
       x.spent = response;
       x.status = response.status;
