@@ -114,13 +114,9 @@ async function readBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
     chunks.push(value);
     length += value.byteLength;
   }
-  const [first] = chunks;
-  // A chunk that is its whole buffer is the body; a view into a larger one is copied out.
-  if (
-    chunks.length === 1 &&
-    first!.byteOffset === 0 &&
-    first!.byteLength === first!.buffer.byteLength
-  )
+  const first = chunks[0]!;
+  // A chunk that fills its whole buffer is the body; a view into a larger one is copied out.
+  if (chunks.length === 1 && length === first.buffer.byteLength)
     return first as Uint8Array<ArrayBuffer>;
   const bytes = new Uint8Array(length);
   let offset = 0;
