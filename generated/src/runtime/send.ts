@@ -18,6 +18,7 @@ import { permanentFailure } from './fetch-refusal.js';
 import { redactRequestHeaders } from './headers.js';
 import { callHook, type RequestHookEvent } from './hooks.js';
 import type { PreparedRequest } from './prepare.js';
+import { readBytes } from './response-body.js';
 import { bodySnippet, redactHeaders, type SecretScrubber } from './redact.js';
 import { AbortError, ConnectionError, TimeoutError, TokenProviderError } from './request-errors.js';
 import { decideRetry, parseRetryAfter, type RetryDecision } from './retry.js';
@@ -97,36 +98,6 @@ function unreadCopy(spent: Response, bytes: Uint8Array<ArrayBuffer>): Response {
   for (const key of ['url', 'redirected', 'type'] as const)
     Object.defineProperty(copy, key, { value: spent[key] });
   return copy;
-}
-
-/**
- * The whole body as bytes, read off its stream: `arrayBuffer()` copies the bytes once more
- * after joining the chunks, and most bodies come in one chunk, which is then kept as it is.
- */
-async function readBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
-  const stream = response.body;
-  // No body, or one that is not a web stream (node-fetch, React Native): read as it can be.
-  if (typeof stream?.getReader !== 'function') return new Uint8Array(await response.arrayBuffer());
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    length += value.byteLength;
-  }
-  const first = chunks[0]!;
-  // A chunk that fills its whole buffer is the body; a view into a larger one is copied out.
-  if (chunks.length === 1 && length === first.buffer.byteLength)
-    return first as Uint8Array<ArrayBuffer>;
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /** The timer's callback, shared: `setTimeout` hands it the attempt's controller. */
