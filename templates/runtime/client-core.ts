@@ -47,6 +47,8 @@ export function coreState(core: ClientCore): CoreState {
 export class ClientCore {
   readonly #config: ResolvedConfig;
   readonly #env: RuntimeEnvironment;
+  /** Reads a call's success body; one function per client rather than a closure per call. */
+  readonly #decode: (exchange: Exchange) => unknown;
 
   /**
    * @param options Token, environment, timeouts … see {@link ClientOptions}.
@@ -56,6 +58,9 @@ export class ClientCore {
   constructor(options: ClientOptions, meta: ClientMeta, runtime?: Partial<RuntimeEnvironment>) {
     this.#config = resolveConfig(options, meta);
     this.#env = { ...defaultRuntime, ...runtime };
+    const config = this.#config;
+    this.#decode = (exchange) =>
+      decodeSuccessBody(config, exchange, exchange.request.settings.validateResponses, false);
     STATES.set(this, {
       config: this.#config,
       send: (descriptor, target, options) => this.#send(descriptor, target, options),
@@ -75,13 +80,7 @@ export class ClientCore {
   ): ApiPromise<T> {
     return new ApiPromise<T>(
       this.#send(descriptor, { input }, options),
-      (exchange) =>
-        decodeSuccessBody(
-          this.#config,
-          exchange,
-          exchange.request.settings.validateResponses,
-          false,
-        ) as T,
+      this.#decode as (exchange: Exchange) => T,
     );
   }
 

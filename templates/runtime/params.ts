@@ -4,6 +4,7 @@
  * parameters leaves all of this out.
  */
 import type { RequestContext } from './sdk-error.js';
+import { putHeader, type HeaderRecord } from './headers.js';
 import type { OperationDescriptor, OperationInput } from './operation.js';
 import { refuse } from './refuse.js';
 import { encodeQuery, requireScalar } from './url.js';
@@ -16,7 +17,7 @@ export function encodeParameters(
   descriptor: OperationDescriptor,
   input: OperationInput,
   context: RequestContext,
-  headers: Headers,
+  headers: HeaderRecord,
 ): string {
   // Header names are case-insensitive; cookie names are not.
   for (const [name, text, argument] of scalars(
@@ -41,7 +42,7 @@ export function encodeParameters(
   // No query, no work: most calls pass none.
   return input.query === undefined
     ? ''
-    : encodeQuery(descriptor.query ?? [], input.query, context).toString();
+    : encodeQuery(descriptor.query ?? [], input.query, context, true);
 }
 
 /**
@@ -56,6 +57,8 @@ function scalars(
   context: RequestContext,
   anyCase: boolean,
 ): [name: string, text: string, argument: string][] {
+  // Most calls pass none of these: no work for them.
+  if (values === undefined || values === null) return [];
   const key = (name: string) => (anyCase ? name.toLowerCase() : name);
   const known = new Set((declared ?? []).map((p) => key(p.name)));
   const out: [string, string, string][] = [];
@@ -71,14 +74,14 @@ function scalars(
 
 /** Sets a header parameter, refusing a value that no header may hold. */
 function setChecked(
-  headers: Headers,
+  headers: HeaderRecord,
   name: string,
   value: string,
   argument: string,
   context: RequestContext,
 ): void {
   try {
-    headers.set(name, value);
+    putHeader(headers, name, value);
   } catch {
     throw refuse(context, argument, `${argument} is not a valid header value`);
   }

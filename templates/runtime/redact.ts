@@ -7,7 +7,7 @@
 export const REDACTED = '[REDACTED]';
 
 /** Header names whose values are credentials, or may be. */
-const SENSITIVE_HEADER =
+export const SENSITIVE_HEADER =
   /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|api[-_]?key|password/i;
 
 /** Body keys whose values are credentials, hidden when an error is printed or serialised. */

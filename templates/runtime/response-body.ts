@@ -120,3 +120,33 @@ export function validateResponse(
     message,
   });
 }
+
+/**
+ * The whole body as bytes, read off its stream: `arrayBuffer()` copies the bytes once more
+ * after joining the chunks, and most bodies come in one chunk, which is then kept as it is.
+ */
+export async function readBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = response.body;
+  // No body, or one that is not a web stream (node-fetch, React Native): read as it can be.
+  if (typeof stream?.getReader !== 'function') return new Uint8Array(await response.arrayBuffer());
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+  }
+  const first = chunks[0]!;
+  // A chunk that fills its whole buffer is the body; a view into a larger one is copied out.
+  if (chunks.length === 1 && length === first.buffer.byteLength)
+    return first as Uint8Array<ArrayBuffer>;
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

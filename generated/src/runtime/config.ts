@@ -6,7 +6,7 @@
  * the first request in production.
  */
 import { refusedPort } from './fetch-refusal.js';
-import { defaultHeaders, layerHeaders } from './headers.js';
+import { defaultHeaders, layerHeaders, type HeaderRecord } from './headers.js';
 import { LOG_LEVELS, RuntimeLogger } from './logger.js';
 import type { ClientHooks } from './hooks.js';
 import {
@@ -41,7 +41,7 @@ export interface ResolvedConfig {
    * The default headers with the `headers` option laid over them, checked and made once:
    * each call copies them, since checking names and values per request showed up in profiles.
    */
-  readonly defaultHeaders: Headers;
+  readonly defaultHeaders: Readonly<HeaderRecord>;
   readonly hooks: ClientHooks;
   readonly scrubber: SecretScrubber;
   readonly logger: RuntimeLogger;
@@ -220,7 +220,7 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
   if (headerProblem) throw new ConfigurationError(headerProblem, 'headers');
   // A Content-Type belongs to a body: each call sets its body's own, so a call without a
   // body does not have to remove one.
-  headers.delete('content-type');
+  delete headers['content-type'];
 
   const logger = new RuntimeLogger(scrubber, options.logger, options.logLevel, meta.sdkName);
   const baseUrl = parseBaseUrl(options, meta, logger);

@@ -7,6 +7,7 @@
  */
 import type { Check } from './guard.js';
 import type { EncodedBody } from './body.js';
+import type { HeaderRecord } from './headers.js';
 import type { RequestContext } from './sdk-error.js';
 import type { Exchange } from './send.js';
 
@@ -46,7 +47,7 @@ export type ParameterEncoder = (
   descriptor: OperationDescriptor,
   input: OperationInput,
   context: RequestContext,
-  headers: Headers,
+  headers: HeaderRecord,
 ) => string;
 
 /** Throws for the first argument that breaks the descriptor's `inputChecks`. */

@@ -63,19 +63,19 @@ export class Page<Item> implements AsyncIterable<Item> {
   readonly next: string | null;
   /** Absolute URL of the previous page, or null on the first page. */
   readonly previous: string | null;
+  // Few fields, since every page makes one: the URL and context are the exchange's.
   readonly #exchange: Exchange;
-  readonly #url: string;
   readonly #base: URL;
-  readonly #visited: ReadonlySet<string>;
+  /** The pages fetched before this one in the walk; undefined for a first page (see `nextPage`). */
+  readonly #visited: ReadonlySet<string> | undefined;
   readonly #fetchPage: FetchPage<Item>;
-  readonly #context: RequestContext;
 
   /** @internal Built by {@link requestPage}. */
   constructor(
     envelope: PageEnvelope<Item>,
     exchange: Exchange,
     base: URL,
-    visited: ReadonlySet<string>,
+    visited: ReadonlySet<string> | undefined,
     fetchPage: FetchPage<Item>,
   ) {
     this.count = envelope.count;
@@ -83,8 +83,6 @@ export class Page<Item> implements AsyncIterable<Item> {
     this.next = envelope.next;
     this.previous = envelope.previous;
     this.#exchange = exchange;
-    this.#url = exchange.request.url;
-    this.#context = exchange.request.context;
     this.#base = base;
     this.#visited = visited;
     this.#fetchPage = fetchPage;
@@ -102,27 +100,32 @@ export class Page<Item> implements AsyncIterable<Item> {
 
   /** Fetches the next page with the same settings; rejects with PaginationError on the last page. */
   nextPage(): PagePromise<Item> {
+    const { url: current, context } = this.#exchange.request;
     let url: string;
+    let visited: ReadonlySet<string>;
+    let key: string;
     try {
       if (this.next === null)
         throw new PaginationError(
-          `${this.#context.operationId}: this is the last page; check hasNextPage() before nextPage()`,
-          { context: this.#context },
+          `${context.operationId}: this is the last page; check hasNextPage() before nextPage()`,
+          { context },
         );
-      url = followableNext(this.next, this.#url, this.#base, this.#context);
-      const key = pageUrlKey(url);
-      if (this.#visited.has(key)) {
+      url = followableNext(this.next, current, this.#base, context);
+      // Made here rather than with the page: most pages are never followed.
+      visited = this.#visited ?? new Set([pageUrlKey(current)]);
+      key = pageUrlKey(url);
+      if (visited.has(key)) {
         throw new PaginationError(
-          `${this.#context.operationId}: the server's next link ${safeUrl(url)} points at a page already fetched; stopping to avoid a loop`,
+          `${context.operationId}: the server's next link ${safeUrl(url)} points at a page already fetched; stopping to avoid a loop`,
           {
-            context: this.#context,
+            context,
           },
         );
       }
     } catch (error) {
       return PagePromise.rejected<Item>(error);
     }
-    return this.#fetchPage(url, new Set([...this.#visited, pageUrlKey(url)]));
+    return this.#fetchPage(url, new Set([...visited, key]));
   }
 
   /** This page and each following one, fetched as the loop asks for them. */
@@ -195,6 +198,10 @@ export function followableNext(
   return url.href;
 }
 
+/** A `next` or `previous` link as sent, or null for none (absent, null or empty). */
+const link = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
+
 /** The page envelope out of a parsed body; needs `results` to be an array whatever the validation mode. */
 export function readEnvelope<Item>(data: unknown, exchange: Exchange): PageEnvelope<Item> {
   const { context, descriptor } = exchange.request;
@@ -219,8 +226,6 @@ export function readEnvelope<Item>(data: unknown, exchange: Exchange): PageEnvel
       data,
     );
   }
-  const link = (value: unknown): string | null =>
-    typeof value === 'string' && value !== '' ? value : null;
   return {
     count:
       typeof data['count'] === 'number' ? data['count'] : (data['results'] as unknown[]).length,
@@ -266,8 +271,7 @@ function pageOf<Item>(
       if (error instanceof SdkError) bindScrubber(error, (text) => config.scrubber.text(text));
       throw error;
     }
-    const seen = visited ?? new Set([pageUrlKey(exchange.request.url)]);
-    return new Page<Item>(envelope, exchange, config.baseUrl, seen, (url, nextVisited) =>
+    return new Page<Item>(envelope, exchange, config.baseUrl, visited, (url, nextVisited) =>
       pageOf<Item>(state, descriptor, { url }, options, nextVisited),
     );
   });

@@ -9,7 +9,7 @@
 import type { RequestContext } from './sdk-error.js';
 import { optionProblem, OPTION_RULES, type ResolvedConfig } from './config.js';
 import type { EncodedBody, WireBody } from './body.js';
-import { layerHeaders } from './headers.js';
+import { layerHeaders, type HeaderRecord } from './headers.js';
 import type { OperationDescriptor, OperationInput } from './operation.js';
 import type { RequestOptions, ValidationMode } from './options.js';
 import { safeUrl, scrubPatterns } from './redact.js';
@@ -31,7 +31,8 @@ export interface PreparedRequest {
   /** For errors, logs and hooks: the URL without credentials. */
   readonly context: RequestContext;
   readonly url: string;
-  readonly headers: Headers;
+  /** The call's own copy, lower-case names; the request loop sets `authorization` on it per attempt. */
+  readonly headers: HeaderRecord;
   readonly body: WireBody | undefined;
   /** The body is a stream: it can be sent once only (see `EncodedBody.oneShot`). */
   readonly oneShot?: boolean;
@@ -111,18 +112,24 @@ export function prepareRequest(
   options: RequestOptions = {},
 ): PreparedRequest {
   const { id: operationId, method } = descriptor;
-  // Until the URL is known, errors name the path template (the base URL holds no credentials).
-  let context: RequestContext = { operationId, method, url: config.urlPrefix + descriptor.path };
+  // One context per call. Until the URL is known, errors name the path template (the base
+  // URL holds no credentials); the URL is filled in once built, since nothing has kept the
+  // context by then (only errors, which end the call, hold it).
+  const context: { -readonly [K in keyof RequestContext]: RequestContext[K] } = {
+    operationId,
+    method,
+    url: config.urlPrefix + descriptor.path,
+  };
   // One copy of the client's headers per call; only the token is set again per attempt.
-  const headers = new Headers(config.defaultHeaders);
-  if (descriptor.accept !== undefined) headers.set('accept', descriptor.accept);
+  const headers: HeaderRecord = { ...config.defaultHeaders };
+  if (descriptor.accept !== undefined) headers['accept'] = descriptor.accept;
   let url: string;
   let settings: CallSettings;
   let encoded: EncodedBody | undefined;
   if ('url' in target) {
     // A `next` link may hold credentials of its own: it is parsed to strip them.
     url = target.url;
-    context = { operationId, method, url: safeUrl(url) };
+    context.url = safeUrl(url);
     settings = callSettings(config, options, context);
   } else {
     const input = target.input ?? {};
@@ -135,7 +142,7 @@ export function prepareRequest(
     url = config.urlPrefix + path + (query === '' ? '' : `?${query}`);
     // A URL built here starts with the base URL, which holds no user name or password (the
     // config refuses them): only patterns that look like secrets need hiding.
-    context = { operationId, method, url: scrubPatterns(url) };
+    context.url = scrubPatterns(url);
     settings = callSettings(config, options, context);
     if (settings.validateRequests) descriptor.checkInput?.(descriptor, input, context);
     encoded = descriptor.encodeBody
@@ -146,8 +153,8 @@ export function prepareRequest(
   const problem = layerHeaders(headers, options.headers, 'options.headers');
   if (problem) throw refuse(context, 'options.headers', problem);
   // Only a body has a type; the client's defaults never hold one (see `resolveConfig`).
-  if (encoded?.contentType !== undefined) headers.set('content-type', encoded.contentType);
-  else if (options.headers !== undefined) headers.delete('content-type');
+  if (encoded?.contentType !== undefined) headers['content-type'] = encoded.contentType;
+  else if (options.headers !== undefined) delete headers['content-type'];
   return {
     descriptor,
     context,

@@ -15,8 +15,10 @@ import { bindScrubber, describeCause, type SdkError } from './sdk-error.js';
 import { tokenProblem, type ResolvedConfig } from './config.js';
 import { ApiError, apiErrorClassFor } from './errors.js';
 import { permanentFailure } from './fetch-refusal.js';
+import { redactRequestHeaders } from './headers.js';
 import { callHook, type RequestHookEvent } from './hooks.js';
 import type { PreparedRequest } from './prepare.js';
+import { readBytes } from './response-body.js';
 import { bodySnippet, redactHeaders, type SecretScrubber } from './redact.js';
 import { AbortError, ConnectionError, TimeoutError, TokenProviderError } from './request-errors.js';
 import { decideRetry, parseRetryAfter, type RetryDecision } from './retry.js';
@@ -74,7 +76,7 @@ class Attempt implements Exchange {
     const { context, headers } = this.request;
     return (this.#event ??= {
       ...context,
-      headers: redactHeaders(headers, this.#scrubber),
+      headers: redactRequestHeaders(headers, this.#scrubber),
       attempt: this.attempt,
     });
   }
@@ -98,6 +100,22 @@ function unreadCopy(spent: Response, bytes: Uint8Array<ArrayBuffer>): Response {
   return copy;
 }
 
+/** The timer's callback, shared: `setTimeout` hands it the attempt's controller. */
+const abortController = (controller: AbortController): void => controller.abort();
+
+const ONCE = { once: true } as const;
+
+/** What an error thrown here scrubs its text with: the client's remembered secrets and patterns. */
+const scrubberOf =
+  (config: ResolvedConfig) =>
+  (text: string): string =>
+    config.scrubber.text(text);
+
+/** Throws `error`, bound to the client's scrubber. */
+function fail(config: ResolvedConfig, error: SdkError): never {
+  throw bindScrubber(error, scrubberOf(config));
+}
+
 export async function sendWithRetries(
   config: ResolvedConfig,
   env: RuntimeEnvironment,
@@ -106,10 +124,6 @@ export async function sendWithRetries(
   const { context, descriptor, settings, headers, url } = request;
   const { logger, hooks, scrubber, provide } = config;
   const { signal, deadlineMs } = settings;
-  const scrub = (text: string): string => scrubber.text(text);
-  const fail = (error: SdkError): never => {
-    throw bindScrubber(error, scrub);
-  };
   const deadlineAt = deadlineMs === undefined ? undefined : env.now() + deadlineMs;
   // A stream body is spent by the first attempt, so it is never sent again.
   const maxRetries = descriptor.retrySafe && !request.oneShot ? settings.maxRetries : 0;
@@ -119,23 +133,21 @@ export async function sendWithRetries(
   // Plain http is refused at construction (the base URL) and by pagination (a `next` link
   // must be on the base URL's origin): every URL sent here is on that checked origin.
   for (let attempt = 1; ; attempt++) {
-    if (signal?.aborted) fail(new AbortError(context, signal.reason));
+    if (signal?.aborted) fail(config, new AbortError(context, signal.reason));
     // The attempt's own timeout, or what is left of the call's deadline if that is less.
     let timeoutMs = settings.timeoutMs;
     let deadline = false;
     if (deadlineAt !== undefined) {
       const left = deadlineAt - env.now();
-      if (left <= 0) fail(new TimeoutError(context, attempt, deadlineMs!, 'deadline'));
+      if (left <= 0) fail(config, new TimeoutError(context, attempt, deadlineMs!, 'deadline'));
       if (left < timeoutMs) [timeoutMs, deadline] = [left, true];
     }
 
     // The call's own headers (made for it in prepareRequest), so no copy per attempt: only
     // the token differs between attempts, and it is set again here. A static token needs no
     // await: every await is another trip through the microtask queue.
-    headers.set(
-      'authorization',
-      `Bearer ${provide ? await providedToken(config, request, provide, fail, scrub) : config.token}`,
-    );
+    headers['authorization'] =
+      `Bearer ${provide ? await providedToken(config, request, provide) : config.token}`;
     const x = new Attempt(request, attempt, scrubber);
     if (debug)
       logger.debug(`→ ${where} (${context.operationId}, attempt ${attempt})`, {
@@ -144,17 +156,14 @@ export async function sendWithRetries(
     if (hooks.onRequest) callHook(logger, hooks, 'onRequest', x.event);
 
     const started = env.now();
+    // Only the timer and the caller's signal abort this controller: aborted while the
+    // caller's signal is not means the attempt timed out. No closure for the timer, and a
+    // listener only when there is a signal: fewer allocations per attempt.
     const controller = new AbortController();
-    let timedOut = false;
-    const onAbort = (): void => controller.abort(signal!.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(
-      () => {
-        timedOut = true;
-        controller.abort();
-      },
-      Math.min(timeoutMs, MAX_TIMER_MS),
-    );
+    let onAbort: (() => void) | undefined;
+    if (signal)
+      signal.addEventListener('abort', (onAbort = () => controller.abort(signal.reason)), ONCE);
+    const timer = setTimeout(abortController, Math.min(timeoutMs, MAX_TIMER_MS), controller);
     // Set once the headers are in: a failure after that point happened while reading the body.
     let response: Response | undefined;
     let error: SdkError | undefined;
@@ -173,7 +182,7 @@ export async function sendWithRetries(
         redirect: 'manual',
         // `duplex` is newer than the DOM typings.
       } as RequestInit);
-      x.bytes = new Uint8Array(await response.arrayBuffer());
+      x.bytes = await readBytes(response);
       x.text = UTF8.decode(x.bytes);
       x.spent = response;
       x.status = response.status;
@@ -181,7 +190,7 @@ export async function sendWithRetries(
     } catch (cause) {
       const status = response?.status;
       if (signal?.aborted) error = new AbortError(context, signal.reason);
-      else if (timedOut)
+      else if (controller.signal.aborted)
         error = new TimeoutError(
           context,
           attempt,
@@ -192,7 +201,7 @@ export async function sendWithRetries(
       else {
         final = status === undefined ? permanentFailure(cause, url) : undefined;
         error = new ConnectionError(
-          `${context.operationId}: ${status === undefined ? 'the connection failed' : `the ${status} response's body was cut off`} (attempt ${attempt}): ${scrub(describeCause(cause))}${final ? `; ${final}; not retried` : ''} [${where}]`,
+          `${context.operationId}: ${status === undefined ? 'the connection failed' : `the ${status} response's body was cut off`} (attempt ${attempt}): ${scrubber.text(describeCause(cause))}${final ? `; ${final}; not retried` : ''} [${where}]`,
           context,
           attempt,
           cause,
@@ -201,7 +210,7 @@ export async function sendWithRetries(
       }
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      if (onAbort) signal!.removeEventListener('abort', onAbort);
     }
 
     const now = env.now();
@@ -231,7 +240,7 @@ export async function sendWithRetries(
             random: env.random,
             final,
           });
-    bindScrubber(error, scrub);
+    bindScrubber(error, scrubberOf(config));
     if (hooks.onError)
       callHook(logger, hooks, 'onError', { ...x.event, error, willRetry: decision.retry });
     if (!decision.retry) {
@@ -247,7 +256,7 @@ export async function sendWithRetries(
     try {
       await env.sleep(decision.delayMs, signal);
     } catch (reason) {
-      if (signal?.aborted) fail(new AbortError(context, signal.reason));
+      if (signal?.aborted) fail(config, new AbortError(context, signal.reason));
       throw reason;
     }
   }
@@ -261,8 +270,6 @@ async function providedToken(
   config: ResolvedConfig,
   request: PreparedRequest,
   provide: () => string | Promise<string>,
-  fail: (error: SdkError) => never,
-  scrub: (text: string) => string,
 ): Promise<string> {
   const { context, settings } = request;
   const { signal } = settings;
@@ -276,10 +283,11 @@ async function providedToken(
     });
   } catch (cause) {
     fail(
+      config,
       signal?.aborted
         ? new AbortError(context, signal.reason)
         : new TokenProviderError(
-            `${context.operationId}: tokenProvider failed: ${scrub(describeCause(cause))}`,
+            `${context.operationId}: tokenProvider failed: ${config.scrubber.text(describeCause(cause))}`,
             { context, cause },
           ),
     );
@@ -289,6 +297,7 @@ async function providedToken(
   const problem = tokenProblem(token);
   if (problem)
     fail(
+      config,
       new TokenProviderError(
         `${context.operationId}: tokenProvider returned a token that ${problem}`,
         { context },
