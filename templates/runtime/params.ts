@@ -42,7 +42,7 @@ export function encodeParameters(
   // No query, no work: most calls pass none.
   return input.query === undefined
     ? ''
-    : encodeQuery(descriptor.query ?? [], input.query, context, true);
+    : encodeQuery(descriptor.query ?? [], input.query, context).toString();
 }
 
 /**

@@ -121,21 +121,6 @@ describe('encodeQuery', () => {
     );
   });
 
-  it('writes the query text exactly as URLSearchParams does, plain or escaped', () => {
-    const plain = fc.stringMatching(/^[\w.*-]*$/);
-    fc.assert(
-      fc.property(fc.oneof(plain, text()), fc.array(fc.oneof(plain, text())), (x, y) => {
-        expect(encodeQuery(declared, { x, y }, context, true)).toBe(
-          encodeQuery(declared, { x, y }, context).toString(),
-        );
-      }),
-    );
-    expect(encodeQuery(declared, { x: 52.52, y: [-1e-7, 'a b'] }, context, true)).toBe(
-      'x=52.52&y=-1e-7&y=a+b',
-    );
-    expect(encodeQuery(declared, {}, context, true)).toBe('');
-  });
-
   it('refuses undeclared keys unless undefined', () => {
     expect(() => encodeQuery(declared, { w: 1 }, context)).toThrow(
       /unknown query parameter "w"; it takes x, y, z, ops/,

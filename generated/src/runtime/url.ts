@@ -194,30 +194,8 @@ export function encodeQuery(
   declared: readonly QueryParameter[],
   query: object | undefined,
   context: RequestContext,
-): URLSearchParams;
-/** The same query as the text after `?` (empty for none), without building a URLSearchParams. */
-export function encodeQuery(
-  declared: readonly QueryParameter[],
-  query: object | undefined,
-  context: RequestContext,
-  asText: true,
-): string;
-export function encodeQuery(
-  declared: readonly QueryParameter[],
-  query: object | undefined,
-  context: RequestContext,
-  asText?: true,
-): URLSearchParams | string {
-  const pairs = queryPairs(declared, query, context);
-  return asText ? formEncoded(pairs) : new URLSearchParams(pairs);
-}
-
-function queryPairs(
-  declared: readonly QueryParameter[],
-  query: object | undefined,
-  context: RequestContext,
-): [string, string][] {
-  const params: [string, string][] = [];
+): URLSearchParams {
+  const params = new URLSearchParams();
   if (query === undefined || query === null) return params;
   const values = query as Readonly<Record<string, unknown>>;
   for (const key of Object.keys(values)) {
@@ -236,29 +214,11 @@ function queryPairs(
       const texts = value
         .filter((v) => v !== undefined && v !== null)
         .map((v, i) => requireScalar(v, `${argument}[${i}]`, context));
-      if (explode !== false) for (const text of texts) params.push([name, text]);
-      else if (texts.length > 0) params.push([name, texts.join(',')]);
-    } else params.push([name, requireScalar(value, argument, context)]);
+      if (explode !== false) for (const text of texts) params.append(name, text);
+      else if (texts.length > 0) params.append(name, texts.join(','));
+    } else params.append(name, requireScalar(value, argument, context));
   }
   return params;
-}
-
-/** What the form encoding (URLSearchParams) writes as it is: letters, digits and `*-._`. */
-const FORM_PLAIN = /^[\w.*-]*$/;
-
-/**
- * `name=value` pairs joined with `&`, exactly as URLSearchParams writes them. Most values
- * (numbers, ids, plain words) need no escaping and are joined here: building a
- * URLSearchParams object for them showed up as the largest part of preparing a call.
- */
-function formEncoded(pairs: [string, string][]): string {
-  let out = '';
-  for (const [name, text] of pairs) {
-    if (!FORM_PLAIN.test(name) || !FORM_PLAIN.test(text))
-      return new URLSearchParams(pairs).toString();
-    out += `${out === '' ? '' : '&'}${name}=${text}`;
-  }
-  return out;
 }
 
 /** The text of a parameter's value, which must be a scalar. */
