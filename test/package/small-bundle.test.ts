@@ -44,7 +44,7 @@ const packageSource: Plugin = {
  * reports against them); these budgets sit just above today's sizes, so that whatever makes a
  * bundle grow has to raise its budget here, in review.
  */
-const BUDGETS = { small: 10_400, client: 18_100, whole: 26_500 } as const;
+const BUDGETS = { small: 10_250, client: 17_900, whole: 26_350 } as const;
 
 interface Bundle {
   readonly gzipped: number;
