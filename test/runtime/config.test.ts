@@ -176,15 +176,18 @@ describe('other options', () => {
   it('per-call options are checked before sending', async () => {
     const { seen, fetch } = recorder();
     const client = new ClientCore({ token: MARKER_TOKEN, fetch }, META);
+    // Every option a call may set, so that the list the runtime checks cannot lose one.
     for (const options of [
       { timeoutMs: -5 },
       { maxRetries: 2.5 },
+      { deadlineMs: 0 },
       { validateResponses: 'x' as never },
+      { validateRequests: 'yes' as never },
       { signal: {} as never },
     ]) {
-      await expect(
-        client.request(getUser, { path: { user_id: 'u1' } }, options),
-      ).rejects.toBeInstanceOf(InvalidRequestError);
+      const call = client.request(getUser, { path: { user_id: 'u1' } }, options);
+      await expect(call).rejects.toBeInstanceOf(InvalidRequestError);
+      await expect(call).rejects.toThrow(`options.${Object.keys(options)[0]} must be`);
     }
     expect(seen).toHaveLength(0);
   });
