@@ -41,7 +41,7 @@ function configure({ ir, client, pkg }: ReadmeContext): string[] {
     ts(
       `import { ${client} } from '${pkg}';\n\nconst client = new ${client}({\n  token: ${tokenExpression(ir)}, // or tokenProvider: async () => fetchToken()\n${sample ? `  environment: '${sample}',\n` : ''}});`,
     ),
-    `${env === undefined ? 'Give `token` or `tokenProvider`.' : `Without \`token\` or \`tokenProvider\` the client reads \`${env}\` from the environment (in Node).`} The token is only ever sent to the configured server, and it never appears in errors or logs.`,
+    `${env === undefined ? 'Give `token` or `tokenProvider`.' : `Without \`token\` or \`tokenProvider\` the client reads \`${env}\` from the environment (in Node).`} The token is only ever sent to the configured server, and it never appears in errors or logs: a token of 8 characters or more is cut wherever it shows up, a shorter one wherever it stands alone (not inside a longer word, which cutting would wreck).`,
     `Environments: ${environments || 'none declared; pass `baseUrl`'}; the first is the default. \`baseUrl\` overrides them, for example \`baseUrl: 'http://127.0.0.1:8080'\` for a local server. Create one client per token and reuse it.`,
   ];
 }
@@ -82,7 +82,7 @@ function pagination({ ir, index }: ReadmeContext): string[] {
     ts(
       `const page = await ${call};\nconsole.log(page.count, page.results.length, page.hasNextPage());\n\nfor await (const item of ${call}) {\n  // every item of every page, fetched as needed\n}`,
     ),
-    'Following `next` never sends the token to another origin, and a server that repeats a `next` link cannot make the client loop.',
+    'Following `next` never sends the token to another origin, and a server that repeats a `next` link cannot make the client loop. Iterating ends at a page without items, even one that offers a `next` link; a walk longer than `maxPages` (default 10 000, on the client or per call) throws `PaginationError` rather than ending as if the list were complete.',
   ];
 }
 
@@ -130,7 +130,7 @@ function errors({ ir, pkg, index }: ReadmeContext): string[] {
     .join('');
   return [
     '## Errors',
-    `Every failure is a typed error extending \`SdkError\`. Error statuses become \`ApiError\` subclasses: ${classes.map((c) => `\`${c}\``).join(', ')}; the body's \`detail\` and \`error.type\` are on the error as \`detail\` and \`errorType\`. Failures without a response are \`ConnectionError\`, \`TimeoutError\` and \`AbortError\`; a body that is not what the spec says is \`ResponseParseError\` or \`ResponseValidationError\`.`,
+    `Every failure is a typed error extending \`SdkError\`. Error statuses become \`ApiError\` subclasses: ${classes.map((c) => `\`${c}\``).join(', ')}; the body's \`detail\` and \`error.type\` are on the error as \`detail\` and \`errorType\`. Failures without a response are \`ConnectionError\`, \`TimeoutError\` and \`AbortError\`; a body that is not what the spec says is \`ResponseParseError\` or \`ResponseValidationError\`, and one larger than \`maxResponseBytes\` is \`ResponseTooLargeError\`. Messages quote at most 200 characters of a URL and 500 of the server's text (\`error.url\`, \`detail\` and \`body\` keep all of it), and printing an error never throws, however deep the body the server sent.`,
     ...(op
       ? [
           ts(
@@ -147,7 +147,7 @@ function retries({ ir, client, index }: ReadmeContext): string[] {
   const op = ir.operations.find((o) => o.method === 'GET') ?? ir.operations[0];
   return [
     '## Retries and timeouts',
-    'Connection errors, timeouts, 408, 429 and 5xx responses are retried with exponential backoff and jitter (2 retries by default, each wait at most 8 s), honouring `Retry-After` up to 60 s. What cannot succeed on a retry is not retried: a port `fetch` refuses, an invalid URL, arguments that fail the checks before sending. Each attempt has a timeout (`timeoutMs`, default 60 s, generous because some operations do slow work before answering); `deadlineMs` bounds a whole call, retries included. All of them can be set on the client and per call:',
+    'Connection errors, timeouts, 408, 429 and 5xx responses are retried with exponential backoff and jitter (2 retries by default, each wait at most 8 s), honouring `Retry-After` up to 60 s. What cannot succeed on a retry is not retried: a port `fetch` refuses, an invalid URL, arguments that fail the checks before sending, response headers larger than `fetch` accepts, a response that is not HTTP, a body its content-encoding does not decode, a body over `maxResponseBytes`. Each attempt has a timeout (`timeoutMs`, default 60 s, generous because some operations do slow work before answering), which includes waiting for `tokenProvider`; `deadlineMs` bounds a whole call, getting the token and retries included. A response body is read up to `maxResponseBytes`, counted after decompression (default 16 MiB, dozens of times the largest real answer, and what a phone holds without trouble): past it, reading stops and the call fails with `ResponseTooLargeError`, so an endless stream or a gzip bomb cannot fill memory. All of them can be set on the client and per call:',
     ts(
       `const client = new ${client}({ token: ${tokenExpression(ir)}, maxRetries: 3, timeoutMs: 20_000 });${op ? `\nawait ${callWithOptions(op, index, '{ maxRetries: 0, deadlineMs: 5_000 }')};` : ''}`,
     ),
@@ -197,7 +197,7 @@ function validation({ ir, client }: ReadmeContext): string[] {
     : '';
   return [
     '## Response validation',
-    `Every response is checked against the spec by generated guards. \`validateResponses: 'warn'\` (the default) returns the data and logs the mismatch as a warning, \`'strict'\` throws \`ResponseValidationError\` naming the JSON path (\`$.results[3].evses[0].status: expected string, got number\`), \`'off'\` skips the check. Enum values the API adds later and unknown extra properties always pass: responses type enums as \`OpenEnum<…>\`${guard}.`,
+    `Every response is checked against the spec by generated guards. \`validateResponses: 'warn'\` (the default) returns the data and logs the mismatch as a warning, \`'strict'\` throws \`ResponseValidationError\` naming the JSON path (\`$.results[3].evses[0].status: expected string, got number\`), \`'off'\` skips the check. A success status the operation does not declare that comes without a body (a 204 where a 200 with data is promised) is such a mismatch too, never \`undefined\` posing as data; a bodiless status it declares resolves to \`undefined\`. Enum values the API adds later and unknown extra properties always pass: responses type enums as \`OpenEnum<…>\`${guard}.`,
     ...validationWarnings(client, tokenExpression(ir)),
     '`.withResponse()` on any call gives `{ data, response }`; `.asResponse()` gives the `Response` itself.',
     '### What the guards hold responses to',

@@ -8,6 +8,8 @@ import { defaultHeaders, layerHeaders, type HeaderRecord } from './headers.js';
 import { LOG_LEVELS, RuntimeLogger } from './logger.js';
 import type { ClientHooks } from './hooks.js';
 import {
+  DEFAULT_MAX_PAGES,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_MAX_RETRIES,
   DEFAULT_MAX_RETRY_DELAY_MS,
   DEFAULT_TIMEOUT_MS,
@@ -15,6 +17,7 @@ import {
   type ClientMeta,
   type ClientOptions,
   type FetchLike,
+  type RequestOptions,
   type ValidationMode,
 } from './options.js';
 import type { CallSettings } from './prepare.js';
@@ -65,21 +68,32 @@ export type NumberRule = readonly [min: number, max: number, integer?: true];
 export type OptionRule = 'function' | 'boolean' | 'object' | readonly string[] | NumberRule;
 
 /**
- * The options checked by kind, one table for the client's options and (the first five) a
- * call's: one checker writes every message, instead of a hand-written branch per option.
+ * The options a call may set that are checked by kind; each also exists on the client. One
+ * table for both, so one checker writes every message instead of a branch per option.
  */
-export const OPTION_RULES = {
+export const CALL_OPTION_RULES = {
   timeoutMs: [1, MAX_TIMER_MS],
   maxRetries: [0, 20, true],
   deadlineMs: [1, MAX_TIMER_MS],
   validateResponses: ['strict', 'warn', 'off'] satisfies ValidationMode[],
   validateRequests: 'boolean',
+  maxResponseBytes: [1, 2 ** 53, true],
+  maxPages: [1, 2 ** 53, true],
+  // Every option both may set has a rule (headers are checked by name and value, in headers.ts).
+} as const satisfies Record<
+  Exclude<keyof RequestOptions & keyof ClientOptions, 'headers'>,
+  OptionRule
+>;
+
+/** The options only a client has, checked by kind. */
+export const CLIENT_OPTION_RULES = {
+  ...CALL_OPTION_RULES,
   maxRetryDelayMs: [0, 600_000],
   logLevel: LOG_LEVELS,
   tokenProvider: 'function',
   fetch: 'function',
   hooks: 'object',
-} as const satisfies Record<string, OptionRule>;
+} as const satisfies Partial<Record<keyof ClientOptions, OptionRule>>;
 
 /** Why `value` does not fit `rule`, naming the option as `name`; undefined when it fits or is left out. */
 export function optionProblem(value: unknown, name: string, rule: OptionRule): string | undefined {
@@ -119,6 +133,8 @@ function settingsOf(options: ClientOptions): CallSettings {
     deadlineMs: undefined,
     validateResponses: DEFAULT_VALIDATION_MODE,
     validateRequests: true,
+    maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
+    maxPages: DEFAULT_MAX_PAGES,
   };
   for (const key in settings) {
     const value = options[key as keyof ClientOptions];
@@ -186,11 +202,11 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
 
   if (options.token !== undefined && options.tokenProvider !== undefined)
     throw new ConfigurationError('give either token or tokenProvider, not both', 'token');
-  for (const key in OPTION_RULES) {
+  for (const key in CLIENT_OPTION_RULES) {
     const problem = optionProblem(
-      options[key as keyof typeof OPTION_RULES],
+      options[key as keyof typeof CLIENT_OPTION_RULES],
       key,
-      OPTION_RULES[key as keyof typeof OPTION_RULES],
+      CLIENT_OPTION_RULES[key as keyof typeof CLIENT_OPTION_RULES],
     );
     if (problem) throw new ConfigurationError(problem, key);
   }

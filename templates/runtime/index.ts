@@ -28,6 +28,8 @@ export {
   DEFAULT_MAX_RETRIES,
   DEFAULT_MAX_RETRY_DELAY_MS,
   DEFAULT_VALIDATION_MODE,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_MAX_PAGES,
 } from './options.js';
 export type {
   OperationDescriptor,
@@ -81,6 +83,7 @@ export {
   AbortError,
   ResponseParseError,
   ResponseValidationError,
+  ResponseTooLargeError,
 } from './request-errors.js';
 export type {
   ClientHooks,

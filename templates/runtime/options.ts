@@ -74,8 +74,22 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Cap on one backoff delay; default 8 000 ms. Retry-After is honoured up to 60 s regardless. */
   maxRetryDelayMs?: number;
-  /** Bound on a whole call, attempts and waits included; default none (attempts are bounded by `timeoutMs`). */
+  /**
+   * Bound on a whole call, attempts, waits and getting the token included; default none
+   * (attempts are bounded by `timeoutMs`).
+   */
   deadlineMs?: number;
+  /**
+   * Most bytes of one response body the client reads, counted after decompression; default
+   * 16 MiB (see {@link DEFAULT_MAX_RESPONSE_BYTES}). Reading stops as soon as a body passes
+   * it, with `ResponseTooLargeError`, which is not retried.
+   */
+  maxResponseBytes?: number;
+  /**
+   * Most pages one walk over a list fetches (`for await`, `iterPages()`, `nextPage()` chains);
+   * default 10 000. Passing it throws `PaginationError` rather than ending as if the list were complete.
+   */
+  maxPages?: number;
   /** The `fetch` to send requests with; default the global one. For proxies, test doubles or instrumentation. */
   fetch?: FetchLike;
   /** Headers sent with every request. `Authorization` cannot be set here: use `token`. */
@@ -113,6 +127,10 @@ export interface RequestOptions {
   maxRetries?: number;
   /** Bound on the whole call in milliseconds, attempts and waits included. */
   deadlineMs?: number;
+  /** Most bytes of the response body read, after decompression; see {@link ClientOptions.maxResponseBytes}. */
+  maxResponseBytes?: number;
+  /** Most pages a walk from this call fetches; see {@link ClientOptions.maxPages}. */
+  maxPages?: number;
   /** Aborts the call at once, also while it waits to retry; no further attempt is made. */
   signal?: AbortSignal | undefined;
   /** Extra headers for this call, merged over the client's. */
@@ -131,5 +149,18 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
 /** Default cap on one backoff wait. */
 export const DEFAULT_MAX_RETRY_DELAY_MS = 8_000;
+/**
+ * Default limit on one response body, decompressed: 16 MiB. A page of a hundred records of
+ * a JSON API is a few hundred kilobytes, so this is dozens of times the largest real answer,
+ * while a phone holds 16 MiB of text and its parsed JSON without trouble. Without a limit,
+ * a stream that never ends is read for the whole timeout (about 4 GB in 60 s on a fast
+ * link), and a small gzip body can inflate to gigabytes.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/**
+ * Default bound on the pages of one walk. Walks also stop at a page without items and at a
+ * repeated link; this bounds a server that hands out fresh, non-empty pages for ever.
+ */
+export const DEFAULT_MAX_PAGES = 10_000;
 /** Default response validation: report mismatches, return the data. */
 export const DEFAULT_VALIDATION_MODE: ValidationMode = 'warn';

@@ -8,7 +8,9 @@
  * is upgraded, the usual sign of Django behind a TLS-terminating proxy), and it must not be
  * a page already fetched in this walk. A repeated link throws PaginationError rather than
  * ending quietly: a server that loops has lost its place, and stopping would pass off a
- * partial list as complete.
+ * partial list as complete. So does a walk longer than `maxPages`. Iterating ends at a page
+ * without items even when it offers a `next` link, as openai-node's does: a server that
+ * hands out empty pages for ever would otherwise be asked for them for ever, yielding nothing.
  */
 import { ApiPromise } from './api-promise.js';
 import { coreState, type ClientCore, type CoreState } from './client-core.js';
@@ -19,7 +21,7 @@ import { decodeSuccessBody } from './response-body.js';
 import { bindScrubber, SdkError, type RequestContext } from './sdk-error.js';
 import { isRecord } from './guard.js';
 import { ResponseValidationError } from './request-errors.js';
-import { safeUrl } from './redact.js';
+import { safeUrl, shortUrl } from './redact.js';
 import type { Exchange } from './send.js';
 import { pageUrlKey } from './url.js';
 
@@ -45,8 +47,33 @@ export interface PageEnvelope<Item> {
   results: Item[];
 }
 
+/**
+ * @internal Where a page stands in its walk: its URL's key, the page before it, and how many
+ * pages the walk has fetched. Each page adds one link to its parent's trail, so a walk of n
+ * pages costs n links, not the n² of a visited set copied per page. `seen` is the walk's
+ * latest trail for each key, shared along it: a repeat is a key whose trail is this page's
+ * own or one before it. `nextPage()` asked twice of one page (a retry after a failure) makes
+ * a sibling, not a repeat.
+ */
+export interface PageTrail {
+  readonly key: string;
+  readonly depth: number;
+  readonly parent: PageTrail | undefined;
+  readonly seen: Map<string, PageTrail>;
+}
+
+/** Whether `earlier` is `trail` itself or lies before it on its walk. */
+function isOnTrail(earlier: PageTrail, trail: PageTrail): boolean {
+  let at: PageTrail | undefined = trail;
+  while (at !== undefined && at.depth >= earlier.depth) {
+    if (at === earlier) return true;
+    at = at.parent;
+  }
+  return false;
+}
+
 /** @internal How a page fetches another: the owning client's request machinery. */
-export type FetchPage<Item> = (url: string, visited: ReadonlySet<string>) => PagePromise<Item>;
+export type FetchPage<Item> = (url: string, trail: PageTrail) => PagePromise<Item>;
 
 /**
  * One page of a list. Iterating it with `for await` yields its items and then those of the
@@ -64,8 +91,8 @@ export class Page<Item> implements AsyncIterable<Item> {
   // Few fields, since every page makes one: the URL and context are the exchange's.
   readonly #exchange: Exchange;
   readonly #base: URL;
-  /** The pages fetched before this one in the walk; undefined for a first page (see `nextPage`). */
-  readonly #visited: ReadonlySet<string> | undefined;
+  /** Where this page stands in its walk; undefined for a first page (see `nextPage`). */
+  readonly #trail: PageTrail | undefined;
   readonly #fetchPage: FetchPage<Item>;
 
   /** @internal Built by {@link requestPage}. */
@@ -73,7 +100,7 @@ export class Page<Item> implements AsyncIterable<Item> {
     envelope: PageEnvelope<Item>,
     exchange: Exchange,
     base: URL,
-    visited: ReadonlySet<string> | undefined,
+    trail: PageTrail | undefined,
     fetchPage: FetchPage<Item>,
   ) {
     this.count = envelope.count;
@@ -82,7 +109,7 @@ export class Page<Item> implements AsyncIterable<Item> {
     this.previous = envelope.previous;
     this.#exchange = exchange;
     this.#base = base;
-    this.#visited = visited;
+    this.#trail = trail;
     this.#fetchPage = fetchPage;
   }
 
@@ -96,12 +123,14 @@ export class Page<Item> implements AsyncIterable<Item> {
     return this.next !== null;
   }
 
-  /** Fetches the next page with the same settings; rejects with PaginationError on the last page. */
+  /**
+   * Fetches the next page with the same settings; rejects with PaginationError on the last
+   * page, on a link to a page already fetched in this walk, and past `maxPages`.
+   */
   nextPage(): PagePromise<Item> {
-    const { url: current, context } = this.#exchange.request;
+    const { url: current, context, settings } = this.#exchange.request;
     let url: string;
-    let visited: ReadonlySet<string>;
-    let key: string;
+    let trail: PageTrail;
     try {
       if (this.next === null)
         throw new PaginationError(
@@ -110,27 +139,35 @@ export class Page<Item> implements AsyncIterable<Item> {
         );
       url = followableNext(this.next, current, this.#base, context);
       // Made here rather than with the page: most pages are never followed.
-      visited = this.#visited ?? new Set([pageUrlKey(current)]);
-      key = pageUrlKey(url);
-      if (visited.has(key)) {
+      const here = this.#trail ?? firstTrail(current);
+      const key = pageUrlKey(url);
+      const earlier = here.seen.get(key);
+      if (earlier !== undefined && isOnTrail(earlier, here))
         throw new PaginationError(
-          `${context.operationId}: the server's next link ${safeUrl(url)} points at a page already fetched; stopping to avoid a loop`,
-          {
-            context,
-          },
+          `${context.operationId}: the server's next link ${shortUrl(safeUrl(url))} points at a page already fetched; stopping to avoid a loop`,
+          { context },
         );
-      }
+      if (here.depth >= settings.maxPages)
+        throw new PaginationError(
+          `${context.operationId}: this walk has fetched ${here.depth} pages, the limit (maxPages); not fetching more`,
+          { context },
+        );
+      trail = { key, depth: here.depth + 1, parent: here, seen: here.seen };
+      here.seen.set(key, trail);
     } catch (error) {
       return PagePromise.rejected<Item>(error);
     }
-    return this.#fetchPage(url, new Set([...visited, key]));
+    return this.#fetchPage(url, trail);
   }
 
-  /** This page and each following one, fetched as the loop asks for them. */
+  /**
+   * This page and each following one, fetched as the loop asks for them. Ends after a page
+   * without items, even one that offers a `next` link (see the module's comment).
+   */
   async *iterPages(): AsyncGenerator<Page<Item>, void, undefined> {
     let page: Page<Item> = this;
     yield page;
-    while (page.hasNextPage()) {
+    while (page.hasNextPage() && page.results.length > 0) {
       page = await page.nextPage();
       yield page;
     }
@@ -145,6 +182,14 @@ export class Page<Item> implements AsyncIterable<Item> {
   toJSON(): PageEnvelope<Item> {
     return { count: this.count, next: this.next, previous: this.previous, results: this.results };
   }
+}
+
+/** The trail of a walk's first page. */
+function firstTrail(url: string): PageTrail {
+  const key = pageUrlKey(url);
+  const trail: PageTrail = { key, depth: 1, parent: undefined, seen: new Map() };
+  trail.seen.set(key, trail);
+  return trail;
 }
 
 /** An ApiPromise of a page that can also be iterated item by item across pages. */
@@ -252,7 +297,7 @@ function pageOf<Item>(
   descriptor: OperationDescriptor,
   target: RequestTarget,
   options: RequestOptions,
-  visited: ReadonlySet<string> | undefined,
+  trail: PageTrail | undefined,
 ): PagePromise<Item> {
   const { config } = state;
   return new PagePromise<Item>(state.send(descriptor, target, options), (exchange) => {
@@ -269,8 +314,8 @@ function pageOf<Item>(
       if (error instanceof SdkError) bindScrubber(error, (text) => config.scrubber.text(text));
       throw error;
     }
-    return new Page<Item>(envelope, exchange, config.baseUrl, visited, (url, nextVisited) =>
-      pageOf<Item>(state, descriptor, { url }, options, nextVisited),
+    return new Page<Item>(envelope, exchange, config.baseUrl, trail, (url, nextTrail) =>
+      pageOf<Item>(state, descriptor, { url }, options, nextTrail),
     );
   });
 }

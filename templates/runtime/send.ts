@@ -17,8 +17,14 @@ import { redactRequestHeaders } from './headers.js';
 import { callHook, type RequestHookEvent } from './hooks.js';
 import type { PreparedRequest } from './prepare.js';
 import { readBytes } from './response-body.js';
-import { bodySnippet, redactHeaders, type SecretScrubber } from './redact.js';
-import { AbortError, ConnectionError, TimeoutError, TokenProviderError } from './request-errors.js';
+import { bodySnippet, redactHeaders, shortUrl, type SecretScrubber } from './redact.js';
+import {
+  AbortError,
+  ConnectionError,
+  ResponseTooLargeError,
+  TimeoutError,
+  TokenProviderError,
+} from './request-errors.js';
 import { decideRetry, parseRetryAfter, type RetryDecision } from './retry.js';
 import { MAX_TIMER_MS, type RuntimeEnvironment } from './runtime-env.js';
 
@@ -126,7 +132,7 @@ export async function sendWithRetries(
   // A stream body is spent by the first attempt, so it is never sent again.
   const maxRetries = descriptor.retrySafe && !request.oneShot ? settings.maxRetries : 0;
   const debug = logger.enabled('debug');
-  const where = `${context.method} ${context.url}`;
+  const where = `${context.method} ${shortUrl(context.url)}`;
 
   // Plain http is refused at construction (the base URL) and by pagination (a `next` link
   // must be on the base URL's origin): every URL sent here is on that checked origin.
@@ -141,19 +147,7 @@ export async function sendWithRetries(
       if (left < timeoutMs) [timeoutMs, deadline] = [left, true];
     }
 
-    // The call's own headers (made for it in prepareRequest), so no copy per attempt: only
-    // the token differs between attempts, and it is set again here. A static token needs no
-    // await: every await is another trip through the microtask queue.
-    headers['authorization'] =
-      `Bearer ${provide ? await providedToken(config, request, provide) : config.token}`;
     const x = new Attempt(request, attempt, scrubber);
-    if (debug)
-      logger.debug(`→ ${where} (${context.operationId}, attempt ${attempt})`, {
-        headers: x.event.headers,
-      });
-    if (hooks.onRequest) callHook(logger, hooks, 'onRequest', x.event);
-
-    const started = env.now();
     // Only the timer and the caller's signal abort this controller: aborted while the
     // caller's signal is not means the attempt timed out. No closure for the timer, and a
     // listener only when there is a signal: fewer allocations per attempt.
@@ -166,8 +160,24 @@ export async function sendWithRetries(
     let response: Response | undefined;
     let error: SdkError | undefined;
     let final: string | undefined;
+    let started = 0;
+    // Getting the token is part of the attempt, under its timer: a provider that never
+    // settles is as stuck as a server that never answers.
+    let waiting: 'token' | undefined = 'token';
     try {
-      if (signal?.aborted) throw signal.reason;
+      // The call's own headers (made for it in prepareRequest), so no copy per attempt: only
+      // the token differs between attempts, and it is set again here. A static token needs
+      // no await: every await is another trip through the microtask queue.
+      headers['authorization'] =
+        `Bearer ${provide ? await providedToken(config, request, provide, controller.signal) : config.token}`;
+      if (debug)
+        logger.debug(`→ ${where} (${context.operationId}, attempt ${attempt})`, {
+          headers: x.event.headers,
+        });
+      if (hooks.onRequest) callHook(logger, hooks, 'onRequest', x.event);
+      started = env.now();
+      waiting = undefined;
+      if (controller.signal.aborted) throw controller.signal.reason;
       response = await config.fetch(url, {
         method: descriptor.method,
         headers,
@@ -180,14 +190,22 @@ export async function sendWithRetries(
         redirect: 'manual',
         // `duplex` is newer than the DOM typings.
       } as RequestInit);
-      x.bytes = await readBytes(response);
+      const bytes = await readBytes(response, settings.maxResponseBytes);
+      if (!bytes) {
+        final = 'body too large';
+        throw new ResponseTooLargeError(context, response.status, settings.maxResponseBytes);
+      }
+      x.bytes = bytes;
       x.text = UTF8.decode(x.bytes);
       x.spent = response;
       x.status = response.status;
       x.headers = response.headers;
     } catch (cause) {
       const status = response?.status;
-      if (signal?.aborted) error = new AbortError(context, signal.reason);
+      if (final) error = cause as SdkError;
+      else if (cause instanceof TokenProviderError)
+        [error, final] = [cause, 'tokenProvider failed'];
+      else if (signal?.aborted) error = new AbortError(context, signal.reason);
       else if (controller.signal.aborted)
         error = new TimeoutError(
           context,
@@ -195,11 +213,12 @@ export async function sendWithRetries(
           deadline ? deadlineMs! : settings.timeoutMs,
           deadline ? 'deadline' : 'attempt',
           status,
+          waiting,
         );
       else {
-        final = status === undefined ? permanentFailure(cause, url) : undefined;
+        final = permanentFailure(cause, url);
         error = new ConnectionError(
-          `${context.operationId}: ${status === undefined ? 'the connection failed' : `the ${status} response's body was cut off`} (attempt ${attempt}): ${scrubber.text(describeCause(cause))}${final ? `; ${final}; not retried` : ''} [${where}]`,
+          `${context.operationId}: ${status === undefined ? 'the connection failed' : `the ${status} response's body ${final ? 'could not be read' : 'was cut off'}`} (attempt ${attempt}): ${scrubber.text(describeCause(cause))}${final ? `; ${final}; not retried` : ''} [${where}]`,
           context,
           attempt,
           cause,
@@ -261,45 +280,38 @@ export async function sendWithRetries(
 }
 
 /**
- * The token provider's next token, checked. A provider may hang: the caller's signal
- * aborting gives up the wait (and the call) at once.
+ * The token provider's next token, checked. A provider may hang: the attempt's signal
+ * (its timer, the call's deadline, the caller's signal) gives up the wait.
  */
 async function providedToken(
   config: ResolvedConfig,
   request: PreparedRequest,
   provide: () => string | Promise<string>,
+  signal: AbortSignal,
 ): Promise<string> {
-  const { context, settings } = request;
-  const { signal } = settings;
+  const { context } = request;
   let token: unknown;
   let onAbort: (() => void) | undefined;
   try {
     token = await new Promise((resolve, reject) => {
-      signal?.addEventListener('abort', (onAbort = () => reject(signal.reason)), { once: true });
+      signal.addEventListener('abort', (onAbort = () => reject(signal.reason)), ONCE);
       // A provider that throws at once rejects this promise the same way.
       Promise.resolve(provide()).then(resolve, reject);
     });
   } catch (cause) {
-    fail(
-      config,
-      signal?.aborted
-        ? new AbortError(context, signal.reason)
-        : new TokenProviderError(
-            `${context.operationId}: tokenProvider failed: ${config.scrubber.text(describeCause(cause))}`,
-            { context, cause },
-          ),
+    if (signal.aborted) throw cause;
+    throw new TokenProviderError(
+      `${context.operationId}: tokenProvider failed: ${config.scrubber.text(describeCause(cause))}`,
+      { context, cause },
     );
   } finally {
-    signal?.removeEventListener('abort', onAbort!);
+    signal.removeEventListener('abort', onAbort!);
   }
   const problem = tokenProblem(token);
   if (problem)
-    fail(
-      config,
-      new TokenProviderError(
-        `${context.operationId}: tokenProvider returned a token that ${problem}`,
-        { context },
-      ),
+    throw new TokenProviderError(
+      `${context.operationId}: tokenProvider returned a token that ${problem}`,
+      { context },
     );
   config.scrubber.remember(token as string);
   return token as string;

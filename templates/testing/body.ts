@@ -4,9 +4,11 @@
  * integer field's `3` becomes 3, a nullable field's empty text null, an object field's JSON
  * text an object, as Django REST Framework reads them). The result then goes through the
  * generated guard of the body type, so the fake refuses exactly what the spec refuses.
+ * Before the guard, a body nested deeper than `MAX_BODY_DEPTH` is refused: what the fake
+ * stores it must be able to write back, and the guards and `JSON.stringify` recurse.
  */
 import type { BodyContract, FieldContract } from './contract.js';
-import { detailFailure, guardFailure, validationFailure } from './errors.js';
+import { type ApiFailure, detailFailure, guardFailure, validationFailure } from './errors.js';
 
 export type BodyValues = Readonly<Record<string, unknown>>;
 
@@ -14,6 +16,15 @@ const INTEGER = /^[+-]?\d+$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 /** Lenient, like Django's EmailValidator in spirit: something@domain.tld, no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Levels of objects and arrays a body may have, itself the first. The real service parses
+ * with Python's json module, which recurses once a level and gives up near the interpreter's
+ * recursion limit of 1000 frames (fewer under Django's own); 512 stays well inside that, so
+ * the fake takes nothing the service could not parse, and is far beyond any real
+ * `custom_properties`.
+ */
+export const MAX_BODY_DEPTH = 512;
 
 /** Reads, converts and checks a body; `undefined` for operations that take none. */
 export async function readBody(
@@ -23,6 +34,8 @@ export async function readBody(
 ): Promise<BodyValues | undefined> {
   if (contract === undefined) return undefined;
   const value = raw.length === 0 ? {} : await decode(contract, contentType, raw);
+  // Every encoding: a form field's JSON object text nests as deeply as a JSON body can.
+  refuseDeepNesting(value);
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw validationFailure('body', 'expected a JSON object');
   const failure = contract.check?.(value);
@@ -108,4 +121,40 @@ function fieldValue(field: FieldContract, text: string): unknown {
     }
   }
   return text;
+}
+
+/** Refuses a body nested deeper than `MAX_BODY_DEPTH`, naming the top-level member at fault. */
+function refuseDeepNesting(body: unknown): void {
+  if (typeof body !== 'object' || body === null) return;
+  if (Array.isArray(body)) {
+    if (nesting(body, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) throw tooDeep('body');
+    return;
+  }
+  // A member sits one level below the body, so it may have one level less.
+  for (const [name, member] of Object.entries(body))
+    if (nesting(member, MAX_BODY_DEPTH - 1) > MAX_BODY_DEPTH - 1) throw tooDeep(name);
+}
+
+/**
+ * Levels of objects and arrays in `value` (none for a scalar), counted no further than one
+ * past `limit`. It keeps its own list of what is left to visit instead of recursing, so
+ * 20,000 levels cost a loop, not 20,000 stack frames.
+ */
+function nesting(value: unknown, limit: number): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0 && deepest <= limit) {
+    const [item, level] = pending.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, level);
+    for (const child of Object.values(item)) pending.push([child, level + 1]);
+  }
+  return deepest;
+}
+
+function tooDeep(field: string): ApiFailure {
+  return validationFailure(
+    field,
+    `nested deeper than the ${MAX_BODY_DEPTH} levels a body may have`,
+  );
 }

@@ -2,7 +2,9 @@
  * The fake Connect API: routes each request through the contract (route, token, query,
  * body), runs the operation's handler on the in-memory state, and checks its own answer
  * with the spec's guard before sending it, so a bug in the fake shows up as a loud 500
- * instead of as a test passing against a response the real service would never give.
+ * instead of as a test passing against a response the real service would never give. Each
+ * request is a transaction (transactions.ts): an answer the fake cannot give takes back the
+ * change the request made, so one bad answer does not spoil every later one.
  */
 import { describeFailure } from '../runtime/guard.js';
 import { authenticate, tokenTable, type FakeToken } from './auth.js';
@@ -17,6 +19,7 @@ import { readQuery } from './params.js';
 import type { FakePaymentMethod, TestCard } from './payments-store.js';
 import { Router } from './router.js';
 import { createState, FakeClock, type FakeState, type TileListReading } from './state.js';
+import { Transactions } from './transactions.js';
 
 /** Settings of a fake Connect API server; every one has a default. */
 export interface FakeConnectApiOptions {
@@ -85,6 +88,12 @@ export interface FakeConnectApi {
   advanceTime(milliseconds: number): void;
 }
 
+/** What the server learns of a request while answering it. */
+interface Seen {
+  operationId?: string;
+  delayMs?: number;
+}
+
 export async function startFakeServer(
   contract: ApiContract,
   options: FakeConnectApiOptions = {},
@@ -96,14 +105,15 @@ export async function startFakeServer(
     tileLists: options.tileLists ?? 'grid',
   };
   const router = new Router(contract.operations);
+  const transactions = new Transactions(state);
   const checkResponses = options.checkResponses ?? true;
   const loosest = options.responses === 'loosest';
 
-  /** `seen.operationId` is set once the request is routed, for the log, also when it then fails. */
-  async function answer(
-    request: HttpRequest,
-    seen: { operationId?: string },
-  ): Promise<HttpResponse> {
+  /**
+   * `seen.operationId` is set once the request is routed, for the log, also when it then
+   * fails; `seen.delayMs` when the handler holds its answer back.
+   */
+  async function answer(request: HttpRequest, seen: Seen): Promise<HttpResponse> {
     if (request.url.pathname.startsWith(CONTROL_PREFIX))
       return handleControl(request, state, tokens);
     const route = router.match(request.method, request.url.pathname);
@@ -128,6 +138,7 @@ export async function startFakeServer(
       body,
       url: request.url,
       permissions,
+      answerAfter: (ms) => (seen.delayMs = ms),
     });
     const result =
       loosest && operation.successShape
@@ -151,10 +162,12 @@ export async function startFakeServer(
       const started = performance.now();
       // Quoted by the client's errors (`requestId`), as a real service's request id would be.
       const requestId = `req_${String(++requests).padStart(6, '0')}`;
-      const seen: { operationId?: string } = {};
+      const seen: Seen = {};
       let response: HttpResponse;
       try {
-        response = await answer(request, seen);
+        response = await transactions.run(async () => asJsonText(await answer(request, seen)));
+        // Outside the transaction, so that a slow answer holds no other request back.
+        if (seen.delayMs) await new Promise((resolve) => setTimeout(resolve, seen.delayMs));
       } catch (error) {
         const failure =
           error instanceof ApiFailure
@@ -196,4 +209,23 @@ export async function startFakeServer(
       state.payments.json(state.payments.add(state.users.get(userId).id, card)),
     advanceTime: (milliseconds) => clock.advance(milliseconds),
   };
+}
+
+/**
+ * The answer as JSON text, written inside its transaction rather than by the HTTP layer after
+ * it: an answer that cannot be written fails while its change can still be undone.
+ */
+function asJsonText(response: HttpResponse): HttpResponse {
+  const { body, ...rest } = response;
+  if (body === undefined) return response;
+  try {
+    return { ...rest, bodyText: JSON.stringify(body) };
+  } catch (error) {
+    throw errorDetailFailure(
+      500,
+      'unexpected_error',
+      'The fake server cannot write its own answer as JSON.',
+      error instanceof Error ? error.message : String(error),
+    );
+  }
 }

@@ -56,3 +56,20 @@ export function createState(seed: number | string, clock: FakeClock, startDelayM
     startDelayMs,
   };
 }
+
+/**
+ * What puts everything a request can change back as it is now (see transactions.ts). The id
+ * source is left alone, as a database leaves its sequences: an id a failed request drew is not
+ * handed out again. A store added to `FakeState` that can change joins this list.
+ */
+export function snapshotState(state: FakeState): () => void {
+  const restores = [
+    state.users.snapshot(),
+    state.payments.snapshot(),
+    state.charging.snapshot(),
+    state.stations.snapshot(),
+  ];
+  return () => {
+    for (const restore of restores) restore();
+  };
+}

@@ -28,8 +28,11 @@ const LOOP_MODULES = [
   'binary-body',
 ].map((name) => `generated/src/runtime/${name}.ts`);
 
-/** Minified bytes those modules may take, a little above today's 13.7 KB. */
-const LOOP_BUDGET = 14_400;
+/**
+ * Minified bytes those modules may take, a little above today's 14.7 KB (13.7 KB before
+ * issue 24's bounds on hostile servers: see the byte budgets in small-bundle.test.ts).
+ */
+const LOOP_BUDGET = 14_900;
 
 let size: BundleSize;
 beforeAll(async () => {

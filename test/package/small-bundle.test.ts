@@ -44,7 +44,10 @@ const packageSource: Plugin = {
  * reports against them); these budgets sit just above today's sizes, so that whatever makes a
  * bundle grow has to raise its budget here, in review.
  */
-const BUDGETS = { small: 10_250, client: 17_900, whole: 26_350 } as const;
+// Raised by about 0.6 KB for issue 24's bounds on hostile servers, which every call carries:
+// the limit on response bytes, the token under the attempt's timer, answers fetch cannot take
+// not retried, a bodiless status checked, and errors that print whatever the server sent.
+const BUDGETS = { small: 10_850, client: 18_700, whole: 27_250 } as const;
 
 interface Bundle {
   readonly gzipped: number;

@@ -8,6 +8,7 @@
  * through the client's meta. The generator reads `RUNTIME_ERROR_CLASSES` for its doc comments.
  */
 import { isRecord } from './guard.js';
+import { shortUrl } from './redact.js';
 import { SdkError, type RequestContext } from './sdk-error.js';
 
 /**
@@ -53,13 +54,24 @@ export type KnownErrorType = KnownErrorTypes extends { readonly type: infer T ex
   ? T
   : string;
 
-/** `value[key]` when `value` is an object (not an array) and that is a string. */
+/**
+ * `value[key]` when `value` is an object (not an array) that holds a string there itself:
+ * keys of a body are data, so nothing is read through its prototype (a `__proto__` key the
+ * server sent is an own property of the scrubbed copy, see `mapStrings`).
+ */
 const stringAt = (value: unknown, key: string): string | undefined => {
   // Parsed JSON: only an object can hold a string under a key (a string's or array's own
-  // properties are never named like the API's fields), and null/undefined stop at `?.`.
-  const v = (value as Record<string, unknown> | undefined)?.[key];
+  // properties are never named like the API's fields).
+  if (value == null || !Object.prototype.hasOwnProperty.call(value, key)) return undefined;
+  const v = (value as Record<string, unknown>)[key];
   return typeof v === 'string' ? v : undefined;
 };
+
+/** The longest text of the server's a message quotes; `detail` and `body` keep all of it. */
+const MESSAGE_DETAIL_CHARS = 500;
+
+const quoted = (text: string): string =>
+  text.length > MESSAGE_DETAIL_CHARS ? `${text.slice(0, MESSAGE_DETAIL_CHARS)}…` : text;
 
 /**
  * The server answered with an error status. Each status the API uses has its own subclass
@@ -127,12 +139,12 @@ export class ApiError extends SdkError {
             ? [errorDetails]
             : [detail, errorDetails]
         : [detail, errorDetails];
-    const text = [...said, init.note].filter(Boolean).join(' — ');
+    const text = quoted([...said, init.note].filter(Boolean).join(' — '));
     super(
-      `${status}${statusText ? ` ${statusText}` : ''}${errorType ? ` (${errorType})` : ''}: ${
+      `${status}${statusText ? ` ${statusText}` : ''}${errorType ? ` (${quoted(errorType)})` : ''}: ${
         text ||
         (snippet ? `body is not JSON: ${JSON.stringify(snippet)}` : 'no details in the response')
-      } [${context.operationId} ${context.method} ${context.url}]`,
+      } [${context.operationId} ${context.method} ${shortUrl(context.url)}]`,
       { context },
     );
     this.status = status;

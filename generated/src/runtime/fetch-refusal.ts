@@ -2,8 +2,10 @@
 
 /**
  * Failures that no retry can mend. fetch refuses some requests outright (a "bad port" of the
- * Fetch standard, an unknown scheme) with the same `TypeError` it uses for network errors;
- * sending them again only adds the backoff waits before the same error.
+ * Fetch standard, an unknown scheme) with the same `TypeError` it uses for network errors,
+ * and it fails the same way on answers it cannot take (headers too large, a response that
+ * is not HTTP, a body its content-encoding does not decode); sending them again only adds
+ * the backoff waits before the same error.
  */
 
 /**
@@ -28,6 +30,14 @@ const REFUSALS =
   /^(bad port|blocked|local URLs only|unknown scheme|invalid method|URL scheme must be a HTTP\(S\) scheme)$/i;
 
 /**
+ * undici's codes (Node's fetch) for answers a server sends the same way each time: headers
+ * too large (`UND_ERR_HEADERS_OVERFLOW`), a response that is not HTTP (llhttp's `HPE_…`), a
+ * body its content-encoding does not decode (zlib's `Z_…`, brotli's `ERR__ERROR_…`). A reset
+ * or refused connection, DNS, TLS and timeouts are not among them: they may pass.
+ */
+const UNTAKEABLE = /^(UND_ERR_HEADERS_OVERFLOW|HPE_|Z_|ERR__ERROR_)/;
+
+/**
  * Why a failed fetch cannot succeed on a retry, or undefined when it might (refused or reset
  * connections, DNS, TLS and timeouts stay retried). Browsers say only "Failed to fetch"; a
  * TypeError for a URL on a bad port is the refusal there.
@@ -38,8 +48,10 @@ export function permanentFailure(cause: unknown, url: string): string | undefine
   if (port !== undefined) return port;
   let current: unknown = cause;
   for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
-    if ((current as { code?: unknown }).code === 'ERR_INVALID_URL')
-      return 'fetch cannot parse the URL';
+    const code = (current as { code?: unknown }).code;
+    if (code === 'ERR_INVALID_URL') return 'fetch cannot parse the URL';
+    // The cause's own description, in the message before this, names the code.
+    if (UNTAKEABLE.test(code as string)) return 'fetch cannot take this response';
     if (REFUSALS.test(current.message)) return 'fetch refuses this request before sending it';
     current = current.cause;
   }

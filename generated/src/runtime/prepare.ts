@@ -7,7 +7,7 @@
  * parameters, path styles, bodies) comes with their descriptors, so this stays small.
  */
 import type { RequestContext } from './sdk-error.js';
-import { optionProblem, OPTION_RULES, type ResolvedConfig } from './config.js';
+import { CALL_OPTION_RULES, optionProblem, type ResolvedConfig } from './config.js';
 import type { EncodedBody, WireBody } from './body.js';
 import { layerHeaders, type HeaderRecord } from './headers.js';
 import type { OperationDescriptor, OperationInput } from './operation.js';
@@ -24,6 +24,8 @@ export interface CallSettings {
   readonly signal: AbortSignal | undefined;
   readonly validateResponses: ValidationMode;
   readonly validateRequests: boolean;
+  readonly maxResponseBytes: number;
+  readonly maxPages: number;
 }
 
 export interface PreparedRequest {
@@ -42,9 +44,8 @@ export interface PreparedRequest {
 /** Where the request goes: built from the descriptor and the caller's input, or a `next` link as given. */
 export type RequestTarget = { readonly input: OperationInput } | { readonly url: string };
 
-/** The options a call may set that are checked by kind (OPTION_RULES). */
-const CALL_OPTIONS = Object.keys(OPTION_RULES).slice(0, 5) as (keyof RequestOptions &
-  keyof typeof OPTION_RULES)[];
+/** The options a call may set that are checked by kind. */
+const CALL_OPTIONS = Object.keys(CALL_OPTION_RULES) as (keyof typeof CALL_OPTION_RULES)[];
 
 export function callSettings(
   config: ResolvedConfig,
@@ -57,7 +58,7 @@ export function callSettings(
   for (const _ in options) {
     const settings: Record<string, unknown> = { ...config.settings };
     for (const key of CALL_OPTIONS) {
-      const problem = optionProblem(options[key], `options.${key}`, OPTION_RULES[key]);
+      const problem = optionProblem(options[key], `options.${key}`, CALL_OPTION_RULES[key]);
       if (problem) throw refuse(context, `options.${key}`, problem);
       if (options[key] !== undefined) settings[key] = options[key];
     }

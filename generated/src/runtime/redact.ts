@@ -32,6 +32,9 @@ export const scrubPatterns = (text: string): string =>
       )
     : text;
 
+/** A character that may continue a token: a short secret beside one is part of a longer word. */
+const WORD = /[\w.~+/-]/;
+
 /**
  * Remembers the secrets a client has used (the static token, or the last few values a
  * token provider returned) and removes them from text and data before they are shown.
@@ -39,14 +42,27 @@ export const scrubPatterns = (text: string): string =>
 export class SecretScrubber {
   #secrets: string[] = [];
 
-  /** Tokens shorter than 8 are not scrubbed by value (cutting every "a" would wreck messages); 8 are kept. */
+  /**
+   * Remembers a secret; the last 8 are kept. One of 8 characters or more is cut wherever it
+   * appears. A shorter one is cut only where it stands alone, not inside a longer word:
+   * cutting every `abc` out of `abcdef` would wreck messages, while an echoed token stands
+   * alone (in a JSON string, a header value, after `=` in a query).
+   */
   remember(secret: string): void {
-    if (secret.length > 7 && !this.#secrets.includes(secret))
+    if (secret !== '' && !this.#secrets.includes(secret))
       this.#secrets = [secret, ...this.#secrets.slice(0, 7)];
   }
 
   text(text: string): string {
-    for (const secret of this.#secrets) text = text.split(secret).join(REDACTED);
+    for (const secret of this.#secrets) {
+      const parts = text.split(secret);
+      text = parts[0]!;
+      for (let i = 1; i < parts.length; i++)
+        text +=
+          (secret.length > 7 || !(WORD.test(text.slice(-1)) || WORD.test(parts[i]![0] ?? ''))
+            ? REDACTED
+            : secret) + parts[i];
+    }
     return scrubPatterns(text);
   }
 
@@ -90,6 +106,19 @@ export function safeUrl(url: string | URL): string {
   );
 }
 
+/** The longest URL a message quotes; `error.url` keeps the whole one. */
+export const MESSAGE_URL_CHARS = 200;
+
+/**
+ * A URL short enough for a message: a query of 100,000 values would otherwise make every
+ * message, log line and crash report about the call hundreds of kilobytes long. The start
+ * (origin, path, the first parameters) is what tells calls apart, so the end is cut.
+ */
+export const shortUrl = (url: string): string =>
+  url.length > MESSAGE_URL_CHARS
+    ? `${url.slice(0, MESSAGE_URL_CHARS)}… (${url.length - MESSAGE_URL_CHARS} more characters)`
+    : url;
+
 /**
  * A short, printable excerpt of a body for error messages: control characters and runs of
  * whitespace made one space, secrets cut, at most `max` characters.
@@ -100,10 +129,19 @@ export function bodySnippet(text: string, scrubber: SecretScrubber, max = 200): 
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
+/** How deep `mapStrings` copies; deeper values are replaced by {@link TOO_DEEP}. */
+export const MAX_COPY_DEPTH = 32;
+
+/** What stands in for a value nested deeper than the copy goes. */
+export const TOO_DEEP = '[nested too deep]';
+
 /**
  * A copy of `value` with every string passed through `map` (and, with `hideKeys`, the values
  * of secret-looking keys hidden): the one deep walk that scrubbing, redaction and errors'
- * `toJSON` share. Deeper than 32 levels is left as it is.
+ * `toJSON` share. A value deeper than 32 levels becomes {@link TOO_DEEP}: handing back the
+ * original below that would show strings that were never scrubbed, and a body nested 5,000
+ * levels would make printing the error overflow the stack. Keys are copied as data: a
+ * `__proto__` key becomes an own property, never the copy's prototype.
  */
 export function mapStrings(
   value: unknown,
@@ -112,11 +150,16 @@ export function mapStrings(
   depth = 0,
 ): unknown {
   if (typeof value === 'string') return map(value);
-  if (depth > 32 || !value || typeof value !== 'object') return value;
+  if (!value || typeof value !== 'object') return value;
+  if (depth >= MAX_COPY_DEPTH) return TOO_DEEP;
   const walk = (v: unknown): unknown => mapStrings(v, map, hideKeys, depth + 1);
   if (Array.isArray(value)) return value.map(walk);
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value))
-    out[k] = hideKeys && v != null && SENSITIVE_KEY.test(k) ? REDACTED : walk(v);
-  return out;
+  // fromEntries defines each key as an own property, as JSON.parse does: a `__proto__` key
+  // stays data, where assigning it would set the copy's prototype.
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      hideKeys && v != null && SENSITIVE_KEY.test(k) ? REDACTED : walk(v),
+    ]),
+  );
 }

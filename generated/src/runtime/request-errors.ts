@@ -91,15 +91,20 @@ export class TimeoutError extends ConnectionError {
   /** Whether one attempt (`timeoutMs`) or the whole call with its retries (`deadlineMs`) ran out of time. */
   declare readonly reason: 'attempt' | 'deadline';
 
+  /**
+   * @param waiting `'token'` when the attempt was still waiting for `tokenProvider`; else it
+   * was waiting for the response, or (with `status`) its body.
+   */
   constructor(
     context: RequestContext,
     attempt: number,
     timeoutMs: number,
     reason: 'attempt' | 'deadline',
     status?: number,
+    waiting?: 'token' | 'response',
   ) {
     super(
-      `${context.operationId} timed out after ${timeoutMs} ms (${reason === 'deadline' ? 'deadlineMs' : 'timeoutMs'}, attempt ${attempt})${status === undefined ? '' : ` while reading the ${status} response's body`}${where(context)}`,
+      `${context.operationId} timed out after ${timeoutMs} ms (${reason === 'deadline' ? 'deadlineMs' : 'timeoutMs'}, attempt ${attempt})${waiting === 'token' ? ' while waiting for the tokenProvider' : status === undefined ? '' : ` while reading the ${status} response's body`}${where(context)}`,
       context,
       attempt,
       undefined,
@@ -107,6 +112,29 @@ export class TimeoutError extends ConnectionError {
     );
     this.timeoutMs = timeoutMs;
     this.reason = reason;
+  }
+}
+
+/**
+ * A response body passed `maxResponseBytes` (counted after decompression), so the client
+ * stopped reading it. Not retried: the same answer would pass the limit again.
+ */
+export class ResponseTooLargeError extends SdkError {
+  static {
+    this.prototype.name = 'ResponseTooLargeError';
+  }
+  /** The status of the response whose body was too large. */
+  declare readonly status: number;
+  /** The limit it passed, in bytes: the call's `maxResponseBytes`. */
+  declare readonly maxResponseBytes: number;
+
+  constructor(context: RequestContext, status: number, maxResponseBytes: number) {
+    super(
+      `${context.operationId}: the ${status} response's body passed maxResponseBytes (${maxResponseBytes}); not retried${where(context)}`,
+      { context },
+    );
+    this.status = status;
+    this.maxResponseBytes = maxResponseBytes;
   }
 }
 

@@ -25,9 +25,12 @@ function report(config: ResolvedConfig, exchange: Exchange, error: SdkError): ne
 }
 
 /**
- * The parsed body, or undefined for 204/205, HEAD, and operations that declare no response
- * body (a chatty server's body on a 2xx is then ignored rather than failing a success).
- * An empty body where one was expected is a ResponseParseError, not `undefined` posing as data.
+ * The parsed body, or undefined for HEAD, for operations that declare no response body (a
+ * chatty server's body on a 2xx is then ignored rather than failing a success), and for a
+ * bodiless status (204, 205) the operation declares. A bodiless answer under a status the
+ * operation does not declare (a 204 where it promises a 200 with a `User`) is a mismatch like
+ * any other, thrown or reported as the validation mode says, never `undefined` posing as
+ * data. An empty body under a declared status is a ResponseParseError.
  */
 export function decodeSuccessBody(
   config: ResolvedConfig,
@@ -38,14 +41,25 @@ export function decodeSuccessBody(
   // Status and headers from the exchange itself: `exchange.response` would make an unread copy.
   const { request, status, text } = exchange;
   const { descriptor, context } = request;
-  const { responseType } = descriptor;
+  const { responseType, successStatuses } = descriptor;
   if (
-    status === 204 ||
-    status === 205 ||
     descriptor.method === 'HEAD' ||
     !(expectBody || descriptor.check || responseType !== undefined)
   )
     return undefined;
+  const bodiless = status === 204 || status === 205;
+  // An empty list declares no status in particular (only a `2XX` range, say).
+  if ((bodiless || text === '') && successStatuses[0] && !successStatuses.includes(status)) {
+    const found = `${status} without a body`;
+    reportMismatch(
+      config,
+      exchange,
+      { reversedPath: [], expected: responseType ?? 'a body', found },
+      mode,
+    );
+    return undefined;
+  }
+  if (bodiless) return undefined;
 
   // Text and bytes are read by the decoder the descriptor names (text-body.ts, binary-body.ts).
   if (descriptor.decode) return descriptor.decode(exchange);
@@ -85,8 +99,7 @@ export function validateResponse(
   data: unknown,
   mode: ValidationMode,
 ): void {
-  const { descriptor, context } = exchange.request;
-  const { check, responseType } = descriptor;
+  const { check, responseType } = exchange.request.descriptor;
   if (mode === 'off' || !check) return;
   let failure: GuardFailure | undefined;
   try {
@@ -99,7 +112,20 @@ export function validateResponse(
       found: 'a value the guard could not check',
     };
   }
-  if (!failure) return;
+  if (failure) reportMismatch(config, exchange, failure, mode, data);
+}
+
+/** A body that is not what the spec says: thrown in `'strict'` mode, logged and hooked in `'warn'`. */
+function reportMismatch(
+  config: ResolvedConfig,
+  exchange: Exchange,
+  failure: GuardFailure,
+  mode: ValidationMode,
+  data?: unknown,
+): void {
+  const { context, descriptor } = exchange.request;
+  const { responseType } = descriptor;
+  if (mode === 'off') return;
   if (mode === 'strict')
     report(config, exchange, new ResponseValidationError(failure, context, responseType, data));
 
@@ -124,21 +150,34 @@ export function validateResponse(
 }
 
 /**
- * The whole body as bytes, read off its stream: `arrayBuffer()` copies the bytes once more
- * after joining the chunks, and most bodies come in one chunk, which is then kept as it is.
+ * The whole body as bytes, read off its stream, or undefined once it passes `limit` bytes
+ * (after decompression: what fetch hands over), the stream then cancelled so that nothing
+ * more is downloaded or inflated. `arrayBuffer()` would read without bound, and copies the
+ * bytes once more after joining the chunks; most bodies come in one chunk, kept as it is.
  */
-export async function readBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBytes(
+  response: Response,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const stream = response.body;
-  // No body, or one that is not a web stream (node-fetch, React Native): read as it can be.
-  if (typeof stream?.getReader !== 'function') return new Uint8Array(await response.arrayBuffer());
+  // No body, or one that is not a web stream (node-fetch, React Native): read as it can be,
+  // and checked once read.
+  if (typeof stream?.getReader !== 'function') {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return bytes.byteLength > limit ? undefined : bytes;
+  }
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let length = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks.push(value);
     length += value.byteLength;
+    if (length > limit) {
+      void reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
   }
   const first = chunks[0]!;
   // A chunk that fills its whole buffer is the body; a view into a larger one is copied out.

@@ -6,7 +6,7 @@
  * inspection hook show a fixed set of fields that subclasses declare, never the request's
  * headers, with secret-looking body fields hidden.
  */
-import { mapStrings, scrubPatterns } from './redact.js';
+import { mapStrings, scrubPatterns, shortUrl } from './redact.js';
 
 /** Node's `util.inspect` looks for this key; using the registered symbol needs no import of node:util. */
 export const INSPECT_CUSTOM: unique symbol = Symbol.for('nodejs.util.inspect.custom') as never;
@@ -21,8 +21,9 @@ export interface RequestContext {
   readonly url: string;
 }
 
-/** The ` [GET https://…]` that ends every message about a request. */
-export const where = (context: RequestContext): string => ` [${context.method} ${context.url}]`;
+/** The ` [GET https://…]` that ends every message about a request, its URL shortened. */
+export const where = (context: RequestContext): string =>
+  ` [${context.method} ${shortUrl(context.url)}]`;
 
 /** Per-error scrubbers, set by the client that raised the error; kept off the object so nothing prints them. */
 const scrubbers = new WeakMap<SdkError, (text: string) => string>();
@@ -74,24 +75,35 @@ export class SdkError extends Error {
   /**
    * What `JSON.stringify` shows: name, message, request context and the subclass's fields
    * (its own enumerable properties: a subclass hides one by defining it non-enumerable) that
-   * are set, secrets hidden.
+   * are set, secrets hidden and the URL shortened (`url` on the error keeps all of it). It
+   * never throws: an error is printed where something already went wrong.
    */
   toJSON(): Record<string, unknown> {
-    const out = mapStrings(
-      Object.assign({ name: this.name, message: this.message }, this),
-      scrubPatterns,
-      true,
-    ) as Record<string, unknown>;
-    for (const key in out) if (out[key] === undefined) delete out[key];
-    if (this.cause !== undefined) out['cause'] = describeCause(this.cause);
-    const scrub = scrubbers.get(this);
-    return scrub ? (mapStrings(out, scrub) as Record<string, unknown>) : out;
+    try {
+      const out = mapStrings(
+        Object.assign({ name: this.name, message: this.message }, this),
+        scrubPatterns,
+        true,
+      ) as Record<string, unknown>;
+      for (const key in out) if (out[key] === undefined) delete out[key];
+      if (typeof out['url'] === 'string') out['url'] = shortUrl(out['url']);
+      if (this.cause !== undefined) out['cause'] = describeCause(this.cause);
+      const scrub = scrubbers.get(this);
+      return scrub ? (mapStrings(out, scrub) as Record<string, unknown>) : out;
+    } catch {
+      // A subclass's field or a cause with a throwing getter: the message alone still prints.
+      return { name: String(this.name), message: String(this.message) };
+    }
   }
 
   [INSPECT_CUSTOM](): string {
     const { name: _name, message: _message, ...fields } = this.toJSON();
     const head = this.stack ?? `${this.name}: ${this.message}`;
-    return Object.keys(fields).length ? `${head} ${JSON.stringify(fields, null, 2)}` : head;
+    try {
+      return Object.keys(fields).length ? `${head} ${JSON.stringify(fields, null, 2)}` : head;
+    } catch {
+      return head;
+    }
   }
 }
 
@@ -116,5 +128,7 @@ export function describeCause(cause: unknown): string {
       break;
     }
   }
-  return scrubPatterns(parts.join(' ← '));
+  const text = parts.join(' ← ');
+  // A cause's message is someone else's text, of any length: a message quotes its start.
+  return scrubPatterns(text.length > 1000 ? `${text.slice(0, 1000)}…` : text);
 }

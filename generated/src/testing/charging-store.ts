@@ -157,6 +157,21 @@ export class ChargingStore {
     );
   }
 
+  /** What puts every session, debt and invoice back as they are now; records keep their identity. */
+  snapshot(): () => void {
+    const sessions = this.#sessions.map((session) => [session, { ...session }] as const);
+    const debts = [...this.#debts];
+    const invoices = [...this.#invoices];
+    return () => {
+      refill(
+        this.#sessions,
+        sessions.map(([session, fields]) => Object.assign(session, fields)),
+      );
+      refill(this.#debts, debts);
+      refill(this.#invoices, invoices);
+    };
+  }
+
   /** The `ChargingSession` body, with the invoice link once the session is paid. */
   json(session: SessionRecord): Record<string, unknown> {
     return sessionJson(
@@ -165,6 +180,11 @@ export class ChargingStore {
       this.#invoices.find((i) => i.sessionId === session.id)?.link ?? null,
     );
   }
+}
+
+function refill<T>(list: T[], items: readonly T[]): void {
+  list.length = 0;
+  for (const item of items) list.push(item);
 }
 
 function invoiceLink(sessionId: string): string {

@@ -19,6 +19,11 @@ export interface HandlerContext {
   /** The request's absolute URL as the client addressed it, for links back to this server. */
   readonly url: URL;
   readonly permissions: ReadonlySet<FakePermission>;
+  /**
+   * Holds the answer back this many milliseconds after the change is committed, as a slow
+   * service would; other requests go on meanwhile and see the change.
+   */
+  answerAfter(ms: number): void;
 }
 
 export type Handler = (context: HandlerContext) => unknown;

@@ -27,6 +27,8 @@ export interface HttpResponse {
   readonly status: number;
   /** Written as JSON; absent for an empty response. */
   readonly body?: unknown;
+  /** The body already written as JSON text; wins over `body`. */
+  readonly bodyText?: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -145,7 +147,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | und
 }
 
 function write(res: ServerResponse, response: HttpResponse): void {
-  const text = response.body === undefined ? undefined : JSON.stringify(response.body);
+  const text =
+    response.bodyText ?? (response.body === undefined ? undefined : JSON.stringify(response.body));
   const headers: Record<string, string | number> = { ...CORS_HEADERS, ...response.headers };
   if (text !== undefined) {
     headers['content-type'] = 'application/json';

@@ -138,6 +138,18 @@ export class PaymentStore {
     }
   }
 
+  /** What puts every payment method, default and open setup intent back as they are now. */
+  snapshot(): () => void {
+    const methods = [...this.#methods].map(([user, list]) => [user, [...list]] as const);
+    const defaults = [...this.#defaults];
+    const intents = [...this.#intents];
+    return () => {
+      refill(this.#methods, methods);
+      refill(this.#defaults, defaults);
+      refill(this.#intents, intents);
+    };
+  }
+
   json(method: PaymentMethodRecord): FakePaymentMethod {
     return {
       id: method.id,
@@ -147,4 +159,9 @@ export class PaymentStore {
       created_at: method.createdAt,
     };
   }
+}
+
+function refill<K, V>(map: Map<K, V>, entries: readonly (readonly [K, V])[]): void {
+  map.clear();
+  for (const [key, value] of entries) map.set(key, value);
 }

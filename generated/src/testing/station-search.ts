@@ -4,7 +4,7 @@
  * Station queries: the filters `stations.around` and `stations.tile` share, the
  * great-circle search around a point, and lookups by station or EVSE id.
  */
-import type { StationModel } from './station-model.js';
+import type { EvseModel, StationModel } from './station-model.js';
 import { isAvailable } from './station-model.js';
 
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -84,11 +84,15 @@ export function stationsAround(
 export class StationIndex {
   readonly #byId = new Map<string, StationModel>();
   readonly #byEvseId = new Map<string, StationModel>();
+  readonly #evses: EvseModel[] = [];
 
   constructor(readonly all: readonly StationModel[]) {
     for (const station of all) {
       this.#byId.set(station.id, station);
-      for (const evse of station.evses) this.#byEvseId.set(evse.evseId, station);
+      for (const evse of station.evses) {
+        this.#byEvseId.set(evse.evseId, station);
+        this.#evses.push(evse);
+      }
     }
   }
 
@@ -98,5 +102,11 @@ export class StationIndex {
 
   byEvseId(evseId: string): StationModel | undefined {
     return this.#byEvseId.get(evseId);
+  }
+
+  /** What puts every EVSE's status back as it is now: the one thing about a station that changes. */
+  snapshot(): () => void {
+    const statuses = this.#evses.map((evse) => evse.status);
+    return () => statuses.forEach((status, i) => (this.#evses[i]!.status = status));
   }
 }

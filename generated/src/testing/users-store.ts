@@ -45,7 +45,7 @@ export class UserStore {
     const user: UserRecord = {
       id: this.ids.uuid(),
       email: text(body['email']),
-      locale: 'en',
+      locale: body['locale'] === 'de' ? 'de' : 'en',
       customProperties: properties(body['custom_properties']),
       deleted: false,
       billing: undefined,
@@ -110,6 +110,15 @@ export class UserStore {
     const billing = this.get(id).billing;
     if (!billing) throw notFound('The user has no billing details.');
     return billing;
+  }
+
+  /** What puts every user back as it is now (see transactions.ts); records keep their identity. */
+  snapshot(): () => void {
+    const saved = [...this.#users.values()].map((user) => [user, { ...user }] as const);
+    return () => {
+      this.#users.clear();
+      for (const [user, fields] of saved) this.#users.set(user.id, Object.assign(user, fields));
+    };
   }
 }
 
