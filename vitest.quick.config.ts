@@ -10,6 +10,8 @@ export const SLOW_SUITES = [
   // guards, and generation in two processes under other time zones and locales
   'test/robustness/corpus*',
   'test/robustness/fuzz*',
+  // seeded hostile servers against the client: 150 cases, about 15 s
+  'test/robustness/hostile-fuzz.test.ts',
   'test/robustness/guard-properties.test.ts',
   'test/robustness/determinism.test.ts',
   // schema constructs: six outputs type-checked in one program, about 15 s of CPU

@@ -126,9 +126,10 @@ export function prepareRequest(
   let settings: CallSettings;
   let encoded: EncodedBody | undefined;
   if ('url' in target) {
-    // A `next` link may hold credentials of its own: it is parsed to strip them.
+    // A `next` link may hold credentials of its own: it is parsed to strip them. The server
+    // wrote it, so it may echo the token too.
     url = target.url;
-    context.url = safeUrl(url);
+    context.url = config.scrubber.text(safeUrl(url));
     settings = callSettings(config, options, context);
   } else {
     const input = target.input ?? {};

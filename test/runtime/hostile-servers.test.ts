@@ -269,6 +269,55 @@ describe('only what can pass on a retry is retried', () => {
   });
 });
 
+describe('found by the fuzz (test/robustness/hostile-fuzz.test.ts)', () => {
+  it('a corrupt compressed body that ends with its connection still ends the call', async () => {
+    // A gzip header, then bytes no decoder takes, in small pieces, ended by closing the
+    // socket: Node 20's fetch then leaves a pending read unsettled, even after an abort.
+    const body = Buffer.concat([gzipSync('{}').subarray(0, 10), Buffer.alloc(64, 0xff)]);
+    server.setDefault(async (_req, res) => {
+      const socket = res.socket!;
+      socket.write('HTTP/1.1 200 OK\r\ncontent-encoding: gzip\r\nconnection: close\r\n\r\n');
+      for (let i = 0, offset = 0; offset < body.length; i++) {
+        const size = 1 + ((i * 7) % 64);
+        socket.write(body.subarray(offset, (offset += size)));
+        if (i % 8 === 7) await new Promise((resolve) => setImmediate(resolve));
+      }
+      socket.end();
+    });
+    const error = await retrieve({ timeoutMs: 200, deadlineMs: 500 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+  });
+
+  it('a 409 whose body stalls is not retried after the timeout', async () => {
+    server.setDefault((_req, res) => {
+      res.writeHead(409, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"detail":');
+    });
+    const error = await retrieve({ timeoutMs: 100, maxRetries: 2 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'TimeoutError', status: 409 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a token the server uses as a key, or puts in a next link, is cut too', async () => {
+    server.reply(json(400, { [MARKER_TOKEN]: 'seen' }));
+    const keyed = await retrieve().catch((e: unknown) => e);
+    for (const text of renderings(keyed)) expect(text).not.toContain(MARKER_TOKEN);
+
+    server.reply(
+      json(200, {
+        count: 2,
+        next: `${server.origin}/api/v1/users/?t=${MARKER_TOKEN}`,
+        results: [{ id: 'a' }],
+      }),
+      json(500, { detail: 'no' }),
+    );
+    const page = await requestPage<User>(clientFor(server.origin, { maxRetries: 0 }), listUsers);
+    const error = await page.nextPage().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    for (const text of renderings(error)) expect(text).not.toContain(MARKER_TOKEN);
+  });
+});
+
 describe('long URLs in messages', () => {
   it('a query of 100,000 values gives a short message; error.url keeps all of it', async () => {
     const operators = Array.from({ length: 100_000 }, (_, i) => `op${i}`);

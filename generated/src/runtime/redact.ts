@@ -155,10 +155,11 @@ export function mapStrings(
   const walk = (v: unknown): unknown => mapStrings(v, map, hideKeys, depth + 1);
   if (Array.isArray(value)) return value.map(walk);
   // fromEntries defines each key as an own property, as JSON.parse does: a `__proto__` key
-  // stays data, where assigning it would set the copy's prototype.
+  // stays data, where assigning it would set the copy's prototype. Keys are text the server
+  // chose too: a token can be one.
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [
-      k,
+      map(k),
       hideKeys && v != null && SENSITIVE_KEY.test(k) ? REDACTED : walk(v),
     ]),
   );

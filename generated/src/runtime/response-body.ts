@@ -154,10 +154,13 @@ function reportMismatch(
  * (after decompression: what fetch hands over), the stream then cancelled so that nothing
  * more is downloaded or inflated. `arrayBuffer()` would read without bound, and copies the
  * bytes once more after joining the chunks; most bodies come in one chunk, kept as it is.
+ * The attempt's `signal` cancels the read itself: Node 20's fetch leaves a read pending
+ * after an abort when a compressed body ends with its connection.
  */
 export async function readBytes(
   response: Response,
   limit: number,
+  signal: AbortSignal,
 ): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const stream = response.body;
   // No body, or one that is not a web stream (node-fetch, React Native): read as it can be,
@@ -167,17 +170,25 @@ export async function readBytes(
     return bytes.byteLength > limit ? undefined : bytes;
   }
   const reader = stream.getReader();
+  const cancel = (): void => void reader.cancel().catch(() => undefined);
+  signal.addEventListener('abort', cancel, { once: true });
   const chunks: Uint8Array[] = [];
   let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.byteLength;
-    if (length > limit) {
-      void reader.cancel().catch(() => undefined);
-      return undefined;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      // A read the signal cancelled ends as if the body had: it is not the whole body.
+      if (signal.aborted) throw signal.reason;
+      if (done) break;
+      length += value.byteLength;
+      if (length > limit) {
+        cancel();
+        return undefined;
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } finally {
+    signal.removeEventListener('abort', cancel);
   }
   const first = chunks[0]!;
   // A chunk that fills its whole buffer is the body; a view into a larger one is copied out.

@@ -192,7 +192,7 @@ export async function sendWithRetries(
         redirect: 'manual',
         // `duplex` is newer than the DOM typings.
       } as RequestInit);
-      const bytes = await readBytes(response, settings.maxResponseBytes);
+      const bytes = await readBytes(response, settings.maxResponseBytes, controller.signal);
       if (!bytes) {
         final = 'body too large';
         throw new ResponseTooLargeError(context, response.status, settings.maxResponseBytes);
@@ -252,7 +252,11 @@ export async function sendWithRetries(
             retrySafe: descriptor.retrySafe,
             attempt,
             maxRetries,
-            ...(error instanceof ApiError && { status: error.status, headers: response!.headers }),
+            // A status that arrived before its body failed still decides: a 409 whose body
+            // stalled is as final as one read whole.
+            ...(error instanceof ApiError
+              ? { status: error.status, headers: response!.headers }
+              : !(response && response.status < 300) && { status: response?.status }),
             now,
             deadlineAt,
             maxRetryDelayMs: settings.maxRetryDelayMs,
