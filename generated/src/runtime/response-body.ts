@@ -149,17 +149,24 @@ function reportMismatch(
   });
 }
 
+/** Where a body being read keeps its reader, so that whoever ends the attempt can cancel it. */
+export interface BodyReading {
+  reader?: ReadableStreamDefaultReader<Uint8Array> | undefined;
+}
+
 /**
  * The whole body as bytes, read off its stream, or undefined once it passes `limit` bytes
  * (after decompression: what fetch hands over), the stream then cancelled so that nothing
  * more is downloaded or inflated. `arrayBuffer()` would read without bound, and copies the
  * bytes once more after joining the chunks; most bodies come in one chunk, kept as it is.
- * The attempt's `signal` cancels the read itself: Node 20's fetch leaves a read pending
- * after an abort when a compressed body ends with its connection.
+ * The reader is kept on `reading`: Node 20's fetch leaves a read pending after an abort when
+ * a compressed body ends with its connection, so ending the attempt cancels the reader too,
+ * and a read ended that way is not taken for the end of the body.
  */
 export async function readBytes(
   response: Response,
   limit: number,
+  reading: BodyReading,
   signal: AbortSignal,
 ): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const stream = response.body;
@@ -169,26 +176,21 @@ export async function readBytes(
     const bytes = new Uint8Array(await response.arrayBuffer());
     return bytes.byteLength > limit ? undefined : bytes;
   }
-  const reader = stream.getReader();
-  const cancel = (): void => void reader.cancel().catch(() => undefined);
-  signal.addEventListener('abort', cancel, { once: true });
+  const reader = (reading.reader = stream.getReader());
   const chunks: Uint8Array[] = [];
   let length = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      // A read the signal cancelled ends as if the body had: it is not the whole body.
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) {
       if (signal.aborted) throw signal.reason;
-      if (done) break;
-      length += value.byteLength;
-      if (length > limit) {
-        cancel();
-        return undefined;
-      }
-      chunks.push(value);
+      break;
     }
-  } finally {
-    signal.removeEventListener('abort', cancel);
+    length += value.byteLength;
+    if (length > limit) {
+      void reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
   }
   const first = chunks[0]!;
   // A chunk that fills its whole buffer is the body; a view into a larger one is copied out.

@@ -18,7 +18,7 @@ import { permanentFailure } from './fetch-refusal.js';
 import { redactRequestHeaders } from './headers.js';
 import { callHook, type RequestHookEvent } from './hooks.js';
 import type { PreparedRequest } from './prepare.js';
-import { readBytes } from './response-body.js';
+import { readBytes, type BodyReading } from './response-body.js';
 import { bodySnippet, redactHeaders, shortUrl, type SecretScrubber } from './redact.js';
 import {
   AbortError,
@@ -54,7 +54,7 @@ const UTF8 = new TextDecoder();
  * attempt costs one small object: the copy of the response and the hook event (with its
  * redacted copy of the headers) are made only when asked for, and most calls ask for neither.
  */
-class Attempt implements Exchange {
+class Attempt implements Exchange, BodyReading {
   /** The response as received, its body spent, once it arrived. */
   declare spent: Response;
   /** The body as received, kept so that a copy has exactly these bytes. */
@@ -65,6 +65,10 @@ class Attempt implements Exchange {
   declare headers: Headers;
   declare readonly request: PreparedRequest;
   declare readonly attempt: number;
+  /** Aborted by the attempt's timer or the caller's signal (see `endAttempt`). */
+  declare controller: AbortController;
+  /** The body's reader while it is read. */
+  declare reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   #copy: Response | undefined;
   #event: RequestHookEvent | undefined;
   readonly #scrubber: SecretScrubber;
@@ -106,8 +110,14 @@ function unreadCopy(spent: Response, bytes: Uint8Array<ArrayBuffer>): Response {
   return copy;
 }
 
-/** The timer's callback, shared: `setTimeout` hands it the attempt's controller. */
-const abortController = (controller: AbortController): void => controller.abort();
+/**
+ * Ends an attempt: aborts its fetch, and cancels the body's reader, which Node 20's fetch may
+ * leave pending after the abort. The timer's callback, shared: `setTimeout` hands it the attempt.
+ */
+const endAttempt = (attempt: Attempt, reason?: unknown): void => {
+  attempt.controller.abort(reason);
+  attempt.reader?.cancel(reason).catch(() => undefined);
+};
 
 const ONCE = { once: true } as const;
 
@@ -153,11 +163,11 @@ export async function sendWithRetries(
     // Only the timer and the caller's signal abort this controller: aborted while the
     // caller's signal is not means the attempt timed out. No closure for the timer, and a
     // listener only when there is a signal: fewer allocations per attempt.
-    const controller = new AbortController();
+    const controller = (x.controller = new AbortController());
     let onAbort: (() => void) | undefined;
     if (signal)
-      signal.addEventListener('abort', (onAbort = () => controller.abort(signal.reason)), ONCE);
-    const timer = setTimeout(abortController, Math.min(timeoutMs, MAX_TIMER_MS), controller);
+      signal.addEventListener('abort', (onAbort = () => endAttempt(x, signal.reason)), ONCE);
+    const timer = setTimeout(endAttempt, Math.min(timeoutMs, MAX_TIMER_MS), x);
     // Set once the headers are in: a failure after that point happened while reading the body.
     let response: Response | undefined;
     let error: SdkError | undefined;
@@ -192,7 +202,7 @@ export async function sendWithRetries(
         redirect: 'manual',
         // `duplex` is newer than the DOM typings.
       } as RequestInit);
-      const bytes = await readBytes(response, settings.maxResponseBytes, controller.signal);
+      const bytes = await readBytes(response, settings.maxResponseBytes, x, controller.signal);
       if (!bytes) {
         final = 'body too large';
         throw new ResponseTooLargeError(context, response.status, settings.maxResponseBytes);
