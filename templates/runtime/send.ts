@@ -58,7 +58,7 @@ class Attempt implements Exchange, BodyReading {
   /** The body as received, kept so that a copy has exactly these bytes. */
   declare bytes: Uint8Array<ArrayBuffer>;
   declare text: string;
-  /** Status and headers of the response, set with `spent`. */
+  /** Status and headers of the response, set with `spent` (see `received`). */
   declare status: number;
   declare headers: Headers;
   declare readonly request: PreparedRequest;
@@ -75,6 +75,15 @@ class Attempt implements Exchange, BodyReading {
     this.request = request;
     this.attempt = attempt;
     this.#scrubber = scrubber;
+  }
+
+  /** Keeps the response that arrived and its whole body. */
+  received(response: Response, bytes: Uint8Array<ArrayBuffer>): void {
+    this.spent = response;
+    this.bytes = bytes;
+    this.text = UTF8.decode(bytes);
+    this.status = response.status;
+    this.headers = response.headers;
   }
 
   get response(): Response {
@@ -157,15 +166,15 @@ export async function sendWithRetries(
       if (left < timeoutMs) [timeoutMs, deadline] = [left, true];
     }
 
-    const x = new Attempt(request, attempt, scrubber);
+    const exchange = new Attempt(request, attempt, scrubber);
     // Only the timer and the caller's signal abort this controller: aborted while the
     // caller's signal is not means the attempt timed out. No closure for the timer, and a
     // listener only when there is a signal: fewer allocations per attempt.
-    const controller = (x.controller = new AbortController());
+    const controller = (exchange.controller = new AbortController());
     let onAbort: (() => void) | undefined;
     if (signal)
-      signal.addEventListener('abort', (onAbort = () => endAttempt(x, signal.reason)), ONCE);
-    const timer = setTimeout(endAttempt, Math.min(timeoutMs, MAX_TIMER_MS), x);
+      signal.addEventListener('abort', (onAbort = () => endAttempt(exchange, signal.reason)), ONCE);
+    const timer = setTimeout(endAttempt, Math.min(timeoutMs, MAX_TIMER_MS), exchange);
     // Set once the headers are in: a failure after that point happened while reading the body.
     let response: Response | undefined;
     let error: SdkError | undefined;
@@ -182,9 +191,9 @@ export async function sendWithRetries(
         `Bearer ${provide ? await providedToken(config, request, provide, controller.signal) : config.token}`;
       if (debug)
         logger.debug(`→ ${where} (${context.operationId}, attempt ${attempt})`, {
-          headers: x.event.headers,
+          headers: exchange.event.headers,
         });
-      if (hooks.onRequest) callHook(logger, hooks, 'onRequest', x.event);
+      if (hooks.onRequest) callHook(logger, hooks, 'onRequest', exchange.event);
       started = env.now();
       waiting = undefined;
       if (controller.signal.aborted) throw controller.signal.reason;
@@ -200,16 +209,17 @@ export async function sendWithRetries(
         redirect: 'manual',
         // `duplex` is newer than the DOM typings.
       } as RequestInit);
-      const bytes = await readBytes(response, settings.maxResponseBytes, x, controller.signal);
+      const bytes = await readBytes(
+        response,
+        settings.maxResponseBytes,
+        exchange,
+        controller.signal,
+      );
       if (!bytes) {
         final = 'body too large';
         throw new ResponseTooLargeError(context, response.status, settings.maxResponseBytes);
       }
-      x.bytes = bytes;
-      x.text = UTF8.decode(x.bytes);
-      x.spent = response;
-      x.status = response.status;
-      x.headers = response.headers;
+      exchange.received(response, bytes);
     } catch (cause) {
       const status = response?.status;
       if (final) error = cause as SdkError;
@@ -248,9 +258,13 @@ export async function sendWithRetries(
           headers: redactHeaders(got, scrubber),
         });
       if (hooks.onResponse)
-        callHook(logger, hooks, 'onResponse', { ...x.event, status, durationMs: now - started });
-      if (status >= 200 && status <= 299) return x;
-      error = errorForStatus(config, request, response!, x.text, now);
+        callHook(logger, hooks, 'onResponse', {
+          ...exchange.event,
+          status,
+          durationMs: now - started,
+        });
+      if (status >= 200 && status <= 299) return exchange;
+      error = errorForStatus(config, request, response!, exchange.text, now);
     }
     // Only a failed attempt gets this far: the retry rule decides what comes next.
     const decision: RetryDecision =
@@ -273,7 +287,7 @@ export async function sendWithRetries(
           });
     bindScrubber(error, scrubberOf(config));
     if (hooks.onError)
-      callHook(logger, hooks, 'onError', { ...x.event, error, willRetry: decision.retry });
+      callHook(logger, hooks, 'onError', { ...exchange.event, error, willRetry: decision.retry });
     if (!decision.retry) {
       if (debug)
         logger.debug(

@@ -162,39 +162,39 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta, logger: RuntimeL
         'environment',
       );
   }
-  let url: URL | undefined;
-  let port: string | undefined;
+  let url: URL;
   try {
     url = new URL(String(raw));
   } catch {
-    // Reported below.
+    throw new ConfigurationError(
+      `baseUrl must be an absolute http(s) URL, got ${JSON.stringify(String(raw).slice(0, 100))}`,
+      'baseUrl',
+    );
   }
-  const problem =
-    url === undefined
-      ? `must be an absolute http(s) URL, got ${JSON.stringify(String(raw).slice(0, 100))}`
-      : url.protocol !== 'https:' && url.protocol !== 'http:'
-        ? `must use http or https, got ${url.protocol}`
-        : // fetch refuses URLs with credentials, and the token is the only credential to send.
-          url.username !== '' || url.password !== ''
-          ? 'must not contain a user name or password'
-          : url.search !== '' || url.hash !== ''
-            ? 'must not have a query string or fragment'
-            : // Only for the global fetch, which follows the Fetch standard; another
-              // (node-fetch, a test double) may well reach the port, and its refusal is
-              // caught when it happens.
-              options.fetch === undefined && (port = refusedPort(url))
-              ? `${url.origin}: ${port}`
-              : undefined;
+  const problem = baseUrlProblem(url, options);
   if (problem !== undefined) throw new ConfigurationError(`baseUrl ${problem}`, 'baseUrl');
-  if (isInsecureForCredentials(url!)) {
+  if (isInsecureForCredentials(url)) {
     if (options.allowInsecureHttp !== true)
       throw new InsecureTransportError(
-        `baseUrl ${url!.origin} uses plain http to another machine, which would expose the token; use https, or allowInsecureHttp: true on a trusted network`,
+        `baseUrl ${url.origin} uses plain http to another machine, which would expose the token; use https, or allowInsecureHttp: true on a trusted network`,
         'baseUrl',
       );
-    logger.warn(`allowInsecureHttp is set: the token is sent over plain http to ${url!.origin}`);
+    logger.warn(`allowInsecureHttp is set: the token is sent over plain http to ${url.origin}`);
   }
-  return url!;
+  return url;
+}
+
+/** Why a parsed base URL cannot be used, or undefined when it can. */
+function baseUrlProblem(url: URL, options: ClientOptions): string | undefined {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return `must use http or https, got ${url.protocol}`;
+  // fetch refuses URLs with credentials, and the token is the only credential to send.
+  if (url.username !== '' || url.password !== '') return 'must not contain a user name or password';
+  if (url.search !== '' || url.hash !== '') return 'must not have a query string or fragment';
+  // Only for the global fetch, which follows the Fetch standard; another (node-fetch, a test
+  // double) may well reach the port, and its refusal is caught when it happens.
+  const port = options.fetch === undefined ? refusedPort(url) : undefined;
+  return port === undefined ? undefined : `${url.origin}: ${port}`;
 }
 
 export function resolveConfig(options: ClientOptions, meta: ClientMeta): ResolvedConfig {
