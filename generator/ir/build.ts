@@ -10,7 +10,14 @@ import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
 import { buildOperations } from './operations.js';
 import { Hoisting } from './hoist.js';
 import { assignViews } from './views.js';
-import { clientClassName, NameRegistry, PACKAGE_NAMES, pascalCase, words } from './names.js';
+import {
+  clientClassName,
+  NameRegistry,
+  PACKAGE_NAMES,
+  pascalCase,
+  guardNames,
+  words,
+} from './names.js';
 
 export interface BuildResult {
   readonly ir?: Ir;
@@ -25,7 +32,7 @@ export function buildIr(source: SourceDocument): BuildResult {
   // client class is named after the title and claimed first: a schema does not take its name.
   const registry = new NameRegistry([...PACKAGE_NAMES, clientClassName(buildInfo(root).title)]);
   const schemaNames = new Map(
-    rawSchemas.map(([key]) => [key, registry.claim(pascalCase(key))] as const),
+    rawSchemas.map(([key]) => [key, registry.claim(pascalCase(key), guardNames)] as const),
   );
   const hoisting = new Hoisting(registry);
   const ctx: SchemaContext = { root, reporter, schemaNames, inlining: new Set(), hoisting };

@@ -8,7 +8,7 @@
 import { HTTP_METHODS } from '../document/methods.js';
 import { splitPointer } from '../document/pointer.js';
 import type { IrDocs, IrType } from './types.js';
-import { pascalCase, type NameRegistry } from './names.js';
+import { pascalCase, guardNames, type NameRegistry } from './names.js';
 
 export interface HoistedSchema {
   readonly name: string;
@@ -76,7 +76,7 @@ export class Hoisting {
   hoist(pointer: string): string {
     let name = this.names.get(pointer);
     if (name === undefined) {
-      name = this.registry.claim(hoistedNameFor(pointer));
+      name = this.registry.claim(hoistedNameFor(pointer), guardNames);
       this.names.set(pointer, name);
     }
     return name;

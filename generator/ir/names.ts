@@ -289,6 +289,8 @@ export const PACKAGE_NAMES: readonly string[] = [
   ...new Set([...RUNTIME_NAMES, ...LIB_NAMES, ...EMITTED_NAMES]),
 ];
 
+const none = (): readonly string[] => [];
+
 /**
  * Hands out unique names within one scope: the second `User` becomes `User2`. Names are
  * claimed in document order, so the result is the same on every run.
@@ -300,10 +302,17 @@ export class NameRegistry {
     for (const name of reserved) this.taken.add(name);
   }
 
-  claim(wanted: string): string {
+  /**
+   * `wanted`, or it with the first number that makes it free. With `companions`, the names a
+   * name brings with it (a schema's guards) must be free too, and are taken with it: a schema
+   * `Input` would otherwise get a guard `checkInput` beside the runtime's own.
+   */
+  claim(wanted: string, companions: (name: string) => readonly string[] = none): string {
+    const free = (name: string) =>
+      !this.taken.has(name) && companions(name).every((other) => !this.taken.has(other));
     let name = wanted;
-    for (let n = 2; this.taken.has(name); n++) name = `${wanted}${n}`;
-    this.taken.add(name);
+    for (let n = 2; !free(name); n++) name = `${wanted}${n}`;
+    for (const taken of [name, ...companions(name)]) this.taken.add(taken);
     return name;
   }
 

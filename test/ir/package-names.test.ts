@@ -8,6 +8,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import {
   EMITTED_NAMES,
+  guardNames,
   LIB_NAMES,
   PACKAGE_NAMES,
   RUNTIME_NAMES,
@@ -62,5 +63,20 @@ describe('names the package reserves', () => {
       ['NotFoundError', 'NotFoundError2'],
       ['Page', 'Page2'],
     ]);
+  });
+
+  it('keep a schema whose guards would take a runtime export from clashing (Input → checkInput)', () => {
+    const text = JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Clash', version: '1' },
+      paths: {},
+      components: { schemas: { Input: { type: 'object' }, Thing: { type: 'string' } } },
+    });
+    const built = irFromText('clash.json', text);
+    const names = 'ir' in built ? built.ir.schemas.map((s) => s.name) : [];
+    expect(names).toEqual(['Input2', 'Thing']);
+    // No guard of any schema is a name the package already exports.
+    const guards = names.flatMap((name) => guardNames(name));
+    expect(guards.filter((guard) => PACKAGE_NAMES.includes(guard))).toEqual([]);
   });
 });
