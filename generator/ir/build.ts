@@ -10,32 +10,40 @@ import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
 import { buildOperations } from './operations.js';
 import { Hoisting } from './hoist.js';
 import { assignViews } from './views.js';
-import {
-  clientClassName,
-  NameRegistry,
-  PACKAGE_NAMES,
-  pascalCase,
-  guardNames,
-  words,
-} from './names.js';
+import { clientClassName, NameRegistry, pascalCase, guardNames, words } from './names.js';
+import { reservedNames } from '../template-names.js';
 
 export interface BuildResult {
   readonly ir?: Ir;
   readonly diagnostics: readonly Diagnostic[];
 }
 
-export function buildIr(source: SourceDocument): BuildResult {
+/**
+ * @param reserved Names the package exports besides the schemas' (see `reservedNames`): a
+ * schema, or one of its guards, that would take one is renumbered.
+ */
+export function buildIr(
+  source: SourceDocument,
+  reserved: readonly string[] = reservedNames(buildInfo(source.value).lib),
+): BuildResult {
   const root = source.value;
   const reporter = new Reporter(source);
   const rawSchemas = entries(asObject(asObject(root)?.components)?.schemas);
   // Names are claimed before any schema is converted, so refs can be resolved in one pass. The
   // client class is named after the title and claimed first: a schema does not take its name.
-  const registry = new NameRegistry([...PACKAGE_NAMES, clientClassName(buildInfo(root).title)]);
+  const registry = new NameRegistry([...reserved, clientClassName(buildInfo(root).title)]);
   const schemaNames = new Map(
     rawSchemas.map(([key]) => [key, registry.claim(pascalCase(key), guardNames)] as const),
   );
   const hoisting = new Hoisting(registry);
-  const ctx: SchemaContext = { root, reporter, schemaNames, inlining: new Set(), hoisting };
+  const ctx: SchemaContext = {
+    root,
+    reporter,
+    schemaNames,
+    inlining: new Set(),
+    hoisting,
+    reserved,
+  };
 
   const components = rawSchemas.map(([key, raw]) => ({
     sourceName: key,

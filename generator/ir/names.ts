@@ -163,110 +163,6 @@ export function propertyAccess(target: string, name: string): string {
     : `${target}[${JSON.stringify(name)}]`;
 }
 
-/** The runtime's public surface (re-exported by the package index); a test keeps it equal to templates/runtime/index.ts. */
-export const RUNTIME_NAMES: readonly string[] = [
-  'ClientCore',
-  'ClientOptions',
-  'ClientMeta',
-  'RequestOptions',
-  'ValidationMode',
-  'Environment',
-  'FetchLike',
-  'HeadersOption',
-  'DEFAULT_TIMEOUT_MS',
-  'DEFAULT_MAX_RETRIES',
-  'DEFAULT_MAX_RETRY_DELAY_MS',
-  'DEFAULT_VALIDATION_MODE',
-  'DEFAULT_MAX_RESPONSE_BYTES',
-  'DEFAULT_MAX_PAGES',
-  'OperationDescriptor',
-  'OperationInput',
-  'BodyEncoding',
-  'HttpMethod',
-  'QueryParameter',
-  'HeaderParameter',
-  'CookieParameter',
-  'BinaryBody',
-  'ApiPromise',
-  'WithResponse',
-  'Page',
-  'PagePromise',
-  'PageEnvelope',
-  'SdkError',
-  'RequestContext',
-  'ApiError',
-  'BadRequestError',
-  'AuthenticationError',
-  'PermissionDeniedError',
-  'NotFoundError',
-  'ConflictError',
-  'UnprocessableEntityError',
-  'RateLimitError',
-  'InternalServerError',
-  'apiErrorClassFor',
-  'ApiErrorClass',
-  'ErrorBody',
-  'ConfigurationError',
-  'InsecureTransportError',
-  'InvalidRequestError',
-  'TokenProviderError',
-  'ConnectionError',
-  'TimeoutError',
-  'AbortError',
-  'ResponseParseError',
-  'ResponseValidationError',
-  'ResponseTooLargeError',
-  'PaginationError',
-  'ClientHooks',
-  'RequestHookEvent',
-  'ResponseHookEvent',
-  'ErrorHookEvent',
-  'ValidationIssueEvent',
-  'Logger',
-  'LogLevel',
-  'BASE_RETRY_DELAY_MS',
-  'RETRY_AFTER_CAP_MS',
-  'GuardError',
-  'describeFailure',
-  'formatGuardPath',
-  'Check',
-  'GuardFailure',
-  'InputChecks',
-  'KnownErrorType',
-  'KnownErrorTypes',
-  'KnownValues',
-  'isOneOf',
-  'requestPage',
-  'encodeBody',
-  'encodeParameters',
-  'renderPath',
-  'checkInput',
-];
-
-/** The hand-written layers' exports (templates/<lib>/index.ts); a test keeps them equal. */
-export const LIB_NAMES: readonly string[] = [
-  'tileForPoint',
-  'tileBounds',
-  'MAX_TILE_LATITUDE',
-  'MAX_TILE_ZOOM',
-  'TileCoordinates',
-  'TileBounds',
-  'createTileLoader',
-  'TileLoader',
-  'TileLoaderOptions',
-  'TileLoaderStats',
-  'TileSource',
-  'TileFilters',
-  'TileQueryBase',
-  'LoadOptions',
-  'TileView',
-  'TileResult',
-  'viewportAround',
-  'TileViewport',
-  'PixelViewport',
-  'ConnectError',
-];
-
 /**
  * Declared by the emitters: the open-enum helper type, the client's metadata, the token
  * variable's name, and the error classes generated for declared statuses (every 4xx reason
@@ -278,15 +174,6 @@ export const EMITTED_NAMES: readonly string[] = [
   'TOKEN_ENV_VAR',
   'STATUS_ERROR_CLASSES',
   ...Object.keys(CLIENT_ERROR_REASONS).map((status) => reasonClassName(Number(status))!),
-];
-
-/**
- * Names the package may export besides the schemas. A schema called `NotFoundError` must not
- * take one of them. Layer and emitter names are reserved for every spec, so a schema's name
- * never depends on which of them a package happens to get.
- */
-export const PACKAGE_NAMES: readonly string[] = [
-  ...new Set([...RUNTIME_NAMES, ...LIB_NAMES, ...EMITTED_NAMES]),
 ];
 
 const none = (): readonly string[] => [];
@@ -414,8 +301,8 @@ export interface OperationName extends ClientPlace {
  * and the standalone function is the camelCase of that path without `client`:
  * `client.users.paymentMethods.createSetupIntent` → `usersPaymentMethodsCreateSetupIntent`.
  * Collisions are settled in document order with a numeric suffix (`list2`): a method whose name
- * a sibling method or a sub-resource already has, then a function name an earlier operation,
- * the package's own exports or `reserved` (the schemas' guards) already have.
+ * a sibling method or a sub-resource already has, then a function name an earlier operation
+ * or `reserved` (the package's own exports, the schemas' guards) already has.
  */
 export function nameOperations(
   places: readonly ClientPlace[],
@@ -435,7 +322,7 @@ export function nameOperations(
       if (!parent.has(segment)) parent.claim(segment);
     });
   }
-  const functions = new NameRegistry([...PACKAGE_NAMES, ...reserved]);
+  const functions = new NameRegistry(reserved);
   return places.map(({ resourcePath }, i) => {
     const methodName = membersOf(resourcePath).claim(places[i]!.methodName);
     const functionName = functions.claim(camelCase([...resourcePath, methodName].join(' ')));

@@ -78,7 +78,7 @@ export function buildOperations(
   ]);
   const names = nameOperations(
     raws.map((raw, i) => placeInClient(raw.operation, ids[i]!, raw.pointer, ctx)),
-    guards,
+    [...ctx.reserved, ...guards],
   );
   return raws.map((raw, i) => buildOperation(raw, ids[i]!, names[i]!, ctx, schemaTypes));
 }

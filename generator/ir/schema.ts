@@ -21,6 +21,8 @@ export interface SchemaContext {
   readonly inlining: Set<string>;
   /** Such targets found to refer back to themselves, declared as named types instead. */
   readonly hoisting: Hoisting;
+  /** Names the package exports besides the schemas' (the runtime's, the layer's, the emitters'). */
+  readonly reserved: readonly string[];
 }
 
 const STRING_FORMATS: Readonly<Record<string, StringFormat>> = {

@@ -11,6 +11,7 @@ import {
   propertyAccess,
   propertyKey,
 } from '../../generator/ir/names.js';
+import { reservedNames } from '../../generator/template-names.js';
 
 describe('identifiers', () => {
   it.each([
@@ -119,6 +120,7 @@ describe('operation names', () => {
         'users.core',
         'tile.forPoint',
       ].map(place),
+      reservedNames('connect'),
     );
     expect(
       names.map((n) => `${[...n.resourcePath, n.methodName].join('.')} ${n.functionName}`),

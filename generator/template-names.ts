@@ -1,0 +1,52 @@
+/**
+ * The names the hand-written parts of a package export, read from their own index files
+ * (`templates/runtime/index.ts`, `templates/<lib>/index.ts`) rather than copied into the
+ * generator, so an export added to the runtime is reserved the moment it exists: a schema
+ * (or a schema's guard) of that name is renumbered instead of clashing in the package index.
+ *
+ * The templates ship with the generator and do not change while it runs, so each index is
+ * read once per process, like a table compiled in.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { EMITTED_NAMES } from './ir/names.js';
+
+/** The names an index module re-exports (`export { a, type B } from …`, `export { x as y }`). */
+export function exportedNames(indexSource: string): string[] {
+  const source = ts.createSourceFile('index.ts', indexSource, ts.ScriptTarget.ES2022);
+  return source.statements.flatMap((statement) =>
+    ts.isExportDeclaration(statement) &&
+    statement.exportClause &&
+    ts.isNamedExports(statement.exportClause)
+      ? statement.exportClause.elements.map((element) => element.name.text)
+      : [],
+  );
+}
+
+const read = new Map<string, readonly string[]>();
+
+/** The exports of `templates/<folder>/index.ts`, read once. */
+export function templateExports(folder: string): readonly string[] {
+  let names = read.get(folder);
+  if (names === undefined) {
+    const path = fileURLToPath(new URL(`../templates/${folder}/index.ts`, import.meta.url));
+    read.set(folder, (names = exportedNames(readFileSync(path, 'utf8'))));
+  }
+  return names;
+}
+
+/**
+ * Every name a package exports besides its schemas': the runtime's, the layer's when the
+ * document asks for one (`info.x-sdk-lib`), and the emitters' own. Another document's client
+ * has no layer, so its schemas may use the layer's names.
+ */
+export function reservedNames(lib: string | undefined): readonly string[] {
+  return [
+    ...new Set([
+      ...templateExports('runtime'),
+      ...(lib === undefined ? [] : templateExports(lib)),
+      ...EMITTED_NAMES,
+    ]),
+  ];
+}
