@@ -1,12 +1,32 @@
 /**
- * The rules for constraints and media types, part of the one table in `rules.ts` (kept apart
- * only to keep that file readable). Constraints are judged in opposite directions on the two
- * sides, as the rest of the table is: a request may be held to less, never to more (the
- * client's checks and the server refuse what no longer fits); a response may promise more,
- * never less (code reading it relies on the range it was promised, and a response guard
- * enforces that range).
+ * The rules for what a value may be, on either side: its type, its constraints and its media
+ * types. Part of the one table in `rules.ts` (kept apart only to keep that file readable).
+ * Constraints are judged in opposite directions on the two sides, as the rest of the table
+ * is: a request may be held to less, never to more (the client's checks and the server
+ * refuse what no longer fits); a response may promise more, never less (code reading it
+ * relies on the range it was promised, and a response guard enforces that range).
  */
 import type { Rule } from './rules.js';
+
+/** A changed type breaks both sides: values sent today no longer fit, and code reading a value expects the old type. */
+export const TYPE_RULES: readonly Rule[] = [
+  {
+    id: 'type-changed',
+    target: 'request',
+    kind: 'type-changed',
+    verdict: 'breaking',
+    change: 'type changed in a request',
+    reason: 'values sent today no longer fit',
+  },
+  {
+    id: 'response-type-changed',
+    target: 'response',
+    kind: 'type-changed',
+    verdict: 'breaking',
+    change: 'type changed in a response',
+    reason: 'code that reads it expects the old type',
+  },
+];
 
 export const LIMIT_RULES: readonly Rule[] = [
   {

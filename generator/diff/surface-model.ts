@@ -36,6 +36,8 @@ export interface SurfaceEntry {
   readonly limits?: Limits;
   /** For request bodies and responses: the media types the spec lists, lower case, without parameters. */
   readonly mediaTypes?: readonly string[];
+  /** For a status: whether the client reads it as a result (a 2xx or `2XX`) rather than an error. */
+  readonly success?: boolean;
   /** Members of a union, by name or shape. */
   readonly variants?: readonly string[];
   /** For operations: how the client exposes the call (`client.users.create`, `usersCreate`). */

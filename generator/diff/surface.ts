@@ -3,6 +3,7 @@
  * method and path with the path parameters' names left out (they are positional arguments
  * in the client, so renaming one changes nothing for a caller).
  */
+import { isSuccess } from '../ir/bodies.js';
 import type { IrOperation } from '../ir/types.js';
 import type { SnapshotOperation, SnapshotParameter, SurfaceSource } from './snapshot.js';
 import { flattenValue, type Place, type SchemaLookup } from './surface-fields.js';
@@ -65,8 +66,8 @@ function operationEntries(operation: SnapshotOperation, schemas: SchemaLookup): 
     ...(operation.cookieParameters ?? []).map((p) => [`param:cookie:${p.name}`, p] as const),
   ].flatMap(([suffix, p]) => parameterEntries(p, under(suffix, parameterPlace(p)), schemas));
   const body = operation.body
-    ? withMediaTypes(
-        operation.body.mediaTypes,
+    ? withOwn(
+        operation.body.mediaTypes ? { mediaTypes: operation.body.mediaTypes } : {},
         flattenValue(
           operation.body.type,
           under('body', {
@@ -81,8 +82,8 @@ function operationEntries(operation: SnapshotOperation, schemas: SchemaLookup): 
       )
     : [];
   const statuses = operation.responses.flatMap((r) =>
-    withMediaTypes(
-      r.mediaTypes,
+    withOwn(
+      { success: isSuccess(r), ...(r.mediaTypes ? { mediaTypes: r.mediaTypes } : {}) },
       flattenValue(
         r.type,
         under(`status:${r.status}`, {
@@ -99,12 +100,12 @@ function operationEntries(operation: SnapshotOperation, schemas: SchemaLookup): 
   return [own, ...parameters, ...body, ...statuses];
 }
 
-/** The media types belong to the body or response itself, the first of its entries. */
-function withMediaTypes(
-  mediaTypes: readonly string[] | undefined,
+/** Media types and success belong to the body or response itself, the first of its entries. */
+function withOwn(
+  own: Pick<SurfaceEntry, 'mediaTypes' | 'success'>,
   [first, ...rest]: SurfaceEntry[],
 ): SurfaceEntry[] {
-  return [{ ...first!, ...(mediaTypes ? { mediaTypes } : {}) }, ...rest];
+  return [{ ...first!, ...own }, ...rest];
 }
 
 function parameterPlace(p: SnapshotParameter): Omit<Place, 'key' | 'operation' | 'parent'> {

@@ -16,8 +16,7 @@ import { emitReadme } from './readme.js';
 import { emitRuntime, type TemplateFile } from './runtime.js';
 import { emitTesting } from './testing.js';
 import { emitVersionModule, NEUTRAL_PACKAGE_VERSION, VERSION_MODULE } from './version-module.js';
-import { schemaDeclarations } from './types.js';
-import { emitTypes } from './types.js';
+import { emitTypes, schemaDeclarations } from './types.js';
 import type { IrResource } from '../ir/types.js';
 
 export interface EmitInput {
@@ -43,7 +42,14 @@ function withOperations(resource: IrResource): IrResource[] {
   ];
 }
 
-/** The files that carry the package's version: re-emitted alone once `generate` has decided it. */
+function versionModule(ir: Ir, packageVersion: string): EmittedFile {
+  return emitVersionModule(ir, packageVersion, `${SOURCE_DIR}/${VERSION_MODULE}`);
+}
+
+/**
+ * The files that carry the package's version: re-emitted alone once `generate` has decided
+ * it. `emitPackage` emits the same version module among the sources.
+ */
 export function emitVersioned(
   ir: Ir,
   header: string,
@@ -53,8 +59,30 @@ export function emitVersioned(
   return [
     emitPackageJson(ir, header, sourcePaths, packageVersion),
     emitReadme(ir, header, sourcePaths, packageVersion),
-    emitVersionModule(ir, packageVersion, `${SOURCE_DIR}/${VERSION_MODULE}`),
+    versionModule(ir, packageVersion),
   ];
+}
+
+/**
+ * A module under src/: the files it is made of and the one file the index re-exports. The
+ * package's modules are one list of these, so a module cannot be emitted without being
+ * exported, or exported without being emitted, by keeping two lists in step.
+ */
+interface SourceModule {
+  /** Its files: one for most modules, a folder's for the runtime and a hand-written layer. */
+  readonly files: readonly EmittedFile[];
+  /** The file the package index re-exports, under src/; absent for what the index leaves out (`testing/` has its own entry point). */
+  readonly exported?: string;
+}
+
+/** A module of one file, re-exported by the index; none when the emitter had nothing to emit. */
+function exportedFile(file: EmittedFile | undefined): SourceModule[] {
+  return file ? [{ files: [file], exported: file.path.slice(`${SOURCE_DIR}/`.length) }] : [];
+}
+
+/** A folder copied from templates, re-exported through its index. */
+function exportedFolder(files: readonly EmittedFile[], folder: string): SourceModule {
+  return { files, exported: `${folder}/index.ts` };
 }
 
 export function emitPackage({
@@ -68,52 +96,39 @@ export function emitPackage({
   const src = (path: string) => `${SOURCE_DIR}/${path}`;
   const declared = [...schemaDeclarations(ir).map((d) => d.name), ...ir.enums.map((e) => e.name)];
   const names = operationNames(ir, declared);
-  const resources = withOperations(ir.resources);
-  const operationModules = resources.map((resource) =>
-    emitOperationModule(ir, resource, names, src(operationModulePath(resource))),
-  );
-  const errorTypes = emitErrorTypes(ir, src('error-types.ts'));
-  const statusErrors = emitStatusErrors(ir, src(STATUS_ERRORS_MODULE));
   const lib = ir.info.lib !== undefined && libTemplates.length > 0 ? ir.info.lib : undefined;
-  const types = emitTypes(ir, src('types.ts'));
-  const modules = [
-    VERSION_MODULE,
-    'enums.ts',
-    ...(types ? ['types.ts'] : []),
-    'guards.ts',
-    ...resources.map(operationModulePath),
-    'client.ts',
-    'core.ts',
-    ...(errorTypes ? ['error-types.ts'] : []),
-    ...(statusErrors ? [STATUS_ERRORS_MODULE] : []),
-    'runtime/index.ts',
-    ...(lib ? [`${lib}/index.ts`] : []),
-  ];
-  const sources: EmittedFile[] = [
-    emitEnums(ir, src('enums.ts')),
-    ...(errorTypes ? [errorTypes] : []),
-    ...(statusErrors ? [statusErrors] : []),
-    ...(types ? [types] : []),
-    emitGuards(ir, src('guards.ts'), './runtime/guard.js', names),
-    ...operationModules,
-    emitClient(ir, names, src('client.ts')),
-    emitCoreFactory(ir, src('core.ts')),
-    emitIndex(modules, src('index.ts')),
-    ...emitRuntime(templates, src('runtime')),
-    ...(lib ? emitRuntime(libTemplates, src(lib)) : []),
+  // In the order the index re-exports them.
+  const modules: readonly SourceModule[] = [
+    ...exportedFile(versionModule(ir, packageVersion)),
+    ...exportedFile(emitEnums(ir, src('enums.ts'))),
+    ...exportedFile(emitTypes(ir, src('types.ts'))),
+    ...exportedFile(emitGuards(ir, src('guards.ts'), './runtime/guard.js', names)),
+    ...withOperations(ir.resources).flatMap((resource) =>
+      exportedFile(emitOperationModule(ir, resource, names, src(operationModulePath(resource)))),
+    ),
+    ...exportedFile(emitClient(ir, names, src('client.ts'))),
+    ...exportedFile(emitCoreFactory(ir, src('core.ts'))),
+    ...exportedFile(emitErrorTypes(ir, src('error-types.ts'))),
+    ...exportedFile(emitStatusErrors(ir, src(STATUS_ERRORS_MODULE))),
+    exportedFolder(emitRuntime(templates, src('runtime')), 'runtime'),
+    ...(lib ? [exportedFolder(emitRuntime(libTemplates, src(lib)), lib)] : []),
     // The fake serves the Connect API with the Connect layer's tile helpers, so it needs that layer.
-    ...emitTesting(ir, lib === 'connect' ? testingTemplates : undefined, src('testing')),
+    { files: emitTesting(ir, lib === 'connect' ? testingTemplates : undefined, src('testing')) },
   ];
+  const index = emitIndex(
+    modules.flatMap((m) => (m.exported !== undefined ? [m.exported] : [])),
+    src('index.ts'),
+  );
+  const sources = [...modules.flatMap((m) => m.files), index];
   // The manifest and build configs describe the sources, so they are derived from them.
-  const paths = [...sources.map((f) => f.path), `${SOURCE_DIR}/${VERSION_MODULE}`];
-  const [packageJson, readme, versionModule] = emitVersioned(ir, header, paths, packageVersion);
+  const paths = sources.map((f) => f.path);
+  const [packageJson, readme] = emitVersioned(ir, header, paths, packageVersion);
   return [
     packageJson!,
     emitTsconfig(header, paths),
     emitCjsTsconfig(header, paths),
     readme!,
     emitApiMarkdown(ir, names, header, templates),
-    versionModule!,
     ...sources,
   ];
 }

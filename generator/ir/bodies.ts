@@ -153,7 +153,7 @@ export function buildResponses(node: unknown, pointer: string, ctx: SchemaContex
 }
 
 /** Whether a response is a success: a 2xx status or the `2XX` range. */
-export function isSuccess(response: IrResponse): boolean {
+export function isSuccess(response: Pick<IrResponse, 'status'>): boolean {
   const { status } = response;
   return status === '2XX' || (typeof status === 'number' && status >= 200 && status < 300);
 }

@@ -530,6 +530,7 @@ describe('classification of one change', () => {
             required,
             nullable: false,
             type: 'string',
+            ...(subject === 'status' ? { success: key.endsWith(':200') } : {}),
           };
           return ruleFor({ kind, entry })
             ? []
@@ -558,6 +559,7 @@ describe('classification of one change', () => {
           required: true,
           nullable: false,
           type: 'object',
+          ...(subject === 'status' ? { success: key.endsWith(':200') } : {}),
         };
         return ruleFor({ kind, entry }) ? [] : [`${kind} of ${subject} (${key})`];
       }),

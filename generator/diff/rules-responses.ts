@@ -1,0 +1,148 @@
+/**
+ * The rules for what a call receives: statuses, their bodies and every field and value
+ * inside them. Part of the one table in `rules.ts`. A client must accept more: widening what
+ * a response may hold breaks code that reads it, narrowing it does not.
+ *
+ * A status is also a value on the response side, so the rules for response fields fit it
+ * too; its own rules name the one they take the place of (`overrides`).
+ */
+import type { Rule } from './rules.js';
+
+export const RESPONSE_RULES: readonly Rule[] = [
+  {
+    id: 'status-added-success',
+    target: 'status',
+    kind: 'added',
+    when: 'success',
+    overrides: 'response-field-added',
+    verdict: 'breaking',
+    change: 'success status added',
+    reason: 'the call can now return a result existing code does not expect',
+  },
+  {
+    id: 'status-added-error',
+    target: 'status',
+    kind: 'added',
+    when: 'error',
+    overrides: 'response-field-added',
+    verdict: 'compatible',
+    change: 'error status added',
+    reason: 'it already arrived as a `SdkError`; now it is declared',
+  },
+  {
+    id: 'status-removed-success',
+    target: 'status',
+    kind: 'removed',
+    when: 'success',
+    overrides: 'response-field-removed',
+    verdict: 'compatible',
+    change: 'success status removed',
+    reason: 'the result can only take fewer shapes',
+  },
+  {
+    id: 'status-removed-error',
+    target: 'status',
+    kind: 'removed',
+    when: 'error',
+    overrides: 'response-field-removed',
+    verdict: 'compatible',
+    change: 'error status removed',
+    reason: 'code handling it simply never runs',
+  },
+  {
+    id: 'response-body-added',
+    target: 'status',
+    kind: 'body-added',
+    verdict: 'compatible',
+    change: 'response body added',
+    reason: 'code that ignored the result still does',
+  },
+  {
+    id: 'response-body-removed',
+    target: 'status',
+    kind: 'body-removed',
+    verdict: 'breaking',
+    change: 'response body removed',
+    reason: 'code that reads the result gets nothing',
+  },
+  {
+    id: 'response-field-added',
+    target: 'response',
+    kind: 'added',
+    verdict: 'compatible',
+    change: 'response field added',
+    reason: 'guards let unknown properties through, and no code reads it yet',
+  },
+  {
+    id: 'response-field-removed',
+    target: 'response',
+    kind: 'removed',
+    verdict: 'breaking',
+    change: 'response field removed',
+    reason: 'code that reads it stops compiling',
+  },
+  {
+    id: 'response-field-optional',
+    target: 'response',
+    kind: 'made-optional',
+    verdict: 'breaking',
+    change: 'response field made optional',
+    reason: 'code that reads it must now handle its absence',
+  },
+  {
+    id: 'response-field-required',
+    target: 'response',
+    kind: 'made-required',
+    verdict: 'compatible',
+    change: 'response field made required',
+    reason: 'it is always there now',
+  },
+  {
+    id: 'response-nullable',
+    target: 'response',
+    kind: 'made-nullable',
+    verdict: 'breaking',
+    change: 'response value may now be null',
+    reason: 'code that reads it must now handle null',
+  },
+  {
+    id: 'response-non-nullable',
+    target: 'response',
+    kind: 'made-non-nullable',
+    verdict: 'compatible',
+    change: 'response value may no longer be null',
+    reason: 'a null check simply never fires',
+  },
+  {
+    id: 'response-enum-widened',
+    target: 'response',
+    kind: 'value-added',
+    verdict: 'compatible',
+    change: 'enum value added in a response',
+    reason: 'response enums are open: guards and types accept values added later',
+  },
+  {
+    id: 'response-enum-narrowed',
+    target: 'response',
+    kind: 'value-removed',
+    verdict: 'compatible',
+    change: 'enum value removed in a response',
+    reason: 'code handling it simply never sees it',
+  },
+  {
+    id: 'response-variant-added',
+    target: 'response',
+    kind: 'variant-added',
+    verdict: 'breaking',
+    change: 'union member added in a response',
+    reason: 'code that handles each member meets one it does not know',
+  },
+  {
+    id: 'response-variant-removed',
+    target: 'response',
+    kind: 'variant-removed',
+    verdict: 'compatible',
+    change: 'union member removed in a response',
+    reason: 'the value can only take fewer shapes',
+  },
+];

@@ -1,0 +1,45 @@
+/**
+ * The package's modules and its index are one list in `emitPackage`: whatever a spec makes
+ * of it (error types or none, a hand-written layer or none), the index re-exports exactly
+ * the modules emitted, and every source file is reached from the index or its own entry point.
+ */
+import { describe, expect, it } from 'vitest';
+import { emitPackage } from '../../generator/emit/index.js';
+import { buildIr } from '../../generator/ir/build.js';
+import { loadSource } from '../../generator/load.js';
+import { loadTemplates, libTemplateDir, TESTING_TEMPLATE_DIR } from '../../generator/pipeline.js';
+import { sourceOf } from '../support/emitted.js';
+
+async function emitted(spec: string) {
+  const loaded = await loadSource(spec);
+  const ir = buildIr(loaded.document!).ir!;
+  return emitPackage({
+    ir,
+    templates: await loadTemplates(),
+    testingTemplates: await loadTemplates(TESTING_TEMPLATE_DIR),
+    libTemplates: ir.info.lib ? await loadTemplates(libTemplateDir(ir.info.lib)) : [],
+    header: 'HEADER',
+  });
+}
+
+describe.each(['spec/connect-api.yaml', 'test/fixtures/valid/petstore-3.0.yaml'])(
+  'the package of %s',
+  (spec) => {
+    it('re-exports from its index every module it emits, and only those', async () => {
+      const files = await emitted(spec);
+      const paths = files.map((f) => f.path);
+      const reexported = sourceOf(files.find((f) => f.path === 'src/index.ts'))
+        .getExportDeclarations()
+        .map((d) => `src/${d.getModuleSpecifierValue()!.slice(2).replace(/\.js$/, '.ts')}`);
+      expect(reexported.filter((p) => !paths.includes(p))).toEqual([]);
+      // A file is reached through the index, through its folder's index, or through its own entry point.
+      const reached = (path: string) =>
+        path === 'src/index.ts' ||
+        path.startsWith('src/testing/') ||
+        reexported.includes(path) ||
+        reexported.includes(path.replace(/\/[^/]+$/, '/index.ts'));
+      expect(paths.filter((p) => p.startsWith('src/') && !reached(p))).toEqual([]);
+      expect(new Set(paths).size).toBe(paths.length);
+    });
+  },
+);
