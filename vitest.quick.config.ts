@@ -19,6 +19,7 @@ export const SLOW_SUITES = [
   // the command line as spawned processes (npx, tsx, git) and repeated whole generations
   'test/cli/bin.test.ts',
   'test/diff/cli.test.ts',
+  'test/diff/branch-merge.test.ts',
   'test/diff/generate-release.test.ts',
   'test/diff/release-stage.test.ts',
   'test/emit/review-diff.test.ts',

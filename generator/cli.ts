@@ -3,6 +3,7 @@
  * function that returns an exit code; this file owns the one error handler.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_OUT, DEFAULT_SPEC } from './commands/paths.js';
 import { REPORT_FORMATS, type ReportFormat } from './diff/render.js';
@@ -14,6 +15,9 @@ const VERSION = (
     version: string;
   }
 ).version;
+
+/** The command as git runs it for `merge-generated`: this file's neighbour, from the sources or the build alike. */
+const BIN = fileURLToPath(new URL('./bin.js', import.meta.url));
 
 export function createProgram(io: CommandIo, setExitCode: (code: number) => void): Command {
   const program = new Command('connect-codegen')
@@ -72,6 +76,33 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
       const { runDiff } = await import('./commands/diff.js');
       setExitCode(await runDiff(options, io));
     });
+
+  program
+    .command('setup-merge')
+    .description(
+      'Configure git in this clone to merge generated/ without conflicts (once per clone; .gitattributes names the files).',
+    )
+    .action(async () => {
+      const { runSetupMerge } = await import('./commands/setup-merge.js');
+      setExitCode(await runSetupMerge({ bin: BIN }, io));
+    });
+
+  program
+    .command('merge-generated')
+    .description(
+      'The merge driver git runs for generated files (see setup-merge): keeps our side, unless the sides record different releases; regenerate after the merge.',
+    )
+    .argument('<base>')
+    .argument('<ours>', 'the file that receives the result')
+    .argument('<theirs>')
+    .argument('<marker-size>')
+    .argument('<path>', "the file's path in the repository")
+    .action(
+      async (base: string, ours: string, theirs: string, markerSize: string, path: string) => {
+        const { runMergeGenerated } = await import('./commands/merge-generated.js');
+        setExitCode(await runMergeGenerated({ base, ours, theirs, markerSize, path }, io));
+      },
+    );
 
   return program;
 }

@@ -10,12 +10,12 @@ import { cacheEnabled, contentKey, diskCache } from './cache.js';
 import { exportedNames, type ModuleSummary, type SummaryCache } from './diff/exports.js';
 import { planRelease, updateChangelog, type ReleaseState } from './diff/release.js';
 import { snapshotOf } from './diff/snapshot.js';
-import { parseState, serializeState, STATE_FILE } from './diff/state-file.js';
+import { CHANGELOG_FILE, serializeState, STATE_FILE } from './diff/state-file.js';
 import { emitVersioned } from './emit/index.js';
 import { packageEntries } from './emit/package.js';
 import type { Ir } from './ir/types.js';
 import type { SourceDocument } from './load.js';
-import { CHANGELOG_FILE, type PreviousOutput } from './previous.js';
+import { readRecorded, type PreviousOutput } from './previous.js';
 import { defaultFormatCache, limitsWithin, printFiles, type OutputFile } from './print.js';
 
 export interface ReleaseRequest {
@@ -62,23 +62,16 @@ function summaryCache(): SummaryCache | undefined {
 export async function release(request: ReleaseRequest): Promise<ReleaseResult> {
   const summaries = summaryCache();
   const { previous, document } = request;
-  const stateFile = `${request.outLabel}/${STATE_FILE}`;
-  const parsed = previous.stateText === undefined ? undefined : parseState(previous.stateText);
-  if (typeof parsed === 'string') {
-    const hint =
-      'restore it from git; deleting it starts a new history at the current info.version';
-    return {
-      diagnostic: diagnostic({
-        code: 'surface-state',
-        message: `${stateFile} cannot be read: ${parsed}`,
-        file: stateFile,
-        hint,
-      }),
-    };
+  const recorded = readRecorded(previous, request.outLabel);
+  if ('problem' in recorded) {
+    const { file, problem, hint } = recorded;
+    return { diagnostic: diagnostic({ code: 'surface-state', message: problem, file, hint }) };
   }
+  const stateFile = `${request.outLabel}/${STATE_FILE}`;
   const sources = new Map(request.files.map((f) => [f.path, f.content]));
   const entries = packageEntries(request.files.map((f) => f.path));
-  const state = parsed && withRecordedExports(parsed, previous.sources, entries, summaries);
+  const state =
+    recorded.state && withRecordedExports(recorded.state, previous.sources, entries, summaries);
   const plan = planRelease({
     ...(state ? { state } : {}),
     now: {
@@ -108,7 +101,7 @@ export async function release(request: ReleaseRequest): Promise<ReleaseResult> {
     limitsWithin(request.files),
   );
   const replaced = new Map(versioned.map((f) => [f.path, f]));
-  const changelog = updateChangelog(previous.changelog, plan.entry, request.header, plan.baseline);
+  const changelog = updateChangelog(recorded.changelog, plan.entry, request.header, plan.baseline);
   const files = [
     ...request.files.map((f) => replaced.get(f.path) ?? f),
     { path: STATE_FILE, content: serializeState(plan.state, request.header) },

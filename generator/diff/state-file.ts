@@ -8,6 +8,8 @@ import type { PackageState, ReleaseState } from './release.js';
 import type { SurfaceSource } from './snapshot.js';
 
 export const STATE_FILE = 'api-surface.json';
+/** The release record's other half: the changelog, whose entries from the last release down are kept. */
+export const CHANGELOG_FILE = 'CHANGELOG.md';
 
 /**
  * Bumped when the stored shape changes incompatibly; an unknown format is refused with a
@@ -24,6 +26,14 @@ export function serializeState(state: ReleaseState, header: string): string {
     ...(state.released ? { released: packageState(state.released) } : {}),
   };
   return `${layout(file, '')}\n`;
+}
+
+/**
+ * The release a state builds on (`released ?? current`, what the version is decided from) as
+ * the file records it: two states with the same baseline give the same output for one spec.
+ */
+export function baselineRecord(state: ReleaseState): string {
+  return JSON.stringify(packageState(state.released ?? state.current));
 }
 
 /** The stored fields of a package state, in the order the file lists them. */
