@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import { ts } from 'ts-morph';
 import { EMITTED_NAMES } from './ir/names.js';
 
 /** The names an index module re-exports (`export { a, type B } from …`, `export { x as y }`). */
