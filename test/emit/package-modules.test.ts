@@ -4,29 +4,13 @@
  * the modules emitted, and every source file is reached from the index or its own entry point.
  */
 import { describe, expect, it } from 'vitest';
-import { emitPackage } from '../../generator/emit/index.js';
-import { buildIr } from '../../generator/ir/build.js';
-import { loadSource } from '../../generator/load.js';
-import { loadTemplates, libTemplateDir, TESTING_TEMPLATE_DIR } from '../../generator/pipeline.js';
-import { sourceOf } from '../support/emitted.js';
-
-async function emitted(spec: string) {
-  const loaded = await loadSource(spec);
-  const ir = buildIr(loaded.document!).ir!;
-  return emitPackage({
-    ir,
-    templates: await loadTemplates(),
-    testingTemplates: await loadTemplates(TESTING_TEMPLATE_DIR),
-    libTemplates: ir.info.lib ? await loadTemplates(libTemplateDir(ir.info.lib)) : [],
-    header: 'HEADER',
-  });
-}
+import { emittedPackage, sourceOf } from '../support/emitted.js';
 
 describe.each(['spec/connect-api.yaml', 'test/fixtures/valid/petstore-3.0.yaml'])(
   'the package of %s',
   (spec) => {
     it('re-exports from its index every module it emits, and only those', async () => {
-      const files = await emitted(spec);
+      const files = await emittedPackage(spec);
       const paths = files.map((f) => f.path);
       const reexported = sourceOf(files.find((f) => f.path === 'src/index.ts'))
         .getExportDeclarations()

@@ -7,23 +7,8 @@ import { Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import type { TextCache } from '../../generator/cache.js';
 import { exportedNames, type ModuleSummary } from '../../generator/diff/exports.js';
-import { emitPackage } from '../../generator/emit/index.js';
-import { buildIr } from '../../generator/ir/build.js';
-import { loadSource } from '../../generator/load.js';
-import { loadTemplates, libTemplateDir, TESTING_TEMPLATE_DIR } from '../../generator/pipeline.js';
 import { printFiles, printWithSourceFile, structurePrinter } from '../../generator/print.js';
-
-async function emittedConnectApi() {
-  const loaded = await loadSource('spec/connect-api.yaml');
-  const ir = buildIr(loaded.document!).ir!;
-  return emitPackage({
-    ir,
-    templates: await loadTemplates(),
-    testingTemplates: await loadTemplates(TESTING_TEMPLATE_DIR),
-    libTemplates: ir.info.lib ? await loadTemplates(libTemplateDir(ir.info.lib)) : [],
-    header: 'HEADER',
-  });
-}
+import { emittedPackage } from '../support/emitted.js';
 
 function memoryCache(): TextCache & { entries: Map<string, string>; sets: number } {
   const entries = new Map<string, string>();
@@ -45,7 +30,7 @@ describe('printing', () => {
     const print = structurePrinter(project);
     expect(print).toBeDefined();
     let compared = 0;
-    for (const file of await emittedConnectApi()) {
+    for (const file of await emittedPackage('spec/connect-api.yaml')) {
       if (file.kind !== 'typescript') continue;
       expect(print!(file.structure), file.path).toBe(
         printWithSourceFile(project, file.path, file.structure),
@@ -58,7 +43,7 @@ describe('printing', () => {
   }, 60_000);
 
   it('formats a text once: later runs take prettier’s answer from the cache, unchanged', async () => {
-    const files = (await emittedConnectApi()).filter((f) =>
+    const files = (await emittedPackage('spec/connect-api.yaml')).filter((f) =>
       /^src\/(enums|index)\.ts$|\.md$/.test(f.path),
     );
     const uncached = await printFiles(files, 'HEADER', undefined);

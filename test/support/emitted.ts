@@ -4,7 +4,11 @@
  * names, exports, parameters, properties — instead of matching printed text.
  */
 import { Project, type SourceFile } from 'ts-morph';
+import { emitPackage } from '../../generator/emit/index.js';
 import type { EmittedFile } from '../../generator/emit/model.js';
+import { buildIr } from '../../generator/ir/build.js';
+import { loadSource } from '../../generator/load.js';
+import { libTemplateDir, loadTemplates, TESTING_TEMPLATE_DIR } from '../../generator/pipeline.js';
 
 const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { noLib: true } });
 
@@ -42,4 +46,17 @@ export function importsOf(file: SourceFile): Record<string, string[]> {
           .map((n) => `${d.isTypeOnly() || n.isTypeOnly() ? 'type ' : ''}${n.getName()}`),
       ]),
   );
+}
+
+/** The package a spec file emits, before printing, with every template the pipeline reads. */
+export async function emittedPackage(spec: string): Promise<EmittedFile[]> {
+  const loaded = await loadSource(spec);
+  const ir = buildIr(loaded.document!).ir!;
+  return emitPackage({
+    ir,
+    templates: await loadTemplates(),
+    testingTemplates: await loadTemplates(TESTING_TEMPLATE_DIR),
+    libTemplates: ir.info.lib ? await loadTemplates(libTemplateDir(ir.info.lib)) : [],
+    header: 'HEADER',
+  });
 }
