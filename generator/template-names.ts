@@ -9,18 +9,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ts } from 'ts-morph';
+import { summarizeModule } from './diff/exports.js';
 import { EMITTED_NAMES } from './ir/names.js';
 
-/** The names an index module re-exports (`export { a, type B } from …`, `export { x as y }`). */
+/** The names an index module exports, read as the release stage reads any module. */
 export function exportedNames(indexSource: string): string[] {
-  const source = ts.createSourceFile('index.ts', indexSource, ts.ScriptTarget.ES2022);
-  return source.statements.flatMap((statement) =>
-    ts.isExportDeclaration(statement) &&
-    statement.exportClause &&
-    ts.isNamedExports(statement.exportClause)
-      ? statement.exportClause.elements.map((element) => element.name.text)
-      : [],
+  return summarizeModule('index.ts', indexSource).exports.flatMap((entry) =>
+    'declared' in entry ? [entry.declared.name] : (entry.names ?? []).map((n) => n.name),
   );
 }
 

@@ -99,7 +99,7 @@ export class TimeoutError extends ConnectionError {
     timeoutMs: number,
     reason: 'attempt' | 'deadline',
     status?: number,
-    waiting?: 'token' | 'response',
+    waiting?: 'token',
   ) {
     super(
       `${context.operationId} timed out after ${timeoutMs} ms (${reason === 'deadline' ? 'deadlineMs' : 'timeoutMs'}, attempt ${attempt})${waiting === 'token' ? ' while waiting for the tokenProvider' : status === undefined ? '' : ` while reading the ${status} response's body`}${where(context)}`,

@@ -11,7 +11,7 @@
  */
 import { bindScrubber, describeCause, type SdkError } from './sdk-error.js';
 import { tokenProblem, type ResolvedConfig } from './config.js';
-import { ApiError, apiErrorClassFor } from './errors.js';
+import { apiErrorClassFor, type ApiError } from './errors.js';
 import { permanentFailure } from './fetch-refusal.js';
 import { redactRequestHeaders } from './headers.js';
 import { callHook, type RequestHookEvent } from './hooks.js';
@@ -274,11 +274,10 @@ export async function sendWithRetries(
             retrySafe: descriptor.retrySafe,
             attempt,
             maxRetries,
-            // A status that arrived before its body failed still decides: a 409 whose body
-            // stalled is as final as one read whole.
-            ...(error instanceof ApiError
-              ? { status: error.status, headers: response!.headers }
-              : !(response && response.status < 300) && { status: response?.status }),
+            // An error status decides even when its body then failed: a 409 whose body
+            // stalled is as final as one read whole. A 2xx whose body failed may pass.
+            ...(response &&
+              response.status > 299 && { status: response.status, headers: response.headers }),
             now,
             deadlineAt,
             maxRetryDelayMs: settings.maxRetryDelayMs,

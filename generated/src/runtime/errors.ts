@@ -8,7 +8,7 @@
  * through the client's meta. The generator reads `RUNTIME_ERROR_CLASSES` for its doc comments.
  */
 import { isRecord } from './guard.js';
-import { shortUrl } from './redact.js';
+import { clip, shortUrl } from './redact.js';
 import { SdkError, type RequestContext } from './sdk-error.js';
 
 /**
@@ -67,11 +67,8 @@ const stringAt = (value: unknown, key: string): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
-/** The longest text of the server's a message quotes; `detail` and `body` keep all of it. */
-const MESSAGE_DETAIL_CHARS = 500;
-
-const quoted = (text: string): string =>
-  text.length > MESSAGE_DETAIL_CHARS ? `${text.slice(0, MESSAGE_DETAIL_CHARS)}…` : text;
+/** The server's text a message quotes; `detail` and `body` keep all of it. */
+const quoted = (text: string): string => clip(text, 500);
 
 /**
  * The server answered with an error status. Each status the API uses has its own subclass

@@ -50,15 +50,14 @@ export interface PageEnvelope<Item> {
 }
 
 /**
- * @internal Where a page stands in its walk: its URL's key, the page before it, and how many
- * pages the walk has fetched. Each page adds one link to its parent's trail, so a walk of n
+ * @internal Where a page stands in its walk: the page before it, and how many pages the walk
+ * has fetched. Each page adds one link to its parent's trail, so a walk of n
  * pages costs n links, not the n² of a visited set copied per page. `seen` is the walk's
  * latest trail for each key, shared along it: a repeat is a key whose trail is this page's
  * own or one before it. `nextPage()` asked twice of one page (a retry after a failure) makes
  * a sibling, not a repeat.
  */
 export interface PageTrail {
-  readonly key: string;
   readonly depth: number;
   readonly parent: PageTrail | undefined;
   readonly seen: Map<string, PageTrail>;
@@ -154,7 +153,7 @@ export class Page<Item> implements AsyncIterable<Item> {
           `${context.operationId}: this walk has fetched ${here.depth} pages, the limit (maxPages); not fetching more`,
           { context },
         );
-      trail = { key, depth: here.depth + 1, parent: here, seen: here.seen };
+      trail = { depth: here.depth + 1, parent: here, seen: here.seen };
       here.seen.set(key, trail);
     } catch (error) {
       return PagePromise.rejected<Item>(error);
@@ -188,9 +187,8 @@ export class Page<Item> implements AsyncIterable<Item> {
 
 /** The trail of a walk's first page. */
 function firstTrail(url: string): PageTrail {
-  const key = pageUrlKey(url);
-  const trail: PageTrail = { key, depth: 1, parent: undefined, seen: new Map() };
-  trail.seen.set(key, trail);
+  const trail: PageTrail = { depth: 1, parent: undefined, seen: new Map() };
+  trail.seen.set(pageUrlKey(url), trail);
   return trail;
 }
 

@@ -106,6 +106,10 @@ export function safeUrl(url: string | URL): string {
   );
 }
 
+/** `text` cut to `max` characters and an ellipsis, when it is longer: how a message quotes text it did not write. */
+export const clip = (text: string, max: number): string =>
+  text.length > max ? `${text.slice(0, max)}…` : text;
+
 /** The longest URL a message quotes; `error.url` keeps the whole one. */
 export const MESSAGE_URL_CHARS = 200;
 
@@ -126,7 +130,7 @@ export const shortUrl = (url: string): string =>
 export function bodySnippet(text: string, scrubber: SecretScrubber, max = 200): string {
   // eslint-disable-next-line no-control-regex
   const clean = scrubber.text(text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim());
-  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+  return clip(clean, max);
 }
 
 /** How deep `mapStrings` copies; deeper values are replaced by {@link TOO_DEEP}. */

@@ -6,7 +6,7 @@
  * inspection hook show a fixed set of fields that subclasses declare, never the request's
  * headers, with secret-looking body fields hidden.
  */
-import { mapStrings, scrubPatterns, shortUrl } from './redact.js';
+import { clip, mapStrings, scrubPatterns, shortUrl } from './redact.js';
 
 /** Node's `util.inspect` looks for this key; using the registered symbol needs no import of node:util. */
 export const INSPECT_CUSTOM: unique symbol = Symbol.for('nodejs.util.inspect.custom') as never;
@@ -128,7 +128,6 @@ export function describeCause(cause: unknown): string {
       break;
     }
   }
-  const text = parts.join(' ← ');
   // A cause's message is someone else's text, of any length: a message quotes its start.
-  return scrubPatterns(text.length > 1000 ? `${text.slice(0, 1000)}…` : text);
+  return scrubPatterns(clip(parts.join(' ← '), 1000));
 }
