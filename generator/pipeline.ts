@@ -10,6 +10,7 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import { loadSource } from './load.js';
 import { validateDocument } from './validate/index.js';
 import { buildIr } from './ir/build.js';
+import { planIr } from './plan/index.js';
 import type { Ir } from './ir/types.js';
 import type { PreviousOutput } from './previous.js';
 import { release } from './release.js';
@@ -83,21 +84,22 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   if (hasErrors(problems)) return { diagnostics: problems };
   const built = buildIr(loaded.document);
   if (!built.ir) return { diagnostics: sortDiagnostics(built.diagnostics) };
+  const { ir, plan } = planIr(built.ir);
   const header = headerLine(request.specPath, request.command);
-  const lib = built.ir.info.lib;
+  const lib = ir.info.lib;
   const [templates, testingTemplates, libTemplates] = await Promise.all([
     loadTemplates(),
     loadTemplates(TESTING_TEMPLATE_DIR),
     lib === undefined ? [] : loadTemplates(libTemplateDir(lib)),
   ]);
   const files = await printFiles(
-    emitPackage({ ir: built.ir, templates, testingTemplates, libTemplates, header }),
+    emitPackage({ ir, plan, templates, testingTemplates, libTemplates, header }),
     header,
   );
   const diagnostics = [...problems, ...built.diagnostics];
-  if (!request.release) return { files, ir: built.ir, diagnostics };
+  if (!request.release) return { files, ir, diagnostics };
   const released = await release({
-    ir: built.ir,
+    ir,
     document: loaded.document,
     files,
     header,
@@ -106,7 +108,7 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   if ('diagnostic' in released) return { diagnostics: [...diagnostics, released.diagnostic] };
   return {
     files: released.files,
-    ir: built.ir,
+    ir,
     version: released.version,
     diagnostics: [...diagnostics, ...(released.warning ? [released.warning] : [])],
   };

@@ -13,48 +13,47 @@ import {
   type WriterFunction,
 } from 'ts-morph';
 import type { Ir, IrOperation, IrResource } from '../ir/types.js';
-import { clientClassName as classNameOfClient, resourceClassNames } from '../ir/names.js';
+import { clientClassName as classNameOfClient } from '../ir/names.js';
+import { operationSymbolsOf } from '../plan/index.js';
+import { resourceKey, type Plan } from '../plan/types.js';
 import { docs } from './docs.js';
 import { mixedImport, moduleImport } from './imports.js';
 import type { EmittedFile } from './model.js';
-import {
-  noteOperationTypes,
-  operationModulePath,
-  operationSignature,
-  type OperationNames,
-} from './operations.js';
+import { noteOperationTypes, operationSignature, type OperationNames } from './operations.js';
 import { SchemaIndex } from './type-expr.js';
 import { TypeUsage } from './type-usage.js';
 import { API_VERSION, PACKAGE_VERSION, VERSION_MODULE } from './version-module.js';
 import { generatedErrorStatuses, STATUS_ERROR_CLASSES, STATUS_ERRORS_MODULE } from './errors.js';
 import { typescriptFile } from './model.js';
-import { schemaDeclarations } from './types.js';
 
 export const CLIENT_META = 'CLIENT_META';
 /** The exported name of the token's environment variable, when the spec names one (`info.x-sdk-token-env`). */
 export const TOKEN_ENV_VAR = 'TOKEN_ENV_VAR';
 
-/** `Connect API` → `ConnectClient`. */
+/**
+ * `Connect API` → `ConnectClient`: the rule the plan names the client class by. The plan
+ * claims it before any other name, so no other name can take it and the rule alone gives it.
+ */
 export function clientClassName(ir: Pick<Ir, 'info'>): string {
   return classNameOfClient(ir.info.title);
 }
 
-/** Resource class names, settled against every other type-level export (names.ts has the rule). */
+/** Resource class names, as the plan settled them. */
 type ClassNames = ReadonlyMap<string, string>;
 
 function resourceClassName(resource: Pick<IrResource, 'path'>, classes: ClassNames): string {
-  return classes.get(resource.path.join('.'))!;
+  const name = classes.get(resourceKey(resource.path));
+  if (name === undefined)
+    throw new Error(`the plan names no resource '${resourceKey(resource.path)}'`);
+  return name;
 }
 
 function allResources(resource: IrResource): IrResource[] {
   return [resource, ...resource.children.flatMap(allResources)];
 }
 
-export function emitClient(
-  ir: Ir,
-  names: Map<IrOperation, OperationNames>,
-  path: string,
-): EmittedFile {
+export function emitClient(ir: Ir, plan: Plan, path: string): EmittedFile {
+  const names = operationSymbolsOf(ir, plan);
   const index = new SchemaIndex(ir);
   const usage = new TypeUsage(index);
   const resources = allResources(ir.resources).filter((r) => r.path.length > 0);
@@ -65,7 +64,7 @@ export function emitClient(
       const n = names.get(op)!;
       return [n.query, n.headers, n.cookies, n.body].filter((x): x is string => x !== undefined);
     });
-    const specifier = `./${operationModulePath(resource).replace(/\.ts$/, '.js')}`;
+    const specifier = `./${plan.operationModules.get(resourceKey(resource.path))!.replace(/\.ts$/, '.js')}`;
     operationImports.push(
       mixedImport(
         specifier,
@@ -76,15 +75,7 @@ export function emitClient(
   }
   const runtime = ['ApiPromise', 'PagePromise', 'RequestOptions', 'ClientOptions', 'ClientMeta'];
   if (ir.operations.some((op) => rawBodyKind(op) === 'binary')) runtime.push(BINARY_BODY_TYPE);
-  const classNames = resourceClassNames(
-    resources.map((r) => r.path),
-    [
-      clientClassName(ir),
-      ...schemaDeclarations(ir).map((d) => d.name),
-      ...ir.enums.map((e) => e.name),
-      ...[...names.values()].flatMap((n) => [n.query, n.headers, n.cookies, n.body]),
-    ].filter((n): n is string => n !== undefined),
-  );
+  const classNames = plan.resources;
   const classes = resources.map((r) => resourceClass(r, names, index, classNames));
   const statusErrors =
     generatedErrorStatuses(ir).length > 0

@@ -25,7 +25,7 @@ import { inputCheckDeclarations } from './input-checks.js';
 import type { EmittedFile } from './model.js';
 import { SchemaIndex } from './type-expr.js';
 import { schemaDeclarations } from './types.js';
-import { operationNames, type OperationNames } from './operations.js';
+import type { OperationNames } from './operations.js';
 import { typescriptFile } from './model.js';
 
 const WRITER_OPTIONS = { indentNumberOfSpaces: 2, useSingleQuote: true } as const;
@@ -34,7 +34,7 @@ export function emitGuards(
   ir: Ir,
   path: string,
   runtimeGuardModule: string,
-  names?: Map<IrOperation, OperationNames>,
+  names: Map<IrOperation, OperationNames>,
 ): EmittedFile {
   const index = new SchemaIndex(ir);
   const declarations = schemaDeclarations(ir);
@@ -50,10 +50,7 @@ export function emitGuards(
         ]
       : [],
   );
-  const opNames =
-    names ??
-    operationNames(ir, [...declarations.map((d) => d.name), ...ir.enums.map((e) => e.name)]);
-  const inputs = ir.operations.flatMap((op) => inputCheckDeclarations(op, opNames.get(op)!));
+  const inputs = ir.operations.flatMap((op) => inputCheckDeclarations(op, names.get(op)!));
   const exported = [
     ...declarations.flatMap((d) => [checkFunctionName(d.name), `is${d.name}`, `assert${d.name}`]),
     ...responses.map((r) => r.name),

@@ -9,18 +9,22 @@ import { emitGuards } from './guards.js';
 import { emitIndex } from './index-module.js';
 import type { EmittedFile } from './model.js';
 import { SOURCE_DIR } from './model.js';
-import { emitOperationModule, operationModulePath, operationNames } from './operations.js';
+import { emitOperationModule } from './operations.js';
+import { operationSymbolsOf } from '../plan/index.js';
+import { resourceKey, type Plan } from '../plan/types.js';
 import { emitCjsTsconfig, emitPackageJson, emitTsconfig } from './package.js';
 import { emitApiMarkdown } from './api-md.js';
 import { emitReadme } from './readme.js';
 import { emitRuntime, type TemplateFile } from './runtime.js';
 import { emitTesting } from './testing.js';
 import { emitVersionModule, NEUTRAL_PACKAGE_VERSION, VERSION_MODULE } from './version-module.js';
-import { emitTypes, schemaDeclarations } from './types.js';
+import { emitTypes } from './types.js';
 import type { IrResource } from '../ir/types.js';
 
 export interface EmitInput {
+  /** The IR with the plan's names bound in (`plan/index.ts`). */
   readonly ir: Ir;
+  readonly plan: Plan;
   readonly templates: readonly TemplateFile[];
   /** The fake server's templates (templates/testing); without them the package has no `testing/`. */
   readonly testingTemplates?: readonly TemplateFile[];
@@ -87,6 +91,7 @@ function exportedFolder(files: readonly EmittedFile[], folder: string): SourceMo
 
 export function emitPackage({
   ir,
+  plan,
   templates,
   testingTemplates,
   libTemplates = [],
@@ -94,8 +99,7 @@ export function emitPackage({
   packageVersion = NEUTRAL_PACKAGE_VERSION,
 }: EmitInput): EmittedFile[] {
   const src = (path: string) => `${SOURCE_DIR}/${path}`;
-  const declared = [...schemaDeclarations(ir).map((d) => d.name), ...ir.enums.map((e) => e.name)];
-  const names = operationNames(ir, declared);
+  const names = operationSymbolsOf(ir, plan);
   const lib = ir.info.lib !== undefined && libTemplates.length > 0 ? ir.info.lib : undefined;
   // In the order the index re-exports them.
   const modules: readonly SourceModule[] = [
@@ -104,9 +108,16 @@ export function emitPackage({
     ...exportedFile(emitTypes(ir, src('types.ts'))),
     ...exportedFile(emitGuards(ir, src('guards.ts'), './runtime/guard.js', names)),
     ...withOperations(ir.resources).flatMap((resource) =>
-      exportedFile(emitOperationModule(ir, resource, names, src(operationModulePath(resource)))),
+      exportedFile(
+        emitOperationModule(
+          ir,
+          resource,
+          names,
+          src(plan.operationModules.get(resourceKey(resource.path))!),
+        ),
+      ),
     ),
-    ...exportedFile(emitClient(ir, names, src('client.ts'))),
+    ...exportedFile(emitClient(ir, plan, src('client.ts'))),
     ...exportedFile(emitCoreFactory(ir, src('core.ts'))),
     ...exportedFile(emitErrorTypes(ir, src('error-types.ts'))),
     ...exportedFile(emitStatusErrors(ir, src(STATUS_ERRORS_MODULE))),

@@ -10,7 +10,8 @@ import {
   type WriterFunction,
 } from 'ts-morph';
 import type { Ir, IrOperation, IrParameter, IrResource } from '../ir/types.js';
-import { NameRegistry, pascalCase, propertyKey } from '../ir/names.js';
+import { propertyKey } from '../ir/names.js';
+import type { OperationSymbols } from '../plan/types.js';
 import { constraintNotes, docs } from './docs.js';
 import { checkFunctionName, needsResponseCheck, responseCheckName } from './guard-code.js';
 import { mixedImport, moduleImport } from './imports.js';
@@ -33,45 +34,8 @@ import {
   rawResultType,
 } from './body-media.js';
 
-/** Names the operation modules declare besides the functions, decided once for every emitter. */
-export interface OperationNames {
-  /** Only names the path parameters' check (`check<path>`); no type is declared under it. */
-  readonly path?: string;
-  readonly query?: string;
-  readonly headers?: string;
-  readonly cookies?: string;
-  readonly body?: string;
-  readonly descriptor: string;
-}
-
-export function operationNames(ir: Ir, taken: Iterable<string>): Map<IrOperation, OperationNames> {
-  const registry = new NameRegistry(taken);
-  const base = (op: IrOperation) => pascalCase(op.functionName);
-  return new Map(
-    ir.operations.map((op) => [
-      op,
-      {
-        descriptor: `${op.functionName}Operation`,
-        ...(pathNeedsCheck(op) ? { path: registry.claim(`${base(op)}Path`) } : {}),
-        ...(op.queryParameters.length > 0 ? { query: registry.claim(`${base(op)}Query`) } : {}),
-        ...(op.headerParameters.length > 0
-          ? { headers: registry.claim(`${base(op)}Headers`) }
-          : {}),
-        ...(op.cookieParameters.length > 0
-          ? { cookies: registry.claim(`${base(op)}Cookies`) }
-          : {}),
-        ...(op.body && op.body.type.kind !== 'ref' && !rawBodyKind(op)
-          ? { body: registry.claim(`${base(op)}Body`) }
-          : {}),
-      },
-    ]),
-  );
-}
-
-/** One module per resource: `operations/users.billing-details.ts`. */
-export function operationModulePath(resource: Pick<IrResource, 'path'>): string {
-  return `operations/${resource.path.map((p) => p.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()).join('.')}.ts`;
-}
+/** An operation's names, as the plan decided them (`plan/types.ts`). */
+export type OperationNames = OperationSymbols;
 
 export function emitOperationModule(
   ir: Ir,

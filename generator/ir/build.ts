@@ -4,14 +4,14 @@
  */
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { SourceDocument } from '../load.js';
-import type { Ir, IrEnum, IrOperation, IrResource, IrSchema, IrServer, IrType } from './types.js';
+import type { Ir, IrEnum, IrSchema, IrServer, IrType } from './types.js';
 import { asObject, asString, entries, joinPointer, Reporter } from './raw.js';
 import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
 import { buildOperations } from './operations.js';
 import { Hoisting } from './hoist.js';
 import { assignViews } from './views.js';
-import { clientClassName, NameRegistry, pascalCase, guardNames, words } from './names.js';
-import { reservedNames } from '../template-names.js';
+import { groupResources } from './resources.js';
+import { NameRegistry, words } from './names.js';
 
 export interface BuildResult {
   readonly ir?: Ir;
@@ -19,60 +19,50 @@ export interface BuildResult {
 }
 
 /**
- * @param reserved Names the package exports besides the schemas' (see `reservedNames`): a
- * schema, or one of its guards, that would take one is renumbered.
+ * The IR names nothing: a schema is known by its JSON pointer (`/components/schemas/User`,
+ * which refs carry), an operation by the place the spec gives it. The plan stage
+ * (`plan/plan.ts`) decides every name the package exports and binds them into the IR.
  */
-export function buildIr(
-  source: SourceDocument,
-  reserved: readonly string[] = reservedNames(buildInfo(source.value).lib),
-): BuildResult {
+export function buildIr(source: SourceDocument): BuildResult {
   const root = source.value;
   const reporter = new Reporter(source);
   const rawSchemas = entries(asObject(asObject(root)?.components)?.schemas);
-  // Names are claimed before any schema is converted, so refs can be resolved in one pass. The
-  // client class is named after the title and claimed first: a schema does not take its name.
-  const registry = new NameRegistry([...reserved, clientClassName(buildInfo(root).title)]);
-  const schemaNames = new Map(
-    rawSchemas.map(([key]) => [key, registry.claim(pascalCase(key), guardNames)] as const),
+  // Every component's id is known before any schema is converted, so refs resolve in one pass.
+  const schemaIds = new Map(
+    rawSchemas.map(([key]) => [key, joinPointer('/components/schemas', key)] as const),
   );
-  const hoisting = new Hoisting(registry);
-  const ctx: SchemaContext = {
-    root,
-    reporter,
-    schemaNames,
-    inlining: new Set(),
-    hoisting,
-    reserved,
-  };
+  const hoisting = new Hoisting();
+  const ctx: SchemaContext = { root, reporter, schemaIds, inlining: new Set(), hoisting };
 
   const components = rawSchemas.map(([key, raw]) => ({
     sourceName: key,
-    pointer: joinPointer('/components/schemas', key),
-    name: schemaNames.get(key)!,
+    pointer: schemaIds.get(key)!,
+    name: schemaIds.get(key)!,
     type: convertSchema(raw, joinPointer('/components/schemas', key), ctx),
     docs: schemaDocs(asObject(raw) ?? {}),
   }));
   const withHoisted = () => [
     ...components,
-    ...hoisting.all().map((h) => ({ ...h, sourceName: h.pointer })),
+    ...hoisting.all().map((h) => ({ ...h, name: h.pointer, sourceName: h.pointer })),
   ];
   const schemaTypes = new Map<string, IrType>(withHoisted().map((s) => [s.name, s.type]));
   const operations = buildOperations(ctx, schemaTypes);
   // Operations may hoist schemas of their own (a recursive schema inside a path).
   const converted = withHoisted();
   for (const s of converted) schemaTypes.set(s.name, s.type);
+  const sourceNameOf = (id: string) => converted.find((s) => s.name === id)?.sourceName ?? id;
   for (const s of converted) {
     const cycle = directCycle(s.name, schemaTypes);
     if (cycle) {
       reporter.error(
         'schema-cycle',
         s.pointer,
-        `schema '${s.sourceName}' is defined only in terms of itself (${cycle.join(' → ')}), so no value can match it`,
+        `schema '${s.sourceName}' is defined only in terms of itself (${cycle.map(sourceNameOf).join(' → ')}), so no value can match it`,
         'give one schema in the cycle properties or items of its own, so the recursion goes through an object or an array',
       );
     }
   }
-  const views = assignViews(schemaTypes, operations, registry);
+  const views = assignViews(schemaTypes, operations);
 
   const schemas: IrSchema[] = converted.map((s) => {
     const view = views.get(s.name)!;
@@ -81,8 +71,7 @@ export function buildIr(
       sourceName: s.sourceName,
       type: s.type,
       ...s.docs,
-      views: view.views,
-      ...(view.requestName ? { requestName: view.requestName } : {}),
+      views: view,
     };
   });
   const enums: IrEnum[] = schemas.flatMap((s) =>
@@ -179,39 +168,4 @@ function buildServers(root: unknown): IrServer[] {
     );
     return [{ name, url, ...(description !== undefined ? { description } : {}) }];
   });
-}
-
-/** Builds the resource tree in first-seen order, so `client.stations` comes before `client.users`. */
-function groupResources(operations: readonly IrOperation[]): IrResource {
-  interface Node {
-    name: string;
-    path: string[];
-    operations: IrOperation[];
-    children: Map<string, Node>;
-  }
-  const root: Node = { name: '', path: [], operations: [], children: new Map() };
-  for (const operation of operations) {
-    let node = root;
-    for (const segment of operation.resourcePath) {
-      let child = node.children.get(segment);
-      if (!child) {
-        child = {
-          name: segment,
-          path: [...node.path, segment],
-          operations: [],
-          children: new Map(),
-        };
-        node.children.set(segment, child);
-      }
-      node = child;
-    }
-    node.operations.push(operation);
-  }
-  const freeze = (node: Node): IrResource => ({
-    name: node.name,
-    path: node.path,
-    operations: node.operations,
-    children: [...node.children.values()].map(freeze),
-  });
-  return freeze(root);
 }

@@ -8,11 +8,10 @@
 import { HTTP_METHODS } from '../document/methods.js';
 import { splitPointer } from '../document/pointer.js';
 import type { IrDocs, IrType } from './types.js';
-import { pascalCase, guardNames, type NameRegistry } from './names.js';
+import { pascalCase } from './names.js';
 
 export interface HoistedSchema {
-  readonly name: string;
-  /** The JSON pointer of the schema, `/components/schemas/Report/definitions/reportComponent`. */
+  /** The JSON pointer, the schema's id in the IR: of the schema, `/components/schemas/Report/definitions/reportComponent`. */
   readonly pointer: string;
   readonly type: IrType;
   readonly docs: IrDocs;
@@ -47,8 +46,8 @@ const STRUCTURAL = new Set([
 /**
  * The name a hoisted schema wants: its own key (`reportComponent` → `ReportComponent`), the
  * last token of its pointer that is neither a keyword, a method, a media type nor a position
- * (a schema in a path's request body takes the path's name: `/trees` → `Trees`). The registry makes it
- * unique, and names are claimed in the order the builder meets them, so output is stable.
+ * (a schema in a path's request body takes the path's name: `/trees` → `Trees`). The plan
+ * makes it unique, claiming in the order the builder met the schemas, so output is stable.
  */
 export function hoistedNameFor(pointer: string): string {
   const tokens = splitPointer(pointer) ?? [];
@@ -60,38 +59,31 @@ export function hoistedNameFor(pointer: string): string {
 }
 
 export class Hoisting {
-  /** Pointer → name, claimed when the recursion is found. */
-  private readonly names = new Map<string, string>();
+  /** Pointers of the hoisted schemas, in the order their recursion was found. */
+  private readonly found = new Set<string>();
   /** Pointer → the finished schema, once its outermost conversion has ended. */
   private readonly done = new Map<string, HoistedSchema>();
 
-  constructor(private readonly registry: NameRegistry) {}
-
-  /** The name of the schema at `pointer`, if it is hoisted. */
-  nameOf(pointer: string): string | undefined {
-    return this.names.get(pointer);
+  /** The id refs use for the schema at `pointer`, if it is hoisted. */
+  idOf(pointer: string): string | undefined {
+    return this.found.has(pointer) ? pointer : undefined;
   }
 
-  /** Hoists the schema at `pointer` (once) and gives its name. */
+  /** Hoists the schema at `pointer` (once) and gives its id, the pointer itself. */
   hoist(pointer: string): string {
-    let name = this.names.get(pointer);
-    if (name === undefined) {
-      name = this.registry.claim(hoistedNameFor(pointer), guardNames);
-      this.names.set(pointer, name);
-    }
-    return name;
+    this.found.add(pointer);
+    return pointer;
   }
 
   /** Records the type of a hoisted schema, from the conversion that found its recursion. */
   define(pointer: string, type: IrType, docs: IrDocs): void {
-    const name = this.names.get(pointer);
-    if (name !== undefined && !this.done.has(pointer))
-      this.done.set(pointer, { name, pointer, type, docs });
+    if (this.found.has(pointer) && !this.done.has(pointer))
+      this.done.set(pointer, { pointer, type, docs });
   }
 
-  /** Every hoisted schema, in the order their names were claimed. */
+  /** Every hoisted schema, in the order its recursion was found. */
   all(): HoistedSchema[] {
-    return [...this.names.keys()].flatMap((pointer) => {
+    return [...this.found].flatMap((pointer) => {
       const schema = this.done.get(pointer);
       return schema ? [schema] : [];
     });

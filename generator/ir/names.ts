@@ -269,23 +269,6 @@ export function guardNames(typeName: string): string[] {
   return [`check${typeName}`, `is${typeName}`, `assert${typeName}`];
 }
 
-/**
- * Class names of the client's resources (`client.users.billingDetails` →
- * `UsersBillingDetailsResource`), keyed by `path.join('.')`. They are exported beside the
- * schemas' types, so a name a schema (or any other export in `taken`) already has, or an
- * earlier resource's, gets a number: a schema `JobResource` and a resource `job` give
- * `JobResource2` for the class. Claimed in the order given, so the result is stable.
- */
-export function resourceClassNames(
-  paths: readonly (readonly string[])[],
-  taken: Iterable<string>,
-): Map<string, string> {
-  const registry = new NameRegistry(taken);
-  return new Map(
-    paths.map((path) => [path.join('.'), registry.claim(`${pascalCase(path.join(' '))}Resource`)]),
-  );
-}
-
 /** Where the client exposes an operation, before collisions are settled: `users.paymentMethods` and `createSetupIntent`. */
 export interface ClientPlace {
   readonly resourcePath: readonly string[];
@@ -301,12 +284,12 @@ export interface OperationName extends ClientPlace {
  * and the standalone function is the camelCase of that path without `client`:
  * `client.users.paymentMethods.createSetupIntent` → `usersPaymentMethodsCreateSetupIntent`.
  * Collisions are settled in document order with a numeric suffix (`list2`): a method whose name
- * a sibling method or a sub-resource already has, then a function name an earlier operation
- * or `reserved` (the package's own exports, the schemas' guards) already has.
+ * a sibling method or a sub-resource already has, then a function name `functions` (the
+ * package's own exports, the schemas' guards, earlier operations) already has.
  */
 export function nameOperations(
   places: readonly ClientPlace[],
-  reserved: Iterable<string> = [],
+  functions: NameRegistry = new NameRegistry(),
 ): OperationName[] {
   const key = (path: readonly string[]) => path.join('.');
   // A resource class holds its sub-resources and a private `core`; its methods must not clash with them.
@@ -322,7 +305,6 @@ export function nameOperations(
       if (!parent.has(segment)) parent.claim(segment);
     });
   }
-  const functions = new NameRegistry(reserved);
   return places.map(({ resourcePath }, i) => {
     const methodName = membersOf(resourcePath).claim(places[i]!.methodName);
     const functionName = functions.claim(camelCase([...resourcePath, methodName].join(' ')));

@@ -2,7 +2,7 @@
  * Paths and operations → IrOperation. Parameters are merged from the path item and the
  * operation (the operation wins), `$ref`s to components are followed, and each operation
  * gets its place in the client: `x-sdk-method` when the spec gives one, else its first tag.
- * Its names follow from that place by the one rule in names.ts (`nameOperations`).
+ * The names that place asks for are settled against every other name by the plan stage.
  */
 import type { HttpMethod, IrOperation, IrParameter, IrResponse, IrType } from './types.js';
 import type { RawObject } from './raw.js';
@@ -11,14 +11,7 @@ import type { SchemaContext } from './schema.js';
 import { buildBody, buildResponses, isSuccess } from './bodies.js';
 import { deref } from './deref.js';
 import { buildParameters } from './parameters.js';
-import {
-  memberName,
-  guardNames,
-  nameOperations,
-  words,
-  type ClientPlace,
-  type OperationName,
-} from './names.js';
+import { camelCase, memberName, words, type ClientPlace } from './names.js';
 import { isPathItemMethod } from '../document/methods.js';
 
 /** Methods a client may resend without asking, when the spec does not say. */
@@ -70,17 +63,15 @@ export function buildOperations(
   const ids = raws.map(
     (raw) => asString(raw.operation.operationId) ?? fallbackOperationId(raw.method, raw.path),
   );
-  // A function may not take a schema guard's name (a resource `check` with a method `pet`
-  // next to a schema `Pet`); the request form of a schema (`PetRequest`) has guards too.
-  const guards = [...ctx.schemaNames.values()].flatMap((name) => [
-    ...guardNames(name),
-    ...guardNames(`${name}Request`),
-  ]);
-  const names = nameOperations(
-    raws.map((raw, i) => placeInClient(raw.operation, ids[i]!, raw.pointer, ctx)),
-    [...ctx.reserved, ...guards],
+  return raws.map((raw, i) =>
+    buildOperation(
+      raw,
+      ids[i]!,
+      placeInClient(raw.operation, ids[i]!, raw.pointer, ctx),
+      ctx,
+      schemaTypes,
+    ),
   );
-  return raws.map((raw, i) => buildOperation(raw, ids[i]!, names[i]!, ctx, schemaTypes));
 }
 
 export interface RawOperation {
@@ -95,12 +86,14 @@ export interface RawOperation {
 function buildOperation(
   raw: RawOperation,
   operationId: string,
-  name: OperationName,
+  place: ClientPlace,
   ctx: SchemaContext,
   schemaTypes: ReadonlyMap<string, IrType>,
 ): IrOperation {
   const { operation, pointer, method, path } = raw;
-  const { functionName, resourcePath, methodName } = name;
+  const { resourcePath, methodName } = place;
+  // What the place asks for; the plan settles collisions (`nameOperations`).
+  const functionName = camelCase([...resourcePath, methodName].join(' '));
   const parameters = buildParameters(raw, ctx, schemaTypes);
   const body = buildBody(operation.requestBody, joinPointer(pointer, 'requestBody'), ctx);
   const responses = buildResponses(operation.responses, joinPointer(pointer, 'responses'), ctx);

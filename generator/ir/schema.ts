@@ -15,14 +15,12 @@ import type { Hoisting } from './hoist.js';
 export interface SchemaContext {
   readonly root: unknown;
   readonly reporter: Reporter;
-  /** `components.schemas` key → TypeScript name. */
-  readonly schemaNames: ReadonlyMap<string, string>;
+  /** `components.schemas` key → the schema's id in the IR (its pointer). */
+  readonly schemaIds: ReadonlyMap<string, string>;
   /** Targets of references outside components.schemas being inlined right now, to catch cycles. */
   readonly inlining: Set<string>;
   /** Such targets found to refer back to themselves, declared as named types instead. */
   readonly hoisting: Hoisting;
-  /** Names the package exports besides the schemas' (the runtime's, the layer's, the emitters'). */
-  readonly reserved: readonly string[];
 }
 
 const STRING_FORMATS: Readonly<Record<string, StringFormat>> = {
@@ -58,7 +56,7 @@ export function convertSchema(node: unknown, pointer: string, ctx: SchemaContext
   const full = schema.nullable === true || nullSibling ? nullable(type) : type;
   // A schema found to recur while it was converted is declared once, under its name: at its
   // own place as much as where it is referred to.
-  const hoisted = ctx.hoisting.nameOf(pointer);
+  const hoisted = ctx.hoisting.idOf(pointer);
   if (hoisted === undefined) return full;
   ctx.hoisting.define(pointer, full, schemaDocs(schema));
   return { kind: 'ref', name: hoisted };
@@ -196,15 +194,15 @@ function convertRef(ref: string, pointer: string, ctx: SchemaContext): IrType {
     ? anchorPointer(ctx.root, ref.slice(1))
     : refPointer(ref);
   const sourceName = componentSchemaName(ref);
-  const name = sourceName === undefined ? undefined : ctx.schemaNames.get(sourceName);
-  if (name !== undefined) return { kind: 'ref', name };
+  const id = sourceName === undefined ? undefined : ctx.schemaIds.get(sourceName);
+  if (id !== undefined) return { kind: 'ref', name: id };
   // A schema elsewhere in the document (inside a path, or a property of a component) has no
   // name to declare, so it is inlined; one that refers back to itself is hoisted into a
   // named type (hoist.ts) the moment the recursion shows, and the ref goes through the name.
   const target =
     targetPointer === undefined ? undefined : resolvePointer(ctx.root, targetPointer).value;
   if (target !== undefined && targetPointer !== undefined) {
-    const hoisted = ctx.hoisting.nameOf(targetPointer);
+    const hoisted = ctx.hoisting.idOf(targetPointer);
     if (hoisted !== undefined) return { kind: 'ref', name: hoisted };
     if (ctx.inlining.has(targetPointer))
       return { kind: 'ref', name: ctx.hoisting.hoist(targetPointer) };
@@ -264,8 +262,8 @@ function convertDiscriminator(schema: RawObject, ctx: SchemaContext) {
   if (!raw || property === undefined) return undefined;
   const mapping = entries(raw.mapping).flatMap(([value, target]) => {
     const text = asString(target) ?? '';
-    const name = ctx.schemaNames.get(componentSchemaName(text) ?? text);
-    return name !== undefined ? [{ value, schema: name }] : [];
+    const id = ctx.schemaIds.get(componentSchemaName(text) ?? text);
+    return id !== undefined ? [{ value, schema: id }] : [];
   });
   return { property, mapping };
 }

@@ -6,12 +6,6 @@
  * readonly arrays (the client only reads them).
  */
 import type { IrOperation, IrType, SchemaViews, StringFormat } from './types.js';
-import type { NameRegistry } from './names.js';
-
-export interface ViewAssignment {
-  readonly views: SchemaViews;
-  readonly requestName?: string;
-}
 
 /** Calls `visit` for each schema name a type refers to directly. */
 export function forEachRef(type: IrType, visit: (name: string) => void): void {
@@ -156,8 +150,7 @@ function viewsDiffer(
 export function assignViews(
   schemas: ReadonlyMap<string, IrType>,
   operations: readonly IrOperation[],
-  registry: NameRegistry,
-): Map<string, ViewAssignment> {
+): Map<string, SchemaViews> {
   const readRoots = operations.flatMap((o) => o.responses.flatMap((r) => (r.type ? [r.type] : [])));
   const writeRoots = operations.flatMap((o) => [
     ...(o.body ? [o.body.type] : []),
@@ -171,7 +164,7 @@ export function assignViews(
   const read = reachable(readRoots, schemas);
   const write = reachable(writeRoots, schemas);
   const tagged = unionMemberNames(schemas.values());
-  const result = new Map<string, ViewAssignment>();
+  const result = new Map<string, SchemaViews>();
   for (const [name, type] of schemas) {
     // An enum schema is the closed list itself; openness is applied where responses use it.
     // Following the schema's own name as a ref applies the union-member exception to it too.
@@ -179,10 +172,9 @@ export function assignViews(
       type.kind !== 'enum' && viewsDiffer({ kind: 'ref', name }, schemas, new Set(), tagged);
     const usedForWrite = write.has(name);
     const usedForRead = read.has(name);
-    if (!differs) result.set(name, { views: 'shared' });
-    else if (usedForWrite && usedForRead)
-      result.set(name, { views: 'split', requestName: registry.claim(`${name}Request`) });
-    else result.set(name, { views: usedForWrite ? 'write' : 'read' });
+    if (!differs) result.set(name, 'shared');
+    else if (usedForWrite && usedForRead) result.set(name, 'split');
+    else result.set(name, usedForWrite ? 'write' : 'read');
   }
   return result;
 }

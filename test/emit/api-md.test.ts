@@ -7,10 +7,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { emitApiMarkdown } from '../../generator/emit/api-md.js';
 import type { EmittedFile } from '../../generator/emit/model.js';
-import { operationNames } from '../../generator/emit/operations.js';
 import { OPTIONS_TEMPLATE } from '../../generator/emit/runtime-options.js';
 import { RUNTIME_TEMPLATE_DIR } from '../../generator/pipeline.js';
-import { irOf, operation, schema, str } from '../support/ir-values.js';
+import { irOf, operation, schema, str, namesOf } from '../support/ir-values.js';
 
 /** The text under a heading, up to the next heading of the same or a higher level. */
 function section(markdown: string, heading: string): string {
@@ -121,7 +120,7 @@ describe('the api.md emitter', () => {
     ],
   });
   const ir = irOf([schema('Speed', { kind: 'enum', values: ['slow', 'very-fast'] })], [op]);
-  const names = operationNames(ir, ['Speed']);
+  const names = namesOf(ir, ['Speed']);
 
   it('reads the options from the runtime template, so a new option shows up without touching the emitter', () => {
     const content =

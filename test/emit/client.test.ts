@@ -5,15 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CLIENT_META, clientClassName, emitClient } from '../../generator/emit/client.js';
-import { operationNames } from '../../generator/emit/operations.js';
 import { exportedNames, sourceOf } from '../support/emitted.js';
 import { irOf, operation } from '../support/ir-values.js';
+import { planIr } from '../../generator/plan/index.js';
 
 describe('emitClient', () => {
   it('exports the client class, named after the API, with a property per top-level resource', () => {
     const op = operation({ functionName: 'thingsList' });
-    const ir = irOf([], [op]);
-    const file = sourceOf(emitClient(ir, operationNames(ir, []), 'src/client.ts'));
+    const { ir, plan } = planIr(irOf([], [op]), []);
+    const file = sourceOf(emitClient(ir, plan, 'src/client.ts'));
     const client = clientClassName(ir);
     expect(client).toBe('TestClient');
     expect(exportedNames(file)).toEqual(expect.arrayContaining([client, CLIENT_META]));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emitEnums } from '../../generator/emit/enums.js';
 import { emitTypes } from '../../generator/emit/types.js';
 import { emitGuards } from '../../generator/emit/guards.js';
-import { emitOperationModule, operationNames } from '../../generator/emit/operations.js';
+import { emitOperationModule } from '../../generator/emit/operations.js';
 import { printFiles } from '../../generator/print.js';
 import type { EmittedFile } from '../../generator/emit/model.js';
 import {
@@ -15,6 +15,7 @@ import {
   ref,
   schema,
   str,
+  namesOf,
 } from '../support/ir-values.js';
 
 async function text(file: EmittedFile): Promise<string> {
@@ -130,7 +131,9 @@ describe('guards emitter', () => {
       'Item',
       object([prop('n', int), prop('tags', { kind: 'array', items: str }, { required: false })]),
     );
-    const out = await text(emitGuards(irOf([item]), 'src/guards.ts', './runtime/guard.js'));
+    const out = await text(
+      emitGuards(irOf([item]), 'src/guards.ts', './runtime/guard.js', new Map()),
+    );
     expect(out).toContain('export function checkItem(value: unknown): GuardFailure | undefined {');
     expect(out).toContain(
       "if (!Number.isInteger(value.n)) return at(fail('integer', value.n), 'n');",
@@ -153,7 +156,9 @@ describe('guards emitter', () => {
         prop('grid_item', { kind: 'array', items: str }),
       ]),
     );
-    const out = await text(emitGuards(irOf([inner, item]), 'src/guards.ts', './runtime/guard.js'));
+    const out = await text(
+      emitGuards(irOf([inner, item]), 'src/guards.ts', './runtime/guard.js', new Map()),
+    );
     expect(out).toContain('const fail2 = value.fail as readonly unknown[];');
     expect(out).toContain('const failItemFailure = checkInner(fail2[failIndex]);');
     expect(out).toContain('const valueFailure = checkInner(value.value);');
@@ -169,7 +174,7 @@ describe('guards emitter', () => {
     const reading = schema('Reading', object([prop('speed', ref('Speed'))]), { views: 'read' });
     const writing = schema('Writing', object([prop('speed', ref('Speed'))]), { views: 'write' });
     const out = await text(
-      emitGuards(irOf([speed, reading, writing]), 'src/guards.ts', './runtime/guard.js'),
+      emitGuards(irOf([speed, reading, writing]), 'src/guards.ts', './runtime/guard.js', new Map()),
     );
     expect(out).toMatch(/checkReading[^]*?typeof value\.speed !== 'string'/);
     expect(out).toMatch(/checkWriting[^]*?!isSpeed\(value\.speed\)/);
@@ -177,7 +182,9 @@ describe('guards emitter', () => {
 
   it('hoists inline objects into private functions', async () => {
     const outer = schema('Outer', object([prop('inner', object([prop('x', str)]))]));
-    const out = await text(emitGuards(irOf([outer]), 'src/guards.ts', './runtime/guard.js'));
+    const out = await text(
+      emitGuards(irOf([outer]), 'src/guards.ts', './runtime/guard.js', new Map()),
+    );
     expect(out).toContain('function checkOuterInner(value: unknown): GuardFailure | undefined {');
     expect(out).not.toContain('export function checkOuterInner');
   });
@@ -217,7 +224,7 @@ describe('operations emitter', () => {
       successType: ref('User'),
     });
     const ir = irOf([user], [op]);
-    const names = operationNames(ir, ['User']);
+    const names = namesOf(ir, ['User']);
     const out = await text(
       emitOperationModule(ir, ir.resources.children[0]!, names, 'src/operations/things.ts'),
     );
@@ -245,7 +252,7 @@ describe('operations emitter', () => {
       emitOperationModule(
         ir,
         ir.resources.children[0]!,
-        operationNames(ir, []),
+        namesOf(ir, []),
         'src/operations/things.ts',
       ),
     );

@@ -5,10 +5,9 @@ import {
   inputCheckRefs,
   pathNeedsCheck,
 } from '../../generator/emit/input-checks.js';
-import { operationNames } from '../../generator/emit/operations.js';
 import { SchemaIndex } from '../../generator/emit/type-expr.js';
 import type { IrParameter } from '../../generator/ir/types.js';
-import { int, irOf, object, operation, prop, ref, schema, str } from '../support/ir-values.js';
+import { int, irOf, object, operation, prop, ref, schema, str, namesOf } from '../support/ir-values.js';
 
 const param = (
   name: string,
@@ -48,7 +47,7 @@ describe('input checks', () => {
       body: { type: ref('Thing'), required: true, encodings: ['json'] },
     });
     const ir = irOf([thing], [op]);
-    const names = operationNames(ir, ['Thing']).get(op)!;
+    const names = namesOf(ir, ['Thing']).get(op)!;
     expect(inputCheckDeclarations(op, names).map((d) => d.name)).toEqual([`check${names.query}`]);
     expect(inputCheckRefs(op, names, new SchemaIndex(ir))).toEqual({
       checks: [
@@ -62,8 +61,6 @@ describe('input checks', () => {
   it('has nothing to check for an operation without arguments', () => {
     const op = operation({ functionName: 'thingsList' });
     const ir = irOf([], [op]);
-    expect(
-      inputCheckRefs(op, operationNames(ir, []).get(op)!, new SchemaIndex(ir)),
-    ).toBeUndefined();
+    expect(inputCheckRefs(op, namesOf(ir, []).get(op)!, new SchemaIndex(ir))).toBeUndefined();
   });
 });

@@ -8,12 +8,12 @@ import { parseState } from '../../generator/diff/state-file.js';
 import { snapshotOf } from '../../generator/diff/snapshot.js';
 import { specToIr } from '../../generator/diff/source.js';
 import { operationModel, wireParameter } from '../../generator/emit/operation-model.js';
-import { emitOperationModule, operationNames } from '../../generator/emit/operations.js';
+import { emitOperationModule } from '../../generator/emit/operations.js';
 import { ContractBuilder, printContractValue } from '../../generator/emit/testing-contract.js';
 import { SchemaIndex } from '../../generator/emit/type-expr.js';
 import type { IrParameter } from '../../generator/ir/types.js';
 import { printFiles } from '../../generator/print.js';
-import { int, irOf, operation, str } from '../support/ir-values.js';
+import { int, irOf, operation, str, namesOf } from '../support/ir-values.js';
 
 const query = (name: string, extra: Partial<IrParameter> = {}): IrParameter => ({
   name,
@@ -68,7 +68,7 @@ describe('operationModel', () => {
         emitOperationModule(
           ir,
           ir.resources.children[0]!,
-          operationNames(ir, []),
+          namesOf(ir, []),
           'src/operations/things.ts',
         ),
       ],

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { errorClassesFor, errorResponsesFor } from '../../generator/emit/errors.js';
 import { emitApiMarkdown } from '../../generator/emit/api-md.js';
-import { operationNames } from '../../generator/emit/operations.js';
 import { literal, sampleCall } from '../../generator/emit/samples.js';
 import { SchemaIndex } from '../../generator/emit/type-expr.js';
-import { irOf, operation, str } from '../support/ir-values.js';
+import { irOf, operation, str, namesOf } from '../support/ir-values.js';
 
 /** Evaluates a literal the way a reader pasting the sample would. */
 function evaluate(code: string): unknown {
@@ -76,7 +75,7 @@ describe('error classes as data', () => {
       '{@link InternalServerError} 503',
     ]);
     const ir = irOf([], [op]);
-    const file = emitApiMarkdown(ir, operationNames(ir, []), 'HEADER');
+    const file = emitApiMarkdown(ir, namesOf(ir, []), 'HEADER');
     const markdown = file.kind === 'text' ? file.content : '';
     expect(markdown).toContain(
       'Throws:\n\n- `NotFoundError` 404 — No such thing\n- `InternalServerError` 503',

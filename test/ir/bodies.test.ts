@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { parseSource } from '../../generator/load.js';
 import { buildIr } from '../../generator/ir/build.js';
+import { planIr } from '../../generator/plan/index.js';
 import type { IrOperation } from '../../generator/ir/types.js';
 import {
   isJsonLike,
@@ -24,7 +25,7 @@ function operation(op: object): IrOperation {
   const { document } = parseSource('t.yaml', text);
   const result = buildIr(document!);
   expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  return result.ir!.operations[0]!;
+  return planIr(result.ir!).ir.operations[0]!;
 }
 
 const ok = { responses: { '204': { description: 'ok' } } };

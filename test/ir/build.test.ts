@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSource } from '../../generator/load.js';
 import { buildIr } from '../../generator/ir/build.js';
+import { planIr } from '../../generator/plan/index.js';
 import type { Ir } from '../../generator/ir/types.js';
 
 function build(yaml: string): { ir?: Ir; codes: string[] } {
@@ -8,7 +9,7 @@ function build(yaml: string): { ir?: Ir; codes: string[] } {
   if (!document) throw new Error(diagnostics.map((d) => d.message).join('; '));
   const result = buildIr(document);
   return {
-    ...(result.ir ? { ir: result.ir } : {}),
+    ...(result.ir ? { ir: planIr(result.ir).ir } : {}),
     codes: result.diagnostics.map((d) => `${d.code} ${d.pointer} ${d.line}:${d.column}`),
   };
 }

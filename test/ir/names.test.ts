@@ -120,7 +120,7 @@ describe('operation names', () => {
         'users.core',
         'tile.forPoint',
       ].map(place),
-      reservedNames('connect'),
+      new NameRegistry(reservedNames('connect')),
     );
     expect(
       names.map((n) => `${[...n.resourcePath, n.methodName].join('.')} ${n.functionName}`),

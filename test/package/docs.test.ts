@@ -8,6 +8,7 @@ import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSource } from '../../generator/load.js';
 import { buildIr } from '../../generator/ir/build.js';
+import { planIr } from '../../generator/plan/index.js';
 import type { Ir } from '../../generator/ir/types.js';
 import { errorClassesFor } from '../../generator/emit/errors.js';
 import { GENERATED_DIR, REPO_ROOT } from './support/built-package.js';
@@ -32,7 +33,7 @@ function escape(text: string): string {
 beforeAll(async () => {
   const loaded = await loadSource(join(REPO_ROOT, 'spec/connect-api.yaml'));
   const built = buildIr(loaded.document!);
-  ir = built.ir!;
+  ir = planIr(built.ir!).ir;
 });
 
 describe('doc comments', () => {

@@ -87,7 +87,7 @@ async function run(outDir: string, first: number, count: number): Promise<void> 
       const built = irFromText(file, mutant.text);
       if ('ir' in built) {
         const header = `Generated from ${file}.`;
-        const emitted = emitPackage({ ir: built.ir, templates: [], header });
+        const emitted = emitPackage({ ir: built.ir, plan: built.plan, templates: [], header });
         const key = JSON.stringify(built.ir);
         let files: string[] | undefined;
         if (n % SAMPLE_EVERY === 0 && !seen.has(key)) {

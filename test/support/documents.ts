@@ -6,6 +6,8 @@ import { expect } from 'vitest';
 import { stringify } from 'yaml';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../../generator/diagnostics.js';
 import { buildIr } from '../../generator/ir/build.js';
+import { planIr } from '../../generator/plan/index.js';
+import type { Plan } from '../../generator/plan/types.js';
 import type { Ir } from '../../generator/ir/types.js';
 import { parseSource, type SourceDocument } from '../../generator/load.js';
 import { validateDocument } from '../../generator/validate/index.js';
@@ -23,18 +25,18 @@ export function documentOf(value: unknown, file = 'spec.yaml'): SourceDocument {
   return parsed(file, stringify(value));
 }
 
-/** load → validate → IR, from text: the IR, or the diagnostics that stopped it. */
+/** load → validate → IR → plan, from text: the IR with its names and the plan, or the diagnostics that stopped it. */
 export function irFromText(
   file: string,
   text: string,
-): { readonly ir: Ir } | { readonly diagnostics: readonly Diagnostic[] } {
+): { readonly ir: Ir; readonly plan: Plan } | { readonly diagnostics: readonly Diagnostic[] } {
   const loaded = parseSource(file, text);
   if (!loaded.document || hasErrors(loaded.diagnostics))
     return { diagnostics: sortDiagnostics(loaded.diagnostics) };
   const problems = validateDocument(loaded.document);
   if (hasErrors(problems)) return { diagnostics: problems };
   const built = buildIr(loaded.document);
-  return built.ir ? { ir: built.ir } : { diagnostics: sortDiagnostics(built.diagnostics) };
+  return built.ir ? planIr(built.ir) : { diagnostics: sortDiagnostics(built.diagnostics) };
 }
 
 type Part = Exclude<keyof Diagnostic, 'file'>;

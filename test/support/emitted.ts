@@ -7,6 +7,7 @@ import { Project, type SourceFile } from 'ts-morph';
 import { emitPackage } from '../../generator/emit/index.js';
 import type { EmittedFile } from '../../generator/emit/model.js';
 import { buildIr } from '../../generator/ir/build.js';
+import { planIr } from '../../generator/plan/index.js';
 import { loadSource } from '../../generator/load.js';
 import { libTemplateDir, loadTemplates, TESTING_TEMPLATE_DIR } from '../../generator/pipeline.js';
 
@@ -51,9 +52,10 @@ export function importsOf(file: SourceFile): Record<string, string[]> {
 /** The package a spec file emits, before printing, with every template the pipeline reads. */
 export async function emittedPackage(spec: string): Promise<EmittedFile[]> {
   const loaded = await loadSource(spec);
-  const ir = buildIr(loaded.document!).ir!;
+  const { ir, plan } = planIr(buildIr(loaded.document!).ir!);
   return emitPackage({
     ir,
+    plan,
     templates: await loadTemplates(),
     testingTemplates: await loadTemplates(TESTING_TEMPLATE_DIR),
     libTemplates: ir.info.lib ? await loadTemplates(libTemplateDir(ir.info.lib)) : [],

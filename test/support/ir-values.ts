@@ -1,5 +1,8 @@
 /** Small hand-made IR values for emitter tests. */
 import type { Ir, IrOperation, IrProperty, IrSchema, IrType } from '../../generator/ir/types.js';
+import { NameRegistry } from '../../generator/ir/names.js';
+import { operationTypeNames } from '../../generator/plan/plan.js';
+import type { OperationSymbols } from '../../generator/plan/types.js';
 
 export const str: IrType = { kind: 'string' };
 export const int: IrType = { kind: 'number', integer: true };
@@ -64,4 +67,24 @@ export function irOf(schemas: IrSchema[], operations: IrOperation[] = []): Ir {
           : [],
     },
   };
+}
+
+/**
+ * The plan's names of each operation of a hand-made IR whose names are already final: each
+ * keeps its function and method, and gets the types the plan's rule gives (`taken` are
+ * names already in use, such as the schemas').
+ */
+export function namesOf(ir: Ir, taken: readonly string[] = []): Map<IrOperation, OperationSymbols> {
+  const types = new NameRegistry(taken);
+  return new Map(
+    ir.operations.map((op) => [
+      op,
+      {
+        functionName: op.functionName,
+        methodName: op.methodName,
+        descriptor: `${op.functionName}Operation`,
+        ...operationTypeNames(op, op.functionName, types),
+      },
+    ]),
+  );
 }
