@@ -48,7 +48,7 @@ export function contentKey(...parts: readonly string[]): string {
   return hash.digest('hex');
 }
 
-export function diskCache(name: string, root = CACHE_ROOT): TextCache {
+export function diskCache(name: string, root: string = CACHE_ROOT): TextCache {
   const dir = join(root, name);
   let written = 0;
   return {
@@ -85,4 +85,28 @@ function prune(dir: string): void {
       // Removed by another process meanwhile.
     }
   }
+}
+
+/**
+ * Every cache a run uses, opened once where the run starts (the command, or `generate` for a
+ * caller that gives none) and handed to the stages, which never open one themselves:
+ * prettier's answers (`print.ts`), a YAML spec's value (`load-cache.ts`), the compiled
+ * OpenAPI schema (`validate/schemas.ts`) and modules' export summaries (`release.ts`).
+ */
+export interface RunCaches {
+  readonly format?: TextCache;
+  readonly yamlValue?: TextCache;
+  readonly openapiSchema?: TextCache;
+  readonly exportSummaries?: TextCache;
+}
+
+/** The disk caches, or none when `CONNECT_CODEGEN_CACHE=off`. */
+export function openRunCaches(root?: string): RunCaches {
+  if (!cacheEnabled()) return {};
+  return {
+    format: diskCache('format', root),
+    yamlValue: diskCache('yaml-value', root),
+    openapiSchema: diskCache('openapi-schema', root),
+    exportSummaries: diskCache('exports', root),
+  };
 }

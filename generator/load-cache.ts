@@ -9,11 +9,7 @@
  * on every run, as before.
  */
 import { createRequire } from 'node:module';
-import { cacheEnabled, contentKey, diskCache, type TextCache } from './cache.js';
-
-export function defaultLoadCache(): TextCache | undefined {
-  return cacheEnabled() ? diskCache('yaml-value') : undefined;
-}
+import { contentKey } from './cache.js';
 
 let yamlVersion: string | undefined;
 /** The key of a text: the parser's version and this format's, then the text. */

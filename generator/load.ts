@@ -30,7 +30,7 @@ import { diagnostic, sortDiagnostics, type Diagnostic, type Severity } from './d
 import { joinPointer, splitPointer } from './document/pointer.js';
 import { duplicateJsonKeys } from './document/json-keys.js';
 import type { TextCache } from './cache.js';
-import { defaultLoadCache, loadKey, treeAsJson } from './load-cache.js';
+import { loadKey, treeAsJson } from './load-cache.js';
 
 export interface SourceDocument {
   /** Path as given. */
@@ -190,10 +190,7 @@ function parseWithYaml(file: string, text: string): LoadResult {
  * a throw. A YAML text that loaded cleanly before is read from `cache` (`load-cache.ts`), its
  * syntax tree built only if a diagnostic asks where something is, as on the JSON fast path.
  */
-export async function loadSource(
-  file: string,
-  cache: TextCache | undefined = defaultLoadCache(),
-): Promise<LoadResult> {
+export async function loadSource(file: string, cache?: TextCache): Promise<LoadResult> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

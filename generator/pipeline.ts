@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import { loadSource } from './load.js';
+import { contentKey, openRunCaches, type RunCaches, type TextCache } from './cache.js';
+import type { ModuleSummary, SummaryCache } from './diff/exports.js';
 import { validateDocument } from './validate/index.js';
 import { buildIr } from './ir/build.js';
 import { planIr } from './plan/index.js';
@@ -15,6 +17,7 @@ import type { Ir } from './ir/types.js';
 import type { PreviousOutput } from './previous.js';
 import { release } from './release.js';
 import { emitPackage } from './emit/index.js';
+import { packageExports } from './diff/structure-summary.js';
 import type { TemplateFile } from './emit/runtime.js';
 import { printFiles, type OutputFile } from './print.js';
 
@@ -33,6 +36,8 @@ export function libTemplateDir(lib: string): string {
 
 export interface GenerateRequest {
   readonly specPath: string;
+  /** The caches the stages use; the disk's (`openRunCaches`) when not given. */
+  readonly caches?: RunCaches;
   /** Shown in every file's header: how to regenerate. */
   readonly command: string;
   /**
@@ -70,17 +75,24 @@ export function headerLine(specPath: string, command: string): string {
 }
 
 /** Loads and validates only. */
-export async function validateSpec(specPath: string): Promise<readonly Diagnostic[]> {
-  const loaded = await loadSource(specPath);
+export async function validateSpec(
+  specPath: string,
+  caches: RunCaches = openRunCaches(),
+): Promise<readonly Diagnostic[]> {
+  const loaded = await loadSource(specPath, caches.yamlValue);
   if (!loaded.document) return sortDiagnostics(loaded.diagnostics);
-  return sortDiagnostics([...loaded.diagnostics, ...validateDocument(loaded.document)]);
+  return sortDiagnostics([
+    ...loaded.diagnostics,
+    ...validateDocument(loaded.document, caches.openapiSchema),
+  ]);
 }
 
 export async function generate(request: GenerateRequest): Promise<GenerateResult> {
-  const loaded = await loadSource(request.specPath);
+  const caches = request.caches ?? openRunCaches();
+  const loaded = await loadSource(request.specPath, caches.yamlValue);
   if (!loaded.document || hasErrors(loaded.diagnostics))
     return { diagnostics: sortDiagnostics(loaded.diagnostics) };
-  const problems = validateDocument(loaded.document);
+  const problems = validateDocument(loaded.document, caches.openapiSchema);
   if (hasErrors(problems)) return { diagnostics: problems };
   const built = buildIr(loaded.document);
   if (!built.ir) return { diagnostics: sortDiagnostics(built.diagnostics) };
@@ -92,16 +104,16 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
     loadTemplates(TESTING_TEMPLATE_DIR),
     lib === undefined ? [] : loadTemplates(libTemplateDir(lib)),
   ]);
-  const files = await printFiles(
-    emitPackage({ ir, plan, templates, testingTemplates, libTemplates, header }),
-    header,
-  );
+  const emitted = emitPackage({ ir, plan, templates, testingTemplates, libTemplates, header });
+  const files = await printFiles(emitted, header, caches.format);
   const diagnostics = [...problems, ...built.diagnostics];
   if (!request.release) return { files, ir, diagnostics };
   const released = await release({
     ir,
     document: loaded.document,
     files,
+    exports: packageExports(emitted, summaryCache(caches.exportSummaries)),
+    formatCache: caches.format,
     header,
     ...request.release,
   });
@@ -111,5 +123,22 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
     ir,
     version: released.version,
     diagnostics: [...diagnostics, ...(released.warning ? [released.warning] : [])],
+  };
+}
+
+/**
+ * Export summaries of the hand-written modules, remembered by text in `disk`: the runtime
+ * and the fake are the same files on every run, and parsing them is the release stage's
+ * largest cost. The summary's shape is part of the key, so a change to it reads no older entry.
+ */
+function summaryCache(disk: TextCache | undefined): SummaryCache | undefined {
+  if (!disk) return undefined;
+  const key = (text: string) => contentKey('exports-summary-1', text);
+  return {
+    get: (text) => {
+      const stored = disk.get(key(text));
+      return stored === undefined ? undefined : (JSON.parse(stored) as ModuleSummary);
+    },
+    set: (text, summary) => disk.set(key(text), JSON.stringify(summary)),
   };
 }

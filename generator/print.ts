@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { IndentationText, Project, QuoteKind, type SourceFileStructure } from 'ts-morph';
 import type * as Prettier from 'prettier';
 import type { EmittedFile } from './emit/model.js';
-import { cacheEnabled, contentKey, diskCache, type TextCache } from './cache.js';
+import { contentKey, type TextCache } from './cache.js';
 
 export interface OutputFile {
   /** Path relative to the output directory, POSIX separators. */
@@ -41,10 +41,6 @@ export const FORMAT_LIMITS: FormatLimits = { file: 1_000_000, package: 8_000_000
 export function limitsWithin(files: readonly OutputFile[]): FormatLimits {
   const total = files.reduce((sum, file) => sum + file.content.length, 0);
   return total > FORMAT_LIMITS.package ? { file: -1, package: -1 } : FORMAT_LIMITS;
-}
-
-export function defaultFormatCache(): TextCache | undefined {
-  return cacheEnabled() ? diskCache('format') : undefined;
 }
 
 /** The house format; `.prettierrc.json` says the same for editors and the templates (a test keeps them equal). */
@@ -97,7 +93,7 @@ async function format(text: string, parser: string, cache: TextCache | undefined
 export async function printFiles(
   files: readonly EmittedFile[],
   header: string,
-  cache: TextCache | undefined = defaultFormatCache(),
+  cache?: TextCache,
   limits: FormatLimits = FORMAT_LIMITS,
 ): Promise<OutputFile[]> {
   // Printed as close to the house format as ts-morph goes without prettier (its defaults are

@@ -6,17 +6,16 @@
  */
 import { createHash } from 'node:crypto';
 import { diagnostic, diagnosticAt, type Diagnostic } from './diagnostics.js';
-import { cacheEnabled, contentKey, diskCache } from './cache.js';
-import { exportedNames, type ModuleSummary, type SummaryCache } from './diff/exports.js';
+import type { ExportedName } from './diff/exports.js';
 import { planRelease, updateChangelog, type ReleaseState } from './diff/release.js';
 import { snapshotOf } from './diff/snapshot.js';
 import { CHANGELOG_FILE, serializeState, STATE_FILE } from './diff/state-file.js';
 import { emitVersioned } from './emit/index.js';
-import { packageEntries } from './emit/package.js';
 import type { Ir } from './ir/types.js';
 import type { SourceDocument } from './load.js';
 import { readRecorded, type PreviousOutput } from './previous.js';
-import { defaultFormatCache, limitsWithin, printFiles, type OutputFile } from './print.js';
+import type { TextCache } from './cache.js';
+import { limitsWithin, printFiles, type OutputFile } from './print.js';
 
 export interface ReleaseRequest {
   readonly ir: Ir;
@@ -26,11 +25,15 @@ export interface ReleaseRequest {
   readonly previous: PreviousOutput;
   /** The package as the pipeline printed it, with the neutral package version. */
   readonly files: readonly OutputFile[];
+  /** What the package exports, read from the emitters' structures (`structure-summary.ts`). */
+  readonly exports: readonly ExportedName[];
   /** The output directory as the user typed it, for messages. */
   readonly outLabel: string;
   readonly header: string;
   /** `generate --release`: record the decided version as released. */
   readonly markReleased: boolean;
+  /** Prettier's answers, the run's (`RunCaches`). */
+  readonly formatCache?: TextCache;
 }
 
 export type ReleaseResult =
@@ -41,26 +44,7 @@ export type ReleaseResult =
     }
   | { readonly diagnostic: Diagnostic };
 
-/**
- * Module summaries remembered across runs by text (`cache.ts`): the runtime and the fake
- * are the same files on every run, and parsing them is most of this stage's time.
- */
-function summaryCache(): SummaryCache | undefined {
-  if (!cacheEnabled()) return undefined;
-  const disk = diskCache('exports');
-  // The summary's shape is part of the key: a change to it never reads an older entry.
-  const key = (text: string) => contentKey('exports-summary-1', text);
-  return {
-    get: (text) => {
-      const stored = disk.get(key(text));
-      return stored === undefined ? undefined : (JSON.parse(stored) as ModuleSummary);
-    },
-    set: (text, summary) => disk.set(key(text), JSON.stringify(summary)),
-  };
-}
-
 export async function release(request: ReleaseRequest): Promise<ReleaseResult> {
-  const summaries = summaryCache();
   const { previous, document } = request;
   const recorded = readRecorded(previous, request.outLabel);
   if ('problem' in recorded) {
@@ -68,17 +52,14 @@ export async function release(request: ReleaseRequest): Promise<ReleaseResult> {
     return { diagnostic: diagnostic({ code: 'surface-state', message: problem, file, hint }) };
   }
   const stateFile = `${request.outLabel}/${STATE_FILE}`;
-  const sources = new Map(request.files.map((f) => [f.path, f.content]));
-  const entries = packageEntries(request.files.map((f) => f.path));
-  const state =
-    recorded.state && withRecordedExports(recorded.state, previous.sources, entries, summaries);
+  const state = recorded.state;
   const plan = planRelease({
     ...(state ? { state } : {}),
     now: {
       digest: digestOf(request.files),
       specDigest: createHash('sha256').update(JSON.stringify(document.value)).digest('hex'),
       surface: snapshotOf(request.ir),
-      exports: exportedNames(sources, entries, summaries),
+      exports: request.exports,
     },
     markReleased: request.markReleased,
     labels: { base: stateFile, head: document.file },
@@ -97,7 +78,7 @@ export async function release(request: ReleaseRequest): Promise<ReleaseResult> {
   const versioned = await printFiles(
     emitVersioned(request.ir, request.header, sourcePaths, plan.version),
     request.header,
-    defaultFormatCache(),
+    request.formatCache,
     limitsWithin(request.files),
   );
   const replaced = new Map(versioned.map((f) => [f.path, f]));
@@ -122,19 +103,4 @@ function digestOf(files: readonly OutputFile[]): string {
   for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)))
     hash.update(`${file.path}\0${file.content}\0`);
   return hash.digest('hex');
-}
-
-/**
- * A record from before exported names were recorded (format 1) describes the package now in
- * the output directory, so its names are read from there: the first run of this generator
- * then reports what it renamed, instead of comparing on the API surface alone.
- */
-function withRecordedExports(
-  state: ReleaseState,
-  recorded: ReadonlyMap<string, string>,
-  entries: ReturnType<typeof packageEntries>,
-  summaries: SummaryCache | undefined,
-): ReleaseState {
-  if (state.current.exports !== undefined || state.released !== undefined) return state;
-  return { current: { ...state.current, exports: exportedNames(recorded, entries, summaries) } };
 }

@@ -3,6 +3,7 @@
  * between two spec versions, each change breaking or compatible for a client user.
  * Exit 0 when nothing breaks, 1 when something does, 2 when the comparison cannot be made.
  */
+import { openRunCaches } from '../cache.js';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { formatDiagnostic } from '../diagnostics.js';
@@ -39,8 +40,9 @@ export async function runDiff(
       );
     return EXIT.usage;
   }
-  const before = specToIr(base);
-  const after = specToIr(head);
+  const { openapiSchema } = openRunCaches();
+  const before = specToIr(base, openapiSchema);
+  const after = specToIr(head, openapiSchema);
   for (const d of [...before.diagnostics, ...after.diagnostics]) io.err(formatDiagnostic(d));
   if (!before.ir || !after.ir) {
     io.err(

@@ -1,5 +1,7 @@
 /**
- * The names a generated package exports, read from its printed files with the TypeScript
+ * The names a generated package exports. Each module is summarised as data (`ModuleSummary`):
+ * a generated module from the structures its emitter made (`structure-summary.ts`), a
+ * hand-written one (the runtime, a layer, the fake) from its source, with the TypeScript
  * parser (syntax only: no type checker, so it costs milliseconds). Starting from each entry
  * point it follows `export *` and `export { … } from` through the package, so it sees what a
  * user can import — the operation functions, enums and their members, guards, error classes
@@ -35,12 +37,26 @@ export function exportedNames(
   /** Summaries remembered from earlier runs, by text; parsing is most of this function's time. */
   summaries?: SummaryCache,
 ): ExportedName[] {
+  return exportedNamesOf((path) => {
+    const text = files.get(path);
+    return text === undefined ? undefined : summaryOf(path, text, summaries);
+  }, entries);
+}
+
+/**
+ * Every name each entry point exports, from each module's summary (`summaryOf` gives none for
+ * a path the package does not have), sorted by entry and name.
+ */
+export function exportedNamesOf(
+  summaryOf: (path: string) => ModuleSummary | undefined,
+  entries: readonly { subpath: string; module: string }[],
+): ExportedName[] {
   const cache = new Map<string, ModuleExports>();
   const names: ExportedName[] = [];
   for (const { subpath, module } of entries) {
     const path = `src/${module}.ts`;
-    if (!files.has(path)) continue;
-    for (const [name, declared] of moduleExports(path, files, cache, new Set(), summaries)) {
+    if (summaryOf(path) === undefined) continue;
+    for (const [name, declared] of moduleExports(path, summaryOf, cache, new Set())) {
       names.push({
         entry: subpath,
         name,
@@ -148,18 +164,16 @@ function declaredOf(entry: SummaryName): Declared {
 
 function moduleExports(
   path: string,
-  files: ReadonlyMap<string, string>,
+  summaryOf: (path: string) => ModuleSummary | undefined,
   cache: Map<string, ModuleExports>,
   visiting: Set<string>,
-  summaries: SummaryCache | undefined,
 ): ModuleExports {
   const cached = cache.get(path);
   if (cached) return cached;
   const result: ModuleExports = new Map();
-  const text = files.get(path);
-  if (text === undefined || visiting.has(path)) return result;
+  const summary = summaryOf(path);
+  if (summary === undefined || visiting.has(path)) return result;
   visiting.add(path);
-  const summary = summaryOf(path, text, summaries);
   const locals: ModuleExports = new Map();
   for (const local of summary.locals) locals.set(local.name, declaredOf(local));
   const add = (name: string, declared: Declared | undefined) => {
@@ -177,7 +191,7 @@ function moduleExports(
     const from =
       specifier === undefined
         ? undefined
-        : moduleExports(resolveModule(path, specifier), files, cache, visiting, summaries);
+        : moduleExports(resolveModule(path, specifier), summaryOf, cache, visiting);
     if (!names && from) from.forEach((declared, name) => add(name, declared));
     else if (names)
       for (const { name, original } of names)
@@ -193,14 +207,6 @@ function isExported(statement: ts.Statement): boolean {
     ts.canHaveModifiers(statement) &&
     (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
   );
-}
-
-/** Declarations at the top of a module, exported or not, for `export { local }`. */
-function localDeclarations(source: ts.SourceFile): ModuleExports {
-  const locals: ModuleExports = new Map();
-  for (const statement of source.statements)
-    for (const [name, declared] of declarationsIn(statement, source)) locals.set(name, declared);
-  return locals;
 }
 
 function declarationsIn(statement: ts.Statement, source: ts.SourceFile): [string, Declared][] {

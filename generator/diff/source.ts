@@ -10,6 +10,8 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { buildIr } from '../ir/build.js';
 import type { Ir } from '../ir/types.js';
 import { parseSource } from '../load.js';
+import { planIr } from '../plan/index.js';
+import type { TextCache } from '../cache.js';
 import { validateDocument } from '../validate/index.js';
 
 const run = promisify(execFile);
@@ -70,15 +72,18 @@ export interface LoadedSpec {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Parses, validates and builds the IR, as `generate` does, from text already in hand. */
-export function specToIr(spec: SpecText): LoadedSpec {
+/**
+ * Parses, validates, builds and plans the IR, as `generate` does, from text already in hand.
+ * @param acceptorCache the run's compiled-schema cache (`RunCaches`).
+ */
+export function specToIr(spec: SpecText, acceptorCache?: TextCache): LoadedSpec {
   const loaded = parseSource(spec.label, spec.text);
   if (!loaded.document || hasErrors(loaded.diagnostics))
     return { diagnostics: sortDiagnostics(loaded.diagnostics) };
-  const problems = validateDocument(loaded.document);
+  const problems = validateDocument(loaded.document, acceptorCache);
   if (hasErrors(problems)) return { diagnostics: sortDiagnostics(problems) };
   const built = buildIr(loaded.document);
   return built.ir
-    ? { ir: built.ir, diagnostics: [] }
+    ? { ir: planIr(built.ir).ir, diagnostics: [] }
     : { diagnostics: sortDiagnostics(built.diagnostics) };
 }

@@ -81,36 +81,55 @@ export function emitClient(ir: Ir, plan: Plan, path: string): EmittedFile {
     generatedErrorStatuses(ir).length > 0
       ? [moduleImport(`./${STATUS_ERRORS_MODULE.replace(/\.ts$/, '.js')}`, [STATUS_ERROR_CLASSES])]
       : [];
-  return typescriptFile(path, [
-    mixedImport('./runtime/index.js', ['ClientCore'], runtime),
-    mixedImport(`./${VERSION_MODULE.replace(/\.ts$/, '.js')}`, [API_VERSION, PACKAGE_VERSION], []),
-    ...operationImports,
-    ...statusErrors,
-    ...usage.imports('.'),
-    ...tokenEnvStatement(ir),
-    metaStatement(ir),
-    ...classes,
-    rootClass(ir, ir.resources.children, classNames),
-  ]);
+  const meta = metaFields(ir);
+  return typescriptFile(
+    path,
+    [
+      mixedImport('./runtime/index.js', ['ClientCore'], runtime),
+      mixedImport(
+        `./${VERSION_MODULE.replace(/\.ts$/, '.js')}`,
+        [API_VERSION, PACKAGE_VERSION],
+        [],
+      ),
+      ...operationImports,
+      ...statusErrors,
+      ...usage.imports('.'),
+      ...tokenEnvStatement(ir),
+      metaStatement(meta),
+      ...classes,
+      rootClass(ir, ir.resources.children, classNames),
+    ],
+    { [CLIENT_META]: meta.map(([key]) => key) },
+  );
 }
 
-function metaStatement(ir: Ir): StatementStructures {
+/** The fields of `CLIENT_META` and their values' source text, in order. */
+function metaFields(ir: Ir): [string, string][] {
+  return [
+    ['sdkName', JSON.stringify(ir.info.packageName)],
+    ['sdkVersion', PACKAGE_VERSION],
+    ['apiVersion', API_VERSION],
+    [
+      'environments',
+      `{ ${ir.servers.map((s) => `${JSON.stringify(s.name)}: ${JSON.stringify(s.url)}`).join(', ')} }`,
+    ],
+    ['defaultEnvironment', JSON.stringify(ir.servers[0]?.name ?? '')],
+    ...(ir.info.tokenEnvVar !== undefined
+      ? [['tokenEnvVar', TOKEN_ENV_VAR] as [string, string]]
+      : []),
+    ...(ir.info.clientHeader !== undefined
+      ? [['clientHeader', JSON.stringify(ir.info.clientHeader)] as [string, string]]
+      : []),
+    ...(generatedErrorStatuses(ir).length > 0
+      ? [['errorClasses', STATUS_ERROR_CLASSES] as [string, string]]
+      : []),
+  ];
+}
+
+function metaStatement(fields: readonly [string, string][]): StatementStructures {
   const literal: WriterFunction = (w) => {
     w.write('{').newLine();
-    w.indent(() => {
-      w.writeLine(`sdkName: ${JSON.stringify(ir.info.packageName)},`);
-      w.writeLine(`sdkVersion: ${PACKAGE_VERSION},`);
-      w.writeLine(`apiVersion: ${API_VERSION},`);
-      w.writeLine(
-        `environments: { ${ir.servers.map((s) => `${JSON.stringify(s.name)}: ${JSON.stringify(s.url)}`).join(', ')} },`,
-      );
-      w.writeLine(`defaultEnvironment: ${JSON.stringify(ir.servers[0]?.name ?? '')},`);
-      if (ir.info.tokenEnvVar !== undefined) w.writeLine(`tokenEnvVar: ${TOKEN_ENV_VAR},`);
-      if (ir.info.clientHeader !== undefined)
-        w.writeLine(`clientHeader: ${JSON.stringify(ir.info.clientHeader)},`);
-      if (generatedErrorStatuses(ir).length > 0)
-        w.writeLine(`errorClasses: ${STATUS_ERROR_CLASSES},`);
-    });
+    w.indent(() => fields.forEach(([key, value]) => w.writeLine(`${key}: ${value},`)));
     w.write('}');
   };
   return {

@@ -52,7 +52,11 @@ export function enumNamingRule(e: IrEnum): string {
 }
 
 export function emitEnums(ir: Pick<Ir, 'enums'>, path: string): EmittedFile {
-  return typescriptFile(path, [openEnumType(), ...ir.enums.flatMap(enumStatements)]);
+  return typescriptFile(
+    path,
+    [openEnumType(), ...ir.enums.flatMap(enumStatements)],
+    Object.fromEntries(ir.enums.map((e) => [e.name, enumMembers(e).map((m) => m.key)])),
+  );
 }
 
 function openEnumType(): StatementStructures {

@@ -5,7 +5,17 @@
 import { StructureKind, type SourceFileStructure } from 'ts-morph';
 
 export type EmittedFile =
-  | { readonly kind: 'typescript'; readonly path: string; readonly structure: SourceFileStructure }
+  | {
+      readonly kind: 'typescript';
+      readonly path: string;
+      readonly structure: SourceFileStructure;
+      /**
+       * Keys of the exported object constants the module declares, by name (an enum's
+       * members, `CLIENT_META`'s fields): their values are written by writer functions, and
+       * the release stage records the keys without reading printed text.
+       */
+      readonly objectKeys?: Readonly<Record<string, readonly string[]>>;
+    }
   | {
       readonly kind: 'text';
       readonly path: string;
@@ -17,15 +27,20 @@ export type EmittedFile =
       readonly formatted?: boolean;
     };
 
-/** A TypeScript module of the package made of these statements. */
+/**
+ * A TypeScript module of the package made of these statements; `objectKeys` names the keys of
+ * the object constants among them (see `EmittedFile`).
+ */
 export function typescriptFile(
   path: string,
   statements: NonNullable<SourceFileStructure['statements']>,
+  objectKeys?: Readonly<Record<string, readonly string[]>>,
 ): EmittedFile {
   return {
     kind: 'typescript',
     path,
     structure: { kind: StructureKind.SourceFile, statements },
+    ...(objectKeys ? { objectKeys } : {}),
   };
 }
 

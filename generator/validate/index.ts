@@ -1,9 +1,10 @@
 /**
- * Stage 2 of the pipeline: `validateDocument(document) → Diagnostic[]`. Pure: no disk, no
- * throw for any input. The OpenAPI JSON Schema check and the semantic rules both run, so one
+ * Stage 2 of the pipeline: `validateDocument(document) → Diagnostic[]`. Pure: no throw for
+ * any input, and no disk but the compiled-schema cache the caller hands in. The OpenAPI JSON Schema check and the semantic rules both run, so one
  * pass reports every problem; nothing is built from a document with errors.
  */
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
+import type { TextCache } from '../cache.js';
 import type { SourceDocument } from '../load.js';
 import { checkSchema, detectVersion } from './openapi-schema.js';
 import { semanticRules } from './semantic.js';
@@ -13,14 +14,16 @@ import { semanticRules } from './semantic.js';
  * OpenAPI 3.0.x or 3.1.x gets only the `unsupported-version` error: the other checks are
  * written for 3.x and would only add noise about, say, a Swagger 2.0 `definitions` section.
  */
-export function validateDocument(doc: SourceDocument): Diagnostic[] {
+export function validateDocument(doc: SourceDocument, acceptorCache?: TextCache): Diagnostic[] {
   const version = detectVersion(doc);
   if (version.line === undefined) return [version.diagnostic];
   const semantic = semanticRules.flatMap((rule) => rule(doc));
   const restated = new Set(
     semantic.filter((d) => RESTATES_SCHEMA.has(d.code)).map((d) => d.pointer),
   );
-  const schema = checkSchema(doc, version.line).filter((d) => !restated.has(d.pointer));
+  const schema = checkSchema(doc, version.line, acceptorCache).filter(
+    (d) => !restated.has(d.pointer),
+  );
   return sortDiagnostics([...schema, ...semantic]);
 }
 

@@ -9,6 +9,7 @@ import type { SourceDocument } from '../load.js';
 import { errorAt } from './report.js';
 import { simplifyErrors } from './schema-errors.js';
 import { wordError } from './schema-messages.js';
+import type { TextCache } from '../cache.js';
 import { acceptorFor, compiledSchema, type OpenApiLine } from './schemas.js';
 
 export type VersionCheck =
@@ -58,9 +59,13 @@ export function detectVersion(doc: SourceDocument): VersionCheck {
 }
 
 /** Problems the OpenAPI JSON Schema for `line` finds, a few useful ones per place. */
-export function checkSchema(doc: SourceDocument, line: OpenApiLine): Diagnostic[] {
+export function checkSchema(
+  doc: SourceDocument,
+  line: OpenApiLine,
+  acceptorCache?: TextCache,
+): Diagnostic[] {
   // The common case, a valid document, without compiling the schema for its errors.
-  if (acceptorFor(line)(doc.value)) return [];
+  if (acceptorFor(line, acceptorCache)(doc.value)) return [];
   const schema = compiledSchema(line);
   if (schema.validate(doc.value)) return [];
   const seen = new Set<string>();

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
-import { cacheEnabled, contentKey, diskCache, type TextCache } from '../cache.js';
+import { contentKey, type TextCache } from '../cache.js';
 import { refPointer, resolvePointer } from '../document/pointer.js';
 
 export type OpenApiLine = '3.0' | '3.1';
@@ -115,11 +115,11 @@ function compile30(): CompiledSchema {
 export type Acceptor = (document: unknown) => boolean;
 
 const acceptors = new Map<OpenApiLine, Acceptor>();
-/** `openApiAcceptor` with the default cache, once per process and line. */
-export function acceptorFor(line: OpenApiLine): Acceptor {
+/** `openApiAcceptor`, once per process and line; `cache` is the run's (`RunCaches`). */
+export function acceptorFor(line: OpenApiLine, cache?: TextCache): Acceptor {
   let accepts = acceptors.get(line);
   if (!accepts) {
-    accepts = openApiAcceptor(line).accepts;
+    accepts = openApiAcceptor(line, cache).accepts;
     acceptors.set(line, accepts);
   }
   return accepts;
@@ -135,7 +135,7 @@ export function acceptorFor(line: OpenApiLine): Acceptor {
  */
 export function openApiAcceptor(
   line: OpenApiLine,
-  cache: TextCache | undefined = cacheEnabled() ? diskCache('openapi-schema') : undefined,
+  cache?: TextCache,
 ): { readonly accepts: Acceptor; readonly from: 'cache' | 'compiled' } {
   const schema = preparedSchema(line);
   const key =

@@ -49,10 +49,7 @@ function conflicted(ours: string, theirs: string, base?: string): string {
   ].join('\n');
 }
 
-const previous = (record: Partial<PreviousOutput>): PreviousOutput => ({
-  sources: new Map(),
-  ...record,
-});
+const previous = (record: PreviousOutput): PreviousOutput => record;
 
 const changelog = (...entries: string[]) =>
   `# Changelog\n\n<!-- header -->\n\nIntro.\n\n${entries.join('\n')}`;

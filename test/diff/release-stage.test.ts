@@ -16,7 +16,7 @@ describe('the release stage', () => {
     const result = await generate({
       specPath: SPEC,
       command: COMMAND,
-      release: { previous: { sources: new Map() }, outLabel: 'out', markReleased: false },
+      release: { previous: {}, outLabel: 'out', markReleased: false },
     });
     expect(result.version).toBe('1.4.0');
     const paths = result.files?.map((f) => f.path) ?? [];
