@@ -1,13 +1,14 @@
 /**
- * load → validate → IR → emit → print/format → release. Returns the output files or the
+ * load → validate → IR → plan → emit → print/format → release → the two files that carry
+ * the version, emitted and printed once it is decided. Returns the output files or the
  * diagnostics; reading the last output and writing are left to the caller, so
  * `generate --check` and tests share this exactly.
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import { loadSource } from './load.js';
+import { libTemplateDir, RUNTIME_TEMPLATE_DIR, TESTING_TEMPLATE_DIR } from './template-dirs.js';
 import { contentKey, openRunCaches, type RunCaches, type TextCache } from './cache.js';
 import type { ModuleSummary, SummaryCache } from './diff/exports.js';
 import { validateDocument } from './validate/index.js';
@@ -16,23 +17,14 @@ import { planIr } from './plan/index.js';
 import type { Ir } from './ir/types.js';
 import type { PreviousOutput } from './previous.js';
 import { release } from './release.js';
-import { emitPackage } from './emit/index.js';
+import { emitVersioned, emitVersionFree } from './emit/index.js';
+import { NEUTRAL_PACKAGE_VERSION } from './emit/version-module.js';
+import { loadLayer } from './layers.js';
 import { packageExports } from './diff/structure-summary.js';
 import type { TemplateFile } from './emit/runtime.js';
-import { printFiles, type OutputFile } from './print.js';
+import { limitsWithin, printFiles, type OutputFile } from './print.js';
 
-export const RUNTIME_TEMPLATE_DIR = fileURLToPath(
-  new URL('../templates/runtime/', import.meta.url),
-);
-/** The fake server, copied into the package's `testing/` when the spec is the Connect API. */
-export const TESTING_TEMPLATE_DIR = fileURLToPath(
-  new URL('../templates/testing/', import.meta.url),
-);
-
-/** A hand-written layer's folder (`info.x-sdk-lib`; validation has checked it is one of `SDK_LIBS`). */
-export function libTemplateDir(lib: string): string {
-  return fileURLToPath(new URL(`../templates/${lib}/`, import.meta.url));
-}
+export { libTemplateDir, RUNTIME_TEMPLATE_DIR, TESTING_TEMPLATE_DIR } from './template-dirs.js';
 
 export interface GenerateRequest {
   readonly specPath: string;
@@ -99,30 +91,56 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   const { ir, plan } = planIr(built.ir);
   const header = headerLine(request.specPath, request.command);
   const lib = ir.info.lib;
-  const [templates, testingTemplates, libTemplates] = await Promise.all([
+  const [templates, testingTemplates, libTemplates, loadedLayer] = await Promise.all([
     loadTemplates(),
     loadTemplates(TESTING_TEMPLATE_DIR),
     lib === undefined ? [] : loadTemplates(libTemplateDir(lib)),
+    lib === undefined ? undefined : loadLayer(lib),
   ]);
-  const emitted = emitPackage({ ir, plan, templates, testingTemplates, libTemplates, header });
-  const files = await printFiles(emitted, header, caches.format);
-  const diagnostics = [...problems, ...built.diagnostics];
-  if (!request.release) return { files, ir, diagnostics };
-  const released = await release({
+  if (loadedLayer && hasErrors(loadedLayer.diagnostics))
+    return { diagnostics: sortDiagnostics(loadedLayer.diagnostics) };
+  const layer = loadedLayer?.layer;
+  const { files: emitted, manifest } = emitVersionFree({
     ir,
-    document: loaded.document,
-    files,
-    exports: packageExports(emitted, summaryCache(caches.exportSummaries)),
-    formatCache: caches.format,
+    plan,
+    templates,
+    testingTemplates,
+    libTemplates,
+    layer,
     header,
-    ...request.release,
   });
-  if ('diagnostic' in released) return { diagnostics: [...diagnostics, released.diagnostic] };
+  const printed = await printFiles(emitted, header, caches.format);
+  const diagnostics = [...problems, ...built.diagnostics];
+  let version = NEUTRAL_PACKAGE_VERSION;
+  let records: readonly OutputFile[] = [];
+  let warning: Diagnostic | undefined;
+  if (request.release) {
+    // The version module's names do not depend on the version: it stands in with the neutral one.
+    const [, versionModule] = emitVersioned(ir, manifest, NEUTRAL_PACKAGE_VERSION);
+    const released = release({
+      ir,
+      document: loaded.document,
+      files: printed,
+      manifest,
+      exports: packageExports([...emitted, versionModule!], summaryCache(caches.exportSummaries)),
+      header,
+      ...request.release,
+    });
+    if ('diagnostic' in released) return { diagnostics: [...diagnostics, released.diagnostic] };
+    ({ version, files: records, warning } = released);
+  }
+  // The two files that carry the version, emitted once it is decided, formatted as the rest was.
+  const versioned = await printFiles(
+    emitVersioned(ir, manifest, version),
+    header,
+    caches.format,
+    limitsWithin(printed),
+  );
   return {
-    files: released.files,
+    files: [...versioned, ...printed, ...records],
     ir,
-    version: released.version,
-    diagnostics: [...diagnostics, ...(released.warning ? [released.warning] : [])],
+    ...(request.release ? { version } : {}),
+    diagnostics: [...diagnostics, ...(warning ? [warning] : [])],
   };
 }
 

@@ -1,21 +1,21 @@
 /**
  * The release stage: decides the package version from the change in its public surface
- * (pure, `diff/release.ts`) and returns the package with that version written in, plus the
- * recorded surface and the changelog. It reads nothing from disk: what the last run left is
+ * (pure, `diff/release.ts`), before the two files that carry it are emitted, and returns it
+ * with the recorded surface and the changelog. It parses nothing the generator printed: the
+ * exports come from the emitters' structures. It reads nothing from disk: what the last run left is
  * given (`previous.ts`), and the spec is the document the pipeline already loaded.
  */
 import { createHash } from 'node:crypto';
 import { diagnostic, diagnosticAt, type Diagnostic } from './diagnostics.js';
 import type { ExportedName } from './diff/exports.js';
-import { planRelease, updateChangelog, type ReleaseState } from './diff/release.js';
+import { planRelease, updateChangelog } from './diff/release.js';
 import { snapshotOf } from './diff/snapshot.js';
 import { CHANGELOG_FILE, serializeState, STATE_FILE } from './diff/state-file.js';
-import { emitVersioned } from './emit/index.js';
+import type { PackageManifest } from './emit/package.js';
 import type { Ir } from './ir/types.js';
 import type { SourceDocument } from './load.js';
 import { readRecorded, type PreviousOutput } from './previous.js';
-import type { TextCache } from './cache.js';
-import { limitsWithin, printFiles, type OutputFile } from './print.js';
+import type { OutputFile } from './print.js';
 
 export interface ReleaseRequest {
   readonly ir: Ir;
@@ -23,8 +23,10 @@ export interface ReleaseRequest {
   readonly document: SourceDocument;
   /** What the last run left in the output directory. */
   readonly previous: PreviousOutput;
-  /** The package as the pipeline printed it, with the neutral package version. */
+  /** The package as the pipeline printed it, but for the two files that carry the version. */
   readonly files: readonly OutputFile[];
+  /** package.json's content but its version, which the digest covers as well. */
+  readonly manifest: PackageManifest;
   /** What the package exports, read from the emitters' structures (`structure-summary.ts`). */
   readonly exports: readonly ExportedName[];
   /** The output directory as the user typed it, for messages. */
@@ -32,19 +34,18 @@ export interface ReleaseRequest {
   readonly header: string;
   /** `generate --release`: record the decided version as released. */
   readonly markReleased: boolean;
-  /** Prettier's answers, the run's (`RunCaches`). */
-  readonly formatCache?: TextCache;
 }
 
 export type ReleaseResult =
   | {
-      readonly files: readonly OutputFile[];
       readonly version: string;
+      /** The surface record and the changelog, to write beside the package. */
+      readonly files: readonly OutputFile[];
       readonly warning?: Diagnostic;
     }
   | { readonly diagnostic: Diagnostic };
 
-export async function release(request: ReleaseRequest): Promise<ReleaseResult> {
+export function release(request: ReleaseRequest): ReleaseResult {
   const { previous, document } = request;
   const recorded = readRecorded(previous, request.outLabel);
   if ('problem' in recorded) {
@@ -56,7 +57,7 @@ export async function release(request: ReleaseRequest): Promise<ReleaseResult> {
   const plan = planRelease({
     ...(state ? { state } : {}),
     now: {
-      digest: digestOf(request.files),
+      digest: digestOf(request.files, request.manifest),
       specDigest: createHash('sha256').update(JSON.stringify(document.value)).digest('hex'),
       surface: snapshotOf(request.ir),
       exports: request.exports,
@@ -74,17 +75,8 @@ export async function release(request: ReleaseRequest): Promise<ReleaseResult> {
       }),
     };
   }
-  const sourcePaths = request.files.map((f) => f.path);
-  const versioned = await printFiles(
-    emitVersioned(request.ir, request.header, sourcePaths, plan.version),
-    request.header,
-    request.formatCache,
-    limitsWithin(request.files),
-  );
-  const replaced = new Map(versioned.map((f) => [f.path, f]));
   const changelog = updateChangelog(recorded.changelog, plan.entry, request.header, plan.baseline);
   const files = [
-    ...request.files.map((f) => replaced.get(f.path) ?? f),
     { path: STATE_FILE, content: serializeState(plan.state, request.header) },
     { path: CHANGELOG_FILE, content: changelog },
   ];
@@ -97,10 +89,14 @@ export async function release(request: ReleaseRequest): Promise<ReleaseResult> {
   return { files, version: plan.version, ...(warning ? { warning } : {}) };
 }
 
-/** One digest of every file: any change to the package (a fix, docs, the runtime) changes it. */
-function digestOf(files: readonly OutputFile[]): string {
+/**
+ * One digest of every file and of package.json but its version: any change to the package (a
+ * fix, docs, the runtime, the manifest) changes it, and the version it is about to get does not.
+ */
+function digestOf(files: readonly OutputFile[], manifest: PackageManifest): string {
   const hash = createHash('sha256');
   for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)))
     hash.update(`${file.path}\0${file.content}\0`);
+  hash.update(`package.json\0${JSON.stringify(manifest)}\0`);
   return hash.digest('hex');
 }

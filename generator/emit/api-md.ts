@@ -3,22 +3,23 @@
  * options, every operation (client method, HTTP method and path, signature, its parameters
  * one by one, a sample call, what it throws), every type, and every enum with its members.
  * It is generated with the code, so a pull request that changes the surface shows it in this
- * diff; everything is one line per item so that diff shows just what changed.
+ * diff; everything is one line per item so that diff shows just what changed. A hand-written
+ * layer's section, after the operations, is the layer's own markdown, given as data.
  */
 import type { Ir, IrEnum, IrOperation, IrResource } from '../ir/types.js';
 import { propertyKey } from '../ir/names.js';
 import { clientClassName } from './client.js';
-import { tileLoaderApiMarkdown } from './connect-docs.js';
 import { constraintNotes } from './docs.js';
 import { enumGuardName, enumMembers, enumValuesName } from './enums.js';
 import { errorLine, errorResponsesFor } from './errors.js';
+import { layerSection, type LayerContribution } from './layer.js';
 import type { EmittedFile } from './model.js';
 import { operationModel, type ParameterModel } from './operation-model.js';
 import { operationSignature, type OperationNames } from './operations.js';
 import type { TemplateFile } from './runtime.js';
 import { runtimeOptions, type OptionMember } from './runtime-options.js';
 import { functionNamingRule, methodPath, sampleCall } from './samples.js';
-import { SchemaIndex, typeExpression, visibleProperties } from './type-expr.js';
+import { SchemaIndex, typeExpression, visibleProperties, schemaIndexOf } from './type-expr.js';
 import { schemaDeclarations, type SchemaDeclaration } from './types.js';
 import { coreFactoryName } from './core-factory.js';
 
@@ -177,8 +178,9 @@ export function emitApiMarkdown(
   names: Map<IrOperation, OperationNames>,
   header: string,
   templates: readonly TemplateFile[] = [],
+  layer?: LayerContribution,
 ): EmittedFile {
-  const index = new SchemaIndex(ir);
+  const index = schemaIndexOf(ir);
   const client = clientClassName(ir);
   const declarations = schemaDeclarations({
     schemas: ir.schemas.filter((s) => s.type.kind !== 'enum'),
@@ -195,7 +197,7 @@ export function emitApiMarkdown(
     ...optionSections(templates),
     '# Operations',
     ...resourceSections(ir.resources, names, index),
-    ...(ir.info.lib === 'connect' ? tileLoaderApiMarkdown(ir.info.packageName, client) : []),
+    ...layerSection(ir, layer, 'api', { package: ir.info.packageName, client }),
     '# Types',
     ...declarations.flatMap((d) => typeSection(d, index)),
     '# Enums',

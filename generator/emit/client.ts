@@ -20,7 +20,7 @@ import { docs } from './docs.js';
 import { mixedImport, moduleImport } from './imports.js';
 import type { EmittedFile } from './model.js';
 import { noteOperationTypes, operationSignature, type OperationNames } from './operations.js';
-import { SchemaIndex } from './type-expr.js';
+import { SchemaIndex, schemaIndexOf } from './type-expr.js';
 import { TypeUsage } from './type-usage.js';
 import { API_VERSION, PACKAGE_VERSION, VERSION_MODULE } from './version-module.js';
 import { generatedErrorStatuses, STATUS_ERROR_CLASSES, STATUS_ERRORS_MODULE } from './errors.js';
@@ -54,7 +54,7 @@ function allResources(resource: IrResource): IrResource[] {
 
 export function emitClient(ir: Ir, plan: Plan, path: string): EmittedFile {
   const names = operationSymbolsOf(ir, plan);
-  const index = new SchemaIndex(ir);
+  const index = schemaIndexOf(ir);
   const usage = new TypeUsage(index);
   const resources = allResources(ir.resources).filter((r) => r.path.length > 0);
   const operationImports: StatementStructures[] = [];

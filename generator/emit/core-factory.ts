@@ -10,7 +10,7 @@ import { docs } from './docs.js';
 import { mixedImport, moduleImport } from './imports.js';
 import type { EmittedFile } from './model.js';
 import { sampleCall } from './samples.js';
-import { SchemaIndex } from './type-expr.js';
+import { schemaIndexOf } from './type-expr.js';
 import { typescriptFile } from './model.js';
 
 /**
@@ -48,7 +48,7 @@ export function smallBundleExample(ir: Ir, importFrom?: string): string | undefi
       ? []
       : [`import { ${factory}, ${op.functionName} } from '${importFrom}';`, '']),
     `const client = ${factory}({ token: ${tokenExpression(ir)} });`,
-    sampleCall(op, new SchemaIndex(ir), 'function'),
+    sampleCall(op, schemaIndexOf(ir), 'function'),
   ].join('\n');
 }
 

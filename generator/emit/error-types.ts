@@ -11,7 +11,7 @@ import type { Ir, IrObjectType, IrType } from '../ir/types.js';
 import { docs } from './docs.js';
 import { moduleImport } from './imports.js';
 import type { EmittedFile } from './model.js';
-import { SchemaIndex } from './type-expr.js';
+import { SchemaIndex, schemaIndexOf } from './type-expr.js';
 import { typescriptFile } from './model.js';
 
 /** The error-type declaration: a named enum (`ErrorType`) or the values of inline enums. */
@@ -50,7 +50,7 @@ function enumOf(type: IrType | undefined, index: SchemaIndex): ErrorTypes | unde
 
 /** The error types of every error response, merged: one named enum, or the union of all values found. */
 export function findErrorTypes(ir: Ir): ErrorTypes | undefined {
-  const index = new SchemaIndex(ir);
+  const index = schemaIndexOf(ir);
   const found: ErrorTypes[] = [];
   for (const op of ir.operations) {
     for (const response of op.responses) {

@@ -23,7 +23,7 @@ import {
 import { mixedImport, moduleImport } from './imports.js';
 import { inputCheckDeclarations } from './input-checks.js';
 import type { EmittedFile } from './model.js';
-import { SchemaIndex } from './type-expr.js';
+import { schemaIndexOf } from './type-expr.js';
 import { schemaDeclarations } from './types.js';
 import type { OperationNames } from './operations.js';
 import { typescriptFile } from './model.js';
@@ -36,7 +36,7 @@ export function emitGuards(
   runtimeGuardModule: string,
   names: Map<IrOperation, OperationNames>,
 ): EmittedFile {
-  const index = new SchemaIndex(ir);
+  const index = schemaIndexOf(ir);
   const declarations = schemaDeclarations(ir);
   const responses = ir.operations.flatMap((op) =>
     needsResponseCheck(op.successType)

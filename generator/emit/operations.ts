@@ -18,9 +18,9 @@ import { mixedImport, moduleImport } from './imports.js';
 import { operationModel, wireLiteral, type ParameterModel } from './operation-model.js';
 import type { EmittedFile } from './model.js';
 import { errorClassesFor } from './errors.js';
-import { inputCheckRefs, pathNeedsCheck, type InputCheckRefs } from './input-checks.js';
+import { inputCheckRefs, type InputCheckRefs } from './input-checks.js';
 import { sampleCall } from './samples.js';
-import { SchemaIndex, typeExpression } from './type-expr.js';
+import { SchemaIndex, typeExpression, schemaIndexOf } from './type-expr.js';
 import { TypeUsage } from './type-usage.js';
 import { typescriptFile } from './model.js';
 import { descriptorPath } from './path-template.js';
@@ -43,7 +43,7 @@ export function emitOperationModule(
   names: Map<IrOperation, OperationNames>,
   path: string,
 ): EmittedFile {
-  const index = new SchemaIndex(ir);
+  const index = schemaIndexOf(ir);
   const usage = new TypeUsage(index);
   const guards = new Set<string>();
   const rawImports = new Map<string, Set<string>>();

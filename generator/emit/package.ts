@@ -4,14 +4,12 @@
  * `import` and `require` both get types that describe the module they load (what attw checks).
  */
 import type { Ir } from '../ir/types.js';
+import type { LayerContribution } from './layer.js';
 import type { EmittedFile } from './model.js';
 import { SOURCE_DIR } from './model.js';
 
 /** The TypeScript the package builds with; the same version the generator is tested with. */
 export const TYPESCRIPT_VERSION = '5.9.3';
-
-/** npm keywords a hand-written layer (`info.x-sdk-lib`) adds: what the API is about. */
-const LIB_KEYWORDS: Readonly<Record<string, readonly string[]>> = { connect: ['ev-charging'] };
 
 /** Node's types, for building the fake server. */
 export const NODE_TYPES_VERSION = '^20.19.0';
@@ -73,7 +71,29 @@ export function emitPackageJson(
   header: string,
   emittedPaths: readonly string[],
   packageVersion = ir.info.version,
+  layer?: LayerContribution,
 ): EmittedFile {
+  return packageJsonFile(packageManifest(ir, header, emittedPaths, layer), packageVersion);
+}
+
+/** package.json as data, all but its version: the release stage digests it before the version is decided. */
+export type PackageManifest = { readonly '//': string; readonly name: string } & Readonly<
+  Record<string, unknown>
+>;
+
+/** package.json with `version` in its place, after the name. */
+export function packageJsonFile(manifest: PackageManifest, packageVersion: string): EmittedFile {
+  const { '//': header, name, ...rest } = manifest;
+  const json = { '//': header, name, version: packageVersion, ...rest };
+  return { kind: 'text', path: 'package.json', content: `${JSON.stringify(json, null, 2)}\n` };
+}
+
+export function packageManifest(
+  ir: Ir,
+  header: string,
+  emittedPaths: readonly string[],
+  layer?: LayerContribution,
+): PackageManifest {
   const entries = packageEntries(emittedPaths);
   const hasCli = emittedPaths.includes(`${SOURCE_DIR}/testing/cli.ts`);
   // The CJS build writes its own package.json so Node and TypeScript read dist/cjs as CommonJS.
@@ -81,14 +101,9 @@ export function emitPackageJson(
   const manifest = {
     '//': header,
     name: ir.info.packageName,
-    version: packageVersion,
     description: `TypeScript client for the ${ir.info.title}: typed functions for every operation, runtime guards, typed errors, retries and pagination.`,
-    keywords: [
-      'api-client',
-      'openapi',
-      'typescript',
-      ...(ir.info.lib ? (LIB_KEYWORDS[ir.info.lib] ?? []) : []),
-    ],
+    // A hand-written layer adds what the API is about (`layer.json`).
+    keywords: ['api-client', 'openapi', 'typescript', ...(layer?.keywords ?? [])],
     license: 'UNLICENSED',
     type: 'module',
     sideEffects: false,
@@ -116,7 +131,7 @@ export function emitPackageJson(
       typescript: TYPESCRIPT_VERSION,
     },
   };
-  return { kind: 'text', path: 'package.json', content: `${JSON.stringify(manifest, null, 2)}\n` };
+  return manifest;
 }
 
 /** The ESM build, also what editors use for src/. Node 20 and browsers: ES2022 and fetch. */

@@ -9,7 +9,7 @@ import { clientClassName } from './client.js';
 import { coreFactoryName, smallBundleExample } from './core-factory.js';
 import { findErrorTypes } from './error-types.js';
 import { sampleCall } from './samples.js';
-import { SchemaIndex, visibleProperties } from './type-expr.js';
+import { SchemaIndex, visibleProperties, schemaIndexOf } from './type-expr.js';
 
 const ts = (code: string) => `\`\`\`ts\n${code}\n\`\`\``;
 
@@ -86,7 +86,7 @@ function openEnumExample(
 }
 
 export function knownValues(ir: Ir): string[] {
-  const index = new SchemaIndex(ir);
+  const index = schemaIndexOf(ir);
   const pkg = ir.info.packageName;
   const errorType = errorTypeExample(ir);
   const openEnum = openEnumExample(ir, index);

@@ -1,22 +1,21 @@
 /**
  * The generated package's README. Its examples call real operations of the spec (the first
- * list operation, the first lookup by id, the tile operation when there is one), so it
- * stays true for whatever document the package was generated from.
+ * list operation, the first lookup by id), so it stays true for whatever document the
+ * package was generated from. A hand-written layer's sections (and the fake server's, when
+ * the layer brings it) come in as data (`LayerContribution`), so nothing here names one.
  */
-import { DEFAULT_TOKEN } from '../../templates/testing/auth.js';
 import type { Ir, IrOperation, IrResource } from '../ir/types.js';
 import { clientClassName } from './client.js';
-import { tileLoaderReadme } from './connect-docs.js';
 import { tokenExpression } from './core-factory.js';
 import { enumGuardName, enumMembers, enumNamingRule, enumValuesName } from './enums.js';
 import { errorClassForStatus } from './errors.js';
+import { fillPlaceholders, layerSection, type LayerContribution } from './layer.js';
 import type { EmittedFile } from './model.js';
 import { SOURCE_DIR } from './model.js';
 import { fakeServerCommand } from './package.js';
 import { knownValues, requestChecks, smallBundles } from './readme-sections.js';
 import { functionNamingRule, methodPath, sampleArguments, sampleCall } from './samples.js';
-import { SchemaIndex } from './type-expr.js';
-import { NEUTRAL_PACKAGE_VERSION } from './version-module.js';
+import { SchemaIndex, schemaIndexOf } from './type-expr.js';
 
 const ts = (code: string) => `\`\`\`ts\n${code}\n\`\`\``;
 
@@ -25,6 +24,8 @@ interface ReadmeContext {
   readonly client: string;
   readonly pkg: string;
   readonly index: SchemaIndex;
+  /** What the package's hand-written layer adds, if it has one. */
+  readonly layer: LayerContribution | undefined;
 }
 
 /** `client.stations.around({ … }, { signal })`: a call with one more argument, the options. */
@@ -86,43 +87,50 @@ function pagination({ ir, index }: ReadmeContext): string[] {
   ];
 }
 
-/** The error example calls an operation that declares a 409 or 402 when there is one, and catches what it declares. */
-function errors({ ir, pkg, index }: ReadmeContext): string[] {
+/** A branch of the error example: what it imports, the condition it tests, and what it does then. */
+type Branch = [imports: string[], test: string, body: string];
+
+/**
+ * The error example calls an operation that declares a 409, or a status whose errors carry a
+ * field the layer reads, when there is one, and catches what it declares.
+ */
+function errors({ ir, pkg, index, layer }: ReadmeContext): string[] {
   const statuses = [
     ...new Set(ir.operations.flatMap((op) => op.responses.map((r) => r.status))),
   ].filter((s): s is number => typeof s === 'number' && s >= 400);
   const classes = [...new Set([...statuses, 401].sort((a, b) => a - b).map(errorClassForStatus))];
   const declares = (op: IrOperation, status: number) =>
     op.responses.some((r) => r.status === status);
+  const fields = layer?.errorFields ?? [];
   const op =
     ir.operations.find((o) => declares(o, 409)) ??
-    ir.operations.find((o) => declares(o, 402)) ??
+    ir.operations.find((o) => fields.some((f) => declares(o, f.status))) ??
     ir.operations[0];
-  const branches = op
+  const conflict: Branch = [
+    ['ConflictError'],
+    'error instanceof ConflictError',
+    'console.log(error.errorType, error.detail); // the state already is what was asked',
+  ];
+  const notFound: Branch = [
+    ['NotFoundError'],
+    'error instanceof NotFoundError',
+    'console.log(error.status, error.detail);',
+  ];
+  const branches: Branch[] = op
     ? [
-        ...(declares(op, 409)
-          ? [
-              [
-                'ConflictError',
-                'error instanceof ConflictError',
-                'console.log(error.errorType, error.detail); // the state already is what was asked',
-              ],
-            ]
-          : []),
-        ...(declares(op, 402)
-          ? [
-              [
-                'PaymentRequiredError',
-                'error instanceof PaymentRequiredError && error.paymentIntentClientSecret',
-                "// confirm the payment with the payment provider's SDK",
-              ],
-            ]
-          : []),
-        [
-          'NotFoundError',
-          'error instanceof NotFoundError',
-          'console.log(error.status, error.detail);',
-        ],
+        ...(declares(op, 409) ? [conflict] : []),
+        // A field of the layer's own is read by its helper: `paymentIntentClientSecretOf(error)`.
+        ...fields
+          .filter((f) => declares(op, f.status))
+          .map((f): Branch => {
+            const name = errorClassForStatus(f.status);
+            return [
+              [name, f.helper],
+              `error instanceof ${name} && ${f.helper}(error)`,
+              `// ${f.comment}`,
+            ];
+          }),
+        notFound,
       ]
     : [];
   const handling = branches
@@ -134,7 +142,7 @@ function errors({ ir, pkg, index }: ReadmeContext): string[] {
     ...(op
       ? [
           ts(
-            `import { ${branches.map(([name]) => name).join(', ')} } from '${pkg}';\n\ntry {\n  ${sampleCall(op, index)}\n} catch (error) {\n${handling} else throw error;\n}`,
+            `import { ${[...new Set(branches.flatMap(([names]) => names))].join(', ')} } from '${pkg}';\n\ntry {\n  ${sampleCall(op, index)}\n} catch (error) {\n${handling} else throw error;\n}`,
           ),
         ]
       : []),
@@ -170,25 +178,9 @@ function cancellation({ ir, index }: ReadmeContext): string[] {
   ];
 }
 
-/** The tile operation: one whose query takes the slippy-map `x`, `y` and `z`. */
-function tileOperation(ir: Ir): IrOperation | undefined {
-  return ir.operations.find((op) =>
-    ['x', 'y', 'z'].every((name) => op.queryParameters.some((p) => p.name === name)),
-  );
-}
-
-/** The Connect layer's tile helpers, with the operation they serve; only in a package that has the layer. */
-function mapTiles({ ir, pkg }: ReadmeContext): string[] {
-  const tile = ir.info.lib === 'connect' ? tileOperation(ir) : undefined;
-  if (!tile) return [];
-  return [
-    '## Map tiles',
-    `\`${methodPath(tile)}\` returns the stations of web-map (slippy) tiles as GeoJSON-style features; a feature with \`cluster_id\` stands for \`properties.count\` stations that split at \`properties.expansion_zoom\`. \`tileForPoint\` and \`tileBounds\` convert between coordinates and tiles:`,
-    ts(
-      `import { tileBounds, tileForPoint } from '${pkg}';\n\nconst { x, y, z } = tileForPoint(52.52, 13.405, 12);\nconst tile = await ${methodPath(tile)}({ x: [x], y: [y], z });\nfor (const feature of tile.features) {\n  const [longitude, latitude] = feature.geometry.coordinates; // GeoJSON order, decimal strings\n  console.log(feature.cluster_id ? \`\${feature.properties.count} stations\` : 'one station', latitude, longitude);\n}\nconst { north, south, east, west } = tileBounds(x, y, z);`,
-    ),
-    ...tileLoaderReadme(pkg, clientClassName(ir)),
-  ];
+/** Placeholders every layer section may use. */
+function placeholders({ client, pkg }: ReadmeContext) {
+  return { package: pkg, client };
 }
 
 function validation({ ir, client }: ReadmeContext): string[] {
@@ -218,33 +210,16 @@ const quiet = new ${client}({ token: ${token}, logLevel: 'off', hooks: { onValid
   ];
 }
 
-function testing({ client, pkg }: ReadmeContext, hasFake: boolean): string[] {
-  if (!hasFake) return [];
+/** The fake server's own section, when the layer brought it and the package has it. */
+function testing(context: ReadmeContext, hasFake: boolean): string[] {
+  const fake = context.layer?.fake;
+  if (!hasFake || !fake) return [];
   return [
-    '## Testing against the fake server',
-    `\`${pkg}/testing\` starts a stateful fake of the API in your test process, on 127.0.0.1 and a free port: seeded stations, users, payment methods, charging sessions and invoices, with requests checked against the spec.`,
-    ts(
-      `import { ${client} } from '${pkg}';\nimport { startFakeConnectApi } from '${pkg}/testing';\n\nconst api = await startFakeConnectApi({ seed: 1 });\nconst client = new ${client}({ baseUrl: api.url, token: api.tokens[0] });\n// … exercise your code …\nawait api.close();`,
-    ),
-    "The payment provider's part is played by the fake: `api.confirmSetupIntent(secret)` attaches a test card to the user of a setup intent. It is Node-only and not part of the client's bundle.",
-    "`startFakeConnectApi({ responses: 'loosest' })` (or `--responses loosest`) answers as loosely as the contract allows: optional members left out, nullable ones null, unknown properties and enum values, plain strings where only a string is promised. Run your tests in that mode too, and code that relies on more than the contract promises shows up before the real API sends such an answer.",
-    ...fakeProcess(pkg),
-  ];
-}
-
-/** The fake as its own process: the command, its token, trailing slashes and the card step over HTTP. */
-function fakeProcess(pkg: string): string[] {
-  const command = fakeServerCommand(pkg);
-  return [
-    '### The fake as its own process',
-    `\`npx ${command}\` starts it on a port, for a front end, a mobile app or a script in another language; \`npx ${command} --help\` lists the options and repeats what follows.`,
-    `\`\`\`sh\nnpx ${command} --port 8080 --token dev-token\ncurl -H 'Authorization: Bearer dev-token' 'http://127.0.0.1:8080/api/v1/users/'\n\`\`\``,
-    [
-      `- Every request needs \`Authorization: Bearer <token>\`: one given with \`--token\` (repeatable), or \`${DEFAULT_TOKEN}\` when none is. Point the client at it with \`baseUrl: 'http://127.0.0.1:8080'\` and that \`token\`.`,
-      '- Every path ends with a slash, as in the API: `/api/v1/users/`, not `/api/v1/users` (the fake answers that with a 404 naming the path meant).',
-      '- Adding a card, the payment provider\'s part: get a setup intent (`GET /api/v1/users/<user_id>/setup-intents/` answers `{"setup_intent_client_secret": "seti_…"}`), then `POST /_fake/setup-intents/confirm/` with the same bearer token and `{"client_secret": "seti_…"}`. It attaches a test card to that user and answers 201 with the payment method. An optional `"card"` object sets `brand`, `last4`, `expiration_date`, `cardholder_name`, `type`, and `"declines": true` (its payments fail and leave a debt) or `"requiresAuthentication": true` (charging start answers 402 with a payment intent secret).',
-    ].join('\n'),
-    `\`\`\`sh\ncurl -X POST -H 'Authorization: Bearer dev-token' -H 'Content-Type: application/json' \\\n  -d '{"client_secret": "seti_…"}' http://127.0.0.1:8080/_fake/setup-intents/confirm/\n\`\`\``,
+    fillPlaceholders(fake.readme, {
+      ...placeholders(context),
+      fakeCommand: fakeServerCommand(context.pkg),
+      fakeToken: fake.token,
+    }),
   ];
 }
 
@@ -258,15 +233,19 @@ function operationRows(resource: IrResource): string[] {
   ];
 }
 
-/** Which version is which: the package's own, and the API's it was generated from. */
-function versions({ ir, pkg }: ReadmeContext, packageVersion: string): string[] {
+/**
+ * Which version is which: the package's own, and the API's it was generated from. The
+ * package's own is named in package.json and `PACKAGE_VERSION` alone, so that this file,
+ * like every other, is written before the release stage decides it.
+ */
+function versions({ ir, pkg }: ReadmeContext): string[] {
   return [
     '## Versions',
-    `This is version ${packageVersion} of \`${pkg}\`, generated from version ${ir.info.version} of the ${ir.info.title}. The package has its own semantic version: a major release when its public surface changes incompatibly (whether the API or the generator changed it), a minor release when it grows, a patch release for fixes and documentation. [CHANGELOG.md](./CHANGELOG.md) lists each release with its API version.`,
+    `\`${pkg}\` was generated from version ${ir.info.version} of the ${ir.info.title}, and has its own semantic version (in its package.json): a major release when its public surface changes incompatibly (whether the API or the generator changed it), a minor release when it grows, a patch release for fixes and documentation. [CHANGELOG.md](./CHANGELOG.md) lists each release with its API version.`,
     ts(
-      `import { API_VERSION, PACKAGE_VERSION } from '${pkg}';\n\nconsole.log(PACKAGE_VERSION, API_VERSION); // '${packageVersion}' '${ir.info.version}'`,
+      `import { API_VERSION, PACKAGE_VERSION } from '${pkg}';\n\nconsole.log(PACKAGE_VERSION, API_VERSION); // the package's version, then '${ir.info.version}'`,
     ),
-    `Requests carry both in \`User-Agent\` (outside browsers)${clientHeader(ir)}: \`${pkg}/${packageVersion} (api ${ir.info.version})\`.`,
+    `Requests carry both in \`User-Agent\` (outside browsers)${clientHeader(ir)}: \`${pkg}/<package version> (api ${ir.info.version})\`.`,
   ];
 }
 
@@ -284,13 +263,14 @@ export function emitReadme(
   ir: Ir,
   header: string,
   emittedPaths: readonly string[] = [],
-  packageVersion = NEUTRAL_PACKAGE_VERSION,
+  layer?: LayerContribution,
 ): EmittedFile {
   const context: ReadmeContext = {
     ir,
     client: clientClassName(ir),
     pkg: ir.info.packageName,
-    index: new SchemaIndex(ir),
+    index: schemaIndexOf(ir),
+    layer,
   };
   const sections = [
     `<!-- ${header} -->`,
@@ -306,12 +286,13 @@ export function emitReadme(
     ...knownValues(ir),
     ...retries(context),
     ...cancellation(context),
-    ...mapTiles(context),
+    // What the layer adds to the client, after the ways every call works.
+    ...layerSection(ir, layer, 'readme', placeholders(context)),
     ...validation(context),
     ...enums(context),
     ...requestChecks(ir),
     ...testing(context, emittedPaths.includes(`${SOURCE_DIR}/testing/index.ts`)),
-    ...versions(context, packageVersion),
+    ...versions(context),
     '## Reference',
     'Every method and type, with signatures and examples, is in [api.md](./api.md); editors show the same text on hover.',
     `| method | HTTP | summary |\n|---|---|---|\n${operationRows(ir.resources).join('\n')}`,

@@ -4,25 +4,42 @@
  * (routes, parameters, the request guards and enum lists of the generated modules) and
  * `startFakeConnectApi`; `testing/cli.ts` starts it from the command line.
  *
- * The fake's handlers implement the Connect API, so the directory is emitted only for a
- * spec that has every operation they implement; any other spec gets no `testing/`.
+ * The fake's handlers implement one API, so the directory is emitted only when a layer brings
+ * the fake (its `layer.json`) and the spec has every operation the handlers implement, which
+ * the fake lists in `operation-ids.ts`; any other spec gets no `testing/`.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import { FAKE_OPERATION_IDS } from '../../templates/testing/operation-ids.js';
 import type { Ir } from '../ir/types.js';
+import { templateList } from '../template-values.js';
 import { docs } from './docs.js';
 import { moduleImport } from './imports.js';
 import type { EmittedFile } from './model.js';
 import { fakeServerCommand } from './package.js';
 import { emitRuntime, type TemplateFile } from './runtime.js';
 import { ContractBuilder, printContractValue } from './testing-contract.js';
-import { SchemaIndex } from './type-expr.js';
+import { schemaIndexOf } from './type-expr.js';
 import { typescriptFile } from './model.js';
 
-/** Whether the spec has every operation the fake server implements. */
-export function fakeServerApplies(ir: Pick<Ir, 'operations'>): boolean {
+/** The fake's module listing the operations it implements, among its templates. */
+export const FAKE_OPERATIONS_TEMPLATE = 'operation-ids.ts';
+
+/**
+ * The operations the fake implements, read as data from its own list (`FAKE_OPERATION_IDS`)
+ * among the templates given: the generator imports none of the fake's code.
+ */
+export function fakeOperationIds(templates: readonly TemplateFile[]): readonly string[] {
+  const template = templates.find((t) => t.name === FAKE_OPERATIONS_TEMPLATE);
+  if (!template) throw new Error(`the fake server's templates have no ${FAKE_OPERATIONS_TEMPLATE}`);
+  return templateList(template.content, template.name, 'FAKE_OPERATION_IDS');
+}
+
+/** Whether the spec has every operation the fake server (these templates) implements. */
+export function fakeServerApplies(
+  ir: Pick<Ir, 'operations'>,
+  templates: readonly TemplateFile[],
+): boolean {
   const ids = new Set(ir.operations.map((o) => o.operationId));
-  return FAKE_OPERATION_IDS.every((id) => ids.has(id));
+  return fakeOperationIds(templates).every((id) => ids.has(id));
 }
 
 /** The files of `dir` (`src/testing`); none when the templates are not given or the spec is another API. */
@@ -31,7 +48,7 @@ export function emitTesting(
   templates: readonly TemplateFile[] | undefined,
   dir: string,
 ): EmittedFile[] {
-  if (!templates || templates.length === 0 || !fakeServerApplies(ir)) return [];
+  if (!templates || templates.length === 0 || !fakeServerApplies(ir, templates)) return [];
   return [
     ...emitRuntime(templates, dir),
     emitTestingIndex(ir, `${dir}/index.ts`),
@@ -40,12 +57,10 @@ export function emitTesting(
 }
 
 export function emitTestingIndex(ir: Ir, path: string): EmittedFile {
-  const builder = new ContractBuilder(new SchemaIndex(ir));
+  const builder = new ContractBuilder(schemaIndexOf(ir));
   const operations = ir.operations.map((op) => builder.operation(op));
-  const contract = printContractValue({
-    operations,
-    shapes: Object.fromEntries(builder.shapes.named),
-  });
+  const value = { operations, shapes: Object.fromEntries(builder.shapes.named) };
+  const contract = printContractValue(value);
   const { guards, enums, arrayOf } = builder.imports;
   const statements: StatementStructures[] = [
     moduleImport('./contract.js', ['ApiContract'], true),
@@ -113,7 +128,7 @@ export function emitTestingIndex(ir: Ir, path: string): EmittedFile {
       namedExports: ['ApiContract', 'OperationContract'].map((name) => ({ name })),
     },
   ];
-  return { kind: 'typescript', path, structure: { kind: StructureKind.SourceFile, statements } };
+  return typescriptFile(path, statements, { API_CONTRACT: Object.keys(value) });
 }
 
 /** `bin`: the package's command for the fake (`connect-api-fake`), named by `--help` unless the user typed another. */

@@ -10,6 +10,14 @@ import { unionMemberNames } from '../ir/views.js';
 /** The name of the helper type that keeps an enum open to values added later. */
 export const OPEN_ENUM = 'OpenEnum';
 
+/** One index per IR, made on first use: every emitter of a package shares it. */
+const indexes = new WeakMap<Pick<Ir, 'schemas'>, SchemaIndex>();
+export function schemaIndexOf(ir: Pick<Ir, 'schemas'>): SchemaIndex {
+  let index = indexes.get(ir);
+  if (!index) indexes.set(ir, (index = new SchemaIndex(ir)));
+  return index;
+}
+
 export class SchemaIndex {
   private readonly byName: ReadonlyMap<string, IrSchema>;
   private readonly unionMembers: ReadonlySet<string>;

@@ -19,6 +19,7 @@ import {
   mapValueType,
   typeExpression,
   visibleProperties,
+  schemaIndexOf,
 } from './type-expr.js';
 import { moduleImport } from './imports.js';
 import { isConstant } from '../ir/views.js';
@@ -54,7 +55,7 @@ export function schemaDeclarations(ir: Pick<Ir, 'schemas'>): SchemaDeclaration[]
  * index would not compile under CommonJS (TS2306). Nothing imports it then either.
  */
 export function emitTypes(ir: Ir, path: string): EmittedFile | undefined {
-  const index = new SchemaIndex(ir);
+  const index = schemaIndexOf(ir);
   const declarations = schemaDeclarations({
     schemas: ir.schemas.filter((s) => s.type.kind !== 'enum'),
   });

@@ -8,9 +8,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { isObject, member } from '../document/read.js';
 import type { SourceDocument } from '../load.js';
 import { errorAt } from './report.js';
-
-/** The hand-written layers, each a folder under templates/ of the same name. */
-export const SDK_LIBS: readonly string[] = ['connect'];
+import { sdkLayers } from '../template-dirs.js';
 
 interface ExtensionRule {
   readonly name: string;
@@ -41,8 +39,11 @@ const RULES: readonly ExtensionRule[] = [
   },
   {
     name: 'x-sdk-lib',
-    problem: (v) => (SDK_LIBS.includes(v) ? undefined : `'${v}' is not a layer the generator has`),
-    hint: `one of ${SDK_LIBS.map((l) => `'${l}'`).join(', ')} (a folder under templates/)`,
+    problem: (v) =>
+      sdkLayers().includes(v) ? undefined : `'${v}' is not a layer the generator has`,
+    hint: `one of ${sdkLayers()
+      .map((l) => `'${l}'`)
+      .join(', ')} (a folder under templates/)`,
   },
 ];
 

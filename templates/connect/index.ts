@@ -23,6 +23,7 @@ export {
 } from './tile-loader.js';
 export { TileView, type TileResult } from './tile-view.js';
 export { viewportAround, type TileViewport, type PixelViewport } from './tile-cover.js';
+export { paymentIntentClientSecretOf } from './payment-error.js';
 
 /**
  * The base of every error the client throws, under the name this package has always given it:

@@ -1,7 +1,8 @@
 /**
- * The operations the fake implements, by the spec's operationId. The generator ships the
- * fake only with a client whose spec has all of them; an operation the spec adds later is
- * still checked against the spec and then answered with 501.
+ * The operations the fake implements, by the spec's operationId. The generator reads this
+ * list as data (so it stays an array of string literals) and ships the fake only with a
+ * client whose spec has all of them; an operation the spec adds later is still checked
+ * against the spec and then answered with 501.
  */
 export const FAKE_OPERATION_IDS = [
   'stationsDataFiles',

@@ -7,7 +7,17 @@ import {
 } from '../../generator/emit/input-checks.js';
 import { SchemaIndex } from '../../generator/emit/type-expr.js';
 import type { IrParameter } from '../../generator/ir/types.js';
-import { int, irOf, object, operation, prop, ref, schema, str, namesOf } from '../support/ir-values.js';
+import {
+  int,
+  irOf,
+  object,
+  operation,
+  prop,
+  ref,
+  schema,
+  str,
+  namesOf,
+} from '../support/ir-values.js';
 
 const param = (
   name: string,

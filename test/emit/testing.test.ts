@@ -1,9 +1,10 @@
 /** The generator's side of the fake server: the contract built from the IR, and when `testing/` is emitted at all. */
 import { describe, expect, it } from 'vitest';
-import { emitTesting, fakeServerApplies } from '../../generator/emit/testing.js';
+import { emitTesting, fakeOperationIds, fakeServerApplies } from '../../generator/emit/testing.js';
 import { ContractBuilder, printContractValue } from '../../generator/emit/testing-contract.js';
 import { SchemaIndex } from '../../generator/emit/type-expr.js';
 import { buildIr } from '../../generator/ir/build.js';
+import { planIr } from '../../generator/plan/index.js';
 import { loadSource } from '../../generator/load.js';
 import { loadTemplates, TESTING_TEMPLATE_DIR } from '../../generator/pipeline.js';
 import { API_CONTRACT } from '../../generated/src/testing/index.js';
@@ -12,16 +13,16 @@ import { irOf, nullable, object, operation, prop, ref, schema, str } from '../su
 
 async function irOfFile(path: string) {
   const loaded = await loadSource(path);
-  const ir = buildIr(loaded.document!).ir;
-  expect(ir).toBeDefined();
-  return ir!;
+  const built = buildIr(loaded.document!).ir;
+  expect(built).toBeDefined();
+  return planIr(built!).ir;
 }
 
 describe('emitTesting', () => {
   it('emits the fake server for the Connect API: templates, index and cli', async () => {
     const ir = await irOfFile('spec/connect-api.yaml');
-    expect(fakeServerApplies(ir)).toBe(true);
     const templates = await loadTemplates(TESTING_TEMPLATE_DIR);
+    expect(fakeServerApplies(ir, templates)).toBe(true);
     const paths = emitTesting(ir, templates, 'src/testing').map((f) => f.path);
     expect(paths).toEqual([
       ...templates.map((t) => `src/testing/${t.name}`),
@@ -34,8 +35,22 @@ describe('emitTesting', () => {
 
   it('emits nothing for another API, whose operations the fake does not know', async () => {
     const ir = await irOfFile('test/fixtures/other/petstore.yaml');
-    expect(fakeServerApplies(ir)).toBe(false);
-    expect(emitTesting(ir, await loadTemplates(TESTING_TEMPLATE_DIR), 'src/testing')).toEqual([]);
+    const templates = await loadTemplates(TESTING_TEMPLATE_DIR);
+    expect(fakeServerApplies(ir, templates)).toBe(false);
+    expect(emitTesting(ir, templates, 'src/testing')).toEqual([]);
+  });
+
+  it("reads the fake's operations as data from its own list, importing none of its code", async () => {
+    const templates = await loadTemplates(TESTING_TEMPLATE_DIR);
+    expect(fakeOperationIds(templates)).toEqual(FAKE_OPERATION_IDS);
+    const without = templates.filter((t) => t.name !== 'operation-ids.ts');
+    expect(() => fakeOperationIds(without)).toThrow(/operation-ids\.ts/);
+    const computed = [
+      { name: 'operation-ids.ts', content: 'export const FAKE_OPERATION_IDS = ids();' },
+    ];
+    expect(() => fakeOperationIds(computed)).toThrow(
+      'operation-ids.ts: FAKE_OPERATION_IDS must be a string or an array of strings written out',
+    );
   });
 
   it('has a contract entry for every operation the fake implements', () => {

@@ -4,6 +4,7 @@
  * measures it) has a budget of its own, in minified bytes from esbuild's metafile: sizes are
  * deterministic where timings are not. Before issue 16 these modules took 16.7 KB.
  */
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The modules of the request loop, its responses and its errors. */
 const LOOP_MODULES = [
   'send',
-  'fetch-attempt',
+  'attempt',
   'retry',
   'hooks',
   'logger',
@@ -29,10 +30,11 @@ const LOOP_MODULES = [
 ].map((name) => `generated/src/runtime/${name}.ts`);
 
 /**
- * Minified bytes those modules may take, a little above today's 14.7 KB (13.7 KB before
- * issue 24's bounds on hostile servers: see the byte budgets in small-bundle.test.ts).
+ * Minified bytes those modules may take, a little above today's 16.2 KB (14.7 KB before issue
+ * 25 named the loop's steps, 13.7 KB before issue 24's bounds on hostile servers: see the
+ * byte budgets in small-bundle.test.ts).
  */
-const LOOP_BUDGET = 14_900;
+const LOOP_BUDGET = 16_400;
 
 let size: BundleSize;
 beforeAll(async () => {
@@ -43,6 +45,11 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('the request loop in the one-operation bundle', () => {
+  it('is measured over modules that exist: a renamed one would silently drop out', () => {
+    const missing = LOOP_MODULES.filter((file) => !existsSync(resolve(ROOT, file)));
+    expect(missing).toEqual([]);
+  });
+
   it(`takes at most ${LOOP_BUDGET} minified bytes`, () => {
     const bytes = size.inputs
       .filter(([file]) => LOOP_MODULES.includes(file))

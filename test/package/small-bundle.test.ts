@@ -47,7 +47,9 @@ const packageSource: Plugin = {
 // Raised by about 0.6 KB for issue 24's bounds on hostile servers, which every call carries:
 // the limit on response bytes, the token under the attempt's timer, answers fetch cannot take
 // not retried, a bodiless status checked, and errors that print whatever the server sent.
-const BUDGETS = { small: 10_850, client: 18_700, whole: 27_250 } as const;
+// Raised by about 0.4 KB for issue 25, which split the request loop into named steps (send.ts
+// and attempt.ts) for its readers: two small classes and the functions between them.
+const BUDGETS = { small: 11_300, client: 19_100, whole: 27_800 } as const;
 
 interface Bundle {
   readonly gzipped: number;

@@ -71,7 +71,7 @@ describe('statuses', () => {
     expect(error.message).toContain(body.detail!);
   });
 
-  it('carries the payment intent client secret of a 402', async () => {
+  it('keeps a field only one API sends in the body, not on the error, and hides a secret when printed', async () => {
     server.reply(
       json(402, {
         detail: 'Payment needs confirmation',
@@ -84,7 +84,9 @@ describe('statuses', () => {
     );
     const error = await failure();
     expect(error.status).toBe(402);
-    expect(error.paymentIntentClientSecret).toBe('pi_123_secret_456');
+    // The Connect layer reads it from there (`paymentIntentClientSecretOf`, test/connect/).
+    expect(error.body?.error).toMatchObject({ payment_intent_client_secret: 'pi_123_secret_456' });
+    expect('paymentIntentClientSecret' in error).toBe(false);
     expect(error.errorDetails).toBe('sca');
     // Printing the error does not print the secret.
     expect(JSON.stringify(error)).not.toContain('pi_123_secret_456');

@@ -8,6 +8,7 @@ import { emitPackage } from '../../generator/emit/index.js';
 import type { EmittedFile } from '../../generator/emit/model.js';
 import { buildIr } from '../../generator/ir/build.js';
 import { planIr } from '../../generator/plan/index.js';
+import { loadLayer } from '../../generator/layers.js';
 import { loadSource } from '../../generator/load.js';
 import { libTemplateDir, loadTemplates, TESTING_TEMPLATE_DIR } from '../../generator/pipeline.js';
 
@@ -59,6 +60,8 @@ export async function emittedPackage(spec: string): Promise<EmittedFile[]> {
     templates: await loadTemplates(),
     testingTemplates: await loadTemplates(TESTING_TEMPLATE_DIR),
     libTemplates: ir.info.lib ? await loadTemplates(libTemplateDir(ir.info.lib)) : [],
+    ...(ir.info.lib ? { layer: (await loadLayer(ir.info.lib)).layer } : {}),
+    layer: ir.info.lib ? (await loadLayer(ir.info.lib)).layer : undefined,
     header: 'HEADER',
   });
 }

@@ -18,11 +18,13 @@ import { SdkError, type RequestContext } from './sdk-error.js';
 export interface ErrorBody {
   /** The server's human-readable message. */
   detail?: string;
-  /** The machine-readable part of a validation or payment error. */
+  /**
+   * The machine-readable part of a validation or payment error. A field only one API sends
+   * stays in `body`, read by that API's hand-written layer, so other clients never carry it.
+   */
   error?: {
     type?: string;
     details?: string;
-    payment_intent_client_secret?: string;
   };
 }
 
@@ -110,11 +112,6 @@ export class ApiError extends SdkError {
   declare readonly errorType: KnownErrorType | (string & {}) | undefined;
   /** `body.error.details`, usually which field was wrong. */
   declare readonly errorDetails: string | undefined;
-  /**
-   * `body.error.payment_intent_client_secret`: present when the payment needs the user's
-   * confirmation with the payment provider. Hidden when the error is printed.
-   */
-  declare readonly paymentIntentClientSecret: string | undefined;
   /** The server's request id (`x-request-id` and similar headers), to quote to support. */
   declare readonly requestId: string | undefined;
   /** The server's Retry-After in ms, when present. */
@@ -150,7 +147,6 @@ export class ApiError extends SdkError {
     this.detail = detail;
     this.errorType = errorType;
     this.errorDetails = errorDetails;
-    this.paymentIntentClientSecret = stringAt(inner, 'payment_intent_client_secret');
     this.requestId =
       headers['x-request-id'] ?? headers['request-id'] ?? headers['x-correlation-id'];
     this.retryAfterMs = init.retryAfterMs;

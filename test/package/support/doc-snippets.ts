@@ -4,7 +4,8 @@
  * body of its own function with a `client` in scope, so snippets may reuse names.
  */
 const FENCE = /```ts\n([\s\S]*?)```/g;
-const IMPORT = /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)';\s*$/;
+/** An import of named bindings, on one line or wrapped by prettier over several (`[^}]` spans lines). */
+const IMPORT = /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)';[ \t]*$/gm;
 
 export interface SnippetSource {
   readonly file: string;
@@ -26,13 +27,7 @@ export function snippetModule(
   for (const { file, markdown } of sources) {
     for (const [, block] of markdown.matchAll(FENCE)) {
       if (!isCode(file, block!)) continue;
-      const kept: string[] = [];
-      for (const line of block!.split('\n')) {
-        const match = IMPORT.exec(line);
-        if (!match) {
-          kept.push(line);
-          continue;
-        }
+      for (const match of block!.matchAll(IMPORT)) {
         const names = imports.get(match[3]!) ?? new Set<string>();
         match[2]!
           .split(',')
@@ -41,8 +36,9 @@ export function snippetModule(
           .forEach((n) => names.add(n));
         imports.set(match[3]!, names);
       }
+      const kept = block!.replace(IMPORT, '');
       bodies.push(
-        `// ${file}\nexport async function snippet${bodies.length}(client: ${clientClass}): Promise<void> {\n  {\n${kept.join('\n')}\n  }\n}`,
+        `// ${file}\nexport async function snippet${bodies.length}(client: ${clientClass}): Promise<void> {\n  {\n${kept}\n  }\n}`,
       );
     }
   }

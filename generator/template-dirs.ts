@@ -1,0 +1,40 @@
+/** Where the hand-written parts a package is made of live: the runtime, the fake, the layers. */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const RUNTIME_TEMPLATE_DIR = fileURLToPath(
+  new URL('../templates/runtime/', import.meta.url),
+);
+/** The fake server, copied into the package's `testing/` when the spec's layer brings it (`layer.json`). */
+export const TESTING_TEMPLATE_DIR = fileURLToPath(
+  new URL('../templates/testing/', import.meta.url),
+);
+
+/** A hand-written layer's folder (`info.x-sdk-lib`; validation has checked it is one of `sdkLayers()`). */
+export function libTemplateDir(lib: string): string {
+  return fileURLToPath(new URL(`../templates/${lib}/`, import.meta.url));
+}
+
+const TEMPLATES_DIR = fileURLToPath(new URL('../templates/', import.meta.url));
+/** Folders under templates/ that are not a layer: the runtime every package gets, and the fake. */
+const NOT_LAYERS = new Set(['runtime', 'testing']);
+let layers: readonly string[] | undefined;
+
+/**
+ * The hand-written layers the generator has (`info.x-sdk-lib` names one): each folder under
+ * templates/ with an `index.ts`, but the runtime and the fake. They ship with the generator
+ * and do not change while it runs, so the folder is read once, like a table compiled in.
+ */
+export function sdkLayers(): readonly string[] {
+  layers ??= readdirSync(TEMPLATES_DIR, { withFileTypes: true })
+    .filter(
+      (entry) =>
+        entry.isDirectory() &&
+        !NOT_LAYERS.has(entry.name) &&
+        existsSync(join(TEMPLATES_DIR, entry.name, 'index.ts')),
+    )
+    .map((entry) => entry.name)
+    .sort();
+  return layers;
+}
