@@ -1,8 +1,8 @@
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import ts from 'typescript';
 import { main } from '../../generator/cli.js';
+import { strictProblems } from '../support/type-check.js';
 import { capture } from '../support/cli-io.js';
 import { useScratchDir } from '../support/scratch.js';
 
@@ -93,19 +93,7 @@ describe('connect-codegen generate', () => {
     const files = (await readdir(join(out, 'src'), { recursive: true }))
       .filter((f) => f.endsWith('.ts'))
       .map((f) => join(out, 'src', f));
-    const program = ts.createProgram(files, {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-      types: [],
-      skipLibCheck: true,
-    });
-    const problems = ts
-      .getPreEmitDiagnostics(program)
-      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    const problems = strictProblems(files);
     expect(problems).toEqual([]);
   }, 60_000);
 });

@@ -4,6 +4,7 @@
  * for statuses it does not declare, and it type-checks under strict. Our own output keeps
  * all of them, from the spec's `info.x-sdk-*` extensions and the statuses it declares.
  */
+import { strictProblems } from '../support/type-check.js';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -32,23 +33,7 @@ async function typeProblems(name: string, files: readonly OutputFile[]): Promise
     await writeFile(path, file.content);
     if (path.endsWith('.ts')) sources.push(path);
   }
-  const program = ts.createProgram(sources, {
-    strict: true,
-    // What our consumer test holds users' projects to: optional members may not be given undefined.
-    exactOptionalPropertyTypes: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    types: [],
-    skipLibCheck: true,
-  });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map(
-      (d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
-    );
+  return strictProblems(sources, { exactOptionalPropertyTypes: true });
 }
 
 /**

@@ -4,6 +4,7 @@
  * still type-checks. An emitter that printed a schema's name without the plan would leave a
  * reference to a type that no longer exists.
  */
+import { strictProblems } from '../support/type-check.js';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -58,21 +59,7 @@ async function typeProblems(files: readonly OutputFile[]): Promise<string[]> {
     await writeFile(path, file.content);
     sources.push(path);
   }
-  const program = ts.createProgram(sources, {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    types: [],
-    skipLibCheck: true,
-  });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map(
-      (d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
-    );
+  return strictProblems(sources);
 }
 
 describe('the plan', () => {
