@@ -22,6 +22,8 @@ import { functionNamingRule, methodPath, sampleCall } from './samples.js';
 import { SchemaIndex, typeExpression, visibleProperties, schemaIndexOf } from './type-expr.js';
 import { schemaDeclarations, type SchemaDeclaration } from './types.js';
 import { coreFactoryName } from './core-factory.js';
+import type { FormValidator } from './forms.js';
+import { formsSection } from './forms-md.js';
 
 /** The first paragraph of spec text, on one line. */
 export function firstParagraph(text: string | undefined): string {
@@ -179,6 +181,8 @@ export function emitApiMarkdown(
   header: string,
   templates: readonly TemplateFile[] = [],
   layer?: LayerContribution,
+  /** The `forms` entry point's validators (`forms.ts`), listed with their fields' constraints. */
+  forms: readonly FormValidator[] = [],
 ): EmittedFile {
   const index = schemaIndexOf(ir);
   const client = clientClassName(ir);
@@ -198,6 +202,7 @@ export function emitApiMarkdown(
     '# Operations',
     ...resourceSections(ir.resources, names, index),
     ...layerSection(ir, layer, 'api', { package: ir.info.packageName, client }),
+    ...formsSection(ir, forms),
     '# Types',
     ...declarations.flatMap((d) => typeSection(d, index)),
     '# Enums',

@@ -7,7 +7,7 @@
  * error response (status 400 and above, or `default`).
  */
 import { ModuleDeclarationKind, StructureKind } from 'ts-morph';
-import type { Ir, IrObjectType, IrType } from '../ir/types.js';
+import type { Ir, IrObjectType, IrResponse, IrType } from '../ir/types.js';
 import { docs } from './docs.js';
 import { moduleImport } from './imports.js';
 import type { EmittedFile } from './model.js';
@@ -48,19 +48,23 @@ function enumOf(type: IrType | undefined, index: SchemaIndex): ErrorTypes | unde
   return undefined;
 }
 
+/** The error types an error response's body lists under `error.type`; none for a success, or a body without them. */
+export function responseErrorTypes(
+  response: IrResponse,
+  index: SchemaIndex,
+): ErrorTypes | undefined {
+  if (typeof response.status === 'number' && response.status < 400) return undefined;
+  const error = objectOf(response.type, index)?.properties.find((p) => p.name === 'error');
+  const type = objectOf(error?.type, index)?.properties.find((p) => p.name === 'type');
+  return enumOf(type?.type, index);
+}
+
 /** The error types of every error response, merged: one named enum, or the union of all values found. */
 export function findErrorTypes(ir: Ir): ErrorTypes | undefined {
   const index = schemaIndexOf(ir);
-  const found: ErrorTypes[] = [];
-  for (const op of ir.operations) {
-    for (const response of op.responses) {
-      if (typeof response.status === 'number' && response.status < 400) continue;
-      const error = objectOf(response.type, index)?.properties.find((p) => p.name === 'error');
-      const type = objectOf(error?.type, index)?.properties.find((p) => p.name === 'type');
-      const types = enumOf(type?.type, index);
-      if (types) found.push(types);
-    }
-  }
+  const found = ir.operations.flatMap((op) =>
+    op.responses.flatMap((response) => responseErrorTypes(response, index) ?? []),
+  );
   if (found.length === 0) return undefined;
   const names = new Set(found.map((t) => (t.kind === 'named' ? t.name : '')));
   if (names.size === 1 && found[0]!.kind === 'named') return found[0];

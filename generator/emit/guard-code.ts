@@ -442,7 +442,7 @@ export class GuardCodeWriter {
 }
 
 /** Members every object inherits from Object.prototype (listed, not computed, so output never depends on the Node version). */
-const INHERITED: ReadonlySet<string> = new Set([
+export const INHERITED: ReadonlySet<string> = new Set([
   '__proto__',
   '__defineGetter__',
   '__defineSetter__',

@@ -11,6 +11,7 @@ import type { LayerContribution } from './layer.js';
 import type { EmittedFile } from './model.js';
 import { SOURCE_DIR } from './model.js';
 import { emitOperationModule } from './operations.js';
+import { emitQueryOptions, QUERY_MODULE } from './query-options.js';
 import { operationSymbolsOf } from '../plan/index.js';
 import { resourceKey, type Plan } from '../plan/types.js';
 import {
@@ -21,6 +22,7 @@ import {
   type PackageManifest,
 } from './package.js';
 import { emitApiMarkdown } from './api-md.js';
+import { emitForms, formValidators, FORMS_MODULE } from './forms.js';
 import { emitReadme } from './readme.js';
 import { emitRuntime, type TemplateFile } from './runtime.js';
 import { emitTesting } from './testing.js';
@@ -144,6 +146,12 @@ export function emitVersionFree({
     ...(lib ? [exportedFolder(emitRuntime(libTemplates, src(lib)), lib)] : []),
     // The fake serves one API with its layer's helpers, so only a layer brings it (`layer.json`).
     { files: emitTesting(ir, layer?.fake ? testingTemplates : undefined, src('testing')) },
+    // An entry point of its own (`./forms`), so an app that validates no form ships none of it.
+    { files: [emitForms(ir, plan, src(FORMS_MODULE))].filter((f) => f !== undefined) },
+    // TanStack Query options: an entry point of their own (`./query`), like the forms'.
+    {
+      files: [emitQueryOptions(ir, plan, names, src(QUERY_MODULE))].filter((f) => f !== undefined),
+    },
   ];
   const index = emitIndex(
     modules.flatMap((m) => (m.exported !== undefined ? [m.exported] : [])),
@@ -158,7 +166,7 @@ export function emitVersionFree({
       emitTsconfig(header, paths),
       emitCjsTsconfig(header, paths),
       emitReadme(ir, header, paths, layer),
-      emitApiMarkdown(ir, names, header, templates, layer),
+      emitApiMarkdown(ir, names, header, templates, layer, formValidators(ir, plan)),
       ...sources,
     ],
   };

@@ -24,11 +24,17 @@ export interface PackageEntry {
   readonly module: string;
 }
 
-/** Entry points present among the emitted files; `./testing` only when the fake server is emitted. */
+/**
+ * Entry points present among the emitted files: `./forms` when there is a request to validate
+ * (`forms.ts`), `./query` when there is an operation (TanStack Query options, `query.ts`),
+ * `./testing` only when the fake server is emitted.
+ */
 export function packageEntries(emittedPaths: readonly string[]): PackageEntry[] {
   const has = (module: string) => emittedPaths.includes(`${SOURCE_DIR}/${module}.ts`);
   return [
     { subpath: '.', module: 'index' },
+    ...(has('forms') ? [{ subpath: './forms', module: 'forms' }] : []),
+    ...(has('query') ? [{ subpath: './query', module: 'query' }] : []),
     ...(has('testing/index') ? [{ subpath: './testing', module: 'testing/index' }] : []),
   ];
 }
@@ -127,7 +133,10 @@ export function packageManifest(
       prepack: 'npm run build',
     },
     devDependencies: {
-      ...(entries.length > 1 ? { '@types/node': NODE_TYPES_VERSION } : {}),
+      // Node's types build the fake server.
+      ...(entries.some((e) => e.subpath === './testing')
+        ? { '@types/node': NODE_TYPES_VERSION }
+        : {}),
       typescript: TYPESCRIPT_VERSION,
     },
   };

@@ -13,6 +13,7 @@ import { fillPlaceholders, layerSection, type LayerContribution } from './layer.
 import type { EmittedFile } from './model.js';
 import { SOURCE_DIR } from './model.js';
 import { fakeServerCommand } from './package.js';
+import { browsers, clientHeaderName } from './readme-browsers.js';
 import { knownValues, requestChecks, smallBundles } from './readme-sections.js';
 import { functionNamingRule, methodPath, sampleArguments, sampleCall } from './samples.js';
 import { SchemaIndex, schemaIndexOf } from './type-expr.js';
@@ -84,6 +85,7 @@ function pagination({ ir, index }: ReadmeContext): string[] {
       `const page = await ${call};\nconsole.log(page.count, page.results.length, page.hasNextPage());\n\nfor await (const item of ${call}) {\n  // every item of every page, fetched as needed\n}`,
     ),
     'Following `next` never sends the token to another origin, and a server that repeats a `next` link cannot make the client loop. Iterating ends at a page without items, even one that offers a `next` link; a walk longer than `maxPages` (default 10 000, on the client or per call) throws `PaginationError` rather than ending as if the list were complete.',
+    "A page is plain data: `count`, `next`, `previous`, `results` and `nextPageParams`, the query parameters that ask for the next page (`{ page: 2 }`, null on the last page). So it can sit in a query cache (TanStack Query's structural sharing keeps its unchanged parts) and go through JSON (a persisted cache, server-side rendering) with nothing lost that an app needs. The methods (`hasNextPage()`, `nextPage()`, `for await`) belong to a page fresh from the client, not to a copy of its data: such a copy goes on by passing `nextPageParams` to the operation with its first query, which fetches what `nextPage()` would. `nextPage()` takes options of its own: it keeps the first call's settings but never its `signal`, which may belong to a request long over; `for await` walks under the first call's options, `signal` included.",
   ];
 }
 
@@ -249,14 +251,11 @@ function versions({ ir, pkg }: ReadmeContext): string[] {
   ];
 }
 
-/** ` and \`X-Connect-Client\``: the spec's client header as the README has always spelt it, capitalised. */
+/** ` and \`X-Connect-Client\` (in browsers only when asked for, see Browsers)`, when the spec names a client header. */
 function clientHeader(ir: Ir): string {
   const name = ir.info.clientHeader;
   if (name === undefined) return '';
-  return ` and \`${name
-    .split('-')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join('-')}\``;
+  return ` and \`${clientHeaderName(name)}\` (in browsers only with \`sendClientHeader: true\`, see "Browsers")`;
 }
 
 export function emitReadme(
@@ -291,6 +290,7 @@ export function emitReadme(
     ...validation(context),
     ...enums(context),
     ...requestChecks(ir),
+    ...browsers(ir, context.index),
     ...testing(context, emittedPaths.includes(`${SOURCE_DIR}/testing/index.ts`)),
     ...versions(context),
     '## Reference',

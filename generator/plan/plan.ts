@@ -7,7 +7,8 @@
  *   export (`template-names.ts`) and the client class;
  * - value-level names (operation functions and descriptors) share another, seeded with the
  *   same reserved names and every schema's guards;
- * - a client method is unique among its resource's members.
+ * - a client method is unique among its resource's members;
+ * - the query options' names (the `./query` entry point) are claimed last in both registries.
  *
  * A name already taken gets the first number that makes it free (`User2`); the change report
  * calls such a rename breaking, so the order of claims is part of the contract.
@@ -15,6 +16,7 @@
 import type { Ir, IrOperation, IrResource, IrSchema } from '../ir/types.js';
 import { hoistedNameFor } from '../ir/hoist.js';
 import {
+  camelCase,
   clientClassName,
   guardNames,
   NameRegistry,
@@ -24,10 +26,18 @@ import {
 import { pathNeedsCheck } from '../emit/input-checks.js';
 import { rawBodyKind } from '../emit/body-media.js';
 import {
+  pageParameterOf,
+  queryRoleOf,
+  rootKeyOf,
+  takesArguments,
+} from '../emit/query-options-keys.js';
+import { planForms } from '../emit/forms-plan.js';
+import {
   operationKey,
   resourceKey,
   type OperationSymbols,
   type Plan,
+  type QueryOptionSymbols,
   type SchemaSymbols,
 } from './types.js';
 
@@ -39,24 +49,31 @@ export function planPackage(ir: Ir, reserved: readonly string[]): Plan {
   const client = clientClassName(ir.info.title);
   const types = new NameRegistry([...reserved, client]);
   const schemas = planSchemas(ir.schemas, types);
-  const operations = planOperations(ir, schemas, types, reserved);
+  const functions = functionRegistry(schemas, reserved);
+  const operations = planOperations(ir, types, functions);
   const resources = withOperations(ir.resources, false).filter((r) => r.path.length > 0);
+  const resourceClasses = new Map(
+    resources.map((r) => [
+      resourceKey(r.path),
+      types.claim(`${pascalCase(r.path.join(' '))}Resource`),
+    ]),
+  );
+  // The query options' names come last, so that none of the names above is renumbered for them.
+  const queryKeyRoot = functions.claim(`${camelCase(rootKeyOf(ir.info.title))}QueryKey`);
   return {
     client,
     schemas,
-    operations,
-    resources: new Map(
-      resources.map((r) => [
-        resourceKey(r.path),
-        types.claim(`${pascalCase(r.path.join(' '))}Resource`),
-      ]),
-    ),
+    operations: planQueryOptions(ir, operations, functions, types),
+    resources: resourceClasses,
     operationModules: new Map(
       withOperations(ir.resources, true).map((r) => [
         resourceKey(r.path),
         operationModulePath(r.path),
       ]),
     ),
+    queryKeyRoot,
+    // The form validators' names, claimed after every other name (see forms-plan.ts).
+    forms: planForms(ir, schemas, operations, types),
   };
 }
 
@@ -82,19 +99,27 @@ function wantedName(schema: IrSchema): string {
     : pascalCase(schema.sourceName);
 }
 
-function planOperations(
-  ir: Ir,
+/**
+ * The value-level names' registry: seeded with the reserved names and every schema's guards.
+ * A function may not take a schema guard's name (a resource `check` with a method `pet` next to
+ * a schema `Pet`); the request form of a schema (`PetRequest`) has guards too.
+ */
+function functionRegistry(
   schemas: ReadonlyMap<string, SchemaSymbols>,
-  types: NameRegistry,
   reserved: readonly string[],
-): Map<string, OperationSymbols> {
-  // A function may not take a schema guard's name (a resource `check` with a method `pet`
-  // next to a schema `Pet`); the request form of a schema (`PetRequest`) has guards too.
+): NameRegistry {
   const guards = [...schemas.values()].flatMap(({ type }) => [
     ...guardNames(type),
     ...guardNames(`${type}Request`),
   ]);
-  const functions = new NameRegistry([...reserved, ...guards]);
+  return new NameRegistry([...reserved, ...guards]);
+}
+
+function planOperations(
+  ir: Ir,
+  types: NameRegistry,
+  functions: NameRegistry,
+): Map<string, OperationSymbols> {
   const places = nameOperations(ir.operations, functions);
   const declared = ir.operations.map((op, i) => ({
     functionName: places[i]!.functionName,
@@ -107,6 +132,53 @@ function planOperations(
       operationKey(op),
       { ...declared[i]!, descriptor: functions.claim(`${declared[i]!.functionName}Operation`) },
     ]),
+  );
+}
+
+/**
+ * The names the `./query` entry point declares per operation (`QueryOptionSymbols`), in document
+ * order, after every other name: for a read `usersRetrieveQueryKey` and
+ * `usersRetrieveQueryOptions` (and `usersListInfiniteQueryKey`, `usersListInfiniteQueryOptions`
+ * for a paginated one), for a write `usersCreateMutationOptions` and `UsersCreateVariables`,
+ * and for both the error type `UsersRetrieveError`.
+ */
+function planQueryOptions(
+  ir: Ir,
+  operations: ReadonlyMap<string, OperationSymbols>,
+  functions: NameRegistry,
+  types: NameRegistry,
+): Map<string, OperationSymbols> {
+  return new Map(
+    ir.operations.map((op): [string, OperationSymbols] => {
+      const symbols = operations.get(operationKey(op))!;
+      const role = queryRoleOf(op);
+      if (role === undefined) return [operationKey(op), symbols];
+      const base = symbols.functionName;
+      const type = pascalCase(base);
+      const infinite = role === 'read' && pageParameterOf(op) !== undefined;
+      const queryOptions: QueryOptionSymbols = {
+        error: types.claim(`${type}Error`),
+        ...(role === 'read'
+          ? {
+              key: functions.claim(`${base}QueryKey`),
+              options: functions.claim(`${base}QueryOptions`),
+            }
+          : {}),
+        ...(infinite
+          ? {
+              infiniteKey: functions.claim(`${base}InfiniteQueryKey`),
+              infiniteOptions: functions.claim(`${base}InfiniteQueryOptions`),
+            }
+          : {}),
+        ...(role === 'write'
+          ? {
+              mutationOptions: functions.claim(`${base}MutationOptions`),
+              ...(takesArguments(op) ? { variables: types.claim(`${type}Variables`) } : {}),
+            }
+          : {}),
+      };
+      return [operationKey(op), { ...symbols, queryOptions }];
+    }),
   );
 }
 

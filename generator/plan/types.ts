@@ -3,6 +3,7 @@
  * from the IR (which names nothing) and the names the hand-written parts already export, and
  * the emitters only render it. Plain data, so a test can rename one entry and emit again.
  */
+import type { FormSymbols } from '../emit/forms-plan.js';
 
 /** The declarations a schema gets: its type, and the request-side one when the views are split. */
 export interface SchemaSymbols {
@@ -25,6 +26,25 @@ export interface OperationSymbols {
   readonly headers?: string;
   readonly cookies?: string;
   readonly body?: string;
+  /** Its TanStack Query options (the `./query` entry point); none for a method neither read nor written (HEAD, OPTIONS). */
+  readonly queryOptions?: QueryOptionSymbols;
+}
+
+/**
+ * An operation's names in the `./query` entry point, each only where it applies: key and options for a
+ * read (GET), infinite ones for a paginated read whose page parameter is known, mutation options
+ * for a write.
+ */
+export interface QueryOptionSymbols {
+  /** The type of what a call rejects with, which TanStack infers as `error` (`UsersRetrieveError`). */
+  readonly error: string;
+  readonly key?: string;
+  readonly options?: string;
+  readonly infiniteKey?: string;
+  readonly infiniteOptions?: string;
+  readonly mutationOptions?: string;
+  /** The type of a mutation's variables; none when the call takes no arguments. */
+  readonly variables?: string;
 }
 
 export interface Plan {
@@ -38,6 +58,10 @@ export interface Plan {
   readonly resources: ReadonlyMap<string, string>;
   /** The module under `src/` that holds each resource's operations, by resource path. */
   readonly operationModules: ReadonlyMap<string, string>;
+  /** The form validators of the `forms` entry point (`emit/forms-plan.ts`). */
+  readonly forms: FormSymbols;
+  /** The constant holding the root of every query key (`connectApiQueryKey`, in the `./query` entry point). */
+  readonly queryKeyRoot: string;
 }
 
 /** What identifies an operation across the stages: `GET /users/{id}`. */

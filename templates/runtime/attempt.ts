@@ -209,9 +209,12 @@ export async function runAttempt(attempt: Attempt): Promise<Outcome> {
   try {
     // The call's own headers (made for it in prepareRequest), so no copy per attempt: only
     // the token differs between attempts, and it is set again here. A static token needs
-    // no await: every await is another trip through the microtask queue.
-    headers['authorization'] =
-      `Bearer ${provide ? await providedToken(config, request, provide, controller.signal) : config.token}`;
+    // no await: every await is another trip through the microtask queue. None at all with
+    // `auth: 'none'`.
+    const token = provide
+      ? await providedToken(config, request, provide, controller.signal)
+      : config.token;
+    if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
     if (call.debug)
       logger.debug(`→ ${where} (${context.operationId}, attempt ${number})`, {
         headers: attempt.event.headers,
@@ -230,6 +233,7 @@ export async function runAttempt(attempt: Attempt): Promise<Outcome> {
       // Redirects are not followed: the token must only go to the configured server, and
       // an API does not redirect its own operations as a rule.
       redirect: 'manual',
+      credentials: config.credentials,
       // `duplex` is newer than the DOM typings.
     } as RequestInit);
     const bytes = await readBytes(response, settings.maxResponseBytes, attempt, controller.signal);

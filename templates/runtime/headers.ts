@@ -17,17 +17,22 @@ import { nodeVersion, runsInBrowser } from './runtime-globals.js';
 export type HeaderRecord = Record<string, string>;
 
 /**
- * `Accept`, and who is calling: the client header the spec names (`meta.clientHeader`)
- * everywhere, because browsers do not let scripts set `User-Agent`; `User-Agent` as well
- * outside browsers. Both name the package's version and, as a comment, the API version it was
- * generated from (`name/2.0.0 (api 1.4.0)`), since the two move independently and the
- * provider's logs need both.
+ * `Accept`, and who is calling: `User-Agent` and the client header the spec names
+ * (`meta.clientHeader`) outside browsers. Both name the package's version and, as a comment,
+ * the API version it was generated from (`name/2.0.0 (api 1.4.0)`), since the two move
+ * independently and the provider's logs need both. Browsers do not let scripts set
+ * `User-Agent`, and send the client header only when `sendClientHeader` asks: a custom header
+ * needs a CORS preflight that a usual set-up refuses (django-cors-headers' default list does
+ * not hold it), which would block every call. `Accept: application/json` is one a browser
+ * sends without asking.
  */
-export function defaultHeaders(meta: ClientMeta): HeaderRecord {
+export function defaultHeaders(meta: ClientMeta, sendClientHeader?: boolean): HeaderRecord {
   const client = `${meta.sdkName}/${meta.sdkVersion}${meta.apiVersion === undefined ? '' : ` (api ${meta.apiVersion})`}`;
   const headers: HeaderRecord = { accept: 'application/json' };
-  if (meta.clientHeader !== undefined) putHeader(headers, meta.clientHeader, client);
-  if (!runsInBrowser()) {
+  const browser = runsInBrowser();
+  if (meta.clientHeader !== undefined && (sendClientHeader ?? !browser))
+    putHeader(headers, meta.clientHeader, client);
+  if (!browser) {
     const node = nodeVersion();
     headers['user-agent'] = node === undefined ? client : `${client} node/${node}`;
   }

@@ -13,6 +13,7 @@ interface HostGlobals {
   readonly process?: ProcessLike;
   readonly window?: unknown;
   readonly document?: unknown;
+  readonly location?: { readonly href?: string };
 }
 
 const host = globalThis as HostGlobals;
@@ -24,6 +25,18 @@ export function readEnv(name: string): string | undefined {
 
 /** `v20.11.0` in Node; undefined elsewhere. */
 export const nodeVersion = (): string | undefined => host.process?.version || undefined;
+
+/**
+ * The page's address in a browser or a web worker, which a relative URL is read against;
+ * undefined elsewhere. Deno without `--location` throws on reading `location`.
+ */
+export function pageAddress(): string | undefined {
+  try {
+    return host.location?.href;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Browsers (and workers with a DOM) forbid setting some headers, such as User-Agent. */
 export const runsInBrowser = (): boolean => !!host.window && !!host.document;

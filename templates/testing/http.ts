@@ -4,6 +4,12 @@
  * hands it to one async function, and writes the JSON answer with CORS headers, so that a
  * page in a browser can call the fake too. Preflight requests are answered here, before any
  * authentication, as browsers send them without credentials.
+ *
+ * CORS is answered as django-cors-headers answers it with its defaults and every origin
+ * allowed (`CORS_ALLOW_ALL_ORIGINS`), since the API runs on Django: a preflight allows a
+ * fixed list of request headers whatever the browser asks for, so a client that sends a
+ * header outside that list (a custom `x-…-client`, say) is blocked by a browser here as it
+ * would be by the API, and a browser test catches it.
  */
 import {
   createServer,
@@ -43,10 +49,45 @@ export interface ListenOptions {
   readonly maxBodyBytes: number;
 }
 
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'content-length, content-type, retry-after, www-authenticate',
-};
+/** django-cors-headers' `CORS_ALLOW_HEADERS` default: the request headers a preflight allows. */
+export const CORS_ALLOW_HEADERS: readonly string[] = [
+  'accept',
+  'authorization',
+  'content-type',
+  'user-agent',
+  'x-csrftoken',
+  'x-requested-with',
+];
+
+/** django-cors-headers' `CORS_ALLOW_METHODS` default. */
+export const CORS_ALLOW_METHODS: readonly string[] = [
+  'DELETE',
+  'GET',
+  'OPTIONS',
+  'PATCH',
+  'POST',
+  'PUT',
+];
+
+/**
+ * The CORS headers of an answer, as django-cors-headers writes them: `Vary: origin` always;
+ * the rest only for a request that names its origin. No `Access-Control-Expose-Headers`, its
+ * default: a page reads only the headers every response shows (`Content-Type`, …), not
+ * `Retry-After`. A preflight also gets the allowed headers, the methods and how long a
+ * browser may keep the answer (`CORS_PREFLIGHT_MAX_AGE`, a day).
+ */
+function corsHeaders(headers: IncomingHttpHeaders, preflight: boolean): Record<string, string> {
+  if (headers.origin === undefined) return { vary: 'origin' };
+  return {
+    vary: 'origin',
+    'access-control-allow-origin': '*',
+    ...(preflight && {
+      'access-control-allow-headers': CORS_ALLOW_HEADERS.join(', '),
+      'access-control-allow-methods': CORS_ALLOW_METHODS.join(', '),
+      'access-control-max-age': '86400',
+    }),
+  };
+}
 
 export async function listen(
   handle: (request: HttpRequest) => Promise<HttpResponse>,
@@ -60,6 +101,7 @@ export async function listen(
           body: {
             detail: `The fake server failed: ${error instanceof Error ? error.message : String(error)}`,
           },
+          headers: corsHeaders(req.headers, false),
         });
       else res.destroy();
     });
@@ -93,17 +135,19 @@ async function serve(
   options: ListenOptions,
 ): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
+  // Answered before authentication and routing, with an empty 200, as django-cors-headers does.
   if (method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
-    write(res, { status: 204, headers: preflightHeaders(req.headers) });
+    write(res, { status: 200, headers: corsHeaders(req.headers, true) });
     req.resume();
     return;
   }
+  const cors = corsHeaders(req.headers, false);
   const body = await readBody(req, options.maxBodyBytes);
   if (body === undefined) {
     write(res, {
       status: 413,
       body: { detail: `Request body larger than ${options.maxBodyBytes} bytes.` },
-      headers: { connection: 'close' },
+      headers: { ...cors, connection: 'close' },
     });
     return;
   }
@@ -112,22 +156,11 @@ async function serve(
   try {
     url = new URL(req.url ?? '/', `http://${host}`);
   } catch {
-    write(res, { status: 400, body: { detail: 'Malformed request target.' } });
+    write(res, { status: 400, body: { detail: 'Malformed request target.' }, headers: cors });
     return;
   }
-  write(res, await handle({ method, url, headers: req.headers, body }));
-}
-
-function preflightHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  return {
-    'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-    // `*` does not cover Authorization, so the requested headers are echoed.
-    'access-control-allow-headers': String(
-      headers['access-control-request-headers'] ?? 'authorization, content-type',
-    ),
-    'access-control-max-age': '600',
-    vary: 'origin, access-control-request-headers',
-  };
+  const response = await handle({ method, url, headers: req.headers, body });
+  write(res, { ...response, headers: { ...cors, ...response.headers } });
 }
 
 /** The whole body, or undefined when it is larger than the limit. */
@@ -147,7 +180,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | und
 function write(res: ServerResponse, response: HttpResponse): void {
   const text =
     response.bodyText ?? (response.body === undefined ? undefined : JSON.stringify(response.body));
-  const headers: Record<string, string | number> = { ...CORS_HEADERS, ...response.headers };
+  const headers: Record<string, string | number> = { ...response.headers };
   if (text !== undefined) {
     headers['content-type'] = 'application/json';
     headers['content-length'] = Buffer.byteLength(text);

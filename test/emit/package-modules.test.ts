@@ -4,6 +4,7 @@
  * the modules emitted, and every source file is reached from the index or its own entry point.
  */
 import { describe, expect, it } from 'vitest';
+import { packageEntries } from '../../generator/emit/package.js';
 import { emittedPackage, sourceOf } from '../support/emitted.js';
 
 describe.each(['spec/connect-api.yaml', 'test/fixtures/valid/petstore-3.0.yaml'])(
@@ -17,8 +18,9 @@ describe.each(['spec/connect-api.yaml', 'test/fixtures/valid/petstore-3.0.yaml']
         .map((d) => `src/${d.getModuleSpecifierValue()!.slice(2).replace(/\.js$/, '.ts')}`);
       expect(reexported.filter((p) => !paths.includes(p))).toEqual([]);
       // A file is reached through the index, through its folder's index, or through its own entry point.
+      const entries = packageEntries(paths).map((e) => `src/${e.module}.ts`);
       const reached = (path: string) =>
-        path === 'src/index.ts' ||
+        entries.includes(path) ||
         path.startsWith('src/testing/') ||
         reexported.includes(path) ||
         reexported.includes(path.replace(/\/[^/]+$/, '/index.ts'));

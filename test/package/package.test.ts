@@ -59,9 +59,15 @@ describe('package manifest', () => {
     );
   });
 
-  it('exports the client and the testing entry point with ESM, CommonJS and types for each', () => {
+  it('exports the client, the form validators and the testing entry point with ESM, CommonJS and types for each', () => {
     const map = exportsMap();
-    expect(Object.keys(map).sort()).toEqual(['.', './package.json', './testing']);
+    expect(Object.keys(map).sort()).toEqual([
+      '.',
+      './forms',
+      './package.json',
+      './query',
+      './testing',
+    ]);
     for (const [subpath, entry] of Object.entries(map)) {
       if (typeof entry === 'string') continue;
       for (const [condition, target] of Object.entries(entry)) {
@@ -90,7 +96,9 @@ describe('package lint', () => {
 
   it('attw finds no type resolution problem for any entry point', async () => {
     const report = await attwReport(pkg.tarball);
-    expect(report.entrypoints).toEqual(expect.arrayContaining(['.', './testing']));
+    expect(report.entrypoints).toEqual(
+      expect.arrayContaining(['.', './forms', './query', './testing']),
+    );
     expect(report.problems).toEqual([]);
   }, 60_000);
 });

@@ -60,6 +60,7 @@ describe('pages', () => {
       next: page.next,
       previous: null,
       results: page.results,
+      nextPageParams: { page: 2 },
     });
   });
 

@@ -24,7 +24,7 @@ import {
 } from './options.js';
 import type { CallSettings } from './prepare.js';
 import { SecretScrubber } from './redact.js';
-import { readEnv } from './runtime-globals.js';
+import { pageAddress, readEnv, runsInBrowser } from './runtime-globals.js';
 import { MAX_TIMER_MS } from './runtime-env.js';
 import { ConfigurationError, InsecureTransportError } from './request-errors.js';
 import { isInsecureForCredentials, urlPrefix } from './url.js';
@@ -34,9 +34,14 @@ export interface ResolvedConfig {
   readonly baseUrl: URL;
   /** `baseUrl`'s origin and path without the trailing slash, made once (see `urlPrefix`). */
   readonly urlPrefix: string;
-  /** Where each attempt's token comes from: the provider, asked every time, when there is one. */
-  readonly token: string;
+  /**
+   * Where each attempt's token comes from: the provider, asked every time, when there is one.
+   * Neither with `auth: 'none'`, whose requests carry no `Authorization`.
+   */
+  readonly token: string | undefined;
   readonly provide: (() => string | Promise<string>) | undefined;
+  /** fetch's `credentials`, when the options set it. */
+  readonly credentials: ClientOptions['credentials'];
   /** The settings of a call that passes no options (most calls), made once. */
   readonly settings: CallSettings;
   readonly fetch: FetchLike;
@@ -95,6 +100,9 @@ export const CLIENT_OPTION_RULES = {
   tokenProvider: 'function',
   fetch: 'function',
   hooks: 'object',
+  auth: ['bearer', 'none'],
+  credentials: ['omit', 'same-origin', 'include'],
+  sendClientHeader: 'boolean',
 } as const satisfies Partial<Record<keyof ClientOptions, OptionRule>>;
 
 /** Why `value` does not fit `rule`, naming the option as `name`; undefined when it fits or is left out. */
@@ -164,7 +172,8 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta, logger: RuntimeL
   }
   let url: URL;
   try {
-    url = new URL(String(raw));
+    // Relative to the page in a browser (`/api/connect`); elsewhere there is nothing to be relative to.
+    url = new URL(String(raw), pageAddress());
   } catch {
     throw new ConfigurationError(
       `baseUrl must be an absolute http(s) URL, got ${JSON.stringify(String(raw).slice(0, 100))}`,
@@ -173,7 +182,8 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta, logger: RuntimeL
   }
   const problem = baseUrlProblem(url, options);
   if (problem !== undefined) throw new ConfigurationError(`baseUrl ${problem}`, 'baseUrl');
-  if (isInsecureForCredentials(url)) {
+  // Without a token (`auth: 'none'`) there is none to expose.
+  if (options.auth !== 'none' && isInsecureForCredentials(url)) {
     if (options.allowInsecureHttp !== true)
       throw new InsecureTransportError(
         `baseUrl ${url.origin} uses plain http to another machine, which would expose the token; use https, or allowInsecureHttp: true on a trusted network`,
@@ -214,11 +224,18 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
   }
   const provide = options.tokenProvider;
   const envVar = meta.tokenEnvVar;
-  const token = provide ? undefined : (options.token ?? (envVar && readEnv(envVar)));
-  if (!provide) {
+  const none = options.auth === 'none';
+  // The point of `auth: 'none'` is a token that stays on the backend the client calls.
+  if (none && (provide || options.token !== undefined || options.baseUrl === undefined))
+    throw new ConfigurationError(
+      "auth: 'none' takes no token and needs baseUrl: your backend, which adds the token",
+      'auth',
+    );
+  const token = provide || none ? undefined : (options.token ?? (envVar && readEnv(envVar)));
+  if (!provide && !none) {
     if (token === undefined)
       throw new ConfigurationError(
-        `no API token: pass the token option (or tokenProvider)${envVar ? `, or set the ${envVar} environment variable` : ''}`,
+        `no API token: pass the token option (or tokenProvider)${envVar ? `, or set the ${envVar} environment variable` : ''}${runsInBrowser() ? "; a browser app should rather call its own backend, with auth: 'none'" : ''}`,
         'token',
       );
     const problem = tokenProblem(token);
@@ -231,7 +248,7 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
       'there is no global fetch here; pass one as the fetch option',
       'fetch',
     );
-  const headers = defaultHeaders(meta);
+  const headers = defaultHeaders(meta, options.sendClientHeader);
   const headerProblem = layerHeaders(headers, options.headers, 'headers');
   if (headerProblem) throw new ConfigurationError(headerProblem, 'headers');
   // A Content-Type belongs to a body: each call sets its body's own, so a call without a
@@ -244,8 +261,9 @@ export function resolveConfig(options: ClientOptions, meta: ClientMeta): Resolve
     meta,
     baseUrl,
     urlPrefix: urlPrefix(baseUrl),
-    token: token!,
+    token: token as string | undefined,
     provide,
+    credentials: options.credentials,
     settings: settingsOf(options),
     // Looked up on each call, not bound once, so a fetch installed later (a polyfill, a
     // test's stub) is used, and so the browser's fetch is called with the right `this`.

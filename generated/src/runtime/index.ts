@@ -56,7 +56,9 @@ export {
   PagePromise,
   PaginationError,
   requestPage,
+  type PageData,
   type PageEnvelope,
+  type PageParams,
 } from './pagination.js';
 export { SdkError, type RequestContext } from './sdk-error.js';
 export {
@@ -104,3 +106,28 @@ export {
   type Check,
   type GuardFailure,
 } from './guard.js';
+// Types only: the form validators and their interpreter are reached through the package's
+// `forms` entry point, so an app that validates no form ships none of them.
+export type {
+  FieldConstraints,
+  FormFields,
+  FormNode,
+  FormSchema,
+  FormStringFormat,
+  StandardSchemaIssue,
+  StandardSchemaV1,
+} from './standard-schema.js';
+export type { FormIssue, FormIssueCode } from './validate.js';
+// Types only: the query options and their helpers are reached through the package's `query`
+// entry point; their types are here for code written around them, and so that the plan
+// reserves their names (a schema of one of them would otherwise clash in the query module).
+export type {
+  InvalidationContext,
+  MutationSettings,
+  NonApiError,
+  OperationApiError,
+  OperationError,
+  PageLinks,
+  QueryKeyPrefix,
+  QueryRequestOptions,
+} from './query.js';

@@ -39,8 +39,9 @@ export interface ClientMeta {
   /** The environment variable the token is read from in Node when none is given; none when absent. */
   readonly tokenEnvVar?: string;
   /**
-   * A header that names the package and versions like `User-Agent` does, sent also from
-   * browsers, which do not let scripts set `User-Agent`; none when absent.
+   * A header that names the package and versions like `User-Agent` does, for browsers, which
+   * do not let scripts set `User-Agent`; none when absent. Sent outside browsers, and from
+   * browsers when `sendClientHeader` asks (see there why not by default).
    */
   readonly clientHeader?: string;
   /**
@@ -66,10 +67,37 @@ export interface ClientOptions {
   token?: string | undefined;
   /** Called before every attempt, for tokens that rotate. Give this or `token`, not both. */
   tokenProvider?: () => string | Promise<string>;
+  /**
+   * `'bearer'` (the default) sends the token as `Authorization: Bearer …`, and a client
+   * without one is refused at construction. `'none'` sends no `Authorization` and takes no
+   * token: for a browser app that calls its own backend (`baseUrl`), which checks the user's
+   * session (a cookie, see `credentials`) and adds the token on its way to the API, so the
+   * token never ships to a browser. Being explicit keeps a token that is merely missing (an
+   * unset environment variable) an error where the client is made.
+   */
+  auth?: 'bearer' | 'none';
   /** Which server to talk to; default `'production'`. */
   environment?: Environment | undefined;
-  /** An absolute http(s) URL that overrides `environment`, for example a local mock server. */
+  /**
+   * An absolute http(s) URL that overrides `environment`, for example a local mock server. In
+   * a browser it may be relative to the page, such as `'/api/connect'` for the app's own backend.
+   */
   baseUrl?: string | undefined;
+  /**
+   * Whether requests carry cookies, as fetch's `credentials`: `'same-origin'` (fetch's
+   * default) sends them to the page's own origin, `'include'` to another origin as well
+   * (whose CORS answer must then allow credentials), `'omit'` never.
+   */
+  credentials?: 'omit' | 'same-origin' | 'include';
+  /**
+   * Whether requests carry the header that names the client (`meta.clientHeader`, a custom
+   * `x-…-client` header the spec names). Default: yes outside browsers, no in browsers. A browser may send a
+   * custom header to another origin only after a preflight the server allows it in, and a
+   * usual CORS set-up does not (django-cors-headers' default list holds `accept`,
+   * `authorization`, `content-type`, `user-agent`, `x-csrftoken` and `x-requested-with`), so
+   * the browser would block every call. Set it once the API's CORS configuration allows it.
+   */
+  sendClientHeader?: boolean;
   /** Per-attempt timeout; default 60 000 ms, generous because some operations do slow work before answering. */
   timeoutMs?: number;
   /** Retries after the first attempt for retry-safe operations; default 2. */

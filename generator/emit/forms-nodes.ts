@@ -1,0 +1,248 @@
+/**
+ * IR → the data the form validators are made of (`FormNode` of templates/runtime/standard-schema.ts):
+ * the request ("write") view of a type, with read-only properties left out and enums closed, as
+ * the request checks see it. A named schema becomes a constant of its own, referred to through a
+ * thunk (`() => CustomPropertiesNode`), so schemas may refer to each other in any order, and to
+ * themselves; a named enum refers to its value list in the enums module, never a copy of it.
+ */
+import type { CodeBlockWriter } from 'ts-morph';
+import type { IrObjectType, IrParameter, IrStringType, IrType } from '../ir/types.js';
+import { isIdentifier, type NameRegistry } from '../ir/names.js';
+import { enumValuesName } from './enums.js';
+import { INHERITED } from './guard-code.js';
+import { visibleProperties, type SchemaIndex } from './type-expr.js';
+
+/** An identifier or expression in the printed data. */
+export class NodeCode {
+  constructor(readonly code: string) {}
+}
+
+/**
+ * A node written with `as FormNode`: TypeScript types a property named like a member of every
+ * object (`constructor`, `toString`) after that member, not after the record it is in, so its
+ * literal's `type: 'string'` would widen to `string`.
+ */
+export class NodeCast {
+  constructor(readonly value: NodeValue) {}
+}
+
+export type NodeValue =
+  | string
+  | number
+  | boolean
+  | NodeCode
+  | NodeCast
+  | readonly NodeValue[]
+  | { readonly [key: string]: NodeValue | undefined };
+
+/** String formats the runtime checks (`FormStringFormat`); others are annotations a form leaves alone. */
+const CHECKED_FORMATS: ReadonlySet<string> = new Set([
+  'email',
+  'uri',
+  'uuid',
+  'date-time',
+  'date',
+  'decimal',
+]);
+
+/** A named schema's node, declared once as a module constant. */
+export interface NamedNode {
+  /** The constant's name. */
+  readonly constant: string;
+  /** The schema's request-side type name, for its doc comment. */
+  readonly typeName: string;
+  node: NodeValue;
+}
+
+export class FormNodeBuilder {
+  /** The named schemas the nodes built so far refer to, by schema name, in the order first met. */
+  readonly named = new Map<string, NamedNode>();
+  /** The enum value lists they use (`LOCALE_VALUES`). */
+  readonly enumLists = new Set<string>();
+
+  /** @param locals where the constants' names are claimed; seeded with every name the module imports or exports. */
+  constructor(
+    private readonly index: SchemaIndex,
+    private readonly locals: NameRegistry,
+  ) {}
+
+  /** The constant holding a named schema's node, declaring it on first use. */
+  namedConstant(name: string): string {
+    let named = this.named.get(name);
+    if (named === undefined) {
+      const typeName = this.index.typeName(name, 'write');
+      named = { constant: this.locals.claim(`${typeName}Node`), typeName, node: {} };
+      // Registered before it is built: a schema that refers to itself finds its constant.
+      this.named.set(name, named);
+      named.node = this.node(this.index.get(name)!.type);
+    }
+    return named.constant;
+  }
+
+  /** The parameters of one location as the object the caller passes (`{ page_size: 2 }`). */
+  parameters(parameters: readonly IrParameter[]): NodeValue {
+    return this.node(parameterObject(parameters));
+  }
+
+  node(type: IrType): NodeValue {
+    switch (type.kind) {
+      case 'string':
+        return stringNode(type);
+      case 'number':
+        return {
+          type: type.integer ? 'integer' : 'number',
+          minimum: type.minimum,
+          maximum: type.maximum,
+          exclusiveMinimum: type.exclusiveMinimum,
+          exclusiveMaximum: type.exclusiveMaximum,
+          multipleOf: type.multipleOf,
+        };
+      case 'boolean':
+        return { type: 'boolean' };
+      case 'null':
+        return { type: 'null' };
+      case 'unknown':
+        return { type: 'any' };
+      case 'literal':
+        return { type: 'enum', values: [type.value] };
+      case 'enum':
+        return { type: 'enum', values: type.values };
+      case 'ref': {
+        const target = this.index.get(type.name);
+        if (target?.type.kind === 'enum') {
+          const list = enumValuesName(type.name);
+          this.enumLists.add(list);
+          return { type: 'enum', values: new NodeCode(list) };
+        }
+        if (!target) return { type: 'any' };
+        return { type: 'ref', ref: new NodeCode(`() => ${this.namedConstant(type.name)}`) };
+      }
+      case 'array':
+        return {
+          type: 'array',
+          items: this.node(type.items),
+          minItems: type.minItems,
+          maxItems: type.maxItems,
+          uniqueItems: type.uniqueItems,
+        };
+      case 'object':
+        return this.object(type);
+      case 'union':
+        return this.union(type.members, type.discriminator);
+      case 'intersection':
+        return { type: 'all', members: type.members.map((m) => this.node(m)) };
+    }
+  }
+
+  private object(type: IrObjectType): NodeValue {
+    const properties = visibleProperties(type, 'write');
+    const required = properties.filter((p) => p.required).map((p) => p.name);
+    // Extra properties are checked where the request checks check them: maps, not open objects.
+    const additional =
+      type.additional !== false && type.additional.kind !== 'unknown'
+        ? this.node(type.additional)
+        : undefined;
+    return {
+      type: 'object',
+      properties: Object.fromEntries(
+        properties.map((p) => {
+          const node = this.node(p.type);
+          return [p.name, INHERITED.has(p.name) ? new NodeCast(node) : node];
+        }),
+      ),
+      required: required.length > 0 ? required : undefined,
+      additional,
+    };
+  }
+
+  /** `T | null` is `T` that takes null too; a union of others keeps its members. */
+  private union(
+    members: readonly IrType[],
+    discriminator: Extract<IrType, { kind: 'union' }>['discriminator'],
+  ): NodeValue {
+    const others = members.filter((m) => m.kind !== 'null');
+    const nullable = others.length < members.length ? true : undefined;
+    if (others.length === 0) return { type: 'null' };
+    if (others.length === 1) {
+      const node = this.node(others[0]!) as { readonly [key: string]: NodeValue | undefined };
+      return nullable ? { ...node, nullable } : node;
+    }
+    const mapping = discriminator?.mapping.flatMap(({ value, schema }) => {
+      const i = others.findIndex((m) => m.kind === 'ref' && m.name === schema);
+      return i < 0 ? [] : [[value, i] as const];
+    });
+    return {
+      type: 'union',
+      members: others.map((m) => this.node(m)),
+      discriminator:
+        discriminator && mapping && mapping.length > 0
+          ? { property: discriminator.property, mapping: Object.fromEntries(mapping) }
+          : undefined,
+      nullable,
+    };
+  }
+}
+
+function stringNode(type: IrStringType): NodeValue {
+  return {
+    type: 'string',
+    minLength: type.minLength,
+    maxLength: type.maxLength,
+    pattern: type.pattern,
+    format: type.format !== undefined && CHECKED_FORMATS.has(type.format) ? type.format : undefined,
+  };
+}
+
+/** The parameters as the object the caller passes; undeclared keys are the URL encoder's business. */
+export function parameterObject(parameters: readonly IrParameter[]): IrObjectType {
+  return {
+    kind: 'object',
+    properties: parameters.map((p) => ({
+      name: p.name,
+      type: p.type,
+      required: p.required,
+      readOnly: false,
+      writeOnly: false,
+    })),
+    additional: { kind: 'unknown' },
+  };
+}
+
+/**
+ * Writes a node as a TypeScript expression: values through `JSON.stringify`, `undefined`
+ * members left out, keys bare where they can be. `__proto__` is written as a computed key,
+ * the one form that makes it an own property rather than the object's prototype.
+ */
+export function writeNode(w: CodeBlockWriter, value: NodeValue): void {
+  if (typeof value !== 'object') {
+    w.write(JSON.stringify(value));
+  } else if (value instanceof NodeCode) {
+    w.write(value.code);
+  } else if (value instanceof NodeCast) {
+    writeNode(w, value.value);
+    w.write(' as FormNode');
+  } else if (Array.isArray(value)) {
+    w.write('[');
+    (value as readonly NodeValue[]).forEach((item, i) => {
+      if (i > 0) w.write(', ');
+      writeNode(w, item);
+    });
+    w.write(']');
+  } else {
+    const entries = Object.entries(value as Record<string, NodeValue | undefined>).filter(
+      (e): e is [string, NodeValue] => e[1] !== undefined,
+    );
+    w.write('{ ');
+    entries.forEach(([key, item], i) => {
+      if (i > 0) w.write(', ');
+      w.write(`${objectKey(key)}: `);
+      writeNode(w, item);
+    });
+    w.write(' }');
+  }
+}
+
+function objectKey(key: string): string {
+  if (key === '__proto__') return `[${JSON.stringify(key)}]`;
+  return isIdentifier(key) ? key : JSON.stringify(key);
+}

@@ -1,0 +1,306 @@
+/**
+ * Form validators: a request body or a set of parameters described as data (`FormNode`),
+ * wrapped as a Standard Schema v1 validator that reports every issue with the path of its field
+ * and a message a form can show as it is, and with the declared constraints of each field as
+ * data (`fields`), so a form can show "6/50" beside a field or mark it required.
+ *
+ * The Standard Schema interface is declared here rather than imported: the spec asks libraries
+ * to copy its types, so the package keeps no dependency, and TanStack Form, react-hook-form's
+ * `standardSchemaResolver`, Hono's `sValidator` and tRPC accept these validators as they accept
+ * any other. The generated `forms` entry point holds one validator per request body and per
+ * parameter set; each is its own constant, so a bundle keeps only those it imports.
+ */
+import { issuesOf, type FormIssue } from './validate.js';
+
+/** Standard Schema v1 (standardschema.dev), as its spec defines it: type-compatible with `@standard-schema/spec`. */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  /** What a library that accepts any Standard Schema reads. */
+  readonly '~standard': StandardSchemaProps<Input, Output>;
+}
+
+/** The `~standard` member of a Standard Schema. */
+export interface StandardSchemaProps<Input = unknown, Output = Input> {
+  /** The version of the Standard Schema spec: 1. */
+  readonly version: 1;
+  /** Who made the validator: the package's name. */
+  readonly vendor: string;
+  /** Checks a value: `{ value }` when it is valid, else `{ issues }`. */
+  readonly validate: (
+    value: unknown,
+    options?: StandardSchemaOptions | undefined,
+  ) => StandardSchemaResult<Output> | Promise<StandardSchemaResult<Output>>;
+  /** Types only, for inference; never set at run time. */
+  readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+}
+
+/** Options a caller may pass to `validate`; the form validators take none. */
+export interface StandardSchemaOptions {
+  /** Options of one validator library; ignored here. */
+  readonly libraryOptions?: Record<string, unknown> | undefined;
+}
+
+/** What `validate` gives: the value when it is valid, else the issues found. */
+export type StandardSchemaResult<Output> =
+  | { readonly value: Output; readonly issues?: undefined }
+  | { readonly issues: ReadonlyArray<StandardSchemaIssue> };
+
+/** One problem a Standard Schema found. */
+export interface StandardSchemaIssue {
+  /** What is wrong, in words a person can read. */
+  readonly message: string;
+  /** Where: the keys from the value checked to the field. */
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+}
+
+/** String formats a form validator checks; any other format the spec names is left alone. */
+export type FormStringFormat = 'email' | 'uri' | 'uuid' | 'date-time' | 'date' | 'decimal';
+
+/** `nullable`: `null` is accepted too (the spec's `type: [string, 'null']`, or `nullable: true`). */
+interface Nullable {
+  readonly nullable?: true;
+}
+
+export interface FormStringNode extends Nullable {
+  readonly type: 'string';
+  /** Lengths count UTF-16 units (`.length`), as the request checks do. */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** A regular expression, matched with the `u` flag. */
+  readonly pattern?: string;
+  readonly format?: FormStringFormat;
+}
+
+export interface FormNumberNode extends Nullable {
+  readonly type: 'number' | 'integer';
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly multipleOf?: number;
+}
+
+/** One of a list of values; a constant is a list of one. */
+export interface FormEnumNode extends Nullable {
+  readonly type: 'enum';
+  readonly values: readonly (string | number | boolean)[];
+}
+
+export interface FormArrayNode extends Nullable {
+  readonly type: 'array';
+  readonly items: FormNode;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly uniqueItems?: true;
+}
+
+export interface FormObjectNode extends Nullable {
+  readonly type: 'object';
+  /** The properties a request may send (read-only ones are left out), in spec order. */
+  readonly properties: Readonly<Record<string, FormNode>>;
+  readonly required?: readonly string[];
+  /** The type of properties not listed, for maps; absent when they are not checked. */
+  readonly additional?: FormNode;
+}
+
+export interface FormUnionNode extends Nullable {
+  readonly type: 'union';
+  readonly members: readonly FormNode[];
+  /** The property that tells the members apart, and the member (by index) each of its values selects. */
+  readonly discriminator?: {
+    readonly property: string;
+    readonly mapping: Readonly<Record<string, number>>;
+  };
+}
+
+/** Every member must accept the value (`allOf`). */
+export interface FormAllNode extends Nullable {
+  readonly type: 'all';
+  readonly members: readonly FormNode[];
+}
+
+/** A named schema, followed when a value is checked, so a schema may refer to itself. */
+export interface FormRefNode extends Nullable {
+  readonly type: 'ref';
+  readonly ref: () => FormNode;
+}
+
+export interface FormOtherNode extends Nullable {
+  /** `any`: every value; `null`: only `null`. */
+  readonly type: 'boolean' | 'any' | 'null';
+}
+
+/** A schema as data: what the generated validators are made of, and what the interpreter (`validate.ts`) reads. */
+export type FormNode =
+  | FormStringNode
+  | FormNumberNode
+  | FormEnumNode
+  | FormArrayNode
+  | FormObjectNode
+  | FormUnionNode
+  | FormAllNode
+  | FormRefNode
+  | FormOtherNode;
+
+/**
+ * The declared constraints of one field, as a form shows them: `maxLength` for "6/50",
+ * `required` for the asterisk, `values` for a select's options. Plain data.
+ */
+export interface FieldConstraints {
+  /** The kind of value the field takes; `union` for a choice between kinds. */
+  readonly type:
+    | 'string'
+    | 'number'
+    | 'integer'
+    | 'boolean'
+    | 'enum'
+    | 'array'
+    | 'object'
+    | 'union'
+    | 'any'
+    | 'null';
+  /** Whether the field must be present (`null` counts as present where `nullable`). */
+  readonly required: boolean;
+  /** Whether `null` is accepted. */
+  readonly nullable: boolean;
+  /** Fewest characters of a `string` field (UTF-16 units, as `.length` counts them). */
+  readonly minLength?: number;
+  /** Most characters of a `string` field: the 50 of "6/50". */
+  readonly maxLength?: number;
+  /** A regular expression a `string` field matches (with the `u` flag). */
+  readonly pattern?: string;
+  /** A format a `string` field is checked for: an email address, a date… */
+  readonly format?: FormStringFormat;
+  /** Least value of a number. */
+  readonly minimum?: number;
+  /** Greatest value of a number. */
+  readonly maximum?: number;
+  /** A number must be greater than this. */
+  readonly exclusiveMinimum?: number;
+  /** A number must be less than this. */
+  readonly exclusiveMaximum?: number;
+  /** A number must be a multiple of this. */
+  readonly multipleOf?: number;
+  /** The values an `enum` field takes, in spec order. */
+  readonly values?: readonly (string | number | boolean)[];
+  /** Fewest items of an `array` field. */
+  readonly minItems?: number;
+  /** Most items of an `array` field. */
+  readonly maxItems?: number;
+  /** Whether an `array` field's items must differ. */
+  readonly uniqueItems?: true;
+  /** The constraints of each item of an `array` field. */
+  readonly items?: FieldConstraints;
+  /** The constraints of each property of an `object` field (for `allOf`, of every member's). */
+  readonly fields?: Readonly<Record<string, FieldConstraints>>;
+}
+
+/** The constraints of each top-level field of `T`; none for a value that is not an object. */
+export type FormFields<T> = [T] extends [readonly unknown[]]
+  ? Readonly<Record<string, never>>
+  : [T] extends [object]
+    ? { readonly [K in keyof T]-?: FieldConstraints }
+    : Readonly<Record<string, never>>;
+
+/**
+ * A Standard Schema v1 validator of `T` (a request body, or an operation's query, path, header
+ * or cookie parameters) with the constraints of its fields.
+ *
+ * `~standard.validate(value)` gives `{ value }` when the client would send `value` as it is,
+ * else `{ issues }`: every problem found, each with the path of its field (`['city']`,
+ * `['custom_properties', 'external_id']`, `['items', 2]`) and a message such as "required",
+ * "at most 50 characters", "must be an email address" or "one of: en, de". It accepts no value
+ * the client's own request checks would refuse.
+ */
+export interface FormSchema<T> extends StandardSchemaV1<T> {
+  /** The declared constraints of each field (`fields.city.maxLength`), read when first asked for. */
+  readonly fields: FormFields<T>;
+}
+
+/**
+ * The validator of `node`, as the generated `forms` module declares each one.
+ * @param vendor the package's name, reported as the Standard Schema vendor.
+ */
+export function formSchema<T>(vendor: string, node: FormNode): FormSchema<T> {
+  let fields: FormFields<T> | undefined;
+  return {
+    '~standard': {
+      version: 1,
+      vendor,
+      validate: (value) => {
+        const issues: FormIssue[] = issuesOf(node, value);
+        return issues.length === 0 ? { value: value as T } : { issues };
+      },
+    },
+    get fields() {
+      return (fields ??= (constraintsOf(node, true, []).fields ?? {}) as FormFields<T>);
+    },
+  };
+}
+
+/**
+ * `node`'s constraints; `open` holds the objects being expanded, so a schema that refers to
+ * itself stops at its second appearance (its `fields` are left out there).
+ */
+export function constraintsOf(
+  start: FormNode,
+  required: boolean,
+  open: readonly FormNode[],
+): FieldConstraints {
+  let node = start;
+  let nullable = node.nullable === true;
+  while (node.type === 'ref') {
+    node = node.ref();
+    nullable ||= node.nullable === true;
+  }
+  const flags = { required, nullable };
+  switch (node.type) {
+    case 'string':
+    case 'number':
+    case 'integer': {
+      // The node's own bounds, lengths, pattern and format, as declared.
+      const { nullable: _, ...own } = node;
+      return { ...own, ...flags };
+    }
+    case 'enum':
+      return { type: 'enum', ...flags, values: node.values };
+    case 'array': {
+      const { minItems, maxItems, uniqueItems } = node;
+      return {
+        type: 'array',
+        ...flags,
+        ...(minItems !== undefined ? { minItems } : {}),
+        ...(maxItems !== undefined ? { maxItems } : {}),
+        ...(uniqueItems ? { uniqueItems } : {}),
+        items: constraintsOf(node.items, true, open),
+      };
+    }
+    case 'object':
+    case 'all': {
+      if (open.includes(node)) return { type: 'object', ...flags };
+      const inner = [...open, node];
+      const fields: Record<string, FieldConstraints> = {};
+      for (const object of objectsOf(node)) {
+        const names = new Set(object.required);
+        // Defined, not assigned: a property named `__proto__` is a field like any other.
+        for (const name of Object.keys(object.properties))
+          Object.defineProperty(fields, name, {
+            value: constraintsOf(object.properties[name]!, names.has(name), inner),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+      }
+      return { type: 'object', ...flags, fields };
+    }
+    default:
+      return { type: node.type, ...flags };
+  }
+}
+
+/** The object schemas an object or `allOf` node is made of, refs followed. */
+function objectsOf(node: FormNode): FormObjectNode[] {
+  if (node.type === 'ref') return objectsOf(node.ref());
+  if (node.type === 'object') return [node];
+  if (node.type === 'all') return node.members.flatMap(objectsOf);
+  return [];
+}

@@ -1,0 +1,82 @@
+/**
+ * What the form validators cost an app, measured as bench/size measures bundles (esbuild for
+ * the browser, minified, gzip): one validator brings its own data and the interpreter and no
+ * other validator; the client's own entry point brings none of it, whatever it is imported
+ * for. Byte budgets sit just above today's sizes, so growth is raised here, in review.
+ */
+import { join } from 'node:path';
+import { build, type Plugin } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_BUNDLE, bundleSize, type BundleSize } from '../../bench/size/measure.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+/** Gzipped bytes: one validator (2.6 KB today, 2.3 KB of it the interpreter), and all of them (3.5 KB). */
+const BUDGETS = { one: 2_750, every: 3_700 } as const;
+
+const FORM_MODULES = ['forms', 'runtime/standard-schema', 'runtime/validate'].map(
+  (m) => `generated/src/${m}.ts`,
+);
+
+/** Resolves the package's two entry points to the generated sources, as an installed package would be. */
+const packageSource: Plugin = {
+  name: 'package-source',
+  setup(b) {
+    b.onResolve({ filter: /^connect-api-client(\/forms)?$/ }, (args) => ({
+      path: join(ROOT, 'generated/src', args.path.endsWith('/forms') ? 'forms.ts' : 'index.ts'),
+    }));
+  },
+};
+
+async function bundle(code: string): Promise<BundleSize & { readable: string }> {
+  const size = await bundleSize(
+    { code, dir: ROOT },
+    { plugins: [packageSource], absWorkingDir: ROOT },
+  );
+  const readable = await build({
+    stdin: { contents: code, resolveDir: ROOT, loader: 'ts', sourcefile: 'entry.ts' },
+    ...BROWSER_BUNDLE,
+    plugins: [packageSource],
+  });
+  return { ...size, readable: readable.outputFiles[0]!.text };
+}
+
+const modules = (b: BundleSize) => b.inputs.map(([file]) => file);
+
+let one: Awaited<ReturnType<typeof bundle>>;
+let every: Awaited<ReturnType<typeof bundle>>;
+let client: Awaited<ReturnType<typeof bundle>>;
+let whole: Awaited<ReturnType<typeof bundle>>;
+beforeAll(async () => {
+  [one, every, client, whole] = await Promise.all([
+    bundle(
+      "import { BillingDetailsRequestSchema } from 'connect-api-client/forms';\nconsole.log(BillingDetailsRequestSchema['~standard'].validate({}), BillingDetailsRequestSchema.fields);\n",
+    ),
+    bundle("export * from 'connect-api-client/forms';\n"),
+    bundle(
+      "import { ConnectClient } from 'connect-api-client';\nexport const user = new ConnectClient({ token: 't' }).users.create({ email: 'a@b.de' });\n",
+    ),
+    bundle("export * from 'connect-api-client';\n"),
+  ]);
+}, 60_000);
+
+describe('the forms entry point', () => {
+  it(`one validator takes at most ${BUDGETS.one} bytes, and holds no other validator`, () => {
+    expect(one.gzipped).toBeLessThanOrEqual(BUDGETS.one);
+    expect(one.readable).toContain('BillingDetailsRequestNode');
+    for (const other of ['UserCreateRequestNode', 'UsersListQuerySchema', 'CONNECTOR_TYPE_VALUES'])
+      expect(one.readable, other).not.toContain(other);
+  });
+
+  it(`every validator takes at most ${BUDGETS.every} bytes`, () => {
+    expect(every.gzipped).toBeLessThanOrEqual(BUDGETS.every);
+  });
+});
+
+describe("the client's entry point", () => {
+  it('brings no validator nor the interpreter, for one call or for every export', () => {
+    for (const b of [client, whole])
+      expect(modules(b).filter((m) => FORM_MODULES.includes(m))).toEqual([]);
+    expect(whole.readable).not.toContain('must be an email address');
+  });
+});
