@@ -5,6 +5,7 @@
  * thunk (`() => CustomPropertiesNode`), so schemas may refer to each other in any order, and to
  * themselves; a named enum refers to its value list in the enums module, never a copy of it.
  */
+import { parameterObject } from './input-checks.js';
 import type { CodeBlockWriter } from 'ts-morph';
 import type { IrObjectType, IrParameter, IrStringType, IrType } from '../ir/types.js';
 import { isIdentifier, type NameRegistry } from '../ir/names.js';
@@ -190,21 +191,6 @@ function stringNode(type: IrStringType): NodeValue {
     maxLength: type.maxLength,
     pattern: type.pattern,
     format: type.format !== undefined && CHECKED_FORMATS.has(type.format) ? type.format : undefined,
-  };
-}
-
-/** The parameters as the object the caller passes; undeclared keys are the URL encoder's business. */
-export function parameterObject(parameters: readonly IrParameter[]): IrObjectType {
-  return {
-    kind: 'object',
-    properties: parameters.map((p) => ({
-      name: p.name,
-      type: p.type,
-      required: p.required,
-      readOnly: false,
-      writeOnly: false,
-    })),
-    additional: { kind: 'unknown' },
   };
 }
 

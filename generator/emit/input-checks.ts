@@ -28,7 +28,7 @@ export interface InputCheckRefs {
 }
 
 /** The parameters as the object the caller passes (`{ page_size: 0 }`); undeclared keys are the URL encoder's business. */
-function parameterObject(parameters: readonly IrParameter[]): IrObjectType {
+export function parameterObject(parameters: readonly IrParameter[]): IrObjectType {
   return {
     kind: 'object',
     properties: parameters.map((p) => ({
