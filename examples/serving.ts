@@ -28,15 +28,28 @@ export async function serveFile(root: string, path: string, res: ServerResponse)
   createReadStream(file).pipe(res);
 }
 
+/** How a backend changes a request it passes on. */
+export interface Forwarding {
+  /** The path to ask for, where it differs from the request's (a prefix taken off). */
+  readonly path?: string;
+  /** Headers to add or replace: the API token a proxy adds on the server. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
 /** Sends the request on to `target` as it came (its own Host), and its answer back. */
-export function forwardTo(target: URL, req: IncomingMessage, res: ServerResponse): void {
+export function forwardTo(
+  target: URL,
+  req: IncomingMessage,
+  res: ServerResponse,
+  forwarding: Forwarding = {},
+): void {
   const upstream = forward(
     {
       host: target.hostname,
       port: target.port,
       method: req.method,
-      path: req.url,
-      headers: { ...req.headers, host: target.host },
+      path: forwarding.path ?? req.url,
+      headers: { ...req.headers, ...forwarding.headers, host: target.host },
     },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
