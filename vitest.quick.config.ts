@@ -28,6 +28,9 @@ export const SLOW_SUITES = [
   'test/house-format.test.ts',
   // build, pack and install the package, drive it in Chromium, run the examples
   'test/package/**',
+  // a Vue Query app in Chromium, and three TanStack adapters' declaration files type-checked
+  'test/query/vue-browser.test.ts',
+  'test/query/frameworks.test.ts',
   // the type-check benchmark's installed consumer: npm pack (two tsc builds) and tsc
   'test/bench/typecheck-installed.test.ts',
   // every runtime of the matrix as a child process, after a build and pack (npm run test:runtimes)

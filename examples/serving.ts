@@ -1,12 +1,19 @@
 /**
- * The two things a page server on 127.0.0.1 does for the browser demos and the browser
- * tests: hand out files under one folder, and pass `/api/` on to the fake server so the page
- * talks to one origin and needs no CORS.
+ * What a page server on 127.0.0.1 does for the browser demos and the browser tests: hand out
+ * files under one folder, pass API calls on to the fake server so the page talks to one origin
+ * and needs no CORS, and, for the apps, be the app's backend in proxy mode.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as forward,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, normalize, sep } from 'node:path';
+import { startFakeConnectApi } from '../generated/src/testing/index.js';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -58,4 +65,57 @@ export function forwardTo(
   );
   upstream.on('error', () => res.writeHead(502).end());
   req.pipe(upstream);
+}
+
+/** The path under which an app's backend passes calls on to the API. */
+export const BACKEND = '/backend';
+
+/** An app's backend: where it listens and what it passed on. */
+export interface AppBackend {
+  /** `http://127.0.0.1:<port>/` */
+  readonly url: string;
+  /** Every request the app sent to the API, as `METHOD /path?query`. */
+  readonly apiRequests: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Serves an app (its page at `/`, its bundled script at `/app.js`) and passes `/backend/*` on
+ * to a fake API started here, adding the token on the way, as an app's backend in proxy mode
+ * does (the README's "Browsers"): the page itself never holds a token.
+ */
+export async function startAppBackend(app: {
+  readonly html: string;
+  readonly script: string;
+  readonly port?: number;
+}): Promise<AppBackend> {
+  const fake = await startFakeConnectApi({ seed: 1 });
+  const api = new URL(fake.url);
+  const apiRequests: string[] = [];
+  const server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    if (path === '/') res.writeHead(200, { 'content-type': TYPES['.html']! }).end(app.html);
+    else if (path === '/app.js')
+      res.writeHead(200, { 'content-type': TYPES['.js']! }).end(app.script);
+    else if (path.startsWith(`${BACKEND}/`)) {
+      // A real backend checks the user's session here before passing the call on.
+      const upstream = path.slice(BACKEND.length);
+      apiRequests.push(`${req.method} ${upstream}`);
+      forwardTo(api, req, res, {
+        path: upstream,
+        headers: { authorization: `Bearer ${fake.tokens[0]}` },
+      });
+    } else res.writeHead(404).end();
+  });
+  await new Promise<void>((done) => server.listen(app.port ?? 0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    apiRequests,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((done, fail) => server.close((e) => (e ? fail(e) : done())));
+      await fake.close();
+    },
+  };
 }

@@ -7,24 +7,16 @@
  *   npm run demo:app            # serves on http://127.0.0.1:8091/
  *   PORT=0 npm run demo:app     # any free port
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { startFakeConnectApi } from '../../generated/src/testing/index.js';
-import { forwardTo, serveFile } from '../serving.js';
+import { startAppBackend, type AppBackend } from '../serving.js';
 
 const APP_DIR = import.meta.dirname;
-const BACKEND = '/backend';
 
-export interface AppExample {
-  /** `http://127.0.0.1:<port>/` */
-  readonly url: string;
-  /** Every request the app sent to the API, as `METHOD /path?query`. */
-  readonly apiRequests: string[];
-  close(): Promise<void>;
-}
+/** The running example: its backend. */
+export type AppExample = AppBackend;
 
 export interface AppExampleOptions {
   readonly port?: number;
@@ -67,37 +59,12 @@ export async function bundleApp(packageDir?: string): Promise<string> {
 }
 
 /** Starts the fake and the app's backend. */
-export async function startAppExample(options: AppExampleOptions = {}): Promise<AppExample> {
-  const app = await bundleApp(options.packageDir);
-  const fake = await startFakeConnectApi({ seed: 1 });
-  const api = new URL(fake.url);
-  const apiRequests: string[] = [];
-  const server = createServer((req, res) => {
-    const path = req.url ?? '/';
-    if (path === '/') void serveFile(APP_DIR, 'index.html', res);
-    else if (path === '/app.js')
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(app);
-    else if (path.startsWith(`${BACKEND}/`)) {
-      // A real backend checks the user's session here before passing the call on.
-      const upstream = path.slice(BACKEND.length);
-      apiRequests.push(`${req.method} ${upstream}`);
-      forwardTo(api, req, res, {
-        path: upstream,
-        headers: { authorization: `Bearer ${fake.tokens[0]}` },
-      });
-    } else res.writeHead(404).end();
+export async function startAppExample(options: AppExampleOptions = {}): Promise<AppBackend> {
+  return startAppBackend({
+    html: await readFile(join(APP_DIR, 'index.html'), 'utf8'),
+    script: await bundleApp(options.packageDir),
+    ...(options.port === undefined ? {} : { port: options.port }),
   });
-  await new Promise<void>((done) => server.listen(options.port ?? 0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    apiRequests,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((done, fail) => server.close((e) => (e ? fail(e) : done())));
-      await fake.close();
-    },
-  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -17,6 +17,12 @@ const FORMAT_WORDS: Readonly<Record<string, string>> = {
   decimal: 'a decimal number',
 };
 
+/** Why a server can use the parameter sets' validators on a request as it arrives. */
+const URL_TEXT = [
+  'The validators of parameters (path, query, headers, cookies) also take the values as a URL carries them, as text, and give them typed:',
+  "`'2'` as `2` where a number is wanted (only a JSON number's text), `'true'` and `'false'` as booleans, one text or several as a list, so Hono's `sValidator('query', …)` works. A body is JSON and is checked as it is.",
+].join(' ');
+
 export function formsSection(ir: Ir, validators: readonly FormValidator[]): string[] {
   if (validators.length === 0) return [];
   const index = schemaIndexOf(ir);
@@ -26,6 +32,7 @@ export function formsSection(ir: Ir, validators: readonly FormValidator[]): stri
     [
       `\`import { ${first} } from '${ir.info.packageName}/forms'\`: a Standard Schema v1 validator for every request body and every operation's parameters, which react-hook-form (\`standardSchemaResolver\`), TanStack Form, Hono (\`sValidator\`) and tRPC accept as they are.`,
       "`['~standard'].validate(value)` accepts what the client would send and reports every issue otherwise, each with its field's path and a message a form can show; `fields` holds each field's declared constraints as data (`fields.<name>.maxLength`, `.required`, `.values`).",
+      ...(validators.some((v) => v.parameterSet) ? [URL_TEXT] : []),
     ].join(' '),
     [
       'Messages: `required`; `must be text`, `must be a number`, `must be a whole number`, `must be true or false`, `must be a list`;',

@@ -2,7 +2,8 @@
  * The `forms` entry point (`<package>/forms`): a Standard Schema v1 validator for every request
  * body and every operation's parameters (path, query, headers, cookies), each with the declared
  * constraints of its fields. A validator is data (its `FormNode`, `forms-nodes.ts`) handed to one
- * interpreter in the runtime (`formSchema`), so the module is plain constants: a bundle keeps
+ * interpreter in the runtime (`formSchema` for a body, `parameterSchema` for a parameter set,
+ * which also reads the set from a URL's text), so the module is plain constants: a bundle keeps
  * the validators it imports and the interpreter, and an app that imports none ships nothing.
  * It is an entry point of its own, not re-exported by the package index, so bundlers that do
  * not tree-shake (React Native's Metro) leave it out too.
@@ -45,6 +46,8 @@ export interface FormValidator {
     { readonly name: string; readonly module: string } | { readonly expression: string };
   /** For a named schema's validator, the schema (its node is a constant of the module). */
   readonly schema?: IrSchema;
+  /** Whether it checks a set of parameters, whose values a server reads from a URL as text. */
+  readonly parameterSet: boolean;
 }
 
 const PART_WORDS: Readonly<Record<FormPart, string>> = {
@@ -81,6 +84,7 @@ export function formValidators(ir: Ir, plan: Plan): FormValidator[] {
       own.push({
         name,
         checks,
+        parameterSet: parameters !== undefined,
         type: parameters ? parameterObject(parameters) : body!,
         input:
           declared !== undefined
@@ -100,6 +104,7 @@ export function formValidators(ir: Ir, plan: Plan): FormValidator[] {
         type: { kind: 'ref', name: schema.name },
         input: { name: typeName, module: index.isEnum(schema.name) ? './enums.js' : './types.js' },
         schema,
+        parameterSet: false,
       },
     ];
   });
@@ -130,6 +135,7 @@ export function emitForms(ir: Ir, plan: Plan, path: string): EmittedFile | undef
   // Constants are named so as to take no name the module imports or exports.
   const locals = new NameRegistry([
     'formSchema',
+    'parameterSchema',
     'FormNode',
     'FormSchema',
     ...validators.map((v) => v.name),
@@ -143,8 +149,9 @@ export function emitForms(ir: Ir, plan: Plan, path: string): EmittedFile | undef
   const order = new Map(ir.schemas.map((s, i) => [s.name, i]));
   const named = [...builder.named].sort((a, b) => order.get(a[0])! - order.get(b[0])!);
   const vendor = JSON.stringify(ir.info.packageName);
+  const makers = [...new Set(validators.map(makerOf))].sort();
   const statements: StatementStructures[] = [
-    mixedImport(RUNTIME, ['formSchema'], ['FormNode', 'FormSchema']),
+    mixedImport(RUNTIME, makers, ['FormNode', 'FormSchema']),
     ...importsOf(typeImports, builder.enumLists),
     ...named.map(([, { constant, typeName, node }]): StatementStructures => ({
       kind: StructureKind.VariableStatement,
@@ -163,7 +170,7 @@ export function emitForms(ir: Ir, plan: Plan, path: string): EmittedFile | undef
             name: v.name,
             type: `FormSchema<${'name' in v.input ? v.input.name : v.input.expression}>`,
             initializer: (w) => {
-              w.write(`/* @__PURE__ */ formSchema(${vendor}, `);
+              w.write(`/* @__PURE__ */ ${makerOf(v)}(${vendor}, `);
               if (typeof root === 'string') w.write(root);
               else writeNode(w, root);
               w.write(')');
@@ -174,6 +181,7 @@ export function emitForms(ir: Ir, plan: Plan, path: string): EmittedFile | undef
           description: `Validates ${v.checks}.`,
           notes: [
             "A Standard Schema v1 validator that reports every issue; `fields` holds each field's declared constraints (see {@link FormSchema}).",
+            ...(v.parameterSet ? [URL_TEXT_NOTE] : []),
           ],
         }),
       };
@@ -181,6 +189,14 @@ export function emitForms(ir: Ir, plan: Plan, path: string): EmittedFile | undef
   ];
   return typescriptFile(path, statements);
 }
+
+/** The runtime function that makes a validator: a parameter set's also reads URL text. */
+function makerOf(v: FormValidator): 'formSchema' | 'parameterSchema' {
+  return v.parameterSet ? 'parameterSchema' : 'formSchema';
+}
+
+const URL_TEXT_NOTE =
+  "It also takes the values as a URL carries them, as text, and gives them typed (`'2'` as `2` where a number is wanted, one text as a list of one where a list is), so a server framework's validator (Hono's `sValidator`) can use it.";
 
 function render(node: NodeValue): string {
   const w = new CodeBlockWriter({ indentNumberOfSpaces: 2, useSingleQuote: true });

@@ -165,7 +165,7 @@ export function emitVersionFree({
     files: [
       emitTsconfig(header, paths),
       emitCjsTsconfig(header, paths),
-      emitReadme(ir, header, paths, layer),
+      emitReadme(ir, header, paths, layer, { operations: names, forms: plan.forms }),
       emitApiMarkdown(ir, names, header, templates, layer, formValidators(ir, plan)),
       ...sources,
     ],

@@ -13,6 +13,9 @@ import { fillPlaceholders, layerSection, type LayerContribution } from './layer.
 import type { EmittedFile } from './model.js';
 import { SOURCE_DIR } from './model.js';
 import { fakeServerCommand } from './package.js';
+import { FORMS_MODULE } from './forms.js';
+import { QUERY_MODULE } from './query-options.js';
+import { formValidatorsSection, tanstackQuery, type AppSymbols } from './readme-apps.js';
 import { browsers, clientHeaderName } from './readme-browsers.js';
 import { knownValues, requestChecks, smallBundles } from './readme-sections.js';
 import { functionNamingRule, methodPath, sampleArguments, sampleCall } from './samples.js';
@@ -263,7 +266,9 @@ export function emitReadme(
   header: string,
   emittedPaths: readonly string[] = [],
   layer?: LayerContribution,
+  apps?: AppSymbols,
 ): EmittedFile {
+  const has = (module: string) => emittedPaths.includes(`${SOURCE_DIR}/${module}`);
   const context: ReadmeContext = {
     ir,
     client: clientClassName(ir),
@@ -291,6 +296,8 @@ export function emitReadme(
     ...enums(context),
     ...requestChecks(ir),
     ...browsers(ir, context.index),
+    ...(apps && has(QUERY_MODULE) ? tanstackQuery(ir, context.index, apps.operations) : []),
+    ...(apps && has(FORMS_MODULE) ? formValidatorsSection(ir, apps.forms) : []),
     ...testing(context, emittedPaths.includes(`${SOURCE_DIR}/testing/index.ts`)),
     ...versions(context),
     '## Reference',

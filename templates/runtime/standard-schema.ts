@@ -8,9 +8,12 @@
  * to copy its types, so the package keeps no dependency, and TanStack Form, react-hook-form's
  * `standardSchemaResolver`, Hono's `sValidator` and tRPC accept these validators as they accept
  * any other. The generated `forms` entry point holds one validator per request body and per
- * parameter set; each is its own constant, so a bundle keeps only those it imports.
+ * parameter set; each is its own constant, so a bundle keeps only those it imports. A parameter
+ * set's validator (`parameterSchema`) also takes the set as a URL carries it, as text, and gives
+ * it typed, so a server framework can check `?page=2` with it as well as the client's `{ page: 2 }`.
  */
 import { issuesOf, type FormIssue } from './validate.js';
+import { parametersFromText } from './validate-kinds.js';
 
 /** Standard Schema v1 (standardschema.dev), as its spec defines it: type-compatible with `@standard-schema/spec`. */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
@@ -209,7 +212,8 @@ export type FormFields<T> = [T] extends [readonly unknown[]]
  * else `{ issues }`: every problem found, each with the path of its field (`['city']`,
  * `['custom_properties', 'external_id']`, `['items', 2]`) and a message such as "required",
  * "at most 50 characters", "must be an email address" or "one of: en, de". It accepts no value
- * the client's own request checks would refuse.
+ * the client's own request checks would refuse. A parameter set's validator (`parameterSchema`)
+ * reads URL text first, so its `value` is typed: `{ page: '2' }` gives `{ value: { page: 2 } }`.
  */
 export interface FormSchema<T> extends StandardSchemaV1<T> {
   /** The declared constraints of each field (`fields.city.maxLength`), read when first asked for. */
@@ -217,16 +221,23 @@ export interface FormSchema<T> extends StandardSchemaV1<T> {
 }
 
 /**
- * The validator of `node`, as the generated `forms` module declares each one.
+ * The validator of `node`, as the generated `forms` module declares each request body's.
  * @param vendor the package's name, reported as the Standard Schema vendor.
+ * @param read how a value is read before it is checked (`parametersFromText`); the value as it
+ * is when absent. A parameter, not a flag, so a bundle without parameter sets leaves it out.
  */
-export function formSchema<T>(vendor: string, node: FormNode): FormSchema<T> {
+export function formSchema<T>(
+  vendor: string,
+  node: FormNode,
+  read?: (node: FormNode, value: unknown) => unknown,
+): FormSchema<T> {
   let fields: FormFields<T> | undefined;
   return {
     '~standard': {
       version: 1,
       vendor,
-      validate: (value) => {
+      validate: (input) => {
+        const value = read ? read(node, input) : input;
         const issues: FormIssue[] = issuesOf(node, value);
         return issues.length === 0 ? { value: value as T } : { issues };
       },
@@ -235,6 +246,17 @@ export function formSchema<T>(vendor: string, node: FormNode): FormSchema<T> {
       return (fields ??= (constraintsOf(node, true, []).fields ?? {}) as FormFields<T>);
     },
   };
+}
+
+/**
+ * The validator of a set of parameters (path, query, headers or cookies), as the generated
+ * `forms` module declares each one: `formSchema`'s, except that a value arrives as a URL carries
+ * it (`{ page: '2', operators: 'a' }`, as Hono's `sValidator('query', …)` passes it) and is
+ * checked and given typed (`{ page: 2, operators: ['a'] }`), by `parametersFromText`'s rules.
+ * Bodies are JSON, which has types, so their validators take none of this.
+ */
+export function parameterSchema<T>(vendor: string, node: FormNode): FormSchema<T> {
+  return formSchema(vendor, node, parametersFromText);
 }
 
 /**

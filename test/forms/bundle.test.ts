@@ -11,8 +11,10 @@ import { BROWSER_BUNDLE, bundleSize, type BundleSize } from '../../bench/size/me
 
 const ROOT = join(import.meta.dirname, '../..');
 
-/** Gzipped bytes: one validator (2.6 KB today, 2.3 KB of it the interpreter), and all of them (3.5 KB). */
-const BUDGETS = { one: 2_750, every: 3_700 } as const;
+/** Gzipped bytes: one validator (2.6 KB today, 2.3 KB of it the interpreter), and all of them (3.8 KB). */
+// `every` raised by 100 (measured 3,776 from 3,551) for parameter sets read from URL text
+// (`parameterSchema`, `parametersFromText`): a body's validator alone does not carry it.
+const BUDGETS = { one: 2_750, every: 3_800 } as const;
 
 const FORM_MODULES = ['forms', 'runtime/standard-schema', 'runtime/validate'].map(
   (m) => `generated/src/${m}.ts`,
@@ -66,6 +68,9 @@ describe('the forms entry point', () => {
     expect(one.readable).toContain('BillingDetailsRequestNode');
     for (const other of ['UserCreateRequestNode', 'UsersListQuerySchema', 'CONNECTOR_TYPE_VALUES'])
       expect(one.readable, other).not.toContain(other);
+    // A body is JSON: its validator leaves the reading of URL text out.
+    expect(one.readable).not.toContain('parametersFromText');
+    expect(every.readable).toContain('parametersFromText');
   });
 
   it(`every validator takes at most ${BUDGETS.every} bytes`, () => {

@@ -9,6 +9,7 @@ import * as forms from '../../generated/src/forms.js';
 import {
   BillingDetailsRequestSchema,
   StationsAroundQuerySchema,
+  StationsTileQuerySchema,
   UserCreateRequestSchema,
   UsersChargingSessionsRatePathSchema,
   UsersListQuerySchema,
@@ -141,6 +142,25 @@ describe('parameter sets', () => {
     ]);
   });
 
+  it('take a query as a URL carries it, and give it typed', () => {
+    const url = new URLSearchParams('x=1&x=2&y=5&z=12&max_price=0.45&power_groups=fast');
+    const asServerReadsIt = Object.fromEntries(
+      [...new Set(url.keys())].map((key) => {
+        const all = url.getAll(key);
+        return [key, all.length === 1 ? all[0] : all];
+      }),
+    );
+    expect(StationsTileQuerySchema['~standard'].validate(asServerReadsIt)).toEqual({
+      value: { x: [1, 2], y: [5], z: 12, max_price: 0.45, power_groups: ['fast'] },
+    });
+    expect(
+      issues(StationsTileQuerySchema, { ...asServerReadsIt, z: 'twelve', y: ['5', ''] }),
+    ).toEqual([
+      ['y.1', 'must be a whole number'],
+      ['z', 'must be a whole number'],
+    ]);
+  });
+
   it('check path parameters by their wire names', () => {
     expect(issues(UsersChargingSessionsRatePathSchema, { user_id: 'u1' })).toEqual([
       ['session_id', 'required'],
@@ -234,15 +254,17 @@ describe('every validator against the request checks', () => {
     expect(PAIRS.every(([name]) => name in forms)).toBe(true);
   });
 
-  it.each(PAIRS)('%s accepts nothing its request check refuses', (name, check) => {
+  // A parameter set's validator also reads URL text, so what the client sends is the value it
+  // gives (`{ page: 1 }` for `{ page: '1' }`); a body's gives the value it was given.
+  it.each(PAIRS)('%s gives nothing its request check refuses', (name, check) => {
     const schema = (forms as unknown as Record<string, AnyFormSchema>)[name]!;
     let accepted = 0;
     fc.assert(
       fc.property(nearValues(schema), (value) => {
-        const result = schema['~standard'].validate(value) as { issues?: unknown };
+        const result = schema['~standard'].validate(value) as { value?: unknown; issues?: unknown };
         if (result.issues !== undefined) return;
         accepted++;
-        expect(check(value), JSON.stringify(value)).toBeUndefined();
+        expect(check(result.value), JSON.stringify(value)).toBeUndefined();
       }),
       { numRuns: 2000, seed: 26 },
     );
@@ -250,19 +272,33 @@ describe('every validator against the request checks', () => {
     expect(accepted).toBeGreaterThan(100);
   });
 
-  it('reports an issue wherever the request check finds one', () => {
-    // The converse, on the check's own findings: what the client refuses, a form shows.
+  it('reports an issue wherever the request check finds one, unless it read the value from text', () => {
+    // The converse, on the check's own findings: what the client refuses, a form shows; a
+    // parameter set's validator may instead read it from text into a value the check takes.
+    let read = 0;
     for (const [name, check] of PAIRS) {
       const schema = (forms as unknown as Record<string, AnyFormSchema>)[name]!;
       fc.assert(
         fc.property(nearValues(schema), (value) => {
           if (check(value) === undefined) return;
-          const result = schema['~standard'].validate(value) as { issues?: unknown[] };
-          expect(result.issues?.length, `${name} ${JSON.stringify(value)}`).toBeGreaterThan(0);
+          const result = schema['~standard'].validate(value) as {
+            value?: unknown;
+            issues?: unknown[];
+          };
+          const said = `${name} ${JSON.stringify(value)}`;
+          if (result.issues !== undefined) {
+            expect(result.issues.length, said).toBeGreaterThan(0);
+          } else {
+            expect(name, said).toMatch(/QuerySchema$/);
+            expect(result.value, said).not.toEqual(value);
+            read++;
+          }
         }),
         { numRuns: 500, seed: 26 },
       );
     }
+    // The noise held text that reads as a number or a list, so the exception was exercised.
+    expect(read).toBeGreaterThan(0);
   });
 
   it('holds through the client: a body the validator accepts is sent, not refused', async () => {

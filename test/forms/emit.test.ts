@@ -172,6 +172,24 @@ describe('the plan', () => {
       ['ThingsGetPathSchema', 'the path parameters of `client.things.get()`'],
       ['ThingsGetQuerySchema', 'the query parameters of `client.things.get()`'],
     ]);
+    expect(validators.map((v) => [v.name, v.parameterSet])).toEqual([
+      ['PetSchema2', false],
+      ['ThingsGetPathSchema', true],
+      ['ThingsGetQuerySchema', true],
+    ]);
+  });
+
+  it('imports only the maker it uses: formSchema alone for a document of bodies', () => {
+    const planned = planIr(irOf([...ir.schemas], [ir.operations[0]!]), []);
+    const file = emitForms(planned.ir, planned.plan, 'src/forms.ts')!;
+    const text = sourceOf(file).getText();
+    expect(importsOf(sourceOf(file))['./runtime/standard-schema.js']).toEqual([
+      'type FormNode',
+      'type FormSchema',
+      'formSchema',
+    ]);
+    expect(text).not.toContain('parameterSchema');
+    expect(text).not.toContain('URL');
   });
 });
 
@@ -195,7 +213,22 @@ describe('the forms module of our spec', () => {
       'type FormNode',
       'type FormSchema',
       'formSchema',
+      'parameterSchema',
     ]);
+    // A parameter set is read from URL text (`parameterSchema`); a body is JSON (`formSchema`).
+    const makers = Object.fromEntries(
+      forms
+        .getVariableStatements()
+        .flatMap((statement) =>
+          statement
+            .getDeclarations()
+            .map((d) => [d.getName(), d.getInitializer()?.getFullText().trim() ?? '']),
+        ),
+    );
+    expect(makers['UsersListQuerySchema']).toMatch(/^\/\* @__PURE__ \*\/ parameterSchema\(/);
+    expect(makers['UsersChargingSessionsRatePathSchema']).toMatch(/ parameterSchema\(/);
+    expect(makers['BillingDetailsRequestSchema']).toMatch(/^\/\* @__PURE__ \*\/ formSchema\(/);
+    expect(forms.getText()).toContain('also takes the values as a URL carries them');
     expect(imports['./enums.js']).toContain('LOCALE_VALUES');
     expect(imports['./operations/users.js']).toEqual(['type UsersListQuery']);
     // Its own entry point: not re-exported by the index, but in the package's surface.

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BillingDetailsRequestSchema,
   UserCreateRequestSchema,
+  StationsAroundQuerySchema,
   UsersListQuerySchema,
 } from '../../generated/src/forms.js';
 import type { BillingDetailsRequest } from '../../generated/src/types.js';
@@ -97,7 +98,10 @@ describe("Hono's sValidator", () => {
     .put('/users/:user_id/billing-details', sValidator('json', BillingDetailsRequestSchema), (c) =>
       c.json({ saved: c.req.valid('json') }),
     )
-    .get('/users', sValidator('query', UsersListQuerySchema), (c) => c.json(c.req.valid('query')));
+    .get('/users', sValidator('query', UsersListQuerySchema), (c) => c.json(c.req.valid('query')))
+    .get('/stations/around', sValidator('query', StationsAroundQuerySchema), (c) =>
+      c.json(c.req.valid('query')),
+    );
 
   const put = (body: unknown) =>
     app.request('/users/u1/billing-details', {
@@ -129,9 +133,48 @@ describe("Hono's sValidator", () => {
     expect(await response.json()).toEqual({ saved: body });
   });
 
-  it('checks a query as the client sends it: query strings are text, so numbers are refused', async () => {
-    // The validators check the client's values (numbers), not a URL's text.
-    expect((await app.request('/users?search=jane')).status).toBe(200);
-    expect((await app.request('/users?page=2')).status).toBe(400);
+  it('checks a query as the URL carries it, as text, and hands the handler typed values', async () => {
+    const get = async (query: string) => {
+      const response = await app.request(`/users?${query}`);
+      return { status: response.status, answer: (await response.json()) as unknown };
+    };
+    expect(await get('search=jane')).toEqual({ status: 200, answer: { search: 'jane' } });
+    expect(await get('page=2&search=42')).toEqual({
+      status: 200,
+      answer: { page: 2, search: '42' },
+    });
+    for (const [query, message] of [
+      ['page=abc', 'must be a whole number'],
+      ['page=2.5', 'must be a whole number'],
+      ['page=0', 'at least 1'],
+    ]) {
+      const { status, answer } = await get(query!);
+      expect(status, query).toBe(400);
+      expect(
+        (answer as { error: { message: string; path: string[] }[] }).error.map((i) => [
+          i.path.join('.'),
+          i.message,
+        ]),
+        query,
+      ).toEqual([['page', message]]);
+    }
+  });
+
+  it('reads numbers, booleans and lists of one or many from the query', async () => {
+    const around = async (query: string) => (await app.request(`/stations/around?${query}`)).json();
+    expect(
+      await around('latitude=52.52&longitude=-13.4&only_available=true&connector_types=CHADEMO'),
+    ).toEqual({
+      latitude: 52.52,
+      longitude: -13.4,
+      only_available: true,
+      connector_types: ['CHADEMO'],
+    });
+    expect(
+      await around('latitude=0&longitude=0&operators=a&operators=b&connector_types=PLUG'),
+    ).toMatchObject({
+      success: false,
+      error: [{ path: ['connector_types', 0], message: expect.stringMatching(/^one of: /) }],
+    });
   });
 });

@@ -81,6 +81,32 @@ describe('the pet store', () => {
     ]);
   });
 
+  it('takes its parameter sets as a URL carries them, as text, and its body as JSON', () => {
+    const query = forms.PetsListPetsQuerySchema!['~standard'];
+    expect(query.validate({ limit: '20' })).toEqual({ value: { limit: 20 } });
+    expect(query.validate({ limit: 20 })).toEqual({ value: { limit: 20 } });
+    expect(
+      ['101', 'ten', '2.5', ''].map((limit) =>
+        query.validate({ limit }).issues?.map((i) => i.message),
+      ),
+    ).toEqual([
+      ['at most 100'],
+      ['must be a whole number'],
+      ['must be a whole number'],
+      ['must be a whole number'],
+    ]);
+    // Text is kept where the parameter is text, even text that spells a number.
+    const path = forms.PetsShowPetByIdPathSchema!['~standard'];
+    expect(path.validate({ petId: '42' })).toEqual({ value: { petId: '42' } });
+    const headers = forms.PetsListPetsHeadersSchema!['~standard'];
+    expect(headers.validate({ 'X-Request-Id': '7' })).toEqual({ value: { 'X-Request-Id': '7' } });
+    // The body's integer enum takes numbers only: JSON has them.
+    const pet = forms.PetRequestSchema!['~standard'];
+    expect(
+      pet.validate({ name: 'Rex', size: '2' }).issues?.map((i) => [i.path, i.message]),
+    ).toEqual([[['size'], 'one of: 1, 2, 3']]);
+  });
+
   it('publishes them as ./forms, lists them in api.md, and type-checks under strict', async () => {
     const manifest = JSON.parse(files.find((f) => f.path === 'package.json')!.content) as {
       exports: Record<string, unknown>;
@@ -88,6 +114,9 @@ describe('the pet store', () => {
     expect(Object.keys(manifest.exports)).toContain('./forms');
     const api = files.find((f) => f.path === 'api.md')!.content;
     expect(api).toContain("`import { PetRequestSchema } from 'pet-store-client/forms'`");
+    expect(api).toContain(
+      "The validators of parameters (path, query, headers, cookies) also take the values as a URL carries them, as text, and give them typed: `'2'` as `2` where a number is wanted",
+    );
     expect(api).toContain(
       '### `PetsListPetsQuerySchema`\n\nValidates the query parameters of `client.pets.listPets()`.\n\n- `limit?` — a whole number, at most 100',
     );

@@ -7,41 +7,12 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/pipeline.js';
+import { problems } from './support/compile.js';
 
 const scratch = await mkdtemp(join(tmpdir(), 'query-types-'));
 afterAll(() => rm(scratch, { recursive: true, force: true }));
-
-/**
- * Diagnostics of a strict program over `roots`; with `checkLibraries`, of the declaration files
- * too (React's and TanStack's take over ten seconds on a slow machine).
- */
-function problems(
-  roots: readonly string[],
-  checkLibraries = false,
-): { messages: string[]; files: string[] } {
-  const program = ts.createProgram([...roots], {
-    strict: true,
-    noEmit: true,
-    skipLibCheck: !checkLibraries,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    types: [],
-  });
-  return {
-    messages: ts
-      .getPreEmitDiagnostics(program)
-      .map(
-        (d) =>
-          `${d.file?.fileName ?? ''}:${d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
-      ),
-    files: program.getSourceFiles().map((f) => f.fileName),
-  };
-}
 
 describe('TanStack Query over the generated options', () => {
   it('infers data and error per operation, and refuses what an operation does not declare', () => {
