@@ -27,6 +27,9 @@ export interface FlowResult {
   readonly retried: { readonly sameUser: boolean };
 }
 
+/** The fault proxy's answer once it holds a request (`hold`). */
+export const HELD_PATH = '/_matrix/held';
+
 /** Header the fault proxy reads: `hold` never answers, `fail-once` answers 503 first. */
 export const FAULT_HEADER = 'x-runtime-matrix';
 
@@ -125,7 +128,11 @@ export async function runFlow(sdk: typeof Sdk, config: FlowConfig): Promise<Flow
     signal: controller.signal,
     headers: { [FAULT_HEADER]: 'hold' },
   });
-  setTimeout(() => controller.abort(), 0);
+  // Aborted once the proxy holds it: before, the request might not have left yet.
+  const seen = await fetch(`${config.baseUrl}${HELD_PATH}`);
+  if (seen.status !== 204)
+    throw new Error(`the proxy answered ${seen.status} for the held request`);
+  controller.abort();
   const aborted = await held.then(
     () => 'answered',
     (error: unknown) => (error instanceof sdk.AbortError ? 'AbortError' : errorName(error)),

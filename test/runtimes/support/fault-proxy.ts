@@ -2,7 +2,9 @@
  * A proxy on 127.0.0.1 in front of the fake server that plays the faults the flow needs and
  * the fake has no switch for. A request with `x-runtime-matrix: hold` is never answered (the
  * flow aborts it); one with `fail-once` gets a 503 with `Retry-After: 0` the first time its
- * path is seen, then goes through. Everything else is passed on untouched.
+ * path is seen, then goes through. `GET /_matrix/held` answers once a held request has
+ * arrived, so the flow aborts a request the proxy has seen, never one still on its way.
+ * Everything else is passed on untouched.
  */
 import {
   createServer,
@@ -11,7 +13,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FAULT_HEADER } from '../flow.js';
+import { FAULT_HEADER, HELD_PATH } from '../flow.js';
 
 export interface FaultProxy {
   readonly url: string;
@@ -43,12 +45,22 @@ export async function startFaultProxy(apiUrl: string): Promise<FaultProxy> {
   const target = new URL(apiUrl);
   const faults: string[] = [];
   const failedOnce = new Set<string>();
+  let held = false;
+  const waitingForHeld: ServerResponse[] = [];
+  const answerHeld = (res: ServerResponse) => res.writeHead(204).end();
   const server = createServer((req, res) => {
     const fault = req.headers[FAULT_HEADER];
     const path = req.url ?? '/';
+    if (path === HELD_PATH) {
+      if (held) answerHeld(res);
+      else waitingForHeld.push(res);
+      return;
+    }
     if (fault === 'hold') {
       faults.push(`hold ${req.method} ${path} → held`);
       req.resume();
+      held = true;
+      waitingForHeld.splice(0).forEach(answerHeld);
       return;
     }
     if (fault === 'fail-once' && !failedOnce.has(path)) {
