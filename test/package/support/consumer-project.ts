@@ -3,9 +3,9 @@
  * then type-checks under `strict` and runs an ES module and a CommonJS file that use the
  * client against the fake server from the package's own `testing` entry point.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { REPO_ROOT } from './built-package.js';
 import { snippetModule } from './doc-snippets.js';
 import { npm } from './run.js';
@@ -108,5 +108,13 @@ export async function installConsumer(tarball: string): Promise<ConsumerProject>
   );
   const snippets = snippetModule(sources, 'ConnectClient', 'connect-api-client');
   await writeFile(join(dir, 'doc-snippets.ts'), snippets.code);
+  // The snippets that show TanStack Query, react-hook-form and the like import them, as an app
+  // that uses those snippets has them installed: the repository's devDependencies, linked in
+  // after npm is done with the folder.
+  for (const library of snippets.libraries) {
+    const link = join(dir, 'node_modules', library);
+    await mkdir(dirname(link), { recursive: true });
+    await symlink(join(REPO_ROOT, 'node_modules', library), link, 'dir');
+  }
   return { dir, snippets: snippets.count, remove: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -21,7 +21,7 @@ export function snippetModule(
   sources: readonly SnippetSource[],
   clientClass: string,
   packageName: string,
-): { code: string; count: number } {
+): { code: string; count: number; libraries: string[] } {
   const imports = new Map<string, Set<string>>([[packageName, new Set([clientClass])]]);
   const bodies: string[] = [];
   for (const { file, markdown } of sources) {
@@ -45,5 +45,27 @@ export function snippetModule(
   const head = [...imports].map(
     ([from, names]) => `import { ${[...names].sort().join(', ')} } from '${from}';`,
   );
-  return { code: `${head.join('\n')}\n\n${bodies.join('\n\n')}\n`, count: bodies.length };
+  return {
+    code: `${head.join('\n')}\n\n${bodies.join('\n\n')}\n`,
+    count: bodies.length,
+    libraries: librariesOf([...imports.keys()], packageName),
+  };
+}
+
+/**
+ * The npm packages other than `packageName` that the snippets import (`@tanstack/react-query`
+ * for `@tanstack/react-query`, `@hookform/resolvers` for `@hookform/resolvers/standard-schema`),
+ * which a project using those snippets has installed.
+ */
+function librariesOf(modules: readonly string[], packageName: string): string[] {
+  const names = modules
+    .filter((m) => !m.startsWith('.') && !m.startsWith('node:'))
+    .map((m) =>
+      m
+        .split('/')
+        .slice(0, m.startsWith('@') ? 2 : 1)
+        .join('/'),
+    )
+    .filter((name) => name !== packageName);
+  return [...new Set(names)].sort();
 }
