@@ -8,7 +8,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import { loadSource } from './load.js';
-import { libTemplateDir, RUNTIME_TEMPLATE_DIR, TESTING_TEMPLATE_DIR } from './template-dirs.js';
+import {
+  FAKE_TEMPLATE_DIR,
+  libTemplateDir,
+  RUNTIME_TEMPLATE_DIR,
+  TESTING_TEMPLATE_DIR,
+} from './template-dirs.js';
 import { contentKey, openRunCaches, type RunCaches, type TextCache } from './cache.js';
 import type { ModuleSummary, SummaryCache } from './diff/exports.js';
 import { validateDocument } from './validate/index.js';
@@ -24,7 +29,12 @@ import { packageExports } from './diff/structure-summary.js';
 import type { TemplateFile } from './emit/runtime.js';
 import { limitsWithin, printFiles, type OutputFile } from './print.js';
 
-export { libTemplateDir, RUNTIME_TEMPLATE_DIR, TESTING_TEMPLATE_DIR } from './template-dirs.js';
+export {
+  FAKE_TEMPLATE_DIR,
+  libTemplateDir,
+  RUNTIME_TEMPLATE_DIR,
+  TESTING_TEMPLATE_DIR,
+} from './template-dirs.js';
 
 export interface GenerateRequest {
   readonly specPath: string;
@@ -91,12 +101,15 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   const { ir, plan } = planIr(built.ir);
   const header = headerLine(request.specPath, request.command);
   const lib = ir.info.lib;
-  const [templates, testingTemplates, libTemplates, loadedLayer] = await Promise.all([
-    loadTemplates(),
-    loadTemplates(TESTING_TEMPLATE_DIR),
-    lib === undefined ? [] : loadTemplates(libTemplateDir(lib)),
-    lib === undefined ? undefined : loadLayer(lib),
-  ]);
+  const [templates, testingTemplates, fakeTemplates, libTemplates, loadedLayer] = await Promise.all(
+    [
+      loadTemplates(),
+      loadTemplates(TESTING_TEMPLATE_DIR),
+      loadTemplates(FAKE_TEMPLATE_DIR),
+      lib === undefined ? [] : loadTemplates(libTemplateDir(lib)),
+      lib === undefined ? undefined : loadLayer(lib),
+    ],
+  );
   if (loadedLayer && hasErrors(loadedLayer.diagnostics))
     return { diagnostics: sortDiagnostics(loadedLayer.diagnostics) };
   const layer = loadedLayer?.layer;
@@ -105,6 +118,7 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
     plan,
     templates,
     testingTemplates,
+    fakeTemplates,
     libTemplates,
     layer,
     header,

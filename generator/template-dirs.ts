@@ -10,6 +10,8 @@ export const RUNTIME_TEMPLATE_DIR = fileURLToPath(
 export const TESTING_TEMPLATE_DIR = fileURLToPath(
   new URL('../templates/testing/', import.meta.url),
 );
+/** The fake made from the spec alone, copied into the package's `fake/` when no layer brings a fake of its own. */
+export const FAKE_TEMPLATE_DIR = fileURLToPath(new URL('../templates/fake/', import.meta.url));
 
 /** A hand-written layer's folder (`info.x-sdk-lib`; validation has checked it is one of `sdkLayers()`). */
 export function libTemplateDir(lib: string): string {
@@ -17,8 +19,8 @@ export function libTemplateDir(lib: string): string {
 }
 
 const TEMPLATES_DIR = fileURLToPath(new URL('../templates/', import.meta.url));
-/** Folders under templates/ that are not a layer: the runtime every package gets, and the fake. */
-const NOT_LAYERS = new Set(['runtime', 'testing']);
+/** Folders under templates/ that are not a layer: the runtime every package gets, and the fakes. */
+const NOT_LAYERS = new Set(['runtime', 'testing', 'fake']);
 let layers: readonly string[] | undefined;
 
 /**

@@ -24,6 +24,7 @@ import { schemaDeclarations, type SchemaDeclaration } from './types.js';
 import { coreFactoryName } from './core-factory.js';
 import type { FormValidator } from './forms.js';
 import { formsSection } from './forms-md.js';
+import { fakeApiMarkdown } from './fake-docs.js';
 
 /** The first paragraph of spec text, on one line. */
 export function firstParagraph(text: string | undefined): string {
@@ -183,6 +184,8 @@ export function emitApiMarkdown(
   layer?: LayerContribution,
   /** The `forms` entry point's validators (`forms.ts`), listed with their fields' constraints. */
   forms: readonly FormValidator[] = [],
+  /** The templates of the fake made from the spec, when the package has it (`fake.ts`). */
+  fakeTemplates: readonly TemplateFile[] = [],
 ): EmittedFile {
   const index = schemaIndexOf(ir);
   const client = clientClassName(ir);
@@ -203,6 +206,7 @@ export function emitApiMarkdown(
     ...resourceSections(ir.resources, names, index),
     ...layerSection(ir, layer, 'api', { package: ir.info.packageName, client }),
     ...formsSection(ir, forms),
+    ...fakeApiMarkdown(ir, fakeTemplates),
     '# Types',
     ...declarations.flatMap((d) => typeSection(d, index)),
     '# Enums',

@@ -4,10 +4,15 @@
  * the request checks see it. A named schema becomes a constant of its own, referred to through a
  * thunk (`() => CustomPropertiesNode`), so schemas may refer to each other in any order, and to
  * themselves; a named enum refers to its value list in the enums module, never a copy of it.
+ *
+ * The fake (templates/fake) answers from the same data in the response ("read") view, with
+ * read-only members kept and write-only ones left out, and with each schema's and member's
+ * `example` and `default` as hints (`SampleNode`): one description of a schema as data, seen
+ * from either side.
  */
 import { parameterObject } from './input-checks.js';
 import type { CodeBlockWriter } from 'ts-morph';
-import type { IrObjectType, IrParameter, IrStringType, IrType } from '../ir/types.js';
+import type { IrObjectType, IrParameter, IrStringType, IrType, View } from '../ir/types.js';
 import { isIdentifier, type NameRegistry } from '../ir/names.js';
 import { enumValuesName } from './enums.js';
 import { INHERITED } from './guard-code.js';
@@ -24,7 +29,11 @@ export class NodeCode {
  * literal's `type: 'string'` would widen to `string`.
  */
 export class NodeCast {
-  constructor(readonly value: NodeValue) {}
+  constructor(
+    readonly value: NodeValue,
+    /** The type it is written as: the runtime's `FormNode`, or the fake's `SampleNode`. */
+    readonly type = 'FormNode',
+  ) {}
 }
 
 export type NodeValue =
@@ -55,27 +64,41 @@ export interface NamedNode {
   node: NodeValue;
 }
 
+/** Which side a builder describes: the forms' request view by default, the fake's response view with hints. */
+export interface NodeOptions {
+  readonly view?: View;
+  /** Whether nodes carry the spec's `example` and `default` (the fake's `SampleNode`). */
+  readonly hints?: boolean;
+  /** The type a cast node is written as. */
+  readonly nodeType?: string;
+}
+
 export class FormNodeBuilder {
   /** The named schemas the nodes built so far refer to, by schema name, in the order first met. */
   readonly named = new Map<string, NamedNode>();
   /** The enum value lists they use (`LOCALE_VALUES`). */
   readonly enumLists = new Set<string>();
+  private readonly view: View;
 
   /** @param locals where the constants' names are claimed; seeded with every name the module imports or exports. */
   constructor(
     private readonly index: SchemaIndex,
     private readonly locals: NameRegistry,
-  ) {}
+    private readonly options: NodeOptions = {},
+  ) {
+    this.view = options.view ?? 'write';
+  }
 
   /** The constant holding a named schema's node, declaring it on first use. */
   namedConstant(name: string): string {
     let named = this.named.get(name);
     if (named === undefined) {
-      const typeName = this.index.typeName(name, 'write');
+      const typeName = this.index.typeName(name, this.view);
       named = { constant: this.locals.claim(`${typeName}Node`), typeName, node: {} };
       // Registered before it is built: a schema that refers to itself finds its constant.
       this.named.set(name, named);
-      named.node = this.node(this.index.get(name)!.type);
+      const schema = this.index.get(name)!;
+      named.node = this.hinted(this.node(schema.type), schema.example, undefined);
     }
     return named.constant;
   }
@@ -136,7 +159,7 @@ export class FormNodeBuilder {
   }
 
   private object(type: IrObjectType): NodeValue {
-    const properties = visibleProperties(type, 'write');
+    const properties = visibleProperties(type, this.view);
     const required = properties.filter((p) => p.required).map((p) => p.name);
     // Extra properties are checked where the request checks check them: maps, not open objects.
     const additional =
@@ -147,13 +170,21 @@ export class FormNodeBuilder {
       type: 'object',
       properties: Object.fromEntries(
         properties.map((p) => {
-          const node = this.node(p.type);
-          return [p.name, INHERITED.has(p.name) ? new NodeCast(node) : node];
+          const node = this.hinted(this.node(p.type), p.example, p.default);
+          return [p.name, INHERITED.has(p.name) ? new NodeCast(node, this.options.nodeType) : node];
         }),
       ),
       required: required.length > 0 ? required : undefined,
       additional,
     };
+  }
+
+  /** The node with the spec's example and default beside it, when the builder carries hints. */
+  private hinted(node: NodeValue, example: unknown, fallback: unknown): NodeValue {
+    if (!this.options.hints) return node;
+    const hints = { example: jsonNode(example), default: jsonNode(fallback) };
+    if (hints.example === undefined && hints.default === undefined) return node;
+    return { ...(node as { readonly [key: string]: NodeValue | undefined }), ...hints };
   }
 
   /** `T | null` is `T` that takes null too; a union of others keeps its members. */
@@ -184,6 +215,28 @@ export class FormNodeBuilder {
   }
 }
 
+/**
+ * A JSON value from the document as node data: `null` as code (node data has no null of its
+ * own), dates as the text YAML read them from; undefined for what JSON cannot hold.
+ */
+export function jsonNode(value: unknown, depth = 0): NodeValue | undefined {
+  // YAML aliases can make a value that contains itself.
+  if (depth > 64) return undefined;
+  if (value === null) return new NodeCode('null');
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => jsonNode(item, depth + 1));
+    return items.every((i) => i !== undefined) ? (items as NodeValue[]) : undefined;
+  }
+  if (typeof value !== 'object') return undefined;
+  const entries = Object.entries(value as Record<string, unknown>).map(
+    ([k, v]) => [k, jsonNode(v, depth + 1)] as const,
+  );
+  return entries.every(([, v]) => v !== undefined) ? Object.fromEntries(entries) : undefined;
+}
+
 function stringNode(type: IrStringType): NodeValue {
   return {
     type: 'string',
@@ -206,7 +259,7 @@ export function writeNode(w: CodeBlockWriter, value: NodeValue): void {
     w.write(value.code);
   } else if (value instanceof NodeCast) {
     writeNode(w, value.value);
-    w.write(' as FormNode');
+    w.write(` as ${value.type}`);
   } else if (Array.isArray(value)) {
     w.write('[');
     (value as readonly NodeValue[]).forEach((item, i) => {

@@ -26,6 +26,7 @@ import { emitForms, formValidators, FORMS_MODULE } from './forms.js';
 import { emitReadme } from './readme.js';
 import { emitRuntime, type TemplateFile } from './runtime.js';
 import { emitTesting } from './testing.js';
+import { emitFake, FAKE_DIR } from './fake.js';
 import { emitVersionModule, NEUTRAL_PACKAGE_VERSION, VERSION_MODULE } from './version-module.js';
 import { emitTypes } from './types.js';
 import type { IrResource } from '../ir/types.js';
@@ -37,6 +38,8 @@ export interface EmitInput {
   readonly templates: readonly TemplateFile[];
   /** The fake server's templates (templates/testing); without them the package has no `testing/`. */
   readonly testingTemplates?: readonly TemplateFile[];
+  /** The generic fake's templates (templates/fake), for a package whose layer brings no fake; without them it has none. */
+  readonly fakeTemplates?: readonly TemplateFile[];
   /**
    * The hand-written layer the spec asks for (`info.x-sdk-lib`, a folder under templates/),
    * copied to `src/<lib>/` and re-exported from the index; none for most documents.
@@ -114,6 +117,7 @@ export function emitVersionFree({
   plan,
   templates,
   testingTemplates,
+  fakeTemplates,
   libTemplates = [],
   layer,
   header,
@@ -121,6 +125,10 @@ export function emitVersionFree({
   const src = (path: string) => `${SOURCE_DIR}/${path}`;
   const names = operationSymbolsOf(ir, plan);
   const lib = ir.info.lib !== undefined && libTemplates.length > 0 ? ir.info.lib : undefined;
+  // The fake serves one API with its layer's helpers, so only a layer brings it (`layer.json`).
+  const testing = emitTesting(ir, layer?.fake ? testingTemplates : undefined, src('testing'));
+  // Any other package gets the fake made from the spec alone; `./testing` is its entry point too.
+  const fake = testing.length > 0 ? [] : emitFake(ir, plan, fakeTemplates, src(FAKE_DIR));
   // In the order the index re-exports them.
   const modules: readonly SourceModule[] = [
     // Written by `emitVersioned`; the index re-exports it all the same.
@@ -144,8 +152,8 @@ export function emitVersionFree({
     ...exportedFile(emitStatusErrors(ir, src(STATUS_ERRORS_MODULE))),
     exportedFolder(emitRuntime(templates, src('runtime')), 'runtime'),
     ...(lib ? [exportedFolder(emitRuntime(libTemplates, src(lib)), lib)] : []),
-    // The fake serves one API with its layer's helpers, so only a layer brings it (`layer.json`).
-    { files: emitTesting(ir, layer?.fake ? testingTemplates : undefined, src('testing')) },
+    { files: testing },
+    { files: fake },
     // An entry point of its own (`./forms`), so an app that validates no form ships none of it.
     { files: [emitForms(ir, plan, src(FORMS_MODULE))].filter((f) => f !== undefined) },
     // TanStack Query options: an entry point of their own (`./query`), like the forms'.
@@ -166,7 +174,15 @@ export function emitVersionFree({
       emitTsconfig(header, paths),
       emitCjsTsconfig(header, paths),
       emitReadme(ir, header, paths, layer, { operations: names, forms: plan.forms }),
-      emitApiMarkdown(ir, names, header, templates, layer, formValidators(ir, plan)),
+      emitApiMarkdown(
+        ir,
+        names,
+        header,
+        templates,
+        layer,
+        formValidators(ir, plan),
+        fake.length > 0 ? fakeTemplates : [],
+      ),
       ...sources,
     ],
   };

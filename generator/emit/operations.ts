@@ -145,14 +145,14 @@ function parameterInterface(
   };
 }
 
-interface SuccessBody {
+export interface SuccessBody {
   /** The guard of the body; absent for a body of any shape (`unknown`), which is returned unchecked. */
   readonly check?: string;
   /** Its type as written in messages; its presence tells the runtime to read a body at all. */
   readonly typeName: string;
 }
 
-function successBody(op: IrOperation, index: SchemaIndex): SuccessBody | undefined {
+export function successBody(op: IrOperation, index: SchemaIndex): SuccessBody | undefined {
   // Text and bytes are read by the descriptor's decoder, which gives the promised type.
   const raw = rawResultType(op);
   if (raw) return { typeName: raw };

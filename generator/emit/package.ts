@@ -27,16 +27,23 @@ export interface PackageEntry {
 /**
  * Entry points present among the emitted files: `./forms` when there is a request to validate
  * (`forms.ts`), `./query` when there is an operation (TanStack Query options, `query.ts`),
- * `./testing` only when the fake server is emitted.
+ * `./testing` for the package's fake: the layer's fake server (`testing/`) where a layer
+ * brings one, else the fake made from the spec (`fake/`).
  */
 export function packageEntries(emittedPaths: readonly string[]): PackageEntry[] {
   const has = (module: string) => emittedPaths.includes(`${SOURCE_DIR}/${module}.ts`);
+  const fake = ['testing/index', 'fake/index'].find(has);
   return [
     { subpath: '.', module: 'index' },
     ...(has('forms') ? [{ subpath: './forms', module: 'forms' }] : []),
     ...(has('query') ? [{ subpath: './query', module: 'query' }] : []),
-    ...(has('testing/index') ? [{ subpath: './testing', module: 'testing/index' }] : []),
+    ...(fake !== undefined ? [{ subpath: './testing', module: fake }] : []),
   ];
+}
+
+/** Whether the package has the layer's fake server, which runs on `node:http` and builds with Node's types; the fake made from the spec needs neither. */
+function hasNodeFake(emittedPaths: readonly string[]): boolean {
+  return emittedPaths.includes(`${SOURCE_DIR}/testing/index.ts`);
 }
 
 function conditions(module: string) {
@@ -134,9 +141,7 @@ export function packageManifest(
     },
     devDependencies: {
       // Node's types build the fake server.
-      ...(entries.some((e) => e.subpath === './testing')
-        ? { '@types/node': NODE_TYPES_VERSION }
-        : {}),
+      ...(hasNodeFake(emittedPaths) ? { '@types/node': NODE_TYPES_VERSION } : {}),
       typescript: TYPESCRIPT_VERSION,
     },
   };
@@ -145,7 +150,7 @@ export function packageManifest(
 
 /** The ESM build, also what editors use for src/. Node 20 and browsers: ES2022 and fetch. */
 export function emitTsconfig(header: string, emittedPaths: readonly string[]): EmittedFile {
-  const fakeServer = packageEntries(emittedPaths).some((e) => e.subpath === './testing');
+  const fakeServer = hasNodeFake(emittedPaths);
   const config = {
     compilerOptions: {
       target: 'ES2022',

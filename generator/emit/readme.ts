@@ -13,6 +13,8 @@ import { fillPlaceholders, layerSection, type LayerContribution } from './layer.
 import type { EmittedFile } from './model.js';
 import { SOURCE_DIR } from './model.js';
 import { fakeServerCommand } from './package.js';
+import { FAKE_DIR } from './fake.js';
+import { fakeReadme } from './fake-docs.js';
 import { FORMS_MODULE } from './forms.js';
 import { QUERY_MODULE } from './query-options.js';
 import { formValidatorsSection, tanstackQuery, type AppSymbols } from './readme-apps.js';
@@ -215,10 +217,14 @@ const quiet = new ${client}({ token: ${token}, logLevel: 'off', hooks: { onValid
   ];
 }
 
-/** The fake server's own section, when the layer brought it and the package has it. */
-function testing(context: ReadmeContext, hasFake: boolean): string[] {
+/**
+ * The fake server's own section, when the layer brought it and the package has it; else the
+ * section on the fake made from the spec, when the package has that.
+ */
+function testing(context: ReadmeContext, has: (module: string) => boolean): string[] {
   const fake = context.layer?.fake;
-  if (!hasFake || !fake) return [];
+  if (!has('testing/index.ts') || !fake)
+    return has(`${FAKE_DIR}/index.ts`) ? fakeReadme(context.ir, context.index) : [];
   return [
     fillPlaceholders(fake.readme, {
       ...placeholders(context),
@@ -298,7 +304,7 @@ export function emitReadme(
     ...browsers(ir, context.index),
     ...(apps && has(QUERY_MODULE) ? tanstackQuery(ir, context.index, apps.operations) : []),
     ...(apps && has(FORMS_MODULE) ? formValidatorsSection(ir, apps.forms) : []),
-    ...testing(context, emittedPaths.includes(`${SOURCE_DIR}/testing/index.ts`)),
+    ...testing(context, has),
     ...versions(context),
     '## Reference',
     'Every method and type, with signatures and examples, is in [api.md](./api.md); editors show the same text on hover.',

@@ -45,11 +45,13 @@ export interface RuntimeOptions {
 export function runtimeOptions(
   templates: readonly TemplateFile[],
   names: readonly string[] = ['ClientOptions', 'RequestOptions'],
+  /** The template that declares them; the fake's are in its own (`fake-api.ts`). */
+  templateName = OPTIONS_TEMPLATE,
 ): RuntimeOptions {
-  const template = templates.find((t) => t.name === OPTIONS_TEMPLATE);
+  const template = templates.find((t) => t.name === templateName);
   if (!template) return { interfaces: [], aliases: [] };
   const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { noLib: true } });
-  const file = project.createSourceFile(OPTIONS_TEMPLATE, template.content);
+  const file = project.createSourceFile(templateName, template.content);
   return {
     interfaces: names.flatMap((name) => {
       const declaration = file.getInterface(name);

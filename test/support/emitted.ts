@@ -10,7 +10,12 @@ import { buildIr } from '../../generator/ir/build.js';
 import { planIr } from '../../generator/plan/index.js';
 import { loadLayer } from '../../generator/layers.js';
 import { loadSource } from '../../generator/load.js';
-import { libTemplateDir, loadTemplates, TESTING_TEMPLATE_DIR } from '../../generator/pipeline.js';
+import {
+  FAKE_TEMPLATE_DIR,
+  libTemplateDir,
+  loadTemplates,
+  TESTING_TEMPLATE_DIR,
+} from '../../generator/pipeline.js';
 
 const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { noLib: true } });
 
@@ -59,6 +64,7 @@ export async function emittedPackage(spec: string): Promise<EmittedFile[]> {
     plan,
     templates: await loadTemplates(),
     testingTemplates: await loadTemplates(TESTING_TEMPLATE_DIR),
+    fakeTemplates: await loadTemplates(FAKE_TEMPLATE_DIR),
     libTemplates: ir.info.lib ? await loadTemplates(libTemplateDir(ir.info.lib)) : [],
     ...(ir.info.lib ? { layer: (await loadLayer(ir.info.lib)).layer } : {}),
     layer: ir.info.lib ? (await loadLayer(ir.info.lib)).layer : undefined,

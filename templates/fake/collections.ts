@@ -1,0 +1,97 @@
+/**
+ * Which paths are collections, read from the path templates and the items' schema. A path `P`
+ * is a collection when the spec also has `P/{name}` (`/pets` and `/pets/{petId}`; `/users/`
+ * and `/users/{id}/` where paths end with a slash) and `P` has a `GET` or a `POST`, and what
+ * `P/{name}` answers is an object (or nothing): then `POST P` creates an item, `GET P` lists
+ * them, and `GET`, `PUT`, `PATCH` and `DELETE` of `P/{name}` read, replace, update and remove
+ * one. (`GET /reports/{year}` answering a list is a lookup, not an item.) Every other
+ * operation is answered from its response schema alone.
+ */
+import type { FakeOperation } from './contract.js';
+import { objectView, type SampleNode } from './sample-node.js';
+
+export interface Collection {
+  /** The collection's path template: `/pets`, `/owners/{ownerId}/pets`. */
+  readonly path: string;
+  /** Its items' path template: `/pets/{petId}`. */
+  readonly itemPath: string;
+  /** The parameter that names an item in `itemPath`: `petId`. */
+  readonly idParameter: string;
+  /** An item's schema: what `GET` of an item answers, else what `PUT`, `PATCH` or `POST` do. */
+  readonly node: SampleNode | undefined;
+  /**
+   * The member of an item that holds its id: the one named like `idParameter` (case, `_` and
+   * `-` aside: `petId`, `pet_id`), else `id`; none when the item has neither.
+   */
+  readonly idProperty: string | undefined;
+  /** The values an id may take where the item path's parameter is an enum: ids are taken from them. */
+  readonly idValues?: readonly (string | number | boolean)[];
+}
+
+export type Role = 'create' | 'list' | 'read' | 'replace' | 'update' | 'remove';
+
+export interface CollectionRole {
+  readonly collection: Collection;
+  readonly role: Role;
+}
+
+const COLLECTION_ROLES: Readonly<Record<string, Role>> = { POST: 'create', GET: 'list' };
+const ITEM_ROLES: Readonly<Record<string, Role>> = {
+  GET: 'read',
+  PUT: 'replace',
+  PATCH: 'update',
+  DELETE: 'remove',
+};
+
+/** The role each operation plays in a collection; operations of none are not in the map. */
+export function collectionRoles(
+  operations: readonly FakeOperation[],
+): Map<FakeOperation, CollectionRole> {
+  const byPath = new Map<string, FakeOperation[]>();
+  for (const op of operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  const roles = new Map<FakeOperation, CollectionRole>();
+  for (const [itemPath, itemOperations] of byPath) {
+    const found = /^(.+)\/\{([^{}/]+)\}(\/?)$/.exec(itemPath);
+    if (!found) continue;
+    const path = `${found[1]}${found[3]}`;
+    const parent = byPath.get(path) ?? [];
+    if (!parent.some((op) => op.method in COLLECTION_ROLES)) continue;
+    const ofMethod = (list: readonly FakeOperation[], method: string) =>
+      list.find((op) => op.method === method && op.success.media === undefined)?.success.node;
+    const node =
+      ofMethod(itemOperations, 'GET') ??
+      ofMethod(itemOperations, 'PUT') ??
+      ofMethod(itemOperations, 'PATCH') ??
+      ofMethod(parent, 'POST');
+    if (node !== undefined && objectView(node) === undefined) continue;
+    const idParameter = found[2]!;
+    const parameter = itemOperations.find((op) => op.checks?.path)?.checks?.path?.fields[
+      idParameter
+    ];
+    const collection: Collection = {
+      path,
+      itemPath,
+      idParameter,
+      node,
+      idProperty: idMember(node, idParameter),
+      ...(parameter?.type === 'enum' && parameter.values ? { idValues: parameter.values } : {}),
+    };
+    for (const op of parent) {
+      const role = COLLECTION_ROLES[op.method];
+      if (role) roles.set(op, { collection, role });
+    }
+    for (const op of itemOperations) {
+      const role = ITEM_ROLES[op.method];
+      if (role) roles.set(op, { collection, role });
+    }
+  }
+  return roles;
+}
+
+function idMember(node: SampleNode | undefined, parameter: string): string | undefined {
+  const object = node && objectView(node);
+  if (object === undefined) return undefined;
+  const plain = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
+  const names = Object.keys(object.properties);
+  return names.find((name) => plain(name) === plain(parameter)) ?? names.find((n) => n === 'id');
+}

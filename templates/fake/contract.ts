@@ -1,0 +1,69 @@
+/**
+ * What the fake knows of the spec, as plain data the generator writes for each package
+ * (`FAKE_CONTRACT` in the package's `testing` entry): per operation its method and path
+ * template, its parameters as the client's descriptors describe them, the forms entry's
+ * validator of each part of a request, and its success response: status, the response view
+ * of its schema to answer from, and the package's guard to check each answer with.
+ */
+import type { Check } from '../runtime/guard.js';
+import type {
+  BodyEncoding,
+  OperationDescriptor,
+  ParameterDescriptor,
+} from '../runtime/operation.js';
+import type { FieldConstraints, StandardSchemaV1 } from '../runtime/standard-schema.js';
+import type { SampleNode } from './sample-node.js';
+
+/**
+ * A validator of the forms entry point (`formSchema`, `parameterSchema`): it reports every
+ * issue with the path of its field, and a parameter set's reads URL text into typed values.
+ */
+export interface RequestValidator extends StandardSchemaV1<unknown> {
+  /** Each field's declared constraints: which query parameters are lists, say. */
+  readonly fields: Readonly<Record<string, FieldConstraints>>;
+}
+
+/** The parts of a request the fake checks, in the order it checks them. */
+export const REQUEST_PARTS = ['path', 'query', 'headers', 'cookies', 'body'] as const;
+export type RequestPart = (typeof REQUEST_PARTS)[number];
+
+export interface FakeBody {
+  readonly required: boolean;
+  /** The encodings the operation accepts, JSON first; only JSON bodies are checked and stored. */
+  readonly encodings: readonly BodyEncoding[];
+}
+
+export interface FakeSuccess {
+  /** The first 2xx status the spec declares (200 when it declares none). */
+  readonly status: number;
+  /** How the body is written: JSON unless the spec says text or bytes. */
+  readonly media?: 'text' | 'binary';
+  /** The media type of a text or binary body. */
+  readonly contentType?: string;
+  /** The response view of the body's schema; absent for an answer without a body. */
+  readonly node?: SampleNode;
+  /** The package's guard of the body, which every answer passes before it is sent. */
+  readonly check?: Check;
+}
+
+/** One operation, as the fake routes, checks and answers it. */
+export interface FakeOperation extends Pick<OperationDescriptor, 'id' | 'method' | 'path'> {
+  /** The query, header and cookie parameters: the client descriptor's own description of each. */
+  readonly query?: readonly ParameterDescriptor[];
+  readonly headers?: readonly ParameterDescriptor[];
+  readonly cookies?: readonly ParameterDescriptor[];
+  /** Absent when the operation takes no body (one sent anyway is ignored). */
+  readonly body?: FakeBody;
+  /** The validator of each part of the request that has one. */
+  readonly checks?: Readonly<Partial<Record<RequestPart, RequestValidator>>>;
+  readonly success: FakeSuccess;
+}
+
+export interface FakeContract {
+  /** The API's title, for messages. */
+  readonly title: string;
+  /** The path of the spec's first server (`/v1`), where the fake answers unless told otherwise; empty for the root. */
+  readonly basePath: string;
+  /** Every operation, in spec order. */
+  readonly operations: readonly FakeOperation[];
+}

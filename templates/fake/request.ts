@@ -1,0 +1,215 @@
+/**
+ * Reads a request the way the spec describes it and checks every part with the forms entry's
+ * validators: path, query, header and cookie parameters as a URL and headers carry them (text,
+ * read back into the kinds their schemas want), and a JSON body. Every issue of every part is
+ * collected, so one 400 names them all. Bodies are read up to a size limit, and a JSON body
+ * nested deeper than `MAX_BODY_DEPTH` is refused before anything walks it.
+ */
+import { formatGuardPath } from '../runtime/guard.js';
+import type { ParameterDescriptor } from '../runtime/operation.js';
+import type { FakeOperation, RequestPart, RequestValidator } from './contract.js';
+import { invalidRequest, problem, type FieldIssue } from './problems.js';
+import { define } from './sample.js';
+
+/** Levels of objects and arrays a JSON body may have, itself the first. */
+export const MAX_BODY_DEPTH = 512;
+
+/** What an answer needs of a request that passed its checks. */
+export interface RequestInput {
+  /** Path parameters, as text. */
+  readonly params: Readonly<Record<string, string>>;
+  /** Query parameters, in the kinds their schemas want. */
+  readonly query: Readonly<Record<string, unknown>>;
+  /** The JSON body; undefined when there is none, or it was not JSON. */
+  readonly body: unknown;
+}
+
+export type ReadResult = { readonly input: RequestInput } | { readonly refusal: Response };
+
+export async function readRequest(
+  operation: FakeOperation,
+  params: Readonly<Record<string, string>>,
+  request: Request,
+  url: URL,
+  maxBodyBytes: number,
+): Promise<ReadResult> {
+  const bytes = operation.body ? await readBounded(request, maxBodyBytes) : new Uint8Array();
+  if (bytes === undefined)
+    return { refusal: problem(413, { detail: `Request body larger than ${maxBodyBytes} bytes.` }) };
+  const checks = operation.checks ?? {};
+  const issues: FieldIssue[] = [];
+  const checked = async (part: RequestPart, value: unknown): Promise<unknown> => {
+    const validator = checks[part];
+    if (validator === undefined) return value;
+    const result = await validator['~standard'].validate(value);
+    if (result.issues === undefined) return result.value;
+    for (const issue of result.issues)
+      issues.push({ field: fieldPath(part, issue.path ?? []), problem: issue.message });
+    return value;
+  };
+  await checked('path', params);
+  const query = await checked('query', queryValues(url, operation.query, checks.query));
+  await checked('headers', headerValues(request.headers, operation.headers));
+  await checked('cookies', cookieValues(request.headers, operation.cookies));
+  const body = decodeBody(operation, request.headers.get('content-type'), bytes);
+  if ('refusal' in body) return body;
+  if (body.value !== undefined) await checked('body', body.value);
+  else if (operation.body?.required && bytes.length === 0)
+    issues.push({ field: 'body', problem: 'required' });
+  if (issues.length > 0) return { refusal: invalidRequest(issues) };
+  return { input: { params, query: query as Record<string, unknown>, body: body.value } };
+}
+
+/** `body.tags[2]`: a validator's path to the field, from the part of the request it is in. */
+function fieldPath(
+  part: RequestPart,
+  path: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }>,
+): string {
+  const keys = path.map((step) => {
+    const key = typeof step === 'object' ? step.key : step;
+    return typeof key === 'number' ? key : String(key);
+  });
+  return formatGuardPath({ reversedPath: keys.reverse(), expected: '', found: '' }, part);
+}
+
+/**
+ * The declared query parameters as the URL carries them: a value given once is one text, given
+ * more often a list; a list sent comma-joined (`explode: false`) is split.
+ */
+function queryValues(
+  url: URL,
+  declared: readonly ParameterDescriptor[] = [],
+  validator: RequestValidator | undefined,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const { name, explode } of declared) {
+    const values = url.searchParams.getAll(name);
+    if (values.length === 0) continue;
+    const list = validator?.fields[name]?.type === 'array';
+    define(
+      out,
+      name,
+      list && explode === false
+        ? values.flatMap((v) => v.split(','))
+        : values.length === 1
+          ? values[0]
+          : values,
+    );
+  }
+  return out;
+}
+
+function headerValues(
+  headers: Headers,
+  declared: readonly ParameterDescriptor[] = [],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const { name } of declared) {
+    const value = headers.get(name);
+    if (value !== null) define(out, name, value);
+  }
+  return out;
+}
+
+function cookieValues(
+  headers: Headers,
+  declared: readonly ParameterDescriptor[] = [],
+): Record<string, unknown> {
+  const sent = new Map<string, string>();
+  for (const pair of (headers.get('cookie') ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at < 0) continue;
+    const value = pair.slice(at + 1).trim();
+    try {
+      sent.set(pair.slice(0, at).trim(), decodeURIComponent(value));
+    } catch {
+      sent.set(pair.slice(0, at).trim(), value);
+    }
+  }
+  const out: Record<string, unknown> = {};
+  for (const { name } of declared) if (sent.has(name)) define(out, name, sent.get(name));
+  return out;
+}
+
+type Decoded = { readonly value: unknown } | { readonly refusal: Response };
+
+/**
+ * The body as JSON when it is JSON (a `+json` type or none named); another media type the
+ * operation declares is taken unchecked and not stored, and one it does not declare is 415.
+ */
+function decodeBody(
+  operation: FakeOperation,
+  contentType: string | null,
+  bytes: Uint8Array,
+): Decoded {
+  const encodings = operation.body?.encodings;
+  if (encodings === undefined || bytes.length === 0) return { value: undefined };
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const json = mediaType === '' || mediaType === 'application/json' || mediaType.endsWith('+json');
+  if (!json || !encodings.includes('json')) {
+    if (!json && encodings.some((e) => e !== 'json')) return { value: undefined };
+    return {
+      refusal: problem(415, {
+        detail: `Unsupported media type "${mediaType}" for this operation.`,
+      }),
+    };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+  } catch (error) {
+    const problemText = `not JSON: ${error instanceof Error ? error.message : String(error)}`;
+    return { refusal: invalidRequest([{ field: 'body', problem: problemText }]) };
+  }
+  if (nesting(value, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
+    const problemText = `nested deeper than the ${MAX_BODY_DEPTH} levels a body may have`;
+    return { refusal: invalidRequest([{ field: 'body', problem: problemText }]) };
+  }
+  return { value };
+}
+
+/**
+ * Levels of objects and arrays in `value`, counted no further than one past `limit`, with a
+ * list of what is left to visit instead of recursion: 20,000 levels cost a loop, not a stack.
+ */
+function nesting(value: unknown, limit: number): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0 && deepest <= limit) {
+    const [item, level] = pending.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, level);
+    for (const child of Object.values(item)) pending.push([child, level + 1]);
+  }
+  return deepest;
+}
+
+/** The whole body, or undefined once it passes `limit` bytes (the rest is not read). */
+async function readBounded(request: Request, limit: number): Promise<Uint8Array | undefined> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > limit) {
+    await request.body?.cancel();
+    return undefined;
+  }
+  if (request.body === null) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
