@@ -20,19 +20,21 @@ export const CJS_DIR = 'dist/cjs';
 /** A public entry point: `.` or a subpath such as `./testing`, and its module under src/. */
 export interface PackageEntry {
   readonly subpath: string;
-  /** Path under src/ without extension: `index`, `testing/index`. */
+  /** Path under src/ without extension: `index`, `testing/fake`, `testing/index`. */
   readonly module: string;
 }
 
 /**
- * Entry points present among the emitted files: `./forms` when there is a request to validate
- * (`forms.ts`), `./query` when there is an operation (TanStack Query options, `query.ts`),
- * `./testing` only when the fake server is emitted.
+ * Entry points present among the emitted files: `./fake` and `./testing` only when the fake is
+ * emitted (in process and free of Node, `testing/fake.ts`; on a port, `testing/index.ts`),
+ * `./forms` when there is a request to validate (`forms.ts`), `./query` when there is an
+ * operation (TanStack Query options, `query.ts`).
  */
 export function packageEntries(emittedPaths: readonly string[]): PackageEntry[] {
   const has = (module: string) => emittedPaths.includes(`${SOURCE_DIR}/${module}.ts`);
   return [
     { subpath: '.', module: 'index' },
+    ...(has('testing/fake') ? [{ subpath: './fake', module: 'testing/fake' }] : []),
     ...(has('forms') ? [{ subpath: './forms', module: 'forms' }] : []),
     ...(has('query') ? [{ subpath: './query', module: 'query' }] : []),
     ...(has('testing/index') ? [{ subpath: './testing', module: 'testing/index' }] : []),
