@@ -165,12 +165,15 @@ const NULL_BODY_STATUSES: readonly number[] = [101, 103, 204, 205, 304];
 
 /**
  * The written answer as a `Response`. The body goes in as bytes, an empty one too, not as text
- * or null: whatwg-fetch's `Response` (React Native's) reads text or nothing back as an
+ * or null: whatwg-fetch's `Response` (React Native's `fetch`) reads text or nothing back as an
  * `ArrayBuffer`, which the client asks for, only where it has a `FileReader`, and bytes
- * everywhere.
+ * everywhere. A platform `Response` (one with a body stream) refuses any body on a 204, so
+ * that gets none.
  */
 export function toResponse(response: WrittenResponse): Response {
   const { status, headers, text } = response;
-  const body = NULL_BODY_STATUSES.includes(status) ? null : new TextEncoder().encode(text ?? '');
+  const platform = 'body' in Response.prototype;
+  const body =
+    platform && NULL_BODY_STATUSES.includes(status) ? null : new TextEncoder().encode(text ?? '');
   return new Response(body, { status, statusText: REASON_PHRASES[status] ?? '', headers });
 }
