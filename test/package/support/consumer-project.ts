@@ -3,7 +3,7 @@
  * then type-checks under `strict` and runs an ES module and a CommonJS file that use the
  * client against the fake server from the package's own `testing` entry point.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './built-package.js';
@@ -95,6 +95,9 @@ export async function installConsumer(tarball: string): Promise<ConsumerProject>
   );
   // The package has no dependencies, so the install needs no registry.
   await npm(['install', tarball, '--offline', '--ignore-scripts'], dir);
+  // The README's MSW snippet imports msw, which an app that mounts the fake in it has
+  // installed: the repository's devDependency, linked in after npm is done with the folder.
+  await symlink(join(REPO_ROOT, 'node_modules', 'msw'), join(dir, 'node_modules', 'msw'), 'dir');
   await writeFile(join(dir, 'usage.ts'), ESM_USAGE);
   await writeFile(join(dir, 'usage-cjs.cts'), CJS_USAGE);
   await writeFile(join(dir, 'tsconfig.json'), tsconfig());
