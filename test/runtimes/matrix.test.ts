@@ -368,7 +368,7 @@ describe('the fake in process, in each runtime', () => {
 });
 
 describe('TypeScript consumers', () => {
-  const resolutions: readonly Resolution[] = ['node16', 'nodenext', 'bundler', 'node10'];
+  const resolutions: readonly Resolution[] = ['node16', 'nodenext', 'bundler', 'node10', 'browser'];
   for (const resolution of resolutions) {
     it(`module resolution ${resolution}`, async () => {
       const checked = await typeCheck(
@@ -377,16 +377,22 @@ describe('TypeScript consumers', () => {
         join(binaries.TSC, '..', '..', '..', '@types'),
       );
       rows.push({
-        runtime: `TypeScript, moduleResolution ${resolution}`,
+        runtime:
+          resolution === 'browser'
+            ? 'TypeScript, a browser project on the fake in process'
+            : `TypeScript, moduleResolution ${resolution}`,
         version: versionOf('typescript'),
         format:
           resolution === 'node16' || resolution === 'nodenext'
             ? 'ESM (.mts) and CommonJS (.cts)'
-            : resolution === 'bundler'
+            : resolution === 'bundler' || resolution === 'browser'
               ? 'ESM'
               : 'CommonJS',
         result: checked.exitCode === 0 ? 'pass' : 'fail',
-        note: 'tsc type-checks a consumer under strict, declarations included',
+        note:
+          resolution === 'browser'
+            ? 'tsc type-checks `connect-api-client/fake` under strict with moduleResolution bundler, the DOM library and no Node types'
+            : 'tsc type-checks a consumer under strict, declarations included',
       });
       expect(checked.stdout).toBe('');
       expect(checked.exitCode).toBe(0);

@@ -34,9 +34,10 @@ export interface InProcessFakeConnectApi extends FakeControls {
   /**
    * The fake as the client's `fetch` (`createConnectCore({ baseUrl: fake.url, token, fetch: fake.fetch })`):
    * answers requests to `url` in process, and refuses any other with a `TypeError`, as `fetch`
-   * refuses a host it cannot reach.
+   * refuses a host it cannot reach. (`string | URL | Request` rather than DOM's `RequestInfo`,
+   * which Node's types lack.)
    */
-  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   /**
    * The fake as a Fetch handler, for any URL: MSW's `http.all(…, ({ request }) => fake.handle(request))`,
    * a Worker's or Deno's `fetch(request)`, a Hono route. Links in answers (`next`) name the
