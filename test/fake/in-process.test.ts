@@ -15,6 +15,7 @@ import {
   TimeoutError,
   usersCreate,
   usersRetrieve,
+  usersUpdate,
 } from '../../generated/src/index.js';
 import {
   createFakeConnectApi,
@@ -54,7 +55,10 @@ describe('createFakeConnectApi', () => {
     expect(next.results.map((s) => s.id)).not.toContain(page.results[0]!.id);
     const user = await usersCreate(core, { email: 'in-process@example.com', locale: 'de' });
     expect(await usersRetrieve(core, user.id)).toEqual(user);
+    // users.create stores the locale it is given, and an update that names none keeps it.
     expect(user.locale).toBe('de');
+    expect((await usersUpdate(core, user.id, { email: 'renamed@example.com' })).locale).toBe('de');
+    expect((await usersUpdate(core, user.id, { locale: 'en' })).locale).toBe('en');
   });
 
   it('runs a charging app: user, billing details, setup intent, card, start, stop, invoice', async () => {
