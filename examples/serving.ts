@@ -74,9 +74,24 @@ export const BACKEND = '/backend';
 export interface AppBackend {
   /** `http://127.0.0.1:<port>/` */
   readonly url: string;
-  /** Every request the app sent to the API, as `METHOD /path?query`. */
+  /** Every request the app sent to the API through this backend, as `METHOD /path?query`. */
   readonly apiRequests: string[];
+  /** Every path this server was asked for. */
+  readonly served: string[];
   close(): Promise<void>;
+}
+
+/** What an app's backend serves. */
+export interface AppFiles {
+  /** The page, at `/`. */
+  readonly html: string;
+  /** The app bundled, at `/app.js`. */
+  readonly script: string;
+  /** Other files at their paths (`/mockServiceWorker.js`), as JavaScript. */
+  readonly scripts?: Readonly<Record<string, string>>;
+  /** Whether `/backend/*` reaches a fake API started here; false when the page brings its own. Default true. */
+  readonly api?: boolean;
+  readonly port?: number;
 }
 
 /**
@@ -84,24 +99,22 @@ export interface AppBackend {
  * to a fake API started here, adding the token on the way, as an app's backend in proxy mode
  * does (the README's "Browsers"): the page itself never holds a token.
  */
-export async function startAppBackend(app: {
-  readonly html: string;
-  readonly script: string;
-  readonly port?: number;
-}): Promise<AppBackend> {
-  const fake = await startFakeConnectApi({ seed: 1 });
-  const api = new URL(fake.url);
+export async function startAppBackend(app: AppFiles): Promise<AppBackend> {
+  const fake = app.api === false ? undefined : await startFakeConnectApi({ seed: 1 });
   const apiRequests: string[] = [];
+  const served: string[] = [];
   const server = createServer((req, res) => {
     const path = req.url ?? '/';
+    served.push(path);
+    const script = path === '/app.js' ? app.script : app.scripts?.[path];
     if (path === '/') res.writeHead(200, { 'content-type': TYPES['.html']! }).end(app.html);
-    else if (path === '/app.js')
-      res.writeHead(200, { 'content-type': TYPES['.js']! }).end(app.script);
-    else if (path.startsWith(`${BACKEND}/`)) {
+    else if (script !== undefined)
+      res.writeHead(200, { 'content-type': TYPES['.js']! }).end(script);
+    else if (path.startsWith(`${BACKEND}/`) && fake) {
       // A real backend checks the user's session here before passing the call on.
       const upstream = path.slice(BACKEND.length);
       apiRequests.push(`${req.method} ${upstream}`);
-      forwardTo(api, req, res, {
+      forwardTo(new URL(fake.url), req, res, {
         path: upstream,
         headers: { authorization: `Bearer ${fake.tokens[0]}` },
       });
@@ -112,10 +125,11 @@ export async function startAppBackend(app: {
   return {
     url: `http://127.0.0.1:${port}/`,
     apiRequests,
+    served,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((done, fail) => server.close((e) => (e ? fail(e) : done())));
-      await fake.close();
+      await fake?.close();
     },
   };
 }

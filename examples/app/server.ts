@@ -4,10 +4,16 @@
  * `/backend/*` on to the API with the token, which never reaches the browser (proxy mode,
  * the README's "Browsers" section). Here the API is a fake server started in this process.
  *
+ * With `--msw` (`api: 'msw'`) it is a plain file server instead: the app is bundled from
+ * main-fake.tsx, which runs the fake in the page and answers `/backend/*` from it through
+ * MSW's Service Worker, so no API server runs anywhere.
+ *
  *   npm run demo:app            # serves on http://127.0.0.1:8091/
+ *   npm run demo:app -- --msw   # the same app on the fake in the browser
  *   PORT=0 npm run demo:app     # any free port
  */
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -18,8 +24,13 @@ const APP_DIR = import.meta.dirname;
 /** The running example: its backend. */
 export type AppExample = AppBackend;
 
+/** Where the app's `/backend/*` calls are answered: this server, or the fake in the page through MSW. */
+export type AppApi = 'backend' | 'msw';
+
 export interface AppExampleOptions {
   readonly port?: number;
+  /** Default `backend`. */
+  readonly api?: AppApi;
   /**
    * A built package (`npm run build`'s dist/esm inside it) to bundle the app with, as an app
    * that installed it would; by default the app is bundled from the package's sources.
@@ -32,17 +43,17 @@ function builtPackage(packageDir: string): Plugin {
   return {
     name: 'built-package',
     setup(b) {
-      b.onResolve({ filter: /generated\/src\/(index|query|forms)\.js$/ }, (args) => ({
-        path: join(packageDir, 'dist/esm', args.path.slice(args.path.lastIndexOf('/') + 1)),
+      b.onResolve({ filter: /generated\/src\/(index|query|forms|testing\/fake)\.js$/ }, (args) => ({
+        path: join(packageDir, 'dist/esm', args.path.split('generated/src/').pop()!),
       }));
     },
   };
 }
 
 /** The app as one browser module, React in its production build. */
-export async function bundleApp(packageDir?: string): Promise<string> {
+export async function bundleApp(packageDir?: string, api: AppApi = 'backend'): Promise<string> {
   const result = await build({
-    entryPoints: [join(APP_DIR, 'main.tsx')],
+    entryPoints: [join(APP_DIR, api === 'msw' ? 'main-fake.tsx' : 'main.tsx')],
     bundle: true,
     write: false,
     format: 'esm',
@@ -58,17 +69,34 @@ export async function bundleApp(packageDir?: string): Promise<string> {
   return bundle.text;
 }
 
-/** Starts the fake and the app's backend. */
-export async function startAppExample(options: AppExampleOptions = {}): Promise<AppBackend> {
+/** Starts the fake and the app's backend, or, with `api: 'msw'`, a server of the page's files alone. */
+export async function startAppExample(options: AppExampleOptions = {}): Promise<AppExample> {
+  const api = options.api ?? 'backend';
   return startAppBackend({
     html: await readFile(join(APP_DIR, 'index.html'), 'utf8'),
-    script: await bundleApp(options.packageDir),
+    script: await bundleApp(options.packageDir, api),
+    // MSW's worker, served from the page's origin (its scope), as MSW's docs say.
+    ...(api === 'msw' && {
+      scripts: {
+        '/mockServiceWorker.js': await readFile(
+          createRequire(import.meta.url).resolve('msw/mockServiceWorker.js'),
+          'utf8',
+        ),
+      },
+    }),
+    api: api === 'backend',
     ...(options.port === undefined ? {} : { port: options.port }),
   });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const example = await startAppExample({ port: Number(process.env['PORT'] ?? 8091) });
-  console.log(`Charging app on ${example.url} (Ctrl+C stops it)`);
+  const msw = process.argv.includes('--msw');
+  const example = await startAppExample({
+    port: Number(process.env['PORT'] ?? 8091),
+    api: msw ? 'msw' : 'backend',
+  });
+  console.log(
+    `Charging app on ${example.url}${msw ? ', on the fake in the browser through MSW' : ''} (Ctrl+C stops it)`,
+  );
   process.on('SIGINT', () => void example.close().then(() => process.exit(0)));
 }

@@ -20,24 +20,27 @@ export const CJS_DIR = 'dist/cjs';
 /** A public entry point: `.` or a subpath such as `./testing`, and its module under src/. */
 export interface PackageEntry {
   readonly subpath: string;
-  /** Path under src/ without extension: `index`, `testing/index`. */
+  /** Path under src/ without extension: `index`, `testing/fake`, `testing/index`. */
   readonly module: string;
 }
 
 /**
  * Entry points present among the emitted files: `./forms` when there is a request to validate
- * (`forms.ts`), `./query` when there is an operation (TanStack Query options, `query.ts`),
- * `./testing` for the package's fake: the layer's fake server (`testing/`) where a layer
- * brings one, else the fake made from the spec (`fake/`).
+ * (`forms.ts`), `./query` when there is an operation (TanStack Query options, `query.ts`), and
+ * the package's fake: `./fake` in process and free of Node, `./testing` all a test needs. A
+ * layer's fake server (`testing/`) gives both (`testing/fake.ts`, and `testing/index.ts` with
+ * the server on a port); the fake made from the spec (`fake/`) is Node-free, so both name it.
  */
 export function packageEntries(emittedPaths: readonly string[]): PackageEntry[] {
   const has = (module: string) => emittedPaths.includes(`${SOURCE_DIR}/${module}.ts`);
-  const fake = ['testing/index', 'fake/index'].find(has);
+  const inProcess = ['testing/fake', 'fake/index'].find(has);
+  const testing = ['testing/index', 'fake/index'].find(has);
   return [
     { subpath: '.', module: 'index' },
+    ...(inProcess !== undefined ? [{ subpath: './fake', module: inProcess }] : []),
     ...(has('forms') ? [{ subpath: './forms', module: 'forms' }] : []),
     ...(has('query') ? [{ subpath: './query', module: 'query' }] : []),
-    ...(fake !== undefined ? [{ subpath: './testing', module: fake }] : []),
+    ...(testing !== undefined ? [{ subpath: './testing', module: testing }] : []),
   ];
 }
 

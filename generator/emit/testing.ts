@@ -1,8 +1,11 @@
 /**
- * The package's `testing/` directory: the fake server's templates copied as they are, plus
- * two generated modules that wire them to this spec. `testing/index.ts` holds the contract
- * (routes, parameters, the request guards and enum lists of the generated modules) and
- * `startFakeConnectApi`; `testing/cli.ts` starts it from the command line.
+ * The package's `testing/` directory: the fake's templates copied as they are, plus three
+ * generated modules that wire them to this spec. `testing/fake.ts` holds the contract (routes,
+ * parameters, the request guards and enum lists of the generated modules) and
+ * `createFakeConnectApi`, the fake in process as a Fetch handler, free of Node (the
+ * `./fake` entry point, for browsers, Workers and React Native); `testing/index.ts` adds
+ * `startFakeConnectApi`, the fake on a port (`./testing`, Node); `testing/cli.ts` starts that
+ * from the command line.
  *
  * The fake's handlers implement one API, so the directory is emitted only when a layer brings
  * the fake (its `layer.json`) and the spec has every operation the handlers implement, which
@@ -51,12 +54,21 @@ export function emitTesting(
   if (!templates || templates.length === 0 || !fakeServerApplies(ir, templates)) return [];
   return [
     ...emitRuntime(templates, dir),
+    emitFakeModule(ir, `${dir}/fake.ts`),
     emitTestingIndex(ir, `${dir}/index.ts`),
     emitTestingCli(`${dir}/cli.ts`, fakeServerCommand(ir.info.packageName)),
   ];
 }
 
-export function emitTestingIndex(ir: Ir, path: string): EmittedFile {
+/** Types of the fake that both entry points export, by the template module that declares them. */
+const SHARED_TYPES: readonly (readonly [string, readonly string[]])[] = [
+  ['./fake-core.js', ['FakeControls', 'FakeCoreOptions', 'RequestLogEntry']],
+  ['./payments-store.js', ['FakePaymentMethod', 'TestCard']],
+  ['./contract.js', ['ApiContract', 'OperationContract']],
+];
+
+/** `testing/fake.ts`: the contract and the fake in process, importing nothing of Node's. */
+export function emitFakeModule(ir: Ir, path: string): EmittedFile {
   const builder = new ContractBuilder(schemaIndexOf(ir));
   const operations = ir.operations.map((op) => builder.operation(op));
   const value = { operations, shapes: Object.fromEntries(builder.shapes.named) };
@@ -65,8 +77,8 @@ export function emitTestingIndex(ir: Ir, path: string): EmittedFile {
   const statements: StatementStructures[] = [
     moduleImport('./contract.js', ['ApiContract'], true),
     ...(arrayOf ? [moduleImport('./contract.js', ['arrayOf'])] : []),
-    moduleImport('./server.js', ['FakeConnectApi', 'FakeConnectApiOptions'], true),
-    moduleImport('./server.js', ['startFakeServer']),
+    moduleImport('./in-process.js', ['InProcessFakeConnectApi', 'InProcessFakeOptions'], true),
+    moduleImport('./in-process.js', ['createInProcessFake']),
     ...(guards.size > 0 ? [moduleImport('../guards.js', guards)] : []),
     ...(enums.size > 0 ? [moduleImport('../enums.js', enums)] : []),
     {
@@ -78,6 +90,60 @@ export function emitTestingIndex(ir: Ir, path: string): EmittedFile {
         description: `What the spec says of each operation of the ${ir.info.title}, for the fake server's request checks and its checks of its own answers.`,
       }),
     },
+    {
+      kind: StructureKind.Function,
+      name: 'createFakeConnectApi',
+      isExported: true,
+      parameters: [{ name: 'options', type: 'InProcessFakeOptions', initializer: '{}' }],
+      returnType: 'InProcessFakeConnectApi',
+      statements: 'return createInProcessFake(API_CONTRACT, options);',
+      docs: docs({
+        description: [
+          `A stateful fake of the ${ir.info.title} in this process, without a server or a port: the same seeded stations, users, payment methods, charging sessions, debts and invoices as \`startFakeConnectApi\`, every request checked against the spec, and nothing of Node's, so it runs in browsers, Workers, Deno, Bun and React Native.`,
+          "Pass its `fetch` as the client's `fetch` and its `url` as `baseUrl`, or mount its `handle` (a Fetch handler) in MSW or a Worker. A payment method is added the way the payment provider would: `confirmSetupIntent(secret)` with a setup intent's client secret, or `addPaymentMethod(userId)`; `reset()` puts everything back as the seed made it.",
+        ].join('\n\n'),
+        tags: [
+          {
+            tagName: 'example',
+            text: "const fake = createFakeConnectApi({ seed: 1 });\nconst client = createConnectCore({ baseUrl: fake.url, token: fake.tokens[0], fetch: fake.fetch });\nconst user = await usersCreate(client, { email: 'driver@example.com' });",
+          },
+        ],
+      }),
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './auth.js',
+      namedExports: [
+        { name: 'DEFAULT_TOKEN' },
+        { name: 'FakePermission', isTypeOnly: true },
+        { name: 'FakeToken', isTypeOnly: true },
+      ],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './in-process.js',
+      namedExports: [
+        { name: 'FAKE_API_URL' },
+        { name: 'InProcessFakeConnectApi', isTypeOnly: true },
+        { name: 'InProcessFakeOptions', isTypeOnly: true },
+      ],
+    },
+    ...SHARED_TYPES.map(([moduleSpecifier, names]): StatementStructures => ({
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier,
+      isTypeOnly: true,
+      namedExports: names.map((name) => ({ name })),
+    })),
+  ];
+  return typescriptFile(path, statements, { API_CONTRACT: Object.keys(value) });
+}
+
+/** `testing/index.ts`: the fake on a port (Node), and everything `testing/fake.ts` exports. */
+export function emitTestingIndex(ir: Ir, path: string): EmittedFile {
+  const statements: StatementStructures[] = [
+    moduleImport('./fake.js', ['API_CONTRACT']),
+    moduleImport('./server.js', ['FakeConnectApi', 'FakeConnectApiOptions'], true),
+    moduleImport('./server.js', ['startFakeServer']),
     {
       kind: StructureKind.Function,
       name: 'startFakeConnectApi',
@@ -100,35 +166,31 @@ export function emitTestingIndex(ir: Ir, path: string): EmittedFile {
     },
     {
       kind: StructureKind.ExportDeclaration,
-      moduleSpecifier: './auth.js',
+      moduleSpecifier: './fake.js',
       namedExports: [
+        { name: 'API_CONTRACT' },
+        { name: 'createFakeConnectApi' },
         { name: 'DEFAULT_TOKEN' },
-        { name: 'FakePermission', isTypeOnly: true },
-        { name: 'FakeToken', isTypeOnly: true },
+        { name: 'FAKE_API_URL' },
+        ...['FakePermission', 'FakeToken', 'InProcessFakeConnectApi', 'InProcessFakeOptions'].map(
+          (name) => ({ name, isTypeOnly: true }),
+        ),
       ],
     },
     {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: './server.js',
       isTypeOnly: true,
-      namedExports: ['FakeConnectApi', 'FakeConnectApiOptions', 'RequestLogEntry'].map((name) => ({
-        name,
-      })),
+      namedExports: ['FakeConnectApi', 'FakeConnectApiOptions'].map((name) => ({ name })),
     },
-    {
+    ...SHARED_TYPES.map(([moduleSpecifier, names]): StatementStructures => ({
       kind: StructureKind.ExportDeclaration,
-      moduleSpecifier: './payments-store.js',
+      moduleSpecifier,
       isTypeOnly: true,
-      namedExports: ['FakePaymentMethod', 'TestCard'].map((name) => ({ name })),
-    },
-    {
-      kind: StructureKind.ExportDeclaration,
-      moduleSpecifier: './contract.js',
-      isTypeOnly: true,
-      namedExports: ['ApiContract', 'OperationContract'].map((name) => ({ name })),
-    },
+      namedExports: names.map((name) => ({ name })),
+    })),
   ];
-  return typescriptFile(path, statements, { API_CONTRACT: Object.keys(value) });
+  return typescriptFile(path, statements);
 }
 
 /** `bin`: the package's command for the fake (`connect-api-fake`), named by `--help` unless the user typed another. */

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { refusedPort } from '../runtime/fetch-refusal.js';
 import { DEFAULT_TOKEN, type FakeToken } from './auth.js';
+import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS } from './cors.js';
 import type { FakeConnectApi, FakeConnectApiOptions } from './server.js';
 
 export const DEFAULT_CLI_PORT = 8080;
@@ -32,8 +33,17 @@ Options:
   -h, --help               show this text
 
 Requests:
-  Send a token as 'Authorization: Bearer <token>'.
+  Send a token as 'Authorization: Bearer <token>'. Every token belongs to the same
+  integrating party: they all see the same users, cards and sessions.
   Every path ends with a slash: /api/v1/users/, not /api/v1/users.
+
+CORS (as django-cors-headers with CORS_ALLOW_ALL_ORIGINS and its defaults):
+  Every origin may call it: answers carry Access-Control-Allow-Origin: * and expose no
+  further headers. A preflight is answered without a token; it allows the methods
+  ${CORS_ALLOW_METHODS.join(', ')}, and only the request headers
+  ${CORS_ALLOW_HEADERS.join(', ')}:
+  a page that sends another (a custom x-…-client header) is blocked by its browser,
+  as by the API.
 
 Adding a card (the payment provider's part; the API has no operation for it):
   1. GET /api/v1/users/<user_id>/setup-intents/ answers {"setup_intent_client_secret": "seti_…"}.

@@ -1,231 +1,46 @@
 /**
- * The fake Connect API: routes each request through the contract (route, token, query,
- * body), runs the operation's handler on the in-memory state, and checks its own answer
- * with the spec's guard before sending it, so a bug in the fake shows up as a loud 500
- * instead of as a test passing against a response the real service would never give. Each
- * request is a transaction (transactions.ts): an answer the fake cannot give takes back the
- * change the request made, so one bad answer does not spoil every later one.
+ * The fake Connect API on a port: the fake's core (fake-core.ts) behind a `node:http` server
+ * (http.ts). Everything but listening is the core's, which also answers in process
+ * (in-process.ts).
  */
-import { describeFailure } from '../runtime/guard.js';
-import { authenticate, tokenTable, type FakeToken } from './auth.js';
-import { readBody } from './body.js';
 import type { ApiContract } from './contract.js';
-import { CONTROL_PREFIX, handleControl, headerText } from './control.js';
-import { ApiFailure, detailFailure, errorDetailFailure, noRoute } from './errors.js';
-import { handlerFor } from './handlers.js';
-import { listen, type HttpRequest, type HttpResponse } from './http.js';
-import { loosen, type ResponseMode } from './loosen.js';
-import { readQuery } from './params.js';
-import type { FakePaymentMethod, TestCard } from './payments-store.js';
-import { Router } from './router.js';
-import { createState, FakeClock, type FakeState, type TileListReading } from './state.js';
-import { Transactions } from './transactions.js';
+import { createFakeCore, type FakeControls, type FakeCoreOptions } from './fake-core.js';
+import { listen } from './http.js';
 
 /** Settings of a fake Connect API server; every one has a default. */
-export interface FakeConnectApiOptions {
+export interface FakeConnectApiOptions extends FakeCoreOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
   readonly port?: number;
   /** Interface to listen on; default `127.0.0.1`. */
   readonly host?: string;
-  /** Accepted bearer tokens; a plain string has every permission. Default: `DEFAULT_TOKEN` alone. */
-  readonly tokens?: readonly (string | FakeToken)[];
-  /** Seed of the station set and of every id the server makes; default 1. */
-  readonly seed?: number | string;
-  /** The clock; default the system clock. `advanceTime` moves it further. */
-  readonly now?: () => Date;
-  /** How long charging start takes to answer, in milliseconds; default 0. */
-  readonly chargingStartDelayMs?: number;
-  /** Check every success body with the spec's guard and answer 500 when it fails; default true. */
-  readonly checkResponses?: boolean;
-  /**
-   * `loosest`: every success body as loosely as the contract allows (optional members left
-   * out, nullable ones null, unknown properties and enum values, plain strings where only a
-   * string is promised), still checked against the spec. Default `faithful`.
-   */
-  readonly responses?: ResponseMode;
-  /**
-   * How `stations.tile` reads its `x` and `y` lists, which the contract leaves open: `grid`
-   * (the default) asks for every x with every y, `pairs` for the i-th x with the i-th y.
-   */
-  readonly tileLists?: TileListReading;
-  /** Largest request body accepted, in bytes; default 1 MiB. */
-  readonly maxBodyBytes?: number;
-  /** Called after each request, for logging. */
-  readonly onRequest?: (entry: RequestLogEntry) => void;
-}
-
-/** One request the fake answered, as `onRequest` sees it. */
-export interface RequestLogEntry {
-  /** The request's HTTP method. */
-  readonly method: string;
-  /** Path and query. */
-  readonly target: string;
-  /** The status the fake answered with. */
-  readonly status: number;
-  /** The spec's operationId, when the request reached an operation. */
-  readonly operationId?: string;
-  /** How long the answer took, in milliseconds. */
-  readonly milliseconds: number;
 }
 
 /** A running fake Connect API server: where it listens, and test-only controls the real API does not have. */
-export interface FakeConnectApi {
+export interface FakeConnectApi extends FakeControls {
   /** `http://127.0.0.1:<port>`: pass it to the client as `baseUrl`. */
   readonly url: string;
   /** The port it listens on. */
   readonly port: number;
-  /** The tokens the server accepts. */
-  readonly tokens: readonly string[];
-  /** How many stations the seed made. */
-  readonly stationCount: number;
   /** Stops listening and drops open connections. */
   close(): Promise<void>;
-  /** Stands in for the payment provider: attaches a card to the user of a setup intent's client secret (each secret works once). */
-  confirmSetupIntent(clientSecret: string, card?: TestCard): FakePaymentMethod;
-  /** Attaches a card to a user directly, as if a setup intent had been confirmed. */
-  addPaymentMethod(userId: string, card?: TestCard): FakePaymentMethod;
-  /** Moves the fake clock forward, so that running sessions last longer. */
-  advanceTime(milliseconds: number): void;
-}
-
-/** What the server learns of a request while answering it. */
-interface Seen {
-  operationId?: string;
-  delayMs?: number;
 }
 
 export async function startFakeServer(
   contract: ApiContract,
   options: FakeConnectApiOptions = {},
 ): Promise<FakeConnectApi> {
-  const tokens = tokenTable(options.tokens);
-  const clock = new FakeClock(options.now);
-  const state: FakeState = {
-    ...createState(options.seed ?? 1, clock, options.chargingStartDelayMs ?? 0),
-    tileLists: options.tileLists ?? 'grid',
-  };
-  const router = new Router(contract.operations);
-  const transactions = new Transactions(state);
-  const checkResponses = options.checkResponses ?? true;
-  const loosest = options.responses === 'loosest';
-
-  /**
-   * `seen.operationId` is set once the request is routed, for the log, also when it then
-   * fails; `seen.delayMs` when the handler holds its answer back.
-   */
-  async function answer(request: HttpRequest, seen: Seen): Promise<HttpResponse> {
-    if (request.url.pathname.startsWith(CONTROL_PREFIX))
-      return handleControl(request, state, tokens);
-    const route = router.match(request.method, request.url.pathname);
-    if (route.kind === 'not-found') throw noRoute(route.withSlash);
-    if (route.kind === 'method-not-allowed')
-      throw detailFailure(405, `Method "${request.method}" not allowed.`, {
-        allow: route.allowed.join(', '),
-      });
-    const { operation } = route;
-    seen.operationId = operation.id;
-    const permissions = authenticate(headerText(request.headers.authorization), tokens);
-    const query = readQuery(operation.query, request.url.searchParams);
-    const body =
-      (await readBody(operation.body, headerText(request.headers['content-type']), request.body)) ??
-      {};
-    const handler = handlerFor(operation.id);
-    if (!handler) throw detailFailure(501, `The fake server does not implement ${operation.id}.`);
-    const modelled = await handler({
-      state,
-      path: route.path,
-      query,
-      body,
-      url: request.url,
-      permissions,
-      answerAfter: (ms) => (seen.delayMs = ms),
-    });
-    const result =
-      loosest && operation.successShape
-        ? loosen(modelled, operation.successShape, contract.shapes ?? {})
-        : modelled;
-    const failure = checkResponses ? operation.successCheck?.(result) : undefined;
-    if (failure !== undefined) {
-      throw errorDetailFailure(
-        500,
-        'unexpected_error',
-        `The fake server's own ${operation.id} answer breaks the spec.`,
-        describeFailure(failure),
-      );
-    }
-    return { status: operation.successStatus, body: result };
-  }
-
-  let requests = 0;
-  const listening = await listen(
-    async (request) => {
-      const started = performance.now();
-      // Quoted by the client's errors (`requestId`), as a real service's request id would be.
-      const requestId = `req_${String(++requests).padStart(6, '0')}`;
-      const seen: Seen = {};
-      let response: HttpResponse;
-      try {
-        response = await transactions.run(async () => asJsonText(await answer(request, seen)));
-        // Outside the transaction, so that a slow answer holds no other request back.
-        if (seen.delayMs) await new Promise((resolve) => setTimeout(resolve, seen.delayMs));
-      } catch (error) {
-        const failure =
-          error instanceof ApiFailure
-            ? error
-            : errorDetailFailure(
-                500,
-                'unexpected_error',
-                'The fake server failed.',
-                error instanceof Error ? error.message : String(error),
-              );
-        response = { status: failure.status, body: failure.body, headers: failure.headers };
-      }
-      response = { ...response, headers: { ...response.headers, 'x-request-id': requestId } };
-      options.onRequest?.({
-        method: request.method,
-        target: `${request.url.pathname}${request.url.search}`,
-        status: response.status,
-        ...(seen.operationId === undefined ? {} : { operationId: seen.operationId }),
-        milliseconds: performance.now() - started,
-      });
-      return response;
-    },
-    {
-      port: options.port ?? 0,
-      host: options.host ?? '127.0.0.1',
-      maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-    },
-  );
-
+  const { port = 0, host = '127.0.0.1', ...coreOptions } = options;
+  const core = createFakeCore(contract, coreOptions);
+  const listening = await listen(core.handle, { port, host, maxBodyBytes: core.maxBodyBytes });
   return {
     url: listening.url,
     port: listening.port,
-    tokens: [...tokens.keys()],
-    stationCount: state.stations.all.length,
     close: () => listening.close(),
-    confirmSetupIntent: (clientSecret, card) =>
-      state.payments.json(state.payments.confirmSetupIntent(clientSecret, card)),
-    addPaymentMethod: (userId, card) =>
-      state.payments.json(state.payments.add(state.users.get(userId).id, card)),
-    advanceTime: (milliseconds) => clock.advance(milliseconds),
+    tokens: core.tokens,
+    stationCount: core.stationCount,
+    confirmSetupIntent: core.confirmSetupIntent,
+    addPaymentMethod: core.addPaymentMethod,
+    advanceTime: core.advanceTime,
+    reset: core.reset,
   };
-}
-
-/**
- * The answer as JSON text, written inside its transaction rather than by the HTTP layer after
- * it: an answer that cannot be written fails while its change can still be undone.
- */
-function asJsonText(response: HttpResponse): HttpResponse {
-  const { body, ...rest } = response;
-  if (body === undefined) return response;
-  try {
-    return { ...rest, bodyText: JSON.stringify(body) };
-  } catch (error) {
-    throw errorDetailFailure(
-      500,
-      'unexpected_error',
-      'The fake server cannot write its own answer as JSON.',
-      error instanceof Error ? error.message : String(error),
-    );
-  }
 }

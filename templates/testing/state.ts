@@ -43,17 +43,40 @@ export interface FakeState {
 export type TileListReading = 'grid' | 'pairs';
 
 export function createState(seed: number | string, clock: FakeClock, startDelayMs = 0): FakeState {
-  const ids = new SeededRandom(`ids:${seed}`);
-  const now = () => clock.now();
   const startedAt = clock.now();
   return {
+    ...records(seed, clock),
     clock,
     startedAt,
     stations: new StationIndex(generateStations(seed, startedAt)),
+    startDelayMs,
+  };
+}
+
+/**
+ * `state` as its seed made it, on `clock`: users, payment methods and sessions gone, ids drawn
+ * from the seed's start again, and the stations' EVSE statuses put back by `restoreStations`
+ * (their snapshot taken when the state was made). The stations themselves are kept: drawing
+ * them again would give the same ones, and takes about a tenth of a second.
+ */
+export function resetState(
+  state: FakeState,
+  seed: number | string,
+  clock: FakeClock,
+  restoreStations: () => void,
+): FakeState {
+  restoreStations();
+  return { ...state, ...records(seed, clock), clock };
+}
+
+/** What requests fill in, empty, with the id source the seed starts. */
+function records(seed: number | string, clock: FakeClock) {
+  const ids = new SeededRandom(`ids:${seed}`);
+  const now = () => clock.now();
+  return {
     users: new UserStore(ids),
     payments: new PaymentStore(ids, now),
     charging: new ChargingStore(ids, now),
-    startDelayMs,
   };
 }
 

@@ -30,6 +30,9 @@ export interface BillingRecord {
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+/** The locale a body names; undefined for none (the guards let no other value through). */
+const locale = (value: unknown): UserRecord['locale'] | undefined =>
+  value === 'en' || value === 'de' ? value : undefined;
 const properties = (value: unknown): Record<string, unknown> | null =>
   typeof value === 'object' && value !== null ? { ...(value as Record<string, unknown>) } : null;
 
@@ -43,7 +46,8 @@ export class UserStore {
     const user: UserRecord = {
       id: this.ids.uuid(),
       email: text(body['email']),
-      locale: body['locale'] === 'de' ? 'de' : 'en',
+      // Create and update read the locale alike; a user created without one speaks English.
+      locale: locale(body['locale']) ?? 'en',
       customProperties: properties(body['custom_properties']),
       deleted: false,
       billing: undefined,
@@ -77,7 +81,7 @@ export class UserStore {
   update(id: string, body: BodyValues): UserRecord {
     const user = this.get(id);
     if ('email' in body) user.email = text(body['email']);
-    if (body['locale'] === 'en' || body['locale'] === 'de') user.locale = body['locale'];
+    user.locale = locale(body['locale']) ?? user.locale;
     if ('custom_properties' in body) user.customProperties = properties(body['custom_properties']);
     return user;
   }

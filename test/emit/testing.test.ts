@@ -19,13 +19,14 @@ async function irOfFile(path: string) {
 }
 
 describe('emitTesting', () => {
-  it('emits the fake server for the Connect API: templates, index and cli', async () => {
+  it('emits the fake server for the Connect API: templates, the in-process module, index and cli', async () => {
     const ir = await irOfFile('spec/connect-api.yaml');
     const templates = await loadTemplates(TESTING_TEMPLATE_DIR);
     expect(fakeServerApplies(ir, templates)).toBe(true);
     const paths = emitTesting(ir, templates, 'src/testing').map((f) => f.path);
     expect(paths).toEqual([
       ...templates.map((t) => `src/testing/${t.name}`),
+      'src/testing/fake.ts',
       'src/testing/index.ts',
       'src/testing/cli.ts',
     ]);

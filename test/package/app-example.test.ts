@@ -3,106 +3,141 @@
  * Chromium, bundled with the built package as an app that installed it would be, against the
  * fake behind the app's own backend (proxy mode: no token in the page). It goes through the
  * flows an app developer tried by hand: stations around a point with "load more", a new user,
- * the billing-details form, a card, start and stop charging, the sessions list. And it counts
- * the app's glue: what an app still writes between the package and TanStack Query.
+ * the billing-details form, a card, start and stop charging, the sessions list. Then the same
+ * flows on the fake in the browser through MSW (main-fake.tsx, issue 27), with no API server
+ * anywhere: the page's server hands out files alone. And it counts the app's glue: what an
+ * app still writes between the package and TanStack Query.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppExample, type AppExample } from '../../examples/app/server.js';
+import { startAppExample, type AppApi, type AppExample } from '../../examples/app/server.js';
 import { launchChromium } from './support/browser.js';
 import { buildAndPack, REPO_ROOT, type BuiltPackage } from './support/built-package.js';
 
 const APP_DIR = join(REPO_ROOT, 'examples/app');
 
 let pkg: BuiltPackage;
-let app: AppExample;
 let browser: Browser;
 
 beforeAll(async () => {
   pkg = await buildAndPack();
-  app = await startAppExample({ packageDir: pkg.dir });
   browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
   await pkg?.remove();
 });
-
-/** The API requests the app sent whose `METHOD /path` starts with `prefix`. */
-const sent = (prefix: string) => app.apiRequests.filter((r) => r.startsWith(prefix));
 
 async function attribute(page: Page, selector: string, name: string): Promise<string | null> {
   return page.getAttribute(selector, name);
 }
 
+/** The API requests the app sent so far, as `METHOD /path?query`. */
+type ApiLog = () => Promise<readonly string[]>;
+
+/** The flows of a charging app, on a page showing the app; `log` tells what reached the API. */
+async function runFlows(page: Page, log: ApiLog): Promise<void> {
+  /** The API requests the app sent whose `METHOD /path` starts with `prefix`. */
+  const sent = async (prefix: string) => (await log()).filter((r) => r.startsWith(prefix));
+
+  // Stations around a point, then "load more": page 2 with the first query's page size.
+  await page.waitForSelector('#stations[data-count="5"]');
+  await page.click('#more');
+  await page.waitForSelector('#stations[data-count="10"]');
+  expect((await sent('GET /api/v1/stations/around/')).at(-1)).toContain('page=2&page_size=5');
+
+  // A new user: the user list's count goes up, as the mutation invalidated it.
+  await page.waitForSelector('#new-user[data-users]');
+  const before = Number(await attribute(page, '#new-user', 'data-users'));
+  await page.fill('input[name=email]', 'driver@example.com');
+  await page.click('#new-user button');
+  await page.waitForSelector('#user');
+  await page.waitForSelector(`#new-user[data-users="${before + 1}"]`);
+
+  // The billing-details form: the declared maximum shown and enforced before sending.
+  await page.fill('input[name=city]', 'x'.repeat(51));
+  expect(await page.textContent('#city-length')).toBe('51/50');
+  await page.click('#billing button[type=submit]');
+  await page.waitForSelector('[data-field=city]:not(:empty)');
+  expect(await page.textContent('[data-field=city]')).toBe('at most 50 characters');
+  expect(await sent('PUT')).toEqual([]);
+  expect(
+    await page.$$eval('#billing option', (options) => options.map((o) => o.textContent)),
+  ).toEqual(['personal', 'business']);
+  await page.fill('input[name=line1]', 'Torstraße 1');
+  await page.fill('input[name=postal_code]', '10119');
+  await page.fill('input[name=city]', 'Berlin');
+  await page.click('#billing button[type=submit]');
+  await page.waitForSelector('#billing[data-saved=true]');
+  expect(await page.textContent('[data-field=city]')).toBe('');
+  expect(await sent('PUT')).toHaveLength(1);
+
+  // A card, through a setup intent and the payment provider's stand-in.
+  await page.click('#add-card');
+  await page.waitForSelector('#cards[data-count="1"]');
+
+  // Start: the sessions list shows the running session, invalidated by the start.
+  await page.click('#start');
+  await page.waitForSelector('#sessions li[data-active=true]');
+  // A second start is refused; the app tells it apart by the operation's typed error.
+  await page.click('#start');
+  await page.waitForSelector('#charging-error:not(:empty)');
+  expect(await page.textContent('#charging-error')).toBe('You are charging already.');
+  // Sent once: the 409 was neither retried by the client nor by TanStack.
+  expect(
+    (await sent('POST /api/v1/users/')).filter((r) => r.includes('/charging/start/')),
+  ).toHaveLength(2);
+
+  await page.click('#stop');
+  await page.waitForSelector('#sessions li[data-active=false]');
+  expect(await page.$$('#sessions li')).toHaveLength(1);
+}
+
+/** The app served in `api` mode, open in a page that records the page's errors. */
+async function openApp(api: AppApi): Promise<{ app: AppExample; page: Page; problems: string[] }> {
+  const app = await startAppExample({ packageDir: pkg.dir, api });
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('requestfailed', (request) => problems.push(`${request.url()} failed`));
+  await page.goto(app.url);
+  return { app, page, problems };
+}
+
 describe('the example app in a browser', () => {
   it('runs the flows of a charging app on the generated options and validators', async () => {
-    const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    await page.goto(app.url);
+    const { app, page, problems } = await openApp('backend');
+    try {
+      await runFlows(page, async () => app.apiRequests);
+      // Proxy mode: the page never saw the token, and called only its own backend.
+      expect(await page.content()).not.toContain('Bearer');
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+      await app.close();
+    }
+  });
 
-    // Stations around a point, then "load more": page 2 with the first query's page size.
-    await page.waitForSelector('#stations[data-count="5"]');
-    await page.click('#more');
-    await page.waitForSelector('#stations[data-count="10"]');
-    expect(sent('GET /api/v1/stations/around/').at(-1)).toContain('page=2&page_size=5');
-
-    // A new user: the user list's count goes up, as the mutation invalidated it.
-    await page.waitForSelector('#new-user[data-users]');
-    const before = Number(await attribute(page, '#new-user', 'data-users'));
-    await page.fill('input[name=email]', 'driver@example.com');
-    await page.click('#new-user button');
-    await page.waitForSelector('#user');
-    await page.waitForSelector(`#new-user[data-users="${before + 1}"]`);
-
-    // The billing-details form: the declared maximum shown and enforced before sending.
-    await page.fill('input[name=city]', 'x'.repeat(51));
-    expect(await page.textContent('#city-length')).toBe('51/50');
-    await page.click('#billing button[type=submit]');
-    await page.waitForSelector('[data-field=city]:not(:empty)');
-    expect(await page.textContent('[data-field=city]')).toBe('at most 50 characters');
-    expect(sent('PUT')).toEqual([]);
-    expect(
-      await page.$$eval('#billing option', (options) => options.map((o) => o.textContent)),
-    ).toEqual(['personal', 'business']);
-    await page.fill('input[name=line1]', 'Torstraße 1');
-    await page.fill('input[name=postal_code]', '10119');
-    await page.fill('input[name=city]', 'Berlin');
-    await page.click('#billing button[type=submit]');
-    await page.waitForSelector('#billing[data-saved=true]');
-    expect(await page.textContent('[data-field=city]')).toBe('');
-    expect(sent('PUT')).toHaveLength(1);
-
-    // A card, through a setup intent and the payment provider's stand-in.
-    await page.click('#add-card');
-    await page.waitForSelector('#cards[data-count="1"]');
-
-    // Start: the sessions list shows the running session, invalidated by the start.
-    await page.click('#start');
-    await page.waitForSelector('#sessions li[data-active=true]');
-    // A second start is refused; the app tells it apart by the operation's typed error.
-    await page.click('#start');
-    await page.waitForSelector('#charging-error:not(:empty)');
-    expect(await page.textContent('#charging-error')).toBe('You are charging already.');
-    // Sent once: the 409 was neither retried by the client nor by TanStack.
-    expect(sent('POST /api/v1/users/').filter((r) => r.includes('/charging/start/'))).toHaveLength(
-      2,
-    );
-
-    await page.click('#stop');
-    await page.waitForSelector('#sessions li[data-active=false]');
-    expect(await page.$$('#sessions li')).toHaveLength(1);
-
-    // Proxy mode: the page never saw the token, and called only its own backend.
-    expect(await page.content()).not.toContain('Bearer');
-    expect(problems).toEqual([]);
-    await page.close();
+  it('runs the same flows on the fake in the browser through MSW, with no API server', async () => {
+    const { app, page, problems } = await openApp('msw');
+    try {
+      await runFlows(page, () =>
+        page.evaluate(
+          () => (globalThis as { fakeApiRequests?: readonly string[] }).fakeApiRequests ?? [],
+        ),
+      );
+      // Nothing reached a server but for the page's files: no backend, no API.
+      expect(app.apiRequests).toEqual([]);
+      expect([...new Set(app.served)].sort()).toEqual(['/', '/app.js', '/mockServiceWorker.js']);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+      await app.close();
+    }
   });
 });
 

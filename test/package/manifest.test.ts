@@ -21,7 +21,12 @@ const IR: Ir = {
   resources: { name: '', path: [], operations: [], children: [] },
 };
 const CLIENT_ONLY = ['src/index.ts', 'src/client.ts', 'src/runtime/index.ts'];
-const WITH_FAKE = [...CLIENT_ONLY, 'src/testing/index.ts', 'src/testing/cli.ts'];
+const WITH_FAKE = [
+  ...CLIENT_ONLY,
+  'src/testing/fake.ts',
+  'src/testing/index.ts',
+  'src/testing/cli.ts',
+];
 
 function json(file: EmittedFile): Record<string, unknown> {
   if (file.kind !== 'text') throw new Error(`${file.path}: expected text`);
@@ -59,15 +64,23 @@ describe('package manifest emitter', () => {
     });
   });
 
-  it('adds the testing entry point, its node10 types and the CLI when the fake server is emitted', () => {
+  it('adds the fake and testing entry points, their node10 types and the CLI when the fake server is emitted', () => {
     const manifest = json(emitPackageJson(IR, 'HEADER', WITH_FAKE));
     expect(Object.keys(manifest['exports'] as object)).toEqual([
       '.',
+      './fake',
       './testing',
       './package.json',
     ]);
+    expect((manifest['exports'] as Record<string, unknown>)['./fake']).toEqual({
+      import: { types: './dist/esm/testing/fake.d.ts', default: './dist/esm/testing/fake.js' },
+      require: { types: './dist/cjs/testing/fake.d.ts', default: './dist/cjs/testing/fake.js' },
+    });
     expect(manifest['typesVersions']).toEqual({
-      '*': { testing: ['./dist/cjs/testing/index.d.ts'] },
+      '*': {
+        fake: ['./dist/cjs/testing/fake.d.ts'],
+        testing: ['./dist/cjs/testing/index.d.ts'],
+      },
     });
     expect(manifest['bin']).toEqual({ 'parking-fake': './dist/esm/testing/cli.js' });
     expect(json(emitTsconfig('HEADER', WITH_FAKE))['compilerOptions']).toMatchObject({

@@ -59,10 +59,11 @@ describe('package manifest', () => {
     );
   });
 
-  it('exports the client, the form validators and the testing entry point with ESM, CommonJS and types for each', () => {
+  it('exports the client, the form validators and the fake entry points with ESM, CommonJS and types for each', () => {
     const map = exportsMap();
     expect(Object.keys(map).sort()).toEqual([
       '.',
+      './fake',
       './forms',
       './package.json',
       './query',
@@ -97,7 +98,7 @@ describe('package lint', () => {
   it('attw finds no type resolution problem for any entry point', async () => {
     const report = await attwReport(pkg.tarball);
     expect(report.entrypoints).toEqual(
-      expect.arrayContaining(['.', './forms', './query', './testing']),
+      expect.arrayContaining(['.', './fake', './forms', './query', './testing']),
     );
     expect(report.problems).toEqual([]);
   }, 60_000);
@@ -116,11 +117,13 @@ describe('npm pack', () => {
     expect(pkg.files).toContain('dist/cjs/package.json');
   });
 
-  it('loads nothing from outside the package, and Node built-ins only in the fake server', async () => {
+  it("loads nothing from outside the package, and Node built-ins only in the fake's server and command line", async () => {
+    // The rest of the fake is the in-process fake's too (`./fake`), for browsers and Workers.
+    const NODE_MODULES = ['testing/http.js', 'testing/cli-main.js'];
     for (const build of ['dist/esm', 'dist/cjs']) {
       const outside = await externalImports(join(pkg.dir, build));
       const misplaced = outside.filter(
-        (i) => !(i.file.startsWith('testing/') && i.specifier.startsWith('node:')),
+        (i) => !(NODE_MODULES.includes(i.file) && i.specifier.startsWith('node:')),
       );
       expect(misplaced, build).toEqual([]);
     }

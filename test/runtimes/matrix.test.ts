@@ -4,14 +4,20 @@
  * every runtime, each taken from a pinned devDependency, and TypeScript consumers under every
  * module resolution. Every cell must see exactly what the flow sees in this process; the rows
  * go to results.json and the README's table must match them (`UPDATE_RUNTIME_MATRIX=1`
- * rewrites it).
+ * rewrites it). Then the fake itself in process (`connect-api-client/fake`, issue 27), with no
+ * server at all, in the runtimes a test of a web app, a Worker or a mobile app runs in: the
+ * same seed must give the same stations and ids everywhere.
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../generated/src/index.js';
+import * as fakeModule from '../../generated/src/testing/fake.js';
+import { launchChromium } from '../package/support/browser.js';
 import { REPO_ROOT } from '../package/support/built-package.js';
+import { run } from '../package/support/run.js';
+import { runFakeFlow, type FakeFlowResult } from './fake-flow.js';
 import { runFlow, type FlowResult } from './flow.js';
 import * as binaries from './support/binaries.js';
 import { writeBundle } from './support/bundles.js';
@@ -38,6 +44,7 @@ const versionOf = (name: string): string =>
 
 let consumer: Consumer;
 let reference: FlowRun;
+let fakeReference: FakeFlowResult;
 const rows: MatrixRow[] = [];
 
 beforeAll(async () => {
@@ -47,6 +54,7 @@ beforeAll(async () => {
     version: process.version,
     result: await runFlow(sdk, { baseUrl: api.url, token: api.token }),
   }));
+  fakeReference = await runFakeFlow(sdk, fakeModule);
 }, 240_000);
 
 afterAll(async () => {
@@ -137,7 +145,11 @@ const FLOW_CELLS: readonly FlowCell[] = [
     runner: async () => {
       await writeBundle('worker.js', dir());
       return async (api) => {
-        const answer = await runInWorkerd(binaries.workerd().path, dir(), api.url, api.token);
+        const answer = await runInWorkerd(binaries.workerd().path, dir(), {
+          module: 'worker.js',
+          bindings: { API_URL: api.url, API_TOKEN: api.token },
+          network: 'loopback',
+        });
         if (answer.status !== 200)
           throw new Error(`the Worker answered ${answer.status}: ${answer.body}`);
         const { result } = JSON.parse(answer.body) as { result: FlowResult };
@@ -197,8 +209,166 @@ describe('the flow in each runtime', () => {
   }
 });
 
+describe('the fake in process, in this process: the reference every runtime must match', () => {
+  it("user, billing details, card, start, stop and reset, on the seed's stations and ids", () => {
+    const r = fakeReference;
+    expect(JSON.parse(r.stations)).toMatchObject({
+      count: expect.any(Number),
+      next: expect.any(String),
+    });
+    expect(r.stationCount).toBeGreaterThan(1000);
+    expect(r.ids.user).toMatch(/^[0-9a-f-]{36}$/);
+    expect(r.locale).toBe('de');
+    expect(r.charging).toEqual({
+      card: '4444',
+      activeAfterStart: true,
+      activeAfterStop: false,
+      minutes: 45,
+      invoices: 1,
+    });
+    expect(r.reset).toEqual({ users: 0, sameUserId: true });
+    expect(r.notFound).toEqual({ error: 'NotFoundError', status: 404 });
+  });
+});
+
+/** A cell that runs the in-process fake's flow, with no server, and what it saw. */
+interface FakeCell {
+  readonly runtime: string;
+  readonly format: string;
+  /** The version in the table when the runtime cannot report its own. */
+  readonly version?: string;
+  readonly note: string;
+  readonly run: () => Promise<{ readonly version: string; readonly result: FakeFlowResult }>;
+}
+
+/** A runtime that runs a file printing `{version, result}` on its last line. */
+async function fakeCommand(
+  command: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): Promise<{ version: string; result: FakeFlowResult }> {
+  const { stdout } = await run(command, args, { cwd: dir(), env });
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as {
+    version: string;
+    result: FakeFlowResult;
+  };
+}
+
+const IN_PROCESS = 'the fake in process (`connect-api-client/fake`), no server';
+
+const FAKE_CELLS: readonly FakeCell[] = [
+  {
+    runtime: 'Fake in process: Node.js 20',
+    format: 'ESM',
+    note: `${binaries.node(20).from}; ${IN_PROCESS}; \`import\` of the installed package`,
+    run: async () => {
+      await writeBundle('fake.mjs', dir());
+      return fakeCommand(binaries.node(20).path, ['fake.mjs']);
+    },
+  },
+  {
+    runtime: 'Fake in process: Bun',
+    format: 'ESM',
+    note: `${binaries.bun().from}; ${IN_PROCESS}; \`import\` of the installed package`,
+    run: async () => {
+      await writeBundle('fake.mjs', dir());
+      return fakeCommand(binaries.bun().path, ['--no-install', 'fake.mjs']);
+    },
+  },
+  {
+    runtime: 'Fake in process: Deno',
+    format: 'ESM',
+    note: `${binaries.deno().from}; ${IN_PROCESS}; run without network permission`,
+    run: async () => {
+      await writeBundle('fake.mjs', dir());
+      return fakeCommand(binaries.deno().path, ['run', '--allow-env', '--allow-read', 'fake.mjs'], {
+        DENO_DIR: join(dir(), '.deno'),
+        DENO_NO_UPDATE_CHECK: '1',
+        NO_COLOR: '1',
+      });
+    },
+  },
+  {
+    runtime: 'Fake in process: Cloudflare workerd',
+    format: 'ESM (module Worker, bundled)',
+    version: versionOf('@cloudflare/workerd-linux-64'),
+    note: `${binaries.workerd().from}; ${IN_PROCESS}: the flow in a Worker's fetch handler, whose network allows nothing`,
+    run: async () => {
+      await writeBundle('fake-worker.js', dir());
+      const answer = await runInWorkerd(binaries.workerd().path, dir(), {
+        module: 'fake-worker.js',
+        bindings: {},
+        network: 'none',
+      });
+      if (answer.status !== 200)
+        throw new Error(`the Worker answered ${answer.status}: ${answer.body}`);
+      const { result } = JSON.parse(answer.body) as { result: FakeFlowResult };
+      return { version: versionOf('@cloudflare/workerd-linux-64'), result };
+    },
+  },
+  {
+    runtime: 'Fake in process: Chromium (headless)',
+    format: 'classic script (bundled for the browser)',
+    version: `@sparticuz/chromium ${versionOf('@sparticuz/chromium')}`,
+    note: `${IN_PROCESS}: the bundle added to a blank page, which makes no request at all`,
+    run: async () => {
+      const script = await readFile(await writeBundle('fake-browser.js', dir()), 'utf8');
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage();
+        const requests: string[] = [];
+        page.on('request', (request) => requests.push(request.url()));
+        const problems: string[] = [];
+        page.on('pageerror', (error) => problems.push(error.message));
+        await page.addScriptTag({ content: script });
+        const result = await page.evaluate(() =>
+          (globalThis as unknown as { runFakeFlow(): Promise<FakeFlowResult> }).runFakeFlow(),
+        );
+        expect(requests).toEqual([]);
+        expect(problems).toEqual([]);
+        return { version: browser.version(), result };
+      } finally {
+        await browser.close();
+      }
+    },
+  },
+  {
+    runtime: "Fake in process: React Native's URL and fetch",
+    format: 'ESM (bundled)',
+    version: `react-native ${versionOf('react-native')}`,
+    note: `${IN_PROCESS}: on whatwg-fetch ${versionOf('whatwg-fetch')}'s Request, Response and Headers and React Native's URL in place of the globals, on Node's V8`,
+    run: async () => {
+      await writeBundle('fake-react-native.mjs', dir());
+      return fakeCommand(process.execPath, ['fake-react-native.mjs']);
+    },
+  },
+];
+
+describe('the fake in process, in each runtime', () => {
+  for (const cell of FAKE_CELLS) {
+    it(`${cell.runtime}, ${cell.format}`, async () => {
+      let row: MatrixRow = { ...cell, version: cell.version ?? '?', result: 'fail' };
+      try {
+        const seen = await cell.run();
+        row = { ...row, version: cell.version ?? seen.version };
+        // The same seed gives the same stations and the same ids, in every runtime.
+        expect(seen.result).toEqual(fakeReference);
+        row = { ...row, result: 'pass' };
+      } finally {
+        rows.push({
+          runtime: row.runtime,
+          version: row.version,
+          format: row.format,
+          result: row.result,
+          note: row.note,
+        });
+      }
+    }, 120_000);
+  }
+});
+
 describe('TypeScript consumers', () => {
-  const resolutions: readonly Resolution[] = ['node16', 'nodenext', 'bundler', 'node10'];
+  const resolutions: readonly Resolution[] = ['node16', 'nodenext', 'bundler', 'node10', 'browser'];
   for (const resolution of resolutions) {
     it(`module resolution ${resolution}`, async () => {
       const checked = await typeCheck(
@@ -207,16 +377,22 @@ describe('TypeScript consumers', () => {
         join(binaries.TSC, '..', '..', '..', '@types'),
       );
       rows.push({
-        runtime: `TypeScript, moduleResolution ${resolution}`,
+        runtime:
+          resolution === 'browser'
+            ? 'TypeScript, a browser project on the fake in process'
+            : `TypeScript, moduleResolution ${resolution}`,
         version: versionOf('typescript'),
         format:
           resolution === 'node16' || resolution === 'nodenext'
             ? 'ESM (.mts) and CommonJS (.cts)'
-            : resolution === 'bundler'
+            : resolution === 'bundler' || resolution === 'browser'
               ? 'ESM'
               : 'CommonJS',
         result: checked.exitCode === 0 ? 'pass' : 'fail',
-        note: 'tsc type-checks a consumer under strict, declarations included',
+        note:
+          resolution === 'browser'
+            ? 'tsc type-checks `connect-api-client/fake` under strict with moduleResolution bundler, the DOM library and no Node types'
+            : 'tsc type-checks a consumer under strict, declarations included',
       });
       expect(checked.stdout).toBe('');
       expect(checked.exitCode).toBe(0);

@@ -13,7 +13,7 @@
  */
 import { authenticate, type TokenTable } from './auth.js';
 import { detailFailure, noRoute, validationFailure } from './errors.js';
-import type { HttpRequest, HttpResponse } from './http.js';
+import type { HttpRequest, HttpResponse } from './exchange.js';
 import type { TestCard } from './payments-store.js';
 import { DATA_FILES } from './station-handlers.js';
 import { stationJson } from './station-model.js';
@@ -43,7 +43,7 @@ export function handleControl(
       throw detailFailure(405, `Method "${request.method}" not allowed.`, {
         allow: 'POST, OPTIONS',
       });
-    authenticate(headerText(request.headers.authorization), tokens);
+    authenticate(request.headers['authorization'], tokens);
     const { secret, card } = confirmBody(request.body);
     const method = state.payments.confirmSetupIntent(secret, card);
     return { status: 201, body: state.payments.json(method) };
@@ -85,8 +85,4 @@ function confirmBody(raw: Uint8Array): { secret: string; card: TestCard | undefi
       throw validationFailure(`card.${key}`, 'expected boolean');
   }
   return { secret, card: fields as TestCard };
-}
-
-export function headerText(value: string | readonly string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : (value as string | undefined);
 }

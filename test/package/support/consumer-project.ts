@@ -108,7 +108,7 @@ export async function installConsumer(tarball: string): Promise<ConsumerProject>
   );
   const snippets = snippetModule(sources, 'ConnectClient', 'connect-api-client');
   await writeFile(join(dir, 'doc-snippets.ts'), snippets.code);
-  // The snippets that show TanStack Query, react-hook-form and the like import them, as an app
+  // The snippets that show TanStack Query, react-hook-form, MSW and the like import them, as an app
   // that uses those snippets has them installed: the repository's devDependencies, linked in
   // after npm is done with the folder.
   for (const library of snippets.libraries) {

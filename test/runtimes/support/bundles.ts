@@ -3,7 +3,8 @@
  * that installed the packed package: for Node, Bun and Deno the flow with the package left as
  * an `import` or `require` of `connect-api-client`; for a Worker and for React Native one
  * bundle holding the package too (wrangler and Metro bundle), React Native's with its own
- * URL module (Flow stripped) or the polyfill.
+ * URL module (Flow stripped) or the polyfill. The in-process fake's flow (`fake-…`) is built
+ * the same ways, plus one classic script for a page.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -15,16 +16,32 @@ const ENTRIES = join(import.meta.dirname, '..', 'entries');
 const require = createRequire(import.meta.url);
 
 export type Bundle =
-  'entry.mjs' | 'entry.cjs' | 'worker.js' | 'react-native.mjs' | 'react-native-polyfill.mjs';
+  | 'entry.mjs'
+  | 'entry.cjs'
+  | 'worker.js'
+  | 'react-native.mjs'
+  | 'react-native-polyfill.mjs'
+  // The fake in process (fake-flow.ts), with no server.
+  | 'fake.mjs'
+  | 'fake-worker.js'
+  | 'fake-browser.js'
+  | 'fake-react-native.mjs';
 
-/** The repository's import of the generated package becomes the installed package. */
+/** The package's entry points the repository's imports of generated sources stand for. */
+const ENTRY_POINTS: readonly (readonly [RegExp, string])[] = [
+  [/generated\/src\/index\.js$/, 'connect-api-client'],
+  [/generated\/src\/testing\/fake\.js$/, 'connect-api-client/fake'],
+];
+
+/** The repository's imports of the generated package become the installed package. */
 function installedPackage(consumerDir: string, external: boolean): Plugin {
   return {
     name: 'installed-package',
     setup(b) {
-      b.onResolve({ filter: /generated\/src\/index\.js$/ }, async (args) => {
-        if (external) return { path: 'connect-api-client', external: true };
-        const found = await b.resolve('connect-api-client', {
+      b.onResolve({ filter: /generated\/src\/(index|testing\/fake)\.js$/ }, async (args) => {
+        const entry = ENTRY_POINTS.find(([pattern]) => pattern.test(args.path))![1];
+        if (external) return { path: entry, external: true };
+        const found = await b.resolve(entry, {
           resolveDir: consumerDir,
           kind: args.kind,
         });
@@ -76,33 +93,48 @@ function reactNative(url: 'own' | 'polyfill'): Plugin {
 export async function writeBundle(bundle: Bundle, consumerDir: string): Promise<string> {
   const outfile = join(consumerDir, bundle);
   const common = { bundle: true, outfile, logLevel: 'silent', target: 'es2022' } as const;
-  if (bundle === 'entry.mjs' || bundle === 'entry.cjs')
+  if (bundle === 'entry.mjs' || bundle === 'entry.cjs' || bundle === 'fake.mjs')
     await build({
       ...common,
-      entryPoints: [join(ENTRIES, 'cli.ts')],
-      format: bundle === 'entry.mjs' ? 'esm' : 'cjs',
+      entryPoints: [join(ENTRIES, bundle === 'fake.mjs' ? 'fake-cli.ts' : 'cli.ts')],
+      format: bundle === 'entry.cjs' ? 'cjs' : 'esm',
       platform: 'neutral',
       plugins: [installedPackage(consumerDir, true)],
     });
-  else if (bundle === 'worker.js')
+  else if (bundle === 'worker.js' || bundle === 'fake-worker.js')
     await build({
       ...common,
-      entryPoints: [join(ENTRIES, 'worker.ts')],
+      entryPoints: [join(ENTRIES, bundle === 'worker.js' ? 'worker.ts' : 'fake-worker.ts')],
       format: 'esm',
       platform: 'browser',
       conditions: ['workerd', 'worker', 'browser'],
       plugins: [installedPackage(consumerDir, false)],
     });
+  else if (bundle === 'fake-browser.js')
+    // A classic script, as a page's bundler would make it for the browser: no Node module can
+    // be left external or shimmed.
+    await build({
+      ...common,
+      entryPoints: [join(ENTRIES, 'fake-browser.ts')],
+      format: 'iife',
+      platform: 'browser',
+      plugins: [installedPackage(consumerDir, false)],
+    });
   else
     await build({
       ...common,
-      entryPoints: [join(ENTRIES, 'react-native.ts')],
+      entryPoints: [
+        join(
+          ENTRIES,
+          bundle === 'fake-react-native.mjs' ? 'fake-react-native.ts' : 'react-native.ts',
+        ),
+      ],
       format: 'esm',
       platform: 'node',
       // Metro resolves the `react-native` condition first; the package has none, like most.
       conditions: ['react-native'],
       plugins: [
-        reactNative(bundle === 'react-native.mjs' ? 'own' : 'polyfill'),
+        reactNative(bundle === 'react-native-polyfill.mjs' ? 'polyfill' : 'own'),
         installedPackage(consumerDir, false),
       ],
     });

@@ -15,26 +15,38 @@ export interface WorkerdRun {
   readonly body: string;
 }
 
+/** What the Worker is given: its module, its text bindings, and where it may connect. */
+export interface WorkerSetup {
+  /** The module's file in the directory, bundled. */
+  readonly module: string;
+  readonly bindings: Readonly<Record<string, string>>;
+  /** `loopback`: this machine and any other; `none`: nowhere at all. */
+  readonly network: 'loopback' | 'none';
+}
+
 /** Data values go in as JSON strings, which Cap'n Proto's text format reads alike. */
-function config(apiUrl: string, token: string): string {
+function config(setup: WorkerSetup): string {
+  const allow = setup.network === 'loopback' ? '"local", "private", "public"' : '';
+  const bindings = Object.entries(setup.bindings).map(
+    ([name, text]) => `    (name = ${JSON.stringify(name)}, text = ${JSON.stringify(text)}),`,
+  );
   return `using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
   services = [
     (name = "main", worker = .flow),
-    (name = "loopback", network = (allow = ["local", "private", "public"])),
+    (name = "outbound", network = (allow = [${allow}])),
   ],
   sockets = [ (name = "http", address = "127.0.0.1:0", http = (), service = "main") ],
 );
 
 const flow :Workerd.Worker = (
-  modules = [ (name = "worker.js", esModule = embed "worker.js") ],
+  modules = [ (name = ${JSON.stringify(setup.module)}, esModule = embed ${JSON.stringify(setup.module)}) ],
   compatibilityDate = "2025-09-01",
   bindings = [
-    (name = "API_URL", text = ${JSON.stringify(apiUrl)}),
-    (name = "API_TOKEN", text = ${JSON.stringify(token)}),
+${bindings.join('\n')}
   ],
-  globalOutbound = "loopback",
+  globalOutbound = "outbound",
 );
 `;
 }
@@ -47,14 +59,13 @@ async function listeningPort(control: Readable): Promise<number> {
   throw new Error('workerd closed its control pipe before it listened');
 }
 
-/** Serves `worker.js` from `dir` and sends it one request, which runs the flow. */
+/** Serves the Worker's module from `dir` and sends it one request, which runs the flow. */
 export async function runInWorkerd(
   executable: string,
   dir: string,
-  apiUrl: string,
-  token: string,
+  setup: WorkerSetup,
 ): Promise<WorkerdRun> {
-  await writeFile(join(dir, 'workerd.capnp'), config(apiUrl, token));
+  await writeFile(join(dir, 'workerd.capnp'), config(setup));
   const child = spawn(executable, ['serve', 'workerd.capnp', '--control-fd=3'], {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
