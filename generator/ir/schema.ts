@@ -75,7 +75,10 @@ function convertCore(schema: RawObject, pointer: string, ctx: SchemaContext): Ir
   if (alternatives) return convertAlternatives(schema, alternatives, pointer, ctx);
 
   if ('const' in schema) return literalOf(schema.const, pointer, ctx);
-  if (Array.isArray(schema.enum)) return convertEnum(schema.enum, pointer, ctx);
+  // `enum: []` is read as no enum at all (a warning, `enum-empty`): the schema's other
+  // keywords say what it holds.
+  if (Array.isArray(schema.enum) && schema.enum.length > 0)
+    return convertEnum(schema.enum, pointer, ctx);
 
   const types = typeList(schema);
   if (types.length === 0) {
@@ -270,10 +273,12 @@ function convertDiscriminator(schema: RawObject, ctx: SchemaContext) {
 
 function convertEnum(values: readonly unknown[], pointer: string, ctx: SchemaContext): IrType {
   const nonNull = values.filter((v) => v !== null);
-  const kept = nonNull.filter((v): v is string | number | boolean =>
+  const scalars = nonNull.filter((v): v is string | number | boolean =>
     ['string', 'number', 'boolean'].includes(typeof v),
   );
-  if (kept.length !== nonNull.length) {
+  // A value listed twice counts once (a warning, `enum-duplicate`).
+  const kept = scalars.filter((v, i) => scalars.indexOf(v) === i);
+  if (scalars.length !== nonNull.length) {
     ctx.reporter.error(
       'unsupported-schema',
       joinPointer(pointer, 'enum'),

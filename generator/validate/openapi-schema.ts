@@ -11,6 +11,7 @@ import { simplifyErrors } from './schema-errors.js';
 import { wordError } from './schema-messages.js';
 import type { TextCache } from '../cache.js';
 import { acceptorFor, compiledSchema, type OpenApiLine } from './schemas.js';
+import { readingOf, type ToleratedCode } from '../tolerances.js';
 
 export type VersionCheck =
   { readonly line: OpenApiLine } | { readonly line?: undefined; readonly diagnostic: Diagnostic };
@@ -80,7 +81,7 @@ export function checkSchema(
       tolerated
         ? diagnosticAt(doc, tolerated, pointer, message, {
             severity: 'warning',
-            ...(hint ? { hint } : {}),
+            hint: hint ?? `read as ${readingOf(tolerated)}`,
           })
         : errorAt(doc, 'schema', pointer, message, hint),
     );
@@ -90,20 +91,32 @@ export function checkSchema(
 
 /**
  * Slight invalidities that other generators accept and that change nothing the generator
- * reads: each is a warning naming its place, with its own code, instead of a `schema` error.
- * The key is the diagnostic's code, the value why it is safe to go on. Only the top level is
- * tolerant: deeper down, an unknown key is more often a typo that changes the meaning
+ * reads, or have one plain reading: each is a warning naming its place, with its own code,
+ * instead of a `schema` error. The codes and their readings are listed in `TOLERANCES`
+ * (`generator/tolerances.ts`), which the README shows. Only the top level is tolerant of
+ * unknown keys: deeper down, an unknown key is more often a typo that changes the meaning
  * (`nulable`, `reponses`), so it stays an error.
  */
-export const TOLERATED = {
-  'unknown-key':
-    'a top-level key the OpenAPI schema does not define (and not an x- extension) is ignored, as other generators do',
-} as const;
-
-function tolerable(error: ErrorObject): keyof typeof TOLERATED | undefined {
+function tolerable(error: ErrorObject): ToleratedCode | undefined {
   const unknown =
     error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties';
-  return unknown && error.instancePath === '' ? 'unknown-key' : undefined;
+  if (unknown && error.instancePath === '') return 'unknown-key';
+  // A Schema Object's `required` list (3.0 asks for one name at least, each once): the
+  // names it lists are required, no more, whether the list is empty or repeats one.
+  if (/\/properties\/required\/minItems$/.test(error.schemaPath)) return 'required-empty';
+  if (/\/properties\/required\/uniqueItems$/.test(error.schemaPath)) return 'required-duplicate';
+  // 3.0 makes a parameter's or media type's `example` and `examples` mutually exclusive;
+  // neither reaches the generated code, so both stay what they are, documentation.
+  const forbidden = isRecord(error.schema) ? error.schema['required'] : undefined;
+  if (
+    error.keyword === 'not' &&
+    Array.isArray(forbidden) &&
+    forbidden.length === 2 &&
+    forbidden.includes('example') &&
+    forbidden.includes('examples')
+  )
+    return 'example-and-examples';
+  return undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

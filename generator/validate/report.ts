@@ -11,3 +11,14 @@ export function errorAt(
 ): Diagnostic {
   return diagnosticAt(doc, code, pointer, message, hint ? { hint } : {});
 }
+
+/** A warning diagnostic at `pointer`: something tolerated (`TOLERANCES`), with how it is read in its hint. */
+export function warningAt(
+  doc: SourceDocument,
+  code: string,
+  pointer: string,
+  message: string,
+  hint: string,
+): Diagnostic {
+  return diagnosticAt(doc, code, pointer, message, { severity: 'warning', hint });
+}

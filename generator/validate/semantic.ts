@@ -9,7 +9,8 @@ import { followRefs as deref, isObject, member } from '../document/read.js';
 import type { SourceDocument } from '../load.js';
 import { indexDocument, type OperationSite } from './document-index.js';
 import { pathParameters } from './path-parameters.js';
-import { errorAt } from './report.js';
+import { errorAt, warningAt } from './report.js';
+import { readingOf } from '../tolerances.js';
 import { closest } from './closest.js';
 import { sdkExtensions } from './sdk-extensions.js';
 
@@ -110,18 +111,22 @@ function explainMissing(root: unknown, target: string): { message: string; hint?
   return { message: 'the target does not exist' };
 }
 
-/** An `enum` must allow something, and listing a value twice is always a mistake. */
+/**
+ * An `enum` should allow something, and list each value once; both are SHOULDs in JSON
+ * Schema that published documents break and peers generate from, so both are warnings with
+ * one reading (`TOLERANCES`): an empty enum constrains nothing, a repeated value counts once.
+ */
 export function enumValues(doc: SourceDocument): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const { pointer, values } of indexDocument(doc).enums) {
     if (values.length === 0) {
       diagnostics.push(
-        errorAt(
+        warningAt(
           doc,
           'enum-empty',
           pointer,
-          'enum has no values, so no value is valid',
-          'list at least one allowed value, or remove the enum',
+          'enum has no values, so strictly no value is valid',
+          `read as ${readingOf('enum-empty')}; list the allowed values, or remove the enum`,
         ),
       );
       continue;
@@ -135,12 +140,12 @@ export function enumValues(doc: SourceDocument): Diagnostic[] {
         return;
       }
       diagnostics.push(
-        errorAt(
+        warningAt(
           doc,
           'enum-duplicate',
           joinPointer(pointer, index),
           `enum value ${JSON.stringify(value) ?? String(value)} is listed twice (first at index ${first})`,
-          'remove the repeated value',
+          `read as ${readingOf('enum-duplicate')}; remove the repeated value`,
         ),
       );
     });

@@ -98,10 +98,4 @@ export const EXPECTED_REFUSALS: Readonly<Record<string, Refusal>> = {
     pointer: '/paths/~1hoot/post/responses',
     why: "invalid OpenAPI 3.0: an operation's responses may not be empty",
   },
-  'oas-examples/3.0/schema-enums': {
-    code: 'enum-duplicate',
-    pointer:
-      '/paths/~1anything~1strings/post/requestBody/content/application~1json/schema/properties/enum (with duplicate options)/enum/1',
-    why: 'an enum lists a value twice, which is always a mistake (the example exists to show one)',
-  },
 };

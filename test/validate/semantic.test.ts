@@ -447,8 +447,8 @@ describe('enumValues', () => {
         {
           code: 'enum-empty',
           pointer: '/components/schemas/A/enum',
-          message: 'enum has no values, so no value is valid',
-          hint: 'list at least one allowed value, or remove the enum',
+          message: 'enum has no values, so strictly no value is valid',
+          hint: "read as no enum constraint: the schema's other keywords (`type`, `allOf` …) give its type and its guard; list the allowed values, or remove the enum",
         },
         {
           code: 'enum-duplicate',

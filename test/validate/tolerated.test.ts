@@ -2,15 +2,36 @@
  * Slight invalidities other generators accept are warnings naming their place, and the
  * document still generates: an unknown top-level key, an optional path parameter.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { hasErrors } from '../../generator/diagnostics.js';
 import { validateDocument } from '../../generator/validate/index.js';
+import { TOLERANCES, tolerancesMarkdown } from '../../generator/tolerances.js';
 import { irFromText, parsed } from '../support/documents.js';
 
 const FILE = 'test/fixtures/constructs/tolerated.yaml';
 
 describe('tolerated invalidities', () => {
+  it('are the README section, entry for entry', async () => {
+    const readme = await readFile('README.md', 'utf8');
+    const section = /<!-- tolerances:start -->\n([\s\S]*?)\n<!-- tolerances:end -->/.exec(readme);
+    expect(section?.[1]).toBe(tolerancesMarkdown());
+  });
+
+  it('name every warning code the validator reports for a tolerated construct', async () => {
+    const codes = new Set<string>();
+    for (const name of await readdir('generator/validate')) {
+      const text = await readFile(`generator/validate/${name}`, 'utf8');
+      for (const m of text.matchAll(/warningAt\(\s*doc,\s*'([a-z-]+)'/g)) codes.add(m[1]!);
+    }
+    // `tolerable` in openapi-schema.ts turns these schema errors into warnings.
+    const schema = await readFile('generator/validate/openapi-schema.ts', 'utf8');
+    const tolerable = schema.slice(schema.indexOf('function tolerable'));
+    for (const m of tolerable.matchAll(/return '([a-z-]+)';/g)) codes.add(m[1]!);
+    codes.add('path-parameter-optional');
+    expect(TOLERANCES.map((t) => t.code).sort()).toEqual([...codes].sort());
+  });
+
   it('are warnings with their own code, pointer, line and column, and no errors', async () => {
     const text = await readFile(FILE, 'utf8');
     const diagnostics = validateDocument(parsed(FILE, text));
