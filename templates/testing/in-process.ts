@@ -63,12 +63,7 @@ export function createInProcessFake(
         );
       return untilAborted(handle(request), request.signal as AbortSignal | undefined);
     },
-    tokens: core.tokens,
-    stationCount: core.stationCount,
-    confirmSetupIntent: core.confirmSetupIntent,
-    addPaymentMethod: core.addPaymentMethod,
-    advanceTime: core.advanceTime,
-    reset: core.reset,
+    ...core.controls,
   };
 }
 

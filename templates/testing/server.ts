@@ -36,11 +36,6 @@ export async function startFakeServer(
     url: listening.url,
     port: listening.port,
     close: () => listening.close(),
-    tokens: core.tokens,
-    stationCount: core.stationCount,
-    confirmSetupIntent: core.confirmSetupIntent,
-    addPaymentMethod: core.addPaymentMethod,
-    advanceTime: core.advanceTime,
-    reset: core.reset,
+    ...core.controls,
   };
 }

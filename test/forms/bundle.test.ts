@@ -4,12 +4,8 @@
  * other validator; the client's own entry point brings none of it, whatever it is imported
  * for. Byte budgets sit just above today's sizes, so growth is raised here, in review.
  */
-import { join } from 'node:path';
-import { build, type Plugin } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_BUNDLE, bundleSize, type BundleSize } from '../../bench/size/measure.js';
-
-const ROOT = join(import.meta.dirname, '../..');
+import { bundleFromSources, modulesOf, type SourceBundle } from '../support/source-bundle.js';
 
 /** Gzipped bytes: one validator (2.6 KB today, 2.3 KB of it the interpreter), and all of them (3.8 KB). */
 // `every` raised by 100 (measured 3,776 from 3,551) for parameter sets read from URL text
@@ -20,45 +16,20 @@ const FORM_MODULES = ['forms', 'runtime/standard-schema', 'runtime/validate'].ma
   (m) => `generated/src/${m}.ts`,
 );
 
-/** Resolves the package's two entry points to the generated sources, as an installed package would be. */
-const packageSource: Plugin = {
-  name: 'package-source',
-  setup(b) {
-    b.onResolve({ filter: /^connect-api-client(\/forms)?$/ }, (args) => ({
-      path: join(ROOT, 'generated/src', args.path.endsWith('/forms') ? 'forms.ts' : 'index.ts'),
-    }));
-  },
-};
-
-async function bundle(code: string): Promise<BundleSize & { readable: string }> {
-  const size = await bundleSize(
-    { code, dir: ROOT },
-    { plugins: [packageSource], absWorkingDir: ROOT },
-  );
-  const readable = await build({
-    stdin: { contents: code, resolveDir: ROOT, loader: 'ts', sourcefile: 'entry.ts' },
-    ...BROWSER_BUNDLE,
-    plugins: [packageSource],
-  });
-  return { ...size, readable: readable.outputFiles[0]!.text };
-}
-
-const modules = (b: BundleSize) => b.inputs.map(([file]) => file);
-
-let one: Awaited<ReturnType<typeof bundle>>;
-let every: Awaited<ReturnType<typeof bundle>>;
-let client: Awaited<ReturnType<typeof bundle>>;
-let whole: Awaited<ReturnType<typeof bundle>>;
+let one: SourceBundle;
+let every: SourceBundle;
+let client: SourceBundle;
+let whole: SourceBundle;
 beforeAll(async () => {
   [one, every, client, whole] = await Promise.all([
-    bundle(
+    bundleFromSources(
       "import { BillingDetailsRequestSchema } from 'connect-api-client/forms';\nconsole.log(BillingDetailsRequestSchema['~standard'].validate({}), BillingDetailsRequestSchema.fields);\n",
     ),
-    bundle("export * from 'connect-api-client/forms';\n"),
-    bundle(
+    bundleFromSources("export * from 'connect-api-client/forms';\n"),
+    bundleFromSources(
       "import { ConnectClient } from 'connect-api-client';\nexport const user = new ConnectClient({ token: 't' }).users.create({ email: 'a@b.de' });\n",
     ),
-    bundle("export * from 'connect-api-client';\n"),
+    bundleFromSources("export * from 'connect-api-client';\n"),
   ]);
 }, 60_000);
 
@@ -81,7 +52,7 @@ describe('the forms entry point', () => {
 describe("the client's entry point", () => {
   it('brings no validator nor the interpreter, for one call or for every export', () => {
     for (const b of [client, whole])
-      expect(modules(b).filter((m) => FORM_MODULES.includes(m))).toEqual([]);
+      expect(modulesOf(b).filter((m) => FORM_MODULES.includes(m))).toEqual([]);
     expect(whole.readable).not.toContain('must be an email address');
   });
 });

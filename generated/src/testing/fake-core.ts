@@ -98,12 +98,13 @@ export interface FakeControls {
   reset(): void;
 }
 
-/** The fake's core: answers one request at a time, plus the controls. */
-export interface FakeCore extends FakeControls {
+/** The fake's core: answers one request at a time, plus the controls every adapter hands on as they are. */
+export interface FakeCore {
   /** Answers a request that has been read whole; never throws (a failure is a 500). */
   handle(request: HttpRequest): Promise<HttpResponse>;
   /** The largest request body the fake accepts, in bytes. */
   readonly maxBodyBytes: number;
+  readonly controls: FakeControls;
 }
 
 /** What the fake learns of a request while answering it. */
@@ -214,18 +215,20 @@ export function createFakeCore(contract: ApiContract, options: FakeCoreOptions =
   return {
     handle,
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-    tokens: [...tokens.keys()],
-    stationCount: state.stations.all.length,
-    confirmSetupIntent: (clientSecret, card) =>
-      state.payments.json(state.payments.confirmSetupIntent(clientSecret, card)),
-    addPaymentMethod: (userId, card) =>
-      state.payments.json(state.payments.add(state.users.get(userId).id, card)),
-    advanceTime: (milliseconds) => clock.advance(milliseconds),
-    reset: () => {
-      clock = new FakeClock(options.now);
-      state = resetState(state, seed, clock, restoreStations);
-      transactions = new Transactions(state);
-      requests = 0;
+    controls: {
+      tokens: [...tokens.keys()],
+      stationCount: state.stations.all.length,
+      confirmSetupIntent: (clientSecret, card) =>
+        state.payments.json(state.payments.confirmSetupIntent(clientSecret, card)),
+      addPaymentMethod: (userId, card) =>
+        state.payments.json(state.payments.add(state.users.get(userId).id, card)),
+      advanceTime: (milliseconds) => clock.advance(milliseconds),
+      reset: () => {
+        clock = new FakeClock(options.now);
+        state = resetState(state, seed, clock, restoreStations);
+        transactions = new Transactions(state);
+        requests = 0;
+      },
     },
   };
 }
