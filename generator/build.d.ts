@@ -3,6 +3,8 @@ export declare const ROOT: string;
 export declare const BUILD_DIR: string;
 /** The current build's entry file when every input it was built from is unchanged. */
 export declare function freshBundle(): string | undefined;
+/** Compiles the generator into `outdir` (two folders below the root); returns esbuild's metafile. */
+export declare function bundle(outdir: string): Promise<import('esbuild').Metafile>;
 /** Builds the generator and makes it the current build; returns its entry file. */
 export declare function build(): Promise<string>;
 /** The compiled command line's module, built first when the sources changed. */

@@ -100,14 +100,13 @@ export function freshBundle() {
 }
 
 /**
- * Builds into a directory named after the inputs' hashes and then points `current.json` at it
- * (both by rename), so processes starting side by side — the test suites spawn the command in
- * parallel — never see half a build, and a build another process is still loading chunks
- * from is never replaced under it. Older builds are removed after a while.
+ * Compiles the generator into `outdir` (an entry `connect-codegen.js` and its chunks) and
+ * returns esbuild's metafile. The output must sit two folders below the folder that holds
+ * `generator/` and `templates/` (the banner below finds them from there): `.build/bundle-…/`
+ * here, `dist/bundle/` in the packed generator (`pack/pack.js`).
  */
-export async function build() {
+export async function bundle(outdir) {
   const { build: esbuild } = await import('esbuild');
-  const staging = join(BUILD_DIR, `staging-${process.pid}`);
   const result = await esbuild({
     entryPoints: { 'connect-codegen': ENTRY },
     bundle: true,
@@ -131,14 +130,26 @@ export async function build() {
       ].join('\n'),
     },
     plugins: [requireCommonJs],
-    outdir: staging,
+    outdir,
     metafile: true,
     logLevel: 'warning',
   });
+  return result.metafile;
+}
+
+/**
+ * Builds into a directory named after the inputs' hashes and then points `current.json` at it
+ * (both by rename), so processes starting side by side — the test suites spawn the command in
+ * parallel — never see half a build, and a build another process is still loading chunks
+ * from is never replaced under it. Older builds are removed after a while.
+ */
+export async function build() {
+  const staging = join(BUILD_DIR, `staging-${process.pid}`);
+  const metafile = await bundle(staging);
   // This file is an input too: how it bundles (the plugin above) changes the build. The
   // plugin's modules are not files.
   const inputs = hashFiles([
-    ...Object.keys(result.metafile.inputs)
+    ...Object.keys(metafile.inputs)
       .filter((p) => !p.startsWith(`${requireCommonJs.name}:`))
       .map((p) => relative(ROOT, join(process.cwd(), p)).split('\\').join('/')),
     SELF,

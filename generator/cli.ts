@@ -78,6 +78,20 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
     });
 
   program
+    .command('publish')
+    .description(
+      'Publish the released package (generate --release) with npm and tag it; a dry run unless --yes.',
+    )
+    .option('--spec <file>', 'the spec the output must be up to date with', DEFAULT_SPEC)
+    .option('--out <dir>', 'the generated package to publish', DEFAULT_OUT)
+    .option('--registry <url>', "npm registry to publish to (npm's configured one otherwise)")
+    .option('--yes', 'publish and tag for real; without it nothing is published or tagged', false)
+    .action(async (options: { spec: string; out: string; registry?: string; yes: boolean }) => {
+      const { runPublish } = await import('./commands/publish.js');
+      setExitCode(await runPublish(options, io));
+    });
+
+  program
     .command('setup-merge')
     .description(
       'Configure git in this clone to merge generated/ without conflicts (once per clone; .gitattributes names the files).',

@@ -1,0 +1,164 @@
+/**
+ * `connect-codegen publish`: the release flow after `generate --release`. It publishes only
+ * what the record says was released, from an output that is up to date and committed, so the
+ * tag names a commit holding exactly the published files. A dry run (the default) makes the
+ * same checks, says what it would do and runs `npm publish --dry-run`; `--yes` publishes,
+ * then tags (publishing first: a failed publish leaves no tag behind for a version that never
+ * reached the registry).
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { parseState, STATE_FILE } from '../diff/state-file.js';
+import { runGenerate } from './generate.js';
+import { EXIT, type CommandIo } from './io.js';
+import { displayPath } from './paths.js';
+
+export interface PublishOptions {
+  readonly spec: string;
+  readonly out: string;
+  /** npm's registry for this publish; npm's own configuration otherwise. */
+  readonly registry?: string;
+  /** Publish and tag; without it, a dry run. */
+  readonly yes: boolean;
+}
+
+/** The release a record and a manifest agree on, or why there is none to publish. */
+export type ReleaseToPublish =
+  | { readonly name: string; readonly version: string; readonly tag: string }
+  | { readonly problem: string };
+
+/** Pure: what `generate --release` left in the output's package.json and release record. */
+export function releaseToPublish(
+  out: string,
+  manifestText: string | undefined,
+  stateText: string | undefined,
+): ReleaseToPublish {
+  const generateFirst = `run \`connect-codegen generate --release\` and commit ${out}`;
+  if (manifestText === undefined || stateText === undefined)
+    return {
+      problem: `${out}/${manifestText === undefined ? 'package.json' : STATE_FILE} not found: ${generateFirst}`,
+    };
+  let manifest: { name?: unknown; version?: unknown };
+  try {
+    manifest = JSON.parse(manifestText) as typeof manifest;
+  } catch {
+    return { problem: `${out}/package.json is not JSON: generate again` };
+  }
+  const { name, version } = manifest;
+  if (typeof name !== 'string' || typeof version !== 'string')
+    return { problem: `${out}/package.json has no name and version: generate again` };
+  const state = parseState(stateText);
+  if (typeof state === 'string') return { problem: `${out}/${STATE_FILE}: ${state}` };
+  if (state.current.version !== version)
+    return {
+      problem: `${out}/package.json says ${version} but ${out}/${STATE_FILE} records ${state.current.version}: generate again`,
+    };
+  if (state.released !== undefined)
+    return {
+      problem: `${name}@${version} is being prepared, not released (the last release is ${state.released.version}): ${generateFirst}`,
+    };
+  return { name, version, tag: `${name}@${version}` };
+}
+
+interface Ran {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function runTool(command: string, args: readonly string[], cwd: string): Promise<Ran> {
+  return new Promise((done) => {
+    execFile(command, [...args], { cwd, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      done({ code, stdout, stderr: error && code === -1 ? error.message : stderr });
+    });
+  });
+}
+
+/** A tool's output, indented under the line that introduces it. */
+function relay(ran: Ran, io: CommandIo): void {
+  for (const line of `${ran.stdout}\n${ran.stderr}`.split('\n'))
+    if (line.trim() !== '') io.err(`  ${line}`);
+}
+
+/** Why the tag cannot go on HEAD yet: the output is not committed, or the tag exists. */
+async function gitProblem(outDir: string, tag: string): Promise<string | undefined> {
+  // The tag goes into the repository that holds the output.
+  const cwd = outDir;
+  const top = await runTool('git', ['rev-parse', '--show-toplevel'], cwd);
+  if (top.code !== 0) return `${displayPath(outDir)} is not in a git repository: the tag needs one`;
+  // What a build or pack leaves in the output is not part of the release.
+  const status = await runTool(
+    'git',
+    ['status', '--porcelain', '--untracked-files=all', '--', outDir],
+    cwd,
+  );
+  const inOut = relative(top.stdout.trim(), outDir).split('\\').join('/');
+  const uncommitted = status.stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => line.slice(3))
+    .filter(
+      (path) => !/^(dist|node_modules)\/|\.tgz$/.test(inOut ? path.slice(inOut.length + 1) : path),
+    );
+  if (uncommitted.length > 0)
+    return `${uncommitted.length} file(s) of the release are not committed (${uncommitted.slice(0, 3).join(', ')}${uncommitted.length > 3 ? ', …' : ''}): commit them, so the tag names the published files`;
+  const existing = await runTool('git', ['rev-parse', '-q', '--verify', `refs/tags/${tag}`], cwd);
+  if (existing.code === 0) return `the tag ${tag} exists already: was this version published?`;
+  return undefined;
+}
+
+export async function runPublish(options: PublishOptions, io: CommandIo): Promise<number> {
+  if (options.registry !== undefined && !URL.canParse(options.registry)) {
+    io.err(`connect-codegen publish: --registry '${options.registry}' is not a URL.`);
+    return EXIT.usage;
+  }
+  const out = displayPath(options.out);
+  const outDir = resolve(options.out);
+  const read = (file: string) => readFile(join(outDir, file), 'utf8').catch(() => undefined);
+  const release = releaseToPublish(out, await read('package.json'), await read(STATE_FILE));
+  if ('problem' in release) {
+    io.err(`connect-codegen publish: ${release.problem}.`);
+    return EXIT.invalid;
+  }
+  // The same check as `generate --check`: what is published is what the spec gives.
+  if ((await runGenerate({ spec: options.spec, out: options.out, check: true }, io)) !== EXIT.ok) {
+    io.err(`connect-codegen publish: ${out} is not what the spec gives; nothing was published.`);
+    return EXIT.invalid;
+  }
+  const problem = await gitProblem(outDir, release.tag);
+  if (problem !== undefined) {
+    io.err(`connect-codegen publish: ${problem}.`);
+    return EXIT.invalid;
+  }
+  const registry = options.registry === undefined ? [] : ['--registry', options.registry];
+  const publish = ['npm', 'publish', ...registry].join(' ');
+  const tagArgs = ['tag', '-a', release.tag, '-m', `${release.name} ${release.version}`];
+  const id = `${release.name}@${release.version}`;
+  if (!options.yes) {
+    io.out(`Dry run: ${id} is released and ${out} is up to date and committed. With --yes:`);
+    io.out(`  ${publish}   (in ${out})`);
+    io.out(`  git ${tagArgs.slice(0, 3).join(' ')}`);
+    const dry = await runTool('npm', ['publish', '--dry-run', ...registry], outDir);
+    io.out(`npm publish --dry-run ${dry.code === 0 ? 'passed' : 'failed'}:`);
+    relay(dry, io);
+    return dry.code === 0 ? EXIT.ok : EXIT.invalid;
+  }
+  const published = await runTool('npm', ['publish', ...registry], outDir);
+  relay(published, io);
+  if (published.code !== 0) {
+    io.err(`connect-codegen publish: \`${publish}\` failed; nothing was tagged.`);
+    return EXIT.invalid;
+  }
+  const tagged = await runTool('git', tagArgs, outDir);
+  if (tagged.code !== 0) {
+    relay(tagged, io);
+    io.err(
+      `connect-codegen publish: ${id} is published, but \`git ${tagArgs.slice(0, 3).join(' ')}\` failed: tag it by hand.`,
+    );
+    return EXIT.invalid;
+  }
+  io.out(`Published ${id} and tagged ${release.tag}. Push the tag: git push origin ${release.tag}`);
+  return EXIT.ok;
+}

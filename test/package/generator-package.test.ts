@@ -1,0 +1,140 @@
+/**
+ * The generator as users install it: `npm run pack:generator`'s tarball, installed into a new
+ * project outside the repository, generating a client from that project's own spec, which
+ * then type-checks. The README's install figures are held to what this install measures.
+ */
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { packGenerator, type PackedGenerator } from '../../generator/pack/pack.js';
+import { useScratchDir } from '../support/scratch.js';
+import { REPO_ROOT } from './support/built-package.js';
+import { run } from './support/run.js';
+
+/**
+ * The spec the user's project holds: a folder copied as it is, and the file the command is
+ * given. A split (multi-file) spec is this line with its folder and entry file.
+ */
+const SPEC = { folder: 'spec', entry: 'connect-api.yaml' };
+
+const scratch = useScratchDir('connect-codegen-install-');
+let packed: PackedGenerator;
+let project: string;
+let rootManifest: { dependencies: Record<string, string> };
+
+beforeAll(async () => {
+  packed = await packGenerator(join(scratch(), 'pack'));
+  rootManifest = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  project = join(scratch(), 'project');
+  await mkdir(project);
+  await writeFile(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'team-api', private: true, type: 'module' }),
+  );
+  await cp(join(REPO_ROOT, SPEC.folder), join(project, 'api'), { recursive: true });
+  // Every tarball is in npm's cache since the repository's `npm ci`, but not every package's
+  // registry metadata (npm ci reads the lock, not the registry): --prefer-offline takes what
+  // the cache has and asks the registry only for what it lacks, once.
+  await run(
+    'npm',
+    ['install', '-D', packed.tarball, '--prefer-offline', '--no-audit', '--no-fund'],
+    { cwd: project },
+  );
+}, 300_000);
+
+describe('the installable generator', () => {
+  it('ships the prebuilt bundle, its command and the templates, and no TypeScript of its own', () => {
+    expect(packed.tarball).toMatch(/connect-codegen-\d+\.\d+\.\d+\.tgz$/);
+    expect(packed.files).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'generator/bin.js',
+        'generator/compile-cache.js',
+        'dist/bundle/connect-codegen.js',
+        'templates/runtime/index.ts',
+        'templates/fake/index.ts',
+        'templates/testing/index.ts',
+        'templates/connect/index.ts',
+        'templates/connect/layer.json',
+      ]),
+    );
+    expect(packed.files.filter((f) => f.startsWith('generator/') && f.endsWith('.ts'))).toEqual([]);
+  });
+
+  it('depends on exactly the runtime libraries the repository pins, and on no build tool', () => {
+    expect(packed.manifest.dependencies).toEqual(rootManifest.dependencies);
+    for (const tool of ['esbuild', 'tsx', 'typescript', 'vitest'])
+      expect(packed.manifest.dependencies, tool).not.toHaveProperty(tool);
+    expect(existsSync(join(project, 'node_modules/esbuild'))).toBe(false);
+    expect(existsSync(join(project, 'node_modules/tsx'))).toBe(false);
+  });
+
+  it('generates a client from the project’s own spec that type-checks', async () => {
+    const spec = `api/${SPEC.entry}`;
+    const { stdout } = await run(
+      'npx',
+      ['connect-codegen', 'generate', '--spec', spec, '--out', 'client'],
+      {
+        cwd: project,
+      },
+    );
+    expect(stdout).toMatch(/^client: \d+ added, 0 changed, 0 removed, 0 unchanged/);
+    const manifest = JSON.parse(await readFile(join(project, 'client/package.json'), 'utf8')) as {
+      name: string;
+    };
+    expect(manifest.name).toBe('connect-api-client');
+    // The header tells the project how to regenerate: its own paths, not this repository's script.
+    expect(await readFile(join(project, 'client/src/index.ts'), 'utf8')).toContain(
+      `connect-codegen generate --spec ${spec} --out client`,
+    );
+    await run(
+      process.execPath,
+      [
+        join(REPO_ROOT, 'node_modules/typescript/bin/tsc'),
+        '-p',
+        'client/tsconfig.json',
+        '--noEmit',
+        // The output's tsconfig names @types/node, which a user's project installs itself.
+        '--typeRoots',
+        join(REPO_ROOT, 'node_modules/@types'),
+      ],
+      { cwd: project },
+    );
+    // Checked as it is, without a second generation: a stale or nondeterministic output fails here.
+    await run(
+      'npx',
+      ['connect-codegen', 'generate', '--check', '--spec', spec, '--out', 'client'],
+      {
+        cwd: project,
+      },
+    );
+  });
+
+  it('is as large as the README says, within a fifth', async () => {
+    const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8');
+    const stated = /tarball of about (\d+) kB[^.]*?adds (\d+) packages, about (\d+) MB/.exec(
+      readme.replace(/\s+/g, ' '),
+    );
+    expect(stated, 'the README states the install size').not.toBeNull();
+    const [, tarballKb, packages, installMb] = stated!.map(Number);
+    const { stdout } = await run('du', ['-sk', 'node_modules'], { cwd: project });
+    const installedKb = Number(stdout.split('\t')[0]);
+    const installed = await run('npm', ['ls', '--all', '--parseable'], { cwd: project });
+    // One line for the project itself.
+    const count = installed.stdout.trim().split('\n').length - 1;
+    const near = (measured: number, figure: number) => Math.abs(measured - figure) <= figure * 0.2;
+    expect(
+      near(packed.size / 1024, tarballKb!),
+      `tarball ${Math.round(packed.size / 1024)} kB`,
+    ).toBe(true);
+    expect(
+      near(installedKb / 1024, installMb!),
+      `node_modules ${Math.round(installedKb / 1024)} MB`,
+    ).toBe(true);
+    expect(near(count, packages!), `${count} packages`).toBe(true);
+  });
+});
