@@ -46,7 +46,7 @@ describe('npx connect-codegen', () => {
     const help = await npx(['--help'], FIXTURES);
     expect(help.exitCode).toBe(0);
     expect(help.stdout).toMatch(/^Usage: connect-codegen \[options\] \[command\]$/m);
-    for (const command of ['generate', 'validate', 'diff'])
+    for (const command of ['generate', 'validate', 'diff', 'publish'])
       expect(help.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
   }, 60_000);
 
