@@ -8,7 +8,7 @@
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseState, STATE_FILE } from '../diff/state-file.js';
 import { runGenerate } from './generate.js';
 import { EXIT, type CommandIo } from './io.js';
@@ -82,36 +82,55 @@ function relay(ran: Ran, io: CommandIo): void {
     if (line.trim() !== '') io.err(`  ${line}`);
 }
 
-/** Why the tag cannot go on HEAD yet: the output is not committed, or the tag exists. */
-async function gitProblem(outDir: string, tag: string): Promise<string | undefined> {
-  // The tag goes into the repository that holds the output.
-  const cwd = outDir;
-  const top = await runTool('git', ['rev-parse', '--show-toplevel'], cwd);
-  if (top.code !== 0) return `${displayPath(outDir)} is not in a git repository: the tag needs one`;
-  // What a build or pack leaves in the output is not part of the release.
-  const status = await runTool(
-    'git',
-    ['status', '--porcelain', '--untracked-files=all', '--', outDir],
-    cwd,
-  );
-  const inOut = relative(top.stdout.trim(), outDir).split('\\').join('/');
-  const uncommitted = status.stdout
+/**
+ * Pure: the output's files that `git status --porcelain` (paths from the repository's root)
+ * lists as changed or untracked, but for what a build or pack leaves there, which is not part
+ * of the release. `prefix` is the output's folder from the root (`git rev-parse --show-prefix`).
+ */
+export function uncommittedReleaseFiles(porcelain: string, prefix: string): string[] {
+  return porcelain
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => line.slice(3))
-    .filter(
-      (path) => !/^(dist|node_modules)\/|\.tgz$/.test(inOut ? path.slice(inOut.length + 1) : path),
-    );
+    .filter((path) => !/^(dist|node_modules)\/|\.tgz$/.test(path.slice(prefix.length)));
+}
+
+/** Why the tag cannot go on HEAD yet: the output is not committed, or the tag exists. */
+async function gitProblem(outDir: string, tag: string): Promise<string | undefined> {
+  // Git runs in the output's folder: the tag goes into the repository that holds it.
+  const prefix = await runTool('git', ['rev-parse', '--show-prefix'], outDir);
+  if (prefix.code !== 0)
+    return `${displayPath(outDir)} is not in a git repository: the tag needs one`;
+  const status = await runTool(
+    'git',
+    ['status', '--porcelain', '--untracked-files=all', '--', '.'],
+    outDir,
+  );
+  const uncommitted = uncommittedReleaseFiles(status.stdout, prefix.stdout.trim());
   if (uncommitted.length > 0)
     return `${uncommitted.length} file(s) of the release are not committed (${uncommitted.slice(0, 3).join(', ')}${uncommitted.length > 3 ? ', …' : ''}): commit them, so the tag names the published files`;
-  const existing = await runTool('git', ['rev-parse', '-q', '--verify', `refs/tags/${tag}`], cwd);
+  const existing = await runTool(
+    'git',
+    ['rev-parse', '-q', '--verify', `refs/tags/${tag}`],
+    outDir,
+  );
   if (existing.code === 0) return `the tag ${tag} exists already: was this version published?`;
   return undefined;
 }
 
+/** A registry URL as it may be printed: credentials in it (`https://user:token@host/`) stay out of logs. */
+function withoutCredentials(text: string): string {
+  if (!URL.canParse(text)) return text;
+  const url = new URL(text);
+  if (url.username === '' && url.password === '') return text;
+  url.username = '***';
+  url.password = '';
+  return url.href;
+}
+
 export async function runPublish(options: PublishOptions, io: CommandIo): Promise<number> {
   if (options.registry !== undefined && !URL.canParse(options.registry)) {
-    io.err(`connect-codegen publish: --registry '${options.registry}' is not a URL.`);
+    io.err('connect-codegen publish: --registry is not a URL.');
     return EXIT.usage;
   }
   const out = displayPath(options.out);
@@ -133,7 +152,7 @@ export async function runPublish(options: PublishOptions, io: CommandIo): Promis
     return EXIT.invalid;
   }
   const registry = options.registry === undefined ? [] : ['--registry', options.registry];
-  const publish = ['npm', 'publish', ...registry].join(' ');
+  const publish = ['npm', 'publish', ...registry.map(withoutCredentials)].join(' ');
   const tagArgs = ['tag', '-a', release.tag, '-m', `${release.name} ${release.version}`];
   const id = `${release.name}@${release.version}`;
   if (!options.yes) {

@@ -7,8 +7,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { releaseToPublish } from '../../generator/commands/publish.js';
+import { releaseToPublish, uncommittedReleaseFiles } from '../../generator/commands/publish.js';
+import { main } from '../../generator/cli.js';
+import { EXIT } from '../../generator/commands/io.js';
 import { parseState } from '../../generator/diff/state-file.js';
+import { capture } from '../support/cli-io.js';
 
 const GENERATED = join(import.meta.dirname, '../../generated');
 let manifest: string;
@@ -63,5 +66,45 @@ describe('the release publish takes', () => {
     expect(releaseToPublish('out', manifest, '{')).toMatchObject({
       problem: expect.stringMatching(/^out\/api-surface.json: it is not JSON/),
     });
+  });
+});
+
+describe('the files of a release that are not committed', () => {
+  it('are what git lists in the output, but for what a build or pack leaves there', () => {
+    const porcelain = [
+      ' M client/src/index.ts',
+      '?? client/api.md',
+      '?? client/dist/esm/index.js',
+      '?? client/node_modules/.cache/x',
+      '?? client/connect-api-client-1.0.0.tgz',
+      '?? client/src/dist/kept.ts',
+      '',
+    ].join('\n');
+    expect(uncommittedReleaseFiles(porcelain, 'client/')).toEqual([
+      'client/src/index.ts',
+      'client/api.md',
+      'client/src/dist/kept.ts',
+    ]);
+    expect(uncommittedReleaseFiles('?? dist/a.js\n M package.json\n', '')).toEqual([
+      'package.json',
+    ]);
+  });
+});
+
+describe('connect-codegen publish on the command line', () => {
+  it('refuses a registry that is not a URL as a usage error, without echoing it', async () => {
+    const io = capture();
+    const code = await main(['publish', '--registry', 'npm-token-abc123', '--out', 'nowhere'], io);
+    expect(code).toBe(EXIT.usage);
+    expect(io.stderr).toEqual(['connect-codegen publish: --registry is not a URL.']);
+  });
+
+  it('refuses an output without a release record, naming the file and what to run', async () => {
+    const io = capture();
+    const code = await main(['publish', '--out', 'no-such-output'], io);
+    expect(code).toBe(EXIT.invalid);
+    expect(io.stderr).toEqual([
+      'connect-codegen publish: no-such-output/package.json not found: run `connect-codegen generate --release` and commit no-such-output.',
+    ]);
   });
 });
