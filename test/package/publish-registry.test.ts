@@ -13,6 +13,8 @@ import { startRegistry, type Registry } from './support/registry.js';
 import { run } from './support/run.js';
 
 const SPEC = 'api/connect-api.yaml';
+/** A hang guard for the steps that build the package (its prepack runs tsc twice), on a loaded machine. */
+const BUILD_TIMEOUT = 300_000;
 const scratch = useScratchDir('connect-codegen-publish-');
 let registry: Registry | undefined;
 let team: string;
@@ -98,42 +100,57 @@ describe('connect-codegen publish', () => {
     }
   });
 
-  it('dry-runs by default: npm publish --dry-run, and nothing published or tagged', async () => {
-    const dry = await codegen(['publish', '--spec', SPEC, '--registry', registry!.url]);
-    expect(dry.exitCode, dry.stderr).toBe(0);
-    expect(dry.stdout).toContain(`Dry run: connect-api-client@${version} is released`);
-    expect(dry.stdout).toContain(`git tag -a connect-api-client@${version}`);
-    expect(dry.stdout).toContain('npm publish --dry-run passed');
-    expect((await fetch(`${registry!.url}connect-api-client`)).status).toBe(404);
-    expect((await git(['tag', '--list'])).stdout).toBe('');
-  });
+  it(
+    'dry-runs by default: npm publish --dry-run, and nothing published or tagged',
+    async () => {
+      const dry = await codegen(['publish', '--spec', SPEC, '--registry', registry!.url]);
+      expect(dry.exitCode, dry.stderr).toBe(0);
+      expect(dry.stdout).toContain(`Dry run: connect-api-client@${version} is released`);
+      expect(dry.stdout).toContain(`git tag -a connect-api-client@${version}`);
+      expect(dry.stdout).toContain('npm publish --dry-run passed');
+      expect((await fetch(`${registry!.url}connect-api-client`)).status).toBe(404);
+      expect((await git(['tag', '--list'])).stdout).toBe('');
+    },
+    BUILD_TIMEOUT,
+  );
 
-  it('publishes to the registry and tags the commit with --yes, once', async () => {
-    const published = await codegen([
-      'publish',
-      '--spec',
-      SPEC,
-      '--registry',
-      registry!.url,
-      '--yes',
-    ]);
-    expect(published.exitCode, published.stderr).toBe(0);
-    expect(published.stdout).toContain(
-      `Published connect-api-client@${version} and tagged connect-api-client@${version}`,
-    );
-    const packument = (await (await fetch(`${registry!.url}connect-api-client`)).json()) as {
-      'dist-tags': { latest: string };
-    };
-    expect(packument['dist-tags'].latest).toBe(version);
-    expect((await git(['tag', '--list'])).stdout.trim()).toBe(`connect-api-client@${version}`);
-    expect((await git(['rev-parse', `connect-api-client@${version}^{commit}`])).stdout).toBe(
-      (await git(['rev-parse', 'HEAD'])).stdout,
-    );
+  it(
+    'publishes to the registry and tags the commit with --yes, once',
+    async () => {
+      const published = await codegen([
+        'publish',
+        '--spec',
+        SPEC,
+        '--registry',
+        registry!.url,
+        '--yes',
+      ]);
+      expect(published.exitCode, published.stderr).toBe(0);
+      expect(published.stdout).toContain(
+        `Published connect-api-client@${version} and tagged connect-api-client@${version}`,
+      );
+      const packument = (await (await fetch(`${registry!.url}connect-api-client`)).json()) as {
+        'dist-tags': { latest: string };
+      };
+      expect(packument['dist-tags'].latest).toBe(version);
+      expect((await git(['tag', '--list'])).stdout.trim()).toBe(`connect-api-client@${version}`);
+      expect((await git(['rev-parse', `connect-api-client@${version}^{commit}`])).stdout).toBe(
+        (await git(['rev-parse', 'HEAD'])).stdout,
+      );
 
-    const again = await codegen(['publish', '--spec', SPEC, '--registry', registry!.url, '--yes']);
-    expect(again.exitCode).toBe(1);
-    expect(again.stderr).toContain(`the tag connect-api-client@${version} exists already`);
-  });
+      const again = await codegen([
+        'publish',
+        '--spec',
+        SPEC,
+        '--registry',
+        registry!.url,
+        '--yes',
+      ]);
+      expect(again.exitCode).toBe(1);
+      expect(again.stderr).toContain(`the tag connect-api-client@${version} exists already`);
+    },
+    BUILD_TIMEOUT,
+  );
 
   it('installs from the registry into a consumer project whose strict code type-checks', async () => {
     const consumer = join(scratch(), 'consumer');
