@@ -133,10 +133,10 @@ function bodyOrigin(candidates: readonly Located[], rest: Tokens, fallback: Toke
   const forms = candidates.filter((c) => member(c.value, 'in') === 'formData');
   const [content, , schema, ...inner] = rest;
   if (content === 'content' && schema === 'schema') {
-    if (body) return [...body.tokens, 'schema', ...inner];
     const [properties, name, ...property] = inner;
     const form = forms.find((f) => properties === 'properties' && member(f.value, 'name') === name);
     if (form) return [...form.tokens, ...parameterRest(['schema', ...property])];
+    if (body) return [...body.tokens, 'schema', ...inner];
   }
   if (body && content !== undefined && content !== 'content') return [...body.tokens, content];
   return body?.tokens ?? forms[0]?.tokens ?? fallback;

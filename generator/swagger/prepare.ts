@@ -140,11 +140,12 @@ function checkList(findings: Finding[], pointer: string, owner: Mutable, place: 
   const at = joinPointer(pointer, 'collectionFormat');
   const where = 'collectionFormat' in owner ? at : joinPointer(pointer, 'type');
   if (place === 'formData') {
-    if (format !== 'multi')
+    // A list of files can only be one part per file, whatever the format says.
+    if (format !== 'multi' && member(items, 'type') !== 'file')
       findings.push({
         code: 'swagger-collection-format',
         pointer: where,
-        message: `the form field's list is written as collectionFormat '${format}', which the generated client does not send`,
+        message: `form field '${String(owner.name)}' is a list in collectionFormat '${format}'${'collectionFormat' in owner ? '' : ' (the default)'}, which the generated client does not send`,
         hint: "the client sends one field per item (collectionFormat 'multi'); declare `collectionFormat: multi` if the server accepts that",
       });
     return;
