@@ -94,7 +94,11 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   const loaded = await loadDocument(request.specPath, caches.yamlValue);
   if (!loaded.document || hasErrors(loaded.diagnostics))
     return { diagnostics: sortDiagnostics(loaded.diagnostics) };
-  const problems = validateDocument(loaded.document, caches.openapiSchema);
+  // The loader's warnings (a converted Swagger 2.0 document's among them) are reported too.
+  const problems = sortDiagnostics([
+    ...loaded.diagnostics,
+    ...validateDocument(loaded.document, caches.openapiSchema),
+  ]);
   if (hasErrors(problems)) return { diagnostics: problems };
   const built = buildIr(loaded.document);
   if (!built.ir) return { diagnostics: sortDiagnostics(built.diagnostics) };

@@ -6,10 +6,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { sortDiagnostics, type Diagnostic } from '../../generator/diagnostics.js';
-import { loadDocument, parseDocument } from '../../generator/swagger/load.js';
+import { loadDocument, loadUpgrader, parseDocument } from '../../generator/swagger/load.js';
 import { validateDocument } from '../../generator/validate/index.js';
 import { buildIr } from '../../generator/ir/build.js';
 import { briefOf } from '../support/documents.js';
+import { generate, validateSpec } from '../../generator/pipeline.js';
+import { specToIr } from '../../generator/diff/source.js';
 
 const PETSTORE = 'node_modules/@readme/oas-examples/2.0/yaml/petstore.yaml';
 const BODIES = 'test/fixtures/swagger/bodies.yaml';
@@ -257,5 +259,30 @@ describe('diagnostics of a converted document', () => {
     expect(diagnostics.map(where)).toEqual([
       { code: 'swagger-conversion', severity: 'error', pointer: '/swagger', line: 1, column: 1 },
     ]);
+  });
+});
+
+describe('the commands', () => {
+  it('generate converts and reports the conversion warnings beside the files', async () => {
+    const result = await generate({ specPath: BODIES, command: 'test' });
+    expect(result.files?.some((f) => f.path === 'src/types.ts')).toBe(true);
+    expect(result.diagnostics.map((d) => [d.severity, d.code])).toEqual([
+      ['warning', 'swagger-collection-format'],
+      ['warning', 'swagger-collection-format'],
+      ['warning', 'swagger-collection-format'],
+    ]);
+  });
+
+  it('validate reports in the original file', async () => {
+    const found = await validateSpec(BROKEN);
+    expect(found.map((d) => `${d.file}:${d.line}`)).toContain(
+      `${BROKEN}:${lineOf(BROKEN, /Missing/)}`,
+    );
+  });
+
+  it('diff reads a Swagger 2.0 side when given the upgrader, and refuses it without', async () => {
+    const spec = { label: PETSTORE, text: readFileSync(PETSTORE, 'utf8') };
+    expect(specToIr(spec, undefined, await loadUpgrader()).ir?.operations.length).toBe(20);
+    expect(specToIr(spec).diagnostics.map((d) => d.code)).toEqual(['unsupported-version']);
   });
 });
