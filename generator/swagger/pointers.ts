@@ -175,7 +175,7 @@ function schemaRest(rest: Tokens): Tokens {
 
 function securityRest(rest: Tokens): Tokens {
   const [head, , key] = rest;
-  if (head === 'flows') return key === undefined ? ['flow'] : [key];
+  if (head === 'flows') return key === undefined ? ['flow'] : [key, ...rest.slice(3)];
   if (head === 'scheme') return ['type'];
   return rest;
 }

@@ -19,6 +19,7 @@ const original = {
       flow: 'accessCode',
       authorizationUrl: 'https://a',
       tokenUrl: 'https://t',
+      scopes: { read: 'Read' },
     },
     basic: { type: 'basic' },
   },
@@ -82,6 +83,10 @@ describe('originalPointer', () => {
       '/securityDefinitions/oauth/tokenUrl',
     ],
     ['/components/securitySchemes/basic/scheme', '/securityDefinitions/basic/type'],
+    [
+      '/components/securitySchemes/oauth/flows/authorizationCode/scopes/read',
+      '/securityDefinitions/oauth/scopes/read',
+    ],
     [
       '/components/requestBodies/NewNote/content/application~1json/schema/$ref',
       '/parameters/NewNote/schema/$ref',
