@@ -32,7 +32,7 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
   program
     .command('generate')
     .description('Generate the client package from the spec.')
-    .option('--spec <file>', 'OpenAPI 3.x document (YAML or JSON)', DEFAULT_SPEC)
+    .option('--spec <file>', 'OpenAPI 3.x or Swagger 2.0 document (YAML or JSON)', DEFAULT_SPEC)
     .option('--out <dir>', 'output directory', DEFAULT_OUT)
     .option(
       '--check',
@@ -53,7 +53,7 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
   program
     .command('validate')
     .description('Check the spec against the OpenAPI schema and our rules.')
-    .option('--spec <file>', 'OpenAPI 3.x document (YAML or JSON)', DEFAULT_SPEC)
+    .option('--spec <file>', 'OpenAPI 3.x or Swagger 2.0 document (YAML or JSON)', DEFAULT_SPEC)
     .action(async (options: { spec: string }) => {
       const { runValidate } = await import('./commands/validate.js');
       setExitCode(await runValidate(options, io));

@@ -7,7 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
-import { loadSource } from './load.js';
+import { loadDocument } from './swagger/load.js';
 import {
   FAKE_TEMPLATE_DIR,
   libTemplateDir,
@@ -81,7 +81,7 @@ export async function validateSpec(
   specPath: string,
   caches: RunCaches = openRunCaches(),
 ): Promise<readonly Diagnostic[]> {
-  const loaded = await loadSource(specPath, caches.yamlValue);
+  const loaded = await loadDocument(specPath, caches.yamlValue);
   if (!loaded.document) return sortDiagnostics(loaded.diagnostics);
   return sortDiagnostics([
     ...loaded.diagnostics,
@@ -91,10 +91,14 @@ export async function validateSpec(
 
 export async function generate(request: GenerateRequest): Promise<GenerateResult> {
   const caches = request.caches ?? openRunCaches();
-  const loaded = await loadSource(request.specPath, caches.yamlValue);
+  const loaded = await loadDocument(request.specPath, caches.yamlValue);
   if (!loaded.document || hasErrors(loaded.diagnostics))
     return { diagnostics: sortDiagnostics(loaded.diagnostics) };
-  const problems = validateDocument(loaded.document, caches.openapiSchema);
+  // The loader's warnings (a converted Swagger 2.0 document's among them) are reported too.
+  const problems = sortDiagnostics([
+    ...loaded.diagnostics,
+    ...validateDocument(loaded.document, caches.openapiSchema),
+  ]);
   if (hasErrors(problems)) return { diagnostics: problems };
   const built = buildIr(loaded.document);
   if (!built.ir) return { diagnostics: sortDiagnostics(built.diagnostics) };

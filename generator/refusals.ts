@@ -14,7 +14,8 @@ export interface Refusal {
 export const REFUSALS: readonly Refusal[] = [
   {
     code: 'unsupported-version',
-    reason: 'Swagger 2.0 and other documents that are not OpenAPI 3.0 or 3.1',
+    reason:
+      'documents that are neither Swagger 2.0 (converted to OpenAPI 3.0 when loaded) nor OpenAPI 3.0 or 3.1',
   },
   {
     code: 'unsupported-ref',

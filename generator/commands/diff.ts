@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { formatDiagnostic } from '../diagnostics.js';
 import { buildReport } from '../diff/report.js';
 import { renderReport, type ReportFormat } from '../diff/render.js';
+import { loadUpgrader } from '../swagger/load.js';
 import { BaseNotFound, readBase, specToIr, type SpecText } from '../diff/source.js';
 import { snapshotOf } from '../diff/snapshot.js';
 import { buildSurface } from '../diff/surface.js';
@@ -41,8 +42,10 @@ export async function runDiff(
     return EXIT.usage;
   }
   const { openapiSchema } = openRunCaches();
-  const before = specToIr(base, openapiSchema);
-  const after = specToIr(head, openapiSchema);
+  // specToIr is synchronous (its tests call it so): the upgrader is loaded here, for both sides.
+  const upgrade = await loadUpgrader();
+  const before = specToIr(base, openapiSchema, upgrade);
+  const after = specToIr(head, openapiSchema, upgrade);
   for (const d of [...before.diagnostics, ...after.diagnostics]) io.err(formatDiagnostic(d));
   if (!before.ir || !after.ir) {
     io.err(

@@ -13,6 +13,8 @@ import { parseSource } from '../load.js';
 import { planIr } from '../plan/index.js';
 import type { TextCache } from '../cache.js';
 import { validateDocument } from '../validate/index.js';
+import { withSwaggerConverted } from '../swagger/load.js';
+import type { Upgrade } from '../swagger/convert.js';
 
 const run = promisify(execFile);
 
@@ -75,9 +77,10 @@ export interface LoadedSpec {
 /**
  * Parses, validates, builds and plans the IR, as `generate` does, from text already in hand.
  * @param acceptorCache the run's compiled-schema cache (`RunCaches`).
+ * @param upgrade converts a Swagger 2.0 document (`loadUpgrader`); without it one is refused.
  */
-export function specToIr(spec: SpecText, acceptorCache?: TextCache): LoadedSpec {
-  const loaded = parseSource(spec.label, spec.text);
+export function specToIr(spec: SpecText, acceptorCache?: TextCache, upgrade?: Upgrade): LoadedSpec {
+  const loaded = withSwaggerConverted(parseSource(spec.label, spec.text), upgrade);
   if (!loaded.document || hasErrors(loaded.diagnostics))
     return { diagnostics: sortDiagnostics(loaded.diagnostics) };
   const problems = validateDocument(loaded.document, acceptorCache);

@@ -16,7 +16,7 @@ import { readingOf, type ToleratedCode } from '../tolerances.js';
 export type VersionCheck =
   { readonly line: OpenApiLine } | { readonly line?: undefined; readonly diagnostic: Diagnostic };
 
-const SUPPORTED = 'this generator reads OpenAPI 3.0.x and 3.1.x documents';
+const SUPPORTED = 'this generator reads Swagger 2.0, OpenAPI 3.0.x and 3.1.x documents';
 
 /** Which schema applies, from the `openapi` field; anything else is one `unsupported-version` error. */
 export function detectVersion(doc: SourceDocument): VersionCheck {
@@ -30,11 +30,20 @@ export function detectVersion(doc: SourceDocument): VersionCheck {
   const unsupported = (pointer: string, message: string, hint: string) => ({
     diagnostic: errorAt(doc, 'unsupported-version', pointer, message, hint),
   });
-  if (openapi === undefined && field('swagger') !== undefined) {
+  const swagger = field('swagger');
+  if (openapi === undefined && swagger !== undefined) {
+    // `swagger: "2.0"` is converted when loaded (generator/swagger/); it arrives here only
+    // from a caller that validates the raw document, or as a number YAML made of `2.0`.
     return unsupported(
       '/swagger',
-      `Swagger ${String(field('swagger'))} documents are not supported`,
-      `convert it to OpenAPI 3.1 first (for example with swagger2openapi); ${SUPPORTED}`,
+      typeof swagger === 'number'
+        ? `'swagger' must be the string "2.0", not the number ${swagger}`
+        : `Swagger ${String(swagger)} documents are not supported`,
+      typeof swagger === 'number'
+        ? 'quote the version: `swagger: "2.0"`'
+        : swagger === '2.0'
+          ? 'load it with loadDocument (generator/swagger/load.ts), which converts it to OpenAPI 3.0'
+          : `convert it to OpenAPI 3 first; ${SUPPORTED}`,
     );
   }
   if (openapi === undefined) {

@@ -19,6 +19,7 @@ import { corpusDocuments, EXPECTED_REFUSALS, type CorpusDocument } from './corpu
 import { DIRECTORY_REFUSALS } from './corpus-directory.js';
 import { PENDING } from './corpus-pending.js';
 import { irFromText } from '../support/documents.js';
+import { loadUpgrader } from '../../generator/swagger/load.js';
 import { generateText, scratchDir, typeCheck, writeOutput, type Outcome } from './harness.js';
 
 /** What became of one document: its outcome, with an internal error and type errors added. */
@@ -61,7 +62,9 @@ beforeAll(async () => {
     const [first, second] = document.files;
     const outcome = await outcomeOf(first!);
     const twin =
-      second === undefined ? undefined : irFromText(second, await readFile(second, 'utf8'));
+      second === undefined
+        ? undefined
+        : irFromText(second, await readFile(second, 'utf8'), await loadUpgrader());
     const verdict: Verdict =
       outcome.kind === 'generated'
         ? { kind: 'generated', ir: outcome.ir, typeErrors: [] }

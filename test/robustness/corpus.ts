@@ -59,25 +59,12 @@ export function corpusDocuments(): CorpusDocument[] {
     }));
 }
 
-const SWAGGER_2: Refusal = {
-  code: 'unsupported-version',
-  pointer: '/swagger',
-  why: 'Swagger 2.0; convert to OpenAPI 3 first',
-};
-
 /**
  * The documents the generator refuses, and the diagnostic that says why. Every other
  * document must generate a client that type-checks. A change to this table is a change in
  * what the generator supports: review it as such.
  */
 export const EXPECTED_REFUSALS: Readonly<Record<string, Refusal>> = {
-  'oas-examples/2.0/api-with-examples': SWAGGER_2,
-  'oas-examples/2.0/petstore': SWAGGER_2,
-  'oas-examples/2.0/petstore-expanded': SWAGGER_2,
-  'oas-examples/2.0/petstore-minimal': SWAGGER_2,
-  'oas-examples/2.0/petstore-simple': SWAGGER_2,
-  'oas-examples/2.0/petstore-with-external-docs': SWAGGER_2,
-  'oas-examples/2.0/schema-circular': SWAGGER_2,
   'oas-examples/3.0/parameters-style': {
     code: 'unsupported-parameter',
     pointer: '/paths/~1cookies/get/parameters/1/schema',

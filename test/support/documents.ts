@@ -11,6 +11,8 @@ import type { Plan } from '../../generator/plan/types.js';
 import type { Ir } from '../../generator/ir/types.js';
 import { parseSource, type SourceDocument } from '../../generator/load.js';
 import { validateDocument } from '../../generator/validate/index.js';
+import type { Upgrade } from '../../generator/swagger/convert.js';
+import { withSwaggerConverted } from '../../generator/swagger/load.js';
 
 /** Text that must parse without a diagnostic. */
 export function parsed(file: string, text: string): SourceDocument {
@@ -25,12 +27,17 @@ export function documentOf(value: unknown, file = 'spec.yaml'): SourceDocument {
   return parsed(file, stringify(value));
 }
 
-/** load → validate → IR → plan, from text: the IR with its names and the plan, or the diagnostics that stopped it. */
+/**
+ * load → validate → IR → plan, from text: the IR with its names and the plan, or the
+ * diagnostics that stopped it. With `upgrade` (`loadUpgrader()`), a Swagger 2.0 document is
+ * converted as the pipeline converts it.
+ */
 export function irFromText(
   file: string,
   text: string,
+  upgrade?: Upgrade,
 ): { readonly ir: Ir; readonly plan: Plan } | { readonly diagnostics: readonly Diagnostic[] } {
-  const loaded = parseSource(file, text);
+  const loaded = withSwaggerConverted(parseSource(file, text), upgrade);
   if (!loaded.document || hasErrors(loaded.diagnostics))
     return { diagnostics: sortDiagnostics(loaded.diagnostics) };
   const problems = validateDocument(loaded.document);

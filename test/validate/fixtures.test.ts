@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sortDiagnostics, type Diagnostic } from '../../generator/diagnostics.js';
-import { loadSource } from '../../generator/load.js';
+import { loadDocument } from '../../generator/swagger/load.js';
 import { validateDocument } from '../../generator/validate/index.js';
 import { briefOf } from '../support/documents.js';
 import { TOLERANCES } from '../../generator/tolerances.js';
@@ -10,7 +10,7 @@ const TOLERATED = new Set<string>(TOLERANCES.map((t) => t.code));
 
 /** What the CLI would print for a file: load problems, then (if it loaded) validation problems. */
 async function check(file: string): Promise<Diagnostic[]> {
-  const { document, diagnostics } = await loadSource(file);
+  const { document, diagnostics } = await loadDocument(file);
   return sortDiagnostics([...diagnostics, ...(document ? validateDocument(document) : [])]);
 }
 
@@ -307,14 +307,14 @@ const invalid: readonly Case[] = [
     ],
   },
   {
-    fixture: 'swagger-2.yaml',
+    fixture: 'swagger-1.2.yaml',
     want: [
       {
         code: 'unsupported-version',
         pointer: '/swagger',
         line: 1,
         column: 1,
-        message: 'Swagger 2.0 documents are not supported',
+        message: 'Swagger 1.2 documents are not supported',
       },
     ],
   },

@@ -39,7 +39,7 @@ describe('detectVersion', () => {
         code: 'unsupported-version',
         pointer: '/swagger',
         message: 'Swagger 2.0 documents are not supported',
-        hint: 'convert it to OpenAPI 3.1 first (for example with swagger2openapi); this generator reads OpenAPI 3.0.x and 3.1.x documents',
+        hint: 'load it with loadDocument (generator/swagger/load.ts), which converts it to OpenAPI 3.0',
       },
     },
     {
@@ -48,7 +48,7 @@ describe('detectVersion', () => {
         code: 'unsupported-version',
         pointer: '',
         message: "the document has no 'openapi' field",
-        hint: 'add `openapi: 3.1.0` at the top; this generator reads OpenAPI 3.0.x and 3.1.x documents',
+        hint: 'add `openapi: 3.1.0` at the top; this generator reads Swagger 2.0, OpenAPI 3.0.x and 3.1.x documents',
       },
     },
     {
@@ -57,7 +57,7 @@ describe('detectVersion', () => {
         code: 'unsupported-version',
         pointer: '/openapi',
         message: 'OpenAPI version "3.2.0" is not supported',
-        hint: 'this generator reads OpenAPI 3.0.x and 3.1.x documents',
+        hint: 'this generator reads Swagger 2.0, OpenAPI 3.0.x and 3.1.x documents',
       },
     },
     {
@@ -66,7 +66,7 @@ describe('detectVersion', () => {
         code: 'unsupported-version',
         pointer: '/openapi',
         message: 'OpenAPI version "3.1" is not supported',
-        hint: 'this generator reads OpenAPI 3.0.x and 3.1.x documents',
+        hint: 'this generator reads Swagger 2.0, OpenAPI 3.0.x and 3.1.x documents',
       },
     },
     {

@@ -1,0 +1,43 @@
+/**
+ * Loading a document the way the pipeline reads it: a Swagger 2.0 document comes out as
+ * OpenAPI 3.0 (`convert.ts`), anything else as it was. The upgrader is imported only when a
+ * document says `swagger: "2.0"`, so an OpenAPI 3 run never loads it.
+ */
+import type { TextCache } from '../cache.js';
+import { hasErrors } from '../diagnostics.js';
+import { loadSource, parseSource, type LoadResult } from '../load.js';
+import { convertSwagger, isSwagger2, type Upgrade } from './convert.js';
+
+/** Scalar's 2.0 → 3.0 step, imported on first use. */
+export async function loadUpgrader(): Promise<Upgrade> {
+  const { upgradeFromTwoToThree } = await import('@scalar/openapi-upgrader/2.0-to-3.0');
+  return upgradeFromTwoToThree as Upgrade;
+}
+
+/** `loadSource`, then the conversion when the document is Swagger 2.0. */
+export async function loadDocument(file: string, cache?: TextCache): Promise<LoadResult> {
+  return converted(await loadSource(file, cache));
+}
+
+/** `parseSource`, then the conversion when the document is Swagger 2.0. */
+export async function parseDocument(file: string, text: string): Promise<LoadResult> {
+  return converted(parseSource(file, text));
+}
+
+/**
+ * `loaded` with its document converted when it is Swagger 2.0, given the upgrader (for
+ * callers that cannot wait for the import; without it the document is left as it is, and
+ * the validator refuses it).
+ */
+export function withSwaggerConverted(loaded: LoadResult, upgrade?: Upgrade): LoadResult {
+  const { document } = loaded;
+  if (!document || !upgrade || hasErrors(loaded.diagnostics) || !isSwagger2(document.value))
+    return loaded;
+  const result = convertSwagger(document, upgrade);
+  return { ...result, diagnostics: [...loaded.diagnostics, ...result.diagnostics] };
+}
+
+async function converted(loaded: LoadResult): Promise<LoadResult> {
+  if (!loaded.document || !isSwagger2(loaded.document.value)) return loaded;
+  return withSwaggerConverted(loaded, await loadUpgrader());
+}
