@@ -1,40 +1,68 @@
 import { resolve } from 'node:path';
-import { formatDiagnostic, hasErrors } from '../diagnostics.js';
+import { formatDiagnostic, hasErrors, type Diagnostic } from '../diagnostics.js';
 import { generate } from '../pipeline.js';
 import { readPreviousOutput } from '../previous.js';
+import type { OutputFile } from '../print.js';
 import { planOutput, writeOutput } from '../write.js';
 import { EXIT, type CommandIo } from './io.js';
 import { DEFAULT_OUT, DEFAULT_SPEC, displayPath } from './paths.js';
+import { resolveGenerate, type GenerateFlags, type ResolvedGenerate } from './settings.js';
 
 export { DEFAULT_OUT, DEFAULT_SPEC, displayPath };
 
-export interface GenerateOptions {
-  readonly spec: string;
-  readonly out: string;
+export interface GenerateOptions extends GenerateFlags {
   readonly check: boolean;
   /** Record the package version decided now as released: the next change starts a new version. */
   readonly release?: boolean;
 }
 
-export async function runGenerate(options: GenerateOptions, io: CommandIo): Promise<number> {
-  const spec = displayPath(options.spec);
-  const out = displayPath(options.out);
-  const command =
-    spec === DEFAULT_SPEC && out === DEFAULT_OUT
-      ? 'npm run generate'
-      : `connect-codegen generate --spec ${spec} --out ${out}`;
-  const outDir = resolve(options.out);
-  const previous = await readPreviousOutput(outDir);
+/** One generation's result before anything is written: the files, or the diagnostics that stop it. */
+export interface Produced {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly files?: readonly OutputFile[];
+  readonly version?: string;
+}
+
+/** Runs the pipeline for `resolved`, with what the last run left in its output. Writes nothing. */
+export async function produce(resolved: ResolvedGenerate, markReleased = false): Promise<Produced> {
+  const fixed = resolved.settings.packageVersion !== undefined;
   const result = await generate({
-    specPath: spec,
-    command,
-    release: { previous, outLabel: out, markReleased: options.release ?? false },
+    specPath: resolved.spec,
+    command: resolved.command,
+    settings: resolved.settings,
+    // A fixed version takes the release stage's place: no surface record, no changelog.
+    ...(fixed
+      ? {}
+      : {
+          release: {
+            previous: await readPreviousOutput(resolve(resolved.out)),
+            outLabel: resolved.out,
+            markReleased,
+          },
+        }),
   });
+  if (!result.files || result.version === undefined || hasErrors(result.diagnostics))
+    return { diagnostics: result.diagnostics };
+  return { diagnostics: result.diagnostics, files: result.files, version: result.version };
+}
+
+export const errorCount = (diagnostics: readonly Diagnostic[]) =>
+  diagnostics.filter((d) => d.severity === 'error').length;
+
+export async function runGenerate(options: GenerateOptions, io: CommandIo): Promise<number> {
+  const settled = await resolveGenerate(options);
+  for (const d of settled.diagnostics) io.err(formatDiagnostic(d));
+  if (!settled.resolved) {
+    io.err(`${errorCount(settled.diagnostics)} error(s) in the config; nothing was written.`);
+    return EXIT.invalid;
+  }
+  const resolved = settled.resolved;
+  const { spec, out, command } = resolved;
+  const outDir = resolve(out);
+  const result = await produce(resolved, options.release ?? false);
   for (const d of result.diagnostics) io.err(formatDiagnostic(d));
-  if (!result.files || result.version === undefined || hasErrors(result.diagnostics)) {
-    io.err(
-      `${spec}: ${result.diagnostics.filter((d) => d.severity === 'error').length} error(s); nothing was written.`,
-    );
+  if (!result.files) {
+    io.err(`${spec}: ${errorCount(result.diagnostics)} error(s); nothing was written.`);
     return EXIT.invalid;
   }
   const files = result.files;
