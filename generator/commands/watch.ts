@@ -6,7 +6,7 @@
  * writing happens only for a valid spec, staged so that an abort leaves no temporary files
  * (`write.ts`).
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { readdirSync, statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
 import { dirname, join, isAbsolute, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { formatDiagnostic } from '../diagnostics.js';
@@ -40,6 +40,8 @@ export interface WatchTarget {
   readonly dir: string;
   readonly recursive: boolean;
   readonly accepts: (path: string) => boolean;
+  /** For a recursive target: whether a folder below is watched too. */
+  readonly enters?: (dir: string) => boolean;
 }
 
 const SPEC_FILE = /\.(ya?ml|json)$/i;
@@ -60,8 +62,8 @@ export function configPaths(flags: GenerateFlags, cwd: string): string[] {
 /**
  * What to watch: the spec's files and the config. `specFiles`, when the loader can say which
  * files a spec was read from, narrows the watch to them; until then the root spec's folder is
- * watched whole, for YAML and JSON files, leaving out the output (its package.json would
- * otherwise start a run after every run), dependencies and git's files.
+ * watched with its subfolders, for YAML and JSON files, leaving out the output (its
+ * package.json would otherwise start a run after every run), dependencies and git's files.
  */
 export function watchTargets(
   paths: { readonly spec: string; readonly out: string; readonly config: readonly string[] },
@@ -77,21 +79,51 @@ export function watchTargets(
       targets.push({ dir, recursive: false, accepts: (path) => files.has(path) });
   } else {
     const specDir = dirname(resolve(cwd, resolved.spec));
+    /** Not the output, dependencies, git's files or a staging folder. */
+    const enters = (path: string) =>
+      !inside(outDir, path) &&
+      !relative(specDir, path)
+        .split(sep)
+        .some((part) => IGNORED_DIRS.has(part) || part.startsWith(STAGING_PREFIX));
     targets.push({
       dir: specDir,
       recursive: true,
-      accepts: (path) =>
-        SPEC_FILE.test(path) &&
-        !inside(outDir, path) &&
-        !relative(specDir, path)
-          .split(sep)
-          .some((part) => IGNORED_DIRS.has(part) || part.startsWith(STAGING_PREFIX)),
+      accepts: (path) => SPEC_FILE.test(path) && enters(path),
+      enters,
     });
   }
   const configs = new Set(paths.config);
   for (const dir of new Set(paths.config.map((p) => dirname(p))))
     targets.push({ dir, recursive: false, accepts: (path) => configs.has(path) });
   return targets;
+}
+
+const isDirectory = (path: string) => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/** The folders a target covers: itself, and for a recursive one every folder below that it enters. */
+export function watchedDirs(target: WatchTarget): string[] {
+  if (!target.recursive) return [target.dir];
+  const dirs = [target.dir];
+  for (let i = 0; i < dirs.length; i++) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dirs[i]!, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries)
+      if (entry.isDirectory()) {
+        const dir = join(dirs[i]!, entry.name);
+        if (target.enters?.(dir) !== false) dirs.push(dir);
+      }
+  }
+  return dirs.sort();
 }
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -167,23 +199,42 @@ export async function watchGenerate(
   let running: Promise<void> | undefined;
   let dirty = false;
 
-  /** (Re)opens the watchers when the targets changed: the config can name another spec. */
+  let current: readonly WatchTarget[] = [];
+  /**
+   * (Re)opens the watchers when the folders to watch changed: the config can name another
+   * spec, and a spec can gain a folder. Each folder gets a watcher of its own rather than one
+   * recursive watcher: Node 20's recursive watch on Linux loses a file an editor replaces by
+   * renaming a temporary file over it, and a folder's own watcher does not.
+   */
   const arm = (targets: readonly WatchTarget[]) => {
-    const key = targets.map((t) => `${t.dir}\0${t.recursive}`).join('\n');
+    current = targets;
+    const dirs = targets.flatMap((target) => watchedDirs(target).map((dir) => ({ dir, target })));
+    const key = dirs.map((d) => d.dir).join('\n') + targets.map((t) => t.dir).join('\n');
     if (key === armedFor) return;
     for (const w of watchers) w.close();
     watchers = [];
     armedFor = key;
-    for (const target of targets) {
+    const known = new Set(dirs.map((d) => d.dir));
+    for (const { dir, target } of dirs) {
       try {
-        const watcher = watch(target.dir, { recursive: target.recursive }, (_, name) => {
-          const path = name === null ? target.dir : resolve(target.dir, name.toString());
+        const watcher = watch(dir, (_, name) => {
+          const path = name === null ? dir : resolve(dir, name.toString());
           if (name === null || target.accepts(path)) changed(path);
+          // A new folder in a watched tree: watch it too, and run, since it may hold spec files already.
+          else if (
+            target.recursive &&
+            !known.has(path) &&
+            target.enters?.(path) !== false &&
+            isDirectory(path)
+          ) {
+            arm(current);
+            changed(path);
+          }
         });
-        watcher.on('error', (error) => io.err(`watch ${target.dir}: ${error.message}`));
+        watcher.on('error', (error) => io.err(`watch ${dir}: ${error.message}`));
         watchers.push(watcher);
       } catch (error) {
-        io.err(`cannot watch ${target.dir}: ${(error as Error).message}`);
+        io.err(`cannot watch ${dir}: ${(error as Error).message}`);
       }
     }
     onEvent({ kind: 'watching', dirs: targets.map((t) => t.dir) });
