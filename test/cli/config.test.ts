@@ -5,6 +5,7 @@ import { main } from '../../generator/cli.js';
 import { checkConfig } from '../../generator/config-check.js';
 import { findConfig, loadConfig } from '../../generator/config.js';
 import { formatDiagnostic } from '../../generator/diagnostics.js';
+import { strictProblems } from '../support/type-check.js';
 import { capture } from '../support/cli-io.js';
 import { useScratchDir } from '../support/scratch.js';
 
@@ -123,7 +124,9 @@ describe('generate with a config', () => {
     expect(pkg.name).toBe('@acme/pets');
     expect(pkg.version).toBe('2.1.0');
     expect(Object.keys(pkg.exports)).toEqual(['.', './package.json']);
-    expect(await readFile(join(out, 'src/version.ts'), 'utf8')).toContain("PACKAGE_VERSION = '2.1.0'");
+    expect(await readFile(join(out, 'src/version.ts'), 'utf8')).toContain(
+      "PACKAGE_VERSION = '2.1.0'",
+    );
     const top = await readdir(out);
     // A fixed version needs no surface record or changelog.
     expect(top).not.toContain('api-surface.json');
@@ -136,6 +139,41 @@ describe('generate with a config', () => {
     expect(readme).not.toContain('@acme/pets/testing');
     const header = (await readFile(join(out, 'src/client.ts'), 'utf8')).split('\n')[0];
     expect(header).toContain('regenerate with `connect-codegen generate --config');
+    // What is left still builds: no module imported one that was left out.
+    const sources = (await readdir(join(out, 'src'), { recursive: true }))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join(out, 'src', f));
+    expect(strictProblems(sources)).toEqual([]);
+  }, 60_000);
+
+  it("modules.layer false leaves out the spec's hand-written layer, and its fake with it", async () => {
+    const dir = await project('no-layer', {
+      'connect-codegen.config.json': JSON.stringify({
+        spec: join(process.cwd(), 'spec/connect-api.yaml'),
+        output: 'out',
+        modules: { layer: false },
+      }),
+    });
+    const io = capture();
+    expect(await main(['generate', '--config', join(dir, 'connect-codegen.config.json')], io)).toBe(
+      0,
+    );
+    const out = join(dir, 'out');
+    const src = await readdir(join(out, 'src'));
+    expect(src).not.toContain('connect');
+    expect(src).not.toContain('testing');
+    // The fake made from the spec stands in for the layer's fake server.
+    expect(src).toContain('fake');
+    expect(await readFile(join(out, 'src/index.ts'), 'utf8')).not.toContain('./connect/');
+    const pkg = (await packageJson(out)) as unknown as { keywords: string[]; bin?: unknown };
+    expect(pkg.keywords).not.toContain('ev-charging');
+    expect(pkg.bin).toBeUndefined();
+  }, 60_000);
+
+  it('--watch is a usage error beside --check or --release', async () => {
+    const io = capture();
+    expect(await main(['generate', '--watch', '--check'], io)).toBe(2);
+    expect(io.stderr).toEqual(['error: --watch cannot be combined with --check']);
   });
 
   it('a JSON config with every module on gives the same entry points as no config', async () => {

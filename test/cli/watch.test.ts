@@ -4,7 +4,7 @@
  */
 import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import { renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { watchGenerate, watchTargets, type WatchEvent } from '../../generator/commands/watch.js';
 import { STAGING_PREFIX } from '../../generator/write.js';
@@ -161,6 +161,51 @@ describe('generate --watch', () => {
     expect(rec.events.at(-1)).toEqual({ kind: 'stopped' });
     expect(await client()).toBe(before);
     expect((await readdir(out)).filter((n) => n.startsWith(STAGING_PREFIX))).toEqual([]);
+  });
+
+  it('follows the config: a change to it regenerates, and so does a new folder of spec files', async () => {
+    const { dir, spec, out } = await setUp('config');
+    const config = join(dir, 'connect-codegen.config.json');
+    const writeConfig = (name: string) => {
+      writeFileSync(`${config}.swp`, JSON.stringify({ spec, output: out, package: { name } }));
+      renameSync(`${config}.swp`, config);
+    };
+    writeConfig('first-name');
+    const io = capture();
+    const rec = recorder();
+    const controller = new AbortController();
+    let ended = rec.nextRunEnd();
+    const watching = watchGenerate({ config, debounceMs: 20 }, io, controller.signal, rec.onEvent);
+    expect(await ended).toMatchObject({ outcome: 'written' });
+    const name = async () =>
+      (JSON.parse(await readFile(join(out, 'package.json'), 'utf8')) as { name: string }).name;
+    expect(await name()).toBe('first-name');
+
+    ended = rec.nextRunEnd();
+    writeConfig('second-name');
+    expect(await ended).toMatchObject({ outcome: 'written' });
+    expect(await name()).toBe('second-name');
+
+    // A bad config is reported like a bad spec, and the watch goes on.
+    ended = rec.nextRunEnd();
+    writeConfig('Bad Name');
+    expect(await ended).toMatchObject({ outcome: 'invalid' });
+    expect(io.stderr.join('\n')).toContain("package.name 'Bad Name' is not an npm package name");
+    expect(await name()).toBe('second-name');
+
+    // A folder made after the watch began is watched too.
+    ended = rec.nextRunEnd();
+    writeConfig('third-name');
+    await ended;
+    ended = rec.nextRunEnd();
+    await mkdir(join(dirname(spec), 'schemas'));
+    await ended;
+    ended = rec.nextRunEnd();
+    writeFileSync(join(dirname(spec), 'schemas', 'pet.yaml'), 'type: object\n');
+    expect(await ended).toMatchObject({ outcome: 'unchanged' });
+
+    controller.abort();
+    await watching;
   });
 
   it('watches the spec folder for spec files, leaving out the output inside it, and the config', () => {
