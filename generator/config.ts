@@ -19,11 +19,6 @@ export type { CodegenConfig, ModuleSwitches, VersionPolicy } from './config-chec
 
 export { CONFIG_FILES } from './config-names.js';
 
-/** For `.mjs`/`.js` configs: gives the object back as is, with its type for editors. */
-export function defineConfig(config: CodegenConfig): CodegenConfig {
-  return config;
-}
-
 export interface LoadedConfig {
   /** The file as shown in messages (relative to the working directory). */
   readonly file: string;
