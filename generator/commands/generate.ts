@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
-import { formatDiagnostic, hasErrors, type Diagnostic } from '../diagnostics.js';
+import { diagnostic, formatDiagnostic, hasErrors, type Diagnostic } from '../diagnostics.js';
+import { CHANGELOG_FILE, STATE_FILE } from '../diff/state-file.js';
 import { generate } from '../pipeline.js';
-import { readPreviousOutput } from '../previous.js';
+import { readPreviousOutput, type PreviousOutput } from '../previous.js';
 import type { OutputFile } from '../print.js';
 import { planOutput, writeOutput } from '../write.js';
 import { EXIT, type CommandIo } from './io.js';
@@ -26,24 +27,40 @@ export interface Produced {
 /** Runs the pipeline for `resolved`, with what the last run left in its output. Writes nothing. */
 export async function produce(resolved: ResolvedGenerate, markReleased = false): Promise<Produced> {
   const fixed = resolved.settings.packageVersion !== undefined;
+  const previous = await readPreviousOutput(resolve(resolved.out));
   const result = await generate({
     specPath: resolved.spec,
     command: resolved.command,
     settings: resolved.settings,
     // A fixed version takes the release stage's place: no surface record, no changelog.
-    ...(fixed
-      ? {}
-      : {
-          release: {
-            previous: await readPreviousOutput(resolve(resolved.out)),
-            outLabel: resolved.out,
-            markReleased,
-          },
-        }),
+    ...(fixed ? {} : { release: { previous, outLabel: resolved.out, markReleased } }),
   });
   if (!result.files || result.version === undefined || hasErrors(result.diagnostics))
     return { diagnostics: result.diagnostics };
-  return { diagnostics: result.diagnostics, files: result.files, version: result.version };
+  const diagnostics = [...result.diagnostics, ...leftRecords(resolved, fixed, previous)];
+  return { diagnostics, files: result.files, version: result.version };
+}
+
+/**
+ * With a fixed version, the records a release-versioned run left are not the generator's to
+ * delete (they are outside src/), but they no longer describe the package: said once a run.
+ */
+function leftRecords(
+  resolved: ResolvedGenerate,
+  fixed: boolean,
+  previous: PreviousOutput,
+): Diagnostic[] {
+  if (!fixed || previous.stateText === undefined) return [];
+  return [
+    diagnostic({
+      code: 'config',
+      severity: 'warning',
+      file: resolved.configFile ?? resolved.out,
+      pointer: '/package/version',
+      message: `package.version is fixed, so ${resolved.out}/${STATE_FILE} and ${CHANGELOG_FILE} from release versioning are no longer kept up to date`,
+      hint: "delete them, or set package.version to 'release'",
+    }),
+  ];
 }
 
 export const errorCount = (diagnostics: readonly Diagnostic[]) =>

@@ -218,6 +218,24 @@ describe('generate with a config', () => {
     expect(await readdir(join(dir, 'from-config')).catch(() => 'absent')).toBe('absent');
   });
 
+  it('a fixed version warns about the release records an earlier run left', async () => {
+    const dir = await project('fixed-after-release', {
+      'connect-codegen.config.json': JSON.stringify({ spec: 'petstore.yaml', output: 'out' }),
+    });
+    const config = join(dir, 'connect-codegen.config.json');
+    expect(await main(['generate', '--config', config], capture())).toBe(0);
+    await writeFile(
+      config,
+      JSON.stringify({ spec: 'petstore.yaml', output: 'out', package: { version: '3.0.0' } }),
+    );
+    const io = capture();
+    expect(await main(['generate', '--config', config], io)).toBe(0);
+    expect(io.stderr.join('\n')).toMatch(
+      /warning \[config\] #\/package\/version: package\.version is fixed, so .*out\/api-surface\.json and CHANGELOG\.md from release versioning are no longer kept up to date/,
+    );
+    expect((await packageJson(join(dir, 'out'))).version).toBe('3.0.0');
+  });
+
   it('--release cannot record a version the config fixes', async () => {
     const dir = await project('release-fixed', {
       'connect-codegen.config.json': JSON.stringify({ package: { version: '1.0.0' } }),
