@@ -35,24 +35,33 @@ export interface ConfigLoad {
 
 const shown = (path: string, cwd: string) => relative(cwd, path).split(sep).join('/') || path;
 
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
 /** The config in `cwd`, if there is one; two of them is a problem, since which one wins would be a guess. */
 export async function findConfig(cwd: string): Promise<string | Diagnostic | undefined> {
   const present: string[] = [];
-  for (const name of CONFIG_FILES)
-    if (
-      await access(join(cwd, name)).then(
-        () => true,
-        () => false,
-      )
-    )
-      present.push(name);
+  for (const name of CONFIG_FILES) if (await exists(join(cwd, name))) present.push(name);
   if (present.length > 1)
     return diagnostic({
       code: 'config',
       file: present[0]!,
       message: `found ${present.join(' and ')}; keep one`,
     });
-  return present[0] === undefined ? undefined : join(cwd, present[0]);
+  if (present[0] !== undefined) return join(cwd, present[0]);
+  // A TypeScript config would otherwise be passed over without a word.
+  const typescript = 'connect-codegen.config.ts';
+  if (await exists(join(cwd, typescript)))
+    return diagnostic({
+      code: 'config',
+      file: typescript,
+      message: 'TypeScript configs are not read (Node 20 cannot import .ts without a loader)',
+      hint: 'rename it connect-codegen.config.mjs and drop the type annotations, or write JSON',
+    });
+  return undefined;
 }
 
 /** Reads the config `--config` names, or else the one in `cwd`; none is fine. */

@@ -43,6 +43,14 @@ describe('the config file', () => {
     );
   });
 
+  it('says a TypeScript config is not read rather than passing it over', async () => {
+    const dir = await project('find-ts', { 'connect-codegen.config.ts': 'export default {};' });
+    const found = await findConfig(dir);
+    expect(typeof found === 'object' && found.message).toBe(
+      'TypeScript configs are not read (Node 20 cannot import .ts without a loader)',
+    );
+  });
+
   it('locates a wrong field of a JSON config at its line and column, by its path', async () => {
     const dir = await project('bad-field', {
       'connect-codegen.config.json':
