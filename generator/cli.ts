@@ -8,6 +8,17 @@ import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_OUT, DEFAULT_SPEC } from './commands/paths.js';
 import { REPORT_FORMATS, type ReportFormat } from './diff/render.js';
 import { EXIT, processIo, type CommandIo } from './commands/io.js';
+import { CONFIG_FILES } from './config-names.js';
+
+/** `generate`'s options; without `--spec`, `--out` and `--config` the config file and then the defaults decide. */
+interface GenerateCommandOptions {
+  readonly spec?: string;
+  readonly out?: string;
+  readonly config?: string;
+  readonly check: boolean;
+  readonly release: boolean;
+  readonly watch: boolean;
+}
 
 /** The tool's version is the repository's: read from its package.json, wherever the command runs. */
 const VERSION = (
@@ -32,8 +43,15 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
   program
     .command('generate')
     .description('Generate the client package from the spec.')
-    .option('--spec <file>', 'OpenAPI 3.x or Swagger 2.0 document (YAML or JSON)', DEFAULT_SPEC)
-    .option('--out <dir>', 'output directory', DEFAULT_OUT)
+    .option(
+      '--spec <file>',
+      `OpenAPI 3.x or Swagger 2.0 document (YAML or JSON) (default: the config's, else ${DEFAULT_SPEC})`,
+    )
+    .option('--out <dir>', `output directory (default: the config's, else ${DEFAULT_OUT})`)
+    .option(
+      '--config <file>',
+      `config file (default: ${CONFIG_FILES.join(', ')} in this directory)`,
+    )
     .option(
       '--check',
       'write nothing; exit 1 and list the stale files if the output differs',
@@ -44,8 +62,17 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
       'record the package version decided now as released; the next change starts a new version',
       false,
     )
-    .action(async (options: { spec: string; out: string; check: boolean; release: boolean }) => {
+    .option('--watch', 'regenerate whenever the spec or the config changes, until Ctrl-C', false)
+    .action(async (options: GenerateCommandOptions) => {
       // Each command is loaded when it runs: `--help` or `validate` never loads ts-morph.
+      if (options.watch) {
+        if (options.check || options.release) {
+          io.err(`error: --watch cannot be combined with --${options.check ? 'check' : 'release'}`);
+          return setExitCode(EXIT.usage);
+        }
+        const { runWatch } = await import('./commands/watch.js');
+        return setExitCode(await runWatch(options, io));
+      }
       const { runGenerate } = await import('./commands/generate.js');
       setExitCode(await runGenerate(options, io));
     });
@@ -53,8 +80,12 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
   program
     .command('validate')
     .description('Check the spec against the OpenAPI schema and our rules.')
-    .option('--spec <file>', 'OpenAPI 3.x or Swagger 2.0 document (YAML or JSON)', DEFAULT_SPEC)
-    .action(async (options: { spec: string }) => {
+    .option(
+      '--spec <file>',
+      `OpenAPI 3.x or Swagger 2.0 document (YAML or JSON) (default: the config's, else ${DEFAULT_SPEC})`,
+    )
+    .option('--config <file>', 'config file naming the spec')
+    .action(async (options: { spec?: string; config?: string }) => {
       const { runValidate } = await import('./commands/validate.js');
       setExitCode(await runValidate(options, io));
     });

@@ -25,6 +25,7 @@ import { release } from './release.js';
 import { emitVersioned, emitVersionFree } from './emit/index.js';
 import { NEUTRAL_PACKAGE_VERSION } from './emit/version-module.js';
 import { loadLayer } from './layers.js';
+import { settleIr, type GenerateSettings } from './generate-settings.js';
 import { packageExports } from './diff/structure-summary.js';
 import type { TemplateFile } from './emit/runtime.js';
 import { limitsWithin, printFiles, type OutputFile } from './print.js';
@@ -52,6 +53,11 @@ export interface GenerateRequest {
     readonly outLabel: string;
     readonly markReleased: boolean;
   };
+  /**
+   * What the config file asks for: package name, modules left out, a fixed version. A fixed
+   * version stands in for the release stage, so a caller passes it or `release`, not both.
+   */
+  readonly settings?: GenerateSettings;
 }
 
 export interface GenerateResult {
@@ -102,7 +108,7 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   if (hasErrors(problems)) return { diagnostics: problems };
   const built = buildIr(loaded.document);
   if (!built.ir) return { diagnostics: sortDiagnostics(built.diagnostics) };
-  const { ir, plan } = planIr(built.ir);
+  const { ir, plan } = planIr(settleIr(built.ir, request.settings));
   const header = headerLine(request.specPath, request.command);
   const lib = ir.info.lib;
   const [templates, testingTemplates, fakeTemplates, libTemplates, loadedLayer] = await Promise.all(
@@ -126,10 +132,12 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
     libTemplates,
     layer,
     header,
+    ...(request.settings?.modules ? { modules: request.settings.modules } : {}),
   });
   const printed = await printFiles(emitted, header, caches.format);
   const diagnostics = [...problems, ...built.diagnostics];
-  let version = NEUTRAL_PACKAGE_VERSION;
+  const fixedVersion = request.settings?.packageVersion;
+  let version = fixedVersion ?? NEUTRAL_PACKAGE_VERSION;
   let records: readonly OutputFile[] = [];
   let warning: Diagnostic | undefined;
   if (request.release) {
@@ -157,7 +165,7 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   return {
     files: [...versioned, ...printed, ...records],
     ir,
-    ...(request.release ? { version } : {}),
+    ...(request.release || fixedVersion !== undefined ? { version } : {}),
     diagnostics: [...diagnostics, ...(warning ? [warning] : [])],
   };
 }

@@ -2,7 +2,15 @@
  * The last stage: compares the output with what is on disk, then writes (or, with
  * `--check`, only reports). The generator owns everything it wrote under the output
  * directory's `src/` and the package files it emits; other files there are left alone.
- * Each file is written to a temporary name and renamed, so a crash never leaves half a file.
+ *
+ * Writing is staged: every new or changed file is first written under a staging folder inside
+ * the output directory (same file system, so a rename moves it), and only when all of them are
+ * there are they renamed into place, one by one, and the stale files deleted last. A failure or
+ * an abort while staging leaves the output as it was and removes the staging folder; a reader
+ * never sees half a file. What is not promised: the switch is a burst of renames, not one
+ * operation, so a reader during those milliseconds can see some files new and others old.
+ * Swapping the whole directory would be atomic but would drop what the generator does not own
+ * there (dist/, node_modules/).
  */
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
@@ -49,19 +57,63 @@ export async function planOutput(
   return { added, changed, removed: removed.sort(), unchanged };
 }
 
+/** The staging folder's name; the process id tells whose it is. */
+export const STAGING_PREFIX = '.connect-codegen-staging-';
+
+/** Whether a process with this id is running: a staging folder of a dead one is a crash's leftover. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Staging folders left by runs that crashed before cleaning up. */
+async function removeLeftovers(outDir: string): Promise<void> {
+  const names = await readdir(outDir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(STAGING_PREFIX)) continue;
+    const pid = Number(name.slice(STAGING_PREFIX.length));
+    if (Number.isInteger(pid) && pid !== process.pid && !running(pid))
+      await rm(join(outDir, name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * Writes the plan's new and changed files and deletes its stale ones. Returns false, having
+ * changed nothing, when `signal` is aborted before the files are moved into place.
+ */
 export async function writeOutput(
   outDir: string,
   files: readonly OutputFile[],
   plan: OutputPlan,
-): Promise<void> {
-  const toWrite = new Set([...plan.added, ...plan.changed]);
-  for (const file of files) {
-    if (!toWrite.has(file.path)) continue;
-    const target = join(outDir, file.path);
-    await mkdir(dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.tmp`;
-    await writeFile(temporary, file.content, 'utf8');
-    await rename(temporary, target);
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const wanted = new Set([...plan.added, ...plan.changed]);
+  const toWrite = files.filter((f) => wanted.has(f.path));
+  await mkdir(outDir, { recursive: true });
+  await removeLeftovers(outDir);
+  const staging = join(outDir, `${STAGING_PREFIX}${process.pid}`);
+  await rm(staging, { recursive: true, force: true });
+  try {
+    for (const file of toWrite) {
+      if (signal?.aborted) return false;
+      const staged = join(staging, file.path);
+      await mkdir(dirname(staged), { recursive: true });
+      await writeFile(staged, file.content, 'utf8');
+    }
+    if (signal?.aborted) return false;
+    // From here on nothing is computed: only renames, so the mixed state lasts as little as it can.
+    for (const file of toWrite) {
+      const target = join(outDir, file.path);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(join(staging, file.path), target);
+    }
+    for (const path of plan.removed) await rm(join(outDir, path), { force: true });
+    return true;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
   }
-  for (const path of plan.removed) await rm(join(outDir, path));
 }

@@ -1,40 +1,85 @@
 import { resolve } from 'node:path';
-import { formatDiagnostic, hasErrors } from '../diagnostics.js';
+import { diagnostic, formatDiagnostic, hasErrors, type Diagnostic } from '../diagnostics.js';
+import { CHANGELOG_FILE, STATE_FILE } from '../diff/state-file.js';
 import { generate } from '../pipeline.js';
-import { readPreviousOutput } from '../previous.js';
+import { readPreviousOutput, type PreviousOutput } from '../previous.js';
+import type { OutputFile } from '../print.js';
 import { planOutput, writeOutput } from '../write.js';
 import { EXIT, type CommandIo } from './io.js';
 import { DEFAULT_OUT, DEFAULT_SPEC, displayPath } from './paths.js';
+import { resolveGenerate, type GenerateFlags, type ResolvedGenerate } from './settings.js';
 
 export { DEFAULT_OUT, DEFAULT_SPEC, displayPath };
 
-export interface GenerateOptions {
-  readonly spec: string;
-  readonly out: string;
+export interface GenerateOptions extends GenerateFlags {
   readonly check: boolean;
   /** Record the package version decided now as released: the next change starts a new version. */
   readonly release?: boolean;
 }
 
-export async function runGenerate(options: GenerateOptions, io: CommandIo): Promise<number> {
-  const spec = displayPath(options.spec);
-  const out = displayPath(options.out);
-  const command =
-    spec === DEFAULT_SPEC && out === DEFAULT_OUT
-      ? 'npm run generate'
-      : `connect-codegen generate --spec ${spec} --out ${out}`;
-  const outDir = resolve(options.out);
-  const previous = await readPreviousOutput(outDir);
+/** One generation's result before anything is written: the files, or the diagnostics that stop it. */
+export interface Produced {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly files?: readonly OutputFile[];
+  readonly version?: string;
+}
+
+/** Runs the pipeline for `resolved`, with what the last run left in its output. Writes nothing. */
+export async function produce(resolved: ResolvedGenerate, markReleased = false): Promise<Produced> {
+  const fixed = resolved.settings.packageVersion !== undefined;
+  const previous = await readPreviousOutput(resolve(resolved.out));
   const result = await generate({
-    specPath: spec,
-    command,
-    release: { previous, outLabel: out, markReleased: options.release ?? false },
+    specPath: resolved.spec,
+    command: resolved.command,
+    settings: resolved.settings,
+    // A fixed version takes the release stage's place: no surface record, no changelog.
+    ...(fixed ? {} : { release: { previous, outLabel: resolved.out, markReleased } }),
   });
+  if (!result.files || result.version === undefined || hasErrors(result.diagnostics))
+    return { diagnostics: result.diagnostics };
+  const diagnostics = [...result.diagnostics, ...leftRecords(resolved, fixed, previous)];
+  return { diagnostics, files: result.files, version: result.version };
+}
+
+/**
+ * With a fixed version, the records a release-versioned run left are not the generator's to
+ * delete (they are outside src/), but they no longer describe the package: said once a run.
+ */
+function leftRecords(
+  resolved: ResolvedGenerate,
+  fixed: boolean,
+  previous: PreviousOutput,
+): Diagnostic[] {
+  if (!fixed || previous.stateText === undefined) return [];
+  return [
+    diagnostic({
+      code: 'config',
+      severity: 'warning',
+      file: resolved.configFile ?? resolved.out,
+      pointer: '/package/version',
+      message: `package.version is fixed, so ${resolved.out}/${STATE_FILE} and ${CHANGELOG_FILE} from release versioning are no longer kept up to date`,
+      hint: "delete them, or set package.version to 'release'",
+    }),
+  ];
+}
+
+export const errorCount = (diagnostics: readonly Diagnostic[]) =>
+  diagnostics.filter((d) => d.severity === 'error').length;
+
+export async function runGenerate(options: GenerateOptions, io: CommandIo): Promise<number> {
+  const settled = await resolveGenerate(options);
+  for (const d of settled.diagnostics) io.err(formatDiagnostic(d));
+  if (!settled.resolved) {
+    io.err(`${errorCount(settled.diagnostics)} error(s) in the config; nothing was written.`);
+    return EXIT.invalid;
+  }
+  const resolved = settled.resolved;
+  const { spec, out, command } = resolved;
+  const outDir = resolve(out);
+  const result = await produce(resolved, options.release ?? false);
   for (const d of result.diagnostics) io.err(formatDiagnostic(d));
-  if (!result.files || result.version === undefined || hasErrors(result.diagnostics)) {
-    io.err(
-      `${spec}: ${result.diagnostics.filter((d) => d.severity === 'error').length} error(s); nothing was written.`,
-    );
+  if (!result.files) {
+    io.err(`${spec}: ${errorCount(result.diagnostics)} error(s); nothing was written.`);
     return EXIT.invalid;
   }
   const files = result.files;

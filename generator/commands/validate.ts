@@ -1,13 +1,22 @@
 import { formatDiagnostic, hasErrors } from '../diagnostics.js';
 import { validateSpec } from '../pipeline.js';
-import { displayPath } from './paths.js';
 import { EXIT, type CommandIo } from './io.js';
+import { resolveGenerate } from './settings.js';
 
 export async function runValidate(
-  options: { readonly spec: string },
+  options: { readonly spec?: string; readonly config?: string },
   io: CommandIo,
 ): Promise<number> {
-  const spec = displayPath(options.spec);
+  // The spec comes from the flag, else from the config file, as for `generate`.
+  const settled = await resolveGenerate(options);
+  for (const d of settled.diagnostics) io.err(formatDiagnostic(d));
+  if (!settled.resolved) {
+    io.err(
+      `${settled.diagnostics.filter((d) => d.severity === 'error').length} error(s) in the config.`,
+    );
+    return EXIT.invalid;
+  }
+  const spec = settled.resolved.spec;
   const diagnostics = await validateSpec(spec);
   for (const d of diagnostics) io.err(formatDiagnostic(d));
   if (hasErrors(diagnostics)) {

@@ -51,6 +51,15 @@ export interface EmitInput {
   readonly header: string;
   /** The package's own version, decided by `generate`'s release step; a neutral one until then. */
   readonly packageVersion?: string;
+  /** The optional modules to leave out (the config's `modules`); each is emitted unless set to false. */
+  readonly modules?: OptionalModules;
+}
+
+/** The modules a package can do without: each is a leaf no other module imports, with an entry point of its own. */
+export interface OptionalModules {
+  readonly query?: boolean;
+  readonly forms?: boolean;
+  readonly fake?: boolean;
 }
 
 function withOperations(resource: IrResource): IrResource[] {
@@ -121,14 +130,19 @@ export function emitVersionFree({
   libTemplates = [],
   layer,
   header,
+  modules: switches = {},
 }: EmitInput): VersionFreePackage {
+  const wanted = (module: keyof OptionalModules) => switches[module] !== false;
   const src = (path: string) => `${SOURCE_DIR}/${path}`;
   const names = operationSymbolsOf(ir, plan);
   const lib = ir.info.lib !== undefined && libTemplates.length > 0 ? ir.info.lib : undefined;
   // The fake serves one API with its layer's helpers, so only a layer brings it (`layer.json`).
-  const testing = emitTesting(ir, layer?.fake ? testingTemplates : undefined, src('testing'));
+  const testing = wanted('fake')
+    ? emitTesting(ir, layer?.fake ? testingTemplates : undefined, src('testing'))
+    : [];
   // Any other package gets the fake made from the spec alone; `./testing` is its entry point too.
-  const fake = testing.length > 0 ? [] : emitFake(ir, plan, fakeTemplates, src(FAKE_DIR));
+  const fake =
+    testing.length > 0 || !wanted('fake') ? [] : emitFake(ir, plan, fakeTemplates, src(FAKE_DIR));
   // In the order the index re-exports them.
   const modules: readonly SourceModule[] = [
     // Written by `emitVersioned`; the index re-exports it all the same.
@@ -155,10 +169,16 @@ export function emitVersionFree({
     { files: testing },
     { files: fake },
     // An entry point of its own (`./forms`), so an app that validates no form ships none of it.
-    { files: [emitForms(ir, plan, src(FORMS_MODULE))].filter((f) => f !== undefined) },
+    {
+      files: wanted('forms')
+        ? [emitForms(ir, plan, src(FORMS_MODULE))].filter((f) => f !== undefined)
+        : [],
+    },
     // TanStack Query options: an entry point of their own (`./query`), like the forms'.
     {
-      files: [emitQueryOptions(ir, plan, names, src(QUERY_MODULE))].filter((f) => f !== undefined),
+      files: wanted('query')
+        ? [emitQueryOptions(ir, plan, names, src(QUERY_MODULE))].filter((f) => f !== undefined)
+        : [],
     },
   ];
   const index = emitIndex(
@@ -180,7 +200,7 @@ export function emitVersionFree({
         header,
         templates,
         layer,
-        formValidators(ir, plan),
+        wanted('forms') ? formValidators(ir, plan) : [],
         fake.length > 0 ? fakeTemplates : [],
       ),
       ...sources,
