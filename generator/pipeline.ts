@@ -7,7 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
-import { loadSource } from './load.js';
+import { loadSpec } from './split/load-spec.js';
 import {
   FAKE_TEMPLATE_DIR,
   libTemplateDir,
@@ -81,7 +81,7 @@ export async function validateSpec(
   specPath: string,
   caches: RunCaches = openRunCaches(),
 ): Promise<readonly Diagnostic[]> {
-  const loaded = await loadSource(specPath, caches.yamlValue);
+  const loaded = await loadSpec(specPath, { cache: caches.yamlValue });
   if (!loaded.document) return sortDiagnostics(loaded.diagnostics);
   return sortDiagnostics([
     ...loaded.diagnostics,
@@ -91,7 +91,7 @@ export async function validateSpec(
 
 export async function generate(request: GenerateRequest): Promise<GenerateResult> {
   const caches = request.caches ?? openRunCaches();
-  const loaded = await loadSource(request.specPath, caches.yamlValue);
+  const loaded = await loadSpec(request.specPath, { cache: caches.yamlValue });
   if (!loaded.document || hasErrors(loaded.diagnostics))
     return { diagnostics: sortDiagnostics(loaded.diagnostics) };
   const problems = validateDocument(loaded.document, caches.openapiSchema);
