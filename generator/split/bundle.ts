@@ -148,7 +148,7 @@ function walkAll(
         report(
           at,
           'unresolved-ref',
-          `$ref '${ref}' names ${target?.path ?? file}, which cannot be read: ${target?.unreadable ?? 'not found'}`,
+          `$ref '${ref}' names ${target?.label ?? file}, which cannot be read: ${target?.unreadable ?? 'not found'}`,
           'check the path: it is relative to the file the $ref is written in',
         );
       return node;

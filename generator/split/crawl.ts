@@ -20,6 +20,8 @@ export { isUrl };
 export interface SpecFile {
   /** As the user would name it: relative to the working directory unless the root was absolute. */
   readonly path: string;
+  /** As diagnostics name it (`SpecReader.label`). */
+  readonly label: string;
   readonly document?: SourceDocument;
   /** The file's own load diagnostics (syntax), named by its label. */
   readonly diagnostics: readonly Diagnostic[];
@@ -35,7 +37,10 @@ export async function crawlFiles(
   reader: SpecReader,
 ): Promise<Map<string, SpecFile>> {
   const files = new Map<string, SpecFile>([
-    [rootAbsolute, { path: rootPath, document: rootDocument, diagnostics: [] }],
+    [
+      rootAbsolute,
+      { path: rootPath, label: rootDocument.file, document: rootDocument, diagnostics: [] },
+    ],
   ]);
   const userPath = (absolute: string): string =>
     isAbsolute(rootPath) ? absolute : relative(reader.cwd, absolute) || absolute;
@@ -61,6 +66,7 @@ export async function crawlFiles(
             if (text === undefined || typeof text !== 'string') {
               files.set(absolute, {
                 path,
+                label: reader.label(path),
                 diagnostics: [],
                 unreadable: text?.unreadable ?? 'not read',
               });
@@ -69,6 +75,7 @@ export async function crawlFiles(
             const loaded = parseSource(reader.label(path), text);
             files.set(absolute, {
               path,
+              label: reader.label(path),
               diagnostics: loaded.diagnostics,
               ...(loaded.document ? { document: { ...loaded.document, files: [path] } } : {}),
             });
