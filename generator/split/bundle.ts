@@ -42,6 +42,14 @@ export function bundleFiles(root: string, files: ReadonlyMap<string, SpecFile>):
   return walkAll(root, files, names);
 }
 
+/** What a ref names: the file, the pointer in it (and as written) and the value there. */
+interface Target {
+  readonly file: string;
+  readonly pointer: string;
+  readonly fragment: string;
+  readonly value: unknown;
+}
+
 interface Walked extends Bundle {
   readonly targets: ReadonlyMap<string, HoistTarget>;
   readonly claimed: ReadonlyMap<string, string>;
@@ -87,6 +95,7 @@ function walkAll(
         walk(item, childKind(kind, String(i), item), step(at, i), joinPointer(out, i)),
       );
     }
+    if (kind === 'mapping') return mapping(node as Record<string, unknown>, at);
     const ref = (node as Record<string, unknown>).$ref;
     if (typeof ref === 'string' && !isUrl(ref) && !(at.file === root && ref.startsWith('#')))
       return reference(node as Record<string, unknown>, ref, kind, at, out);
@@ -109,17 +118,57 @@ function walkAll(
         ]),
     );
 
-  /** The node with its `$ref` replaced by `local`, its other members walked. */
-  const pointing = (
-    node: Record<string, unknown>,
-    local: string,
-    kind: Kind,
-    at: Origin,
-    out: string,
-  ) => ({
-    ...members(node, kind, at, out),
-    $ref: local,
-  });
+  /** The place a ref names, or `undefined` once the reason it names none is reported. */
+  const follow = (ref: string, at: Origin): Target | undefined => {
+    const hash = ref.indexOf('#');
+    const path = hash < 0 ? ref : ref.slice(0, hash);
+    const fragment = hash < 0 ? '' : ref.slice(hash + 1);
+    const file = path === '' ? at.file : resolve(dirname(at.file), decode(path));
+    const pointer = refPointer(`#${fragment}`);
+    if (pointer === undefined) {
+      const hint = 'in a file other than the root, refer to a place by its JSON pointer';
+      const message = `$ref '${ref}' has a fragment that is not a JSON pointer (#/...)`;
+      return void report(at, 'unresolved-ref', message, hint);
+    }
+    const target = files.get(file);
+    if (!target?.document) {
+      // A file that failed to parse has reported its own syntax errors.
+      if (target?.unreadable === undefined && target) return undefined;
+      const why = target?.unreadable ?? 'not found';
+      const message = `$ref '${ref}' names ${target?.label ?? file}, which cannot be read: ${why}`;
+      const hint = 'check the path: it is relative to the file the $ref is written in';
+      return void report(at, 'unresolved-ref', message, hint);
+    }
+    const found = resolvePointer(target.document.value, pointer);
+    if (!found.found) {
+      const message = `$ref '${ref}' does not resolve: ${target.document.file} has no '#${pointer}'`;
+      return void report(at, 'unresolved-ref', message);
+    }
+    return { file, pointer, fragment, value: found.value };
+  };
+
+  /**
+   * Hoists `target` into `components` once and returns its pointer there; `''` when it takes
+   * the place of `claim`, the root component that is only a ref to it.
+   */
+  const hoist = (kind: ComponentKind, target: Target, claim?: string): string => {
+    const key = `${kind} ${target.file}#${target.pointer}`;
+    const slot = joinPointer('', 'components', kind);
+    if (claim !== undefined && !claimedAt.has(key)) {
+      claimedAt.set(key, claim);
+      claimed.set(key, unescape(claim.slice(slot.length + 1)));
+    }
+    if (!targets.has(key)) {
+      targets.set(key, { key, kind, file: target.file, pointer: target.pointer });
+      const origin = { file: target.file, pointer: target.pointer };
+      const place = claimedAt.get(key) ?? joinPointer(slot, nameOf(key));
+      mounts.set(place, origin);
+      hoisted.set(key, walk(target.value, kind, origin, place));
+    }
+    return claim !== undefined && claimedAt.get(key) === claim
+      ? ''
+      : joinPointer(slot, nameOf(key));
+  };
 
   const reference = (
     node: Record<string, unknown>,
@@ -128,71 +177,27 @@ function walkAll(
     at: Origin,
     out: string,
   ): unknown => {
-    const hash = ref.indexOf('#');
-    const path = hash < 0 ? ref : ref.slice(0, hash);
-    const fragment = hash < 0 ? '' : ref.slice(hash + 1);
-    const file = path === '' ? at.file : resolve(dirname(at.file), decode(path));
-    const pointer = refPointer(`#${fragment}`);
-    if (pointer === undefined) {
-      report(
-        at,
-        'unresolved-ref',
-        `$ref '${ref}' has a fragment that is not a JSON pointer (#/...)`,
-        'in a file other than the root, refer to a place by its JSON pointer',
-      );
-      return node;
-    }
-    const target = files.get(file);
-    if (!target?.document) {
-      if (target?.unreadable !== undefined || !target)
-        report(
-          at,
-          'unresolved-ref',
-          `$ref '${ref}' names ${target?.label ?? file}, which cannot be read: ${target?.unreadable ?? 'not found'}`,
-          'check the path: it is relative to the file the $ref is written in',
-        );
-      return node;
-    }
-    const found = resolvePointer(target.document.value, pointer);
-    if (!found.found) {
-      report(
-        at,
-        'unresolved-ref',
-        `$ref '${ref}' does not resolve: ${target.document.file} has no '#${pointer}'`,
-      );
-      return node;
-    }
-    if (file === root) return pointing(node, `#${fragment}`, kind, at, out);
-    const origin = { file, pointer };
+    const target = follow(ref, at);
+    if (!target) return node;
+    const siblings = () => members(node, kind, at, out, '$ref');
+    if (target.file === root)
+      return { ...members(node, kind, at, out), $ref: `#${target.fragment}` };
     if (isComponentKind(kind)) {
-      const key = `${kind} ${file}#${pointer}`;
-      const slot = joinPointer('', 'components', kind);
       // A root component that is only this ref: the target takes its name and place.
-      if (at.file === root && at.pointer === out && out.startsWith(`${slot}/`)) {
-        const name = out.slice(slot.length + 1);
-        if (!claimedAt.has(key)) {
-          claimedAt.set(key, out);
-          claimed.set(key, unescape(name));
-        }
+      const slot = joinPointer('', 'components', kind);
+      const claim =
+        at.file === root &&
+        at.pointer === out &&
+        /^\/[^/]*$/.test(out.slice(slot.length)) &&
+        out.startsWith(slot);
+      const local = hoist(kind, target, claim ? out : undefined);
+      if (local === '') {
+        const value = hoisted.get(`${kind} ${target.file}#${target.pointer}`);
+        return isObject(value) ? { ...value, ...siblings() } : value;
       }
-      if (!targets.has(key)) {
-        targets.set(key, { key, kind, file, pointer });
-        const place = claimedAt.get(key) ?? joinPointer(slot, nameOf(key));
-        mounts.set(place, origin);
-        hoisted.set(key, undefined);
-        hoisted.set(key, walk(found.value, kind, origin, place));
-      }
-      if (claimedAt.get(key) === out)
-        return { ...(hoisted.get(key) as object), ...members(node, kind, at, out, '$ref') };
-      return pointing(
-        node,
-        `#${joinPointer(slot, nameOf(key)).split('/').map(encodeToken).join('/')}`,
-        kind,
-        at,
-        out,
-      );
+      return { ...members(node, kind, at, out), $ref: asFragment(local) };
     }
-    const key = `${file}#${pointer}`;
+    const key = `${target.file}#${target.pointer}`;
     if (inlining.has(key)) {
       report(
         at,
@@ -203,11 +208,27 @@ function walkAll(
       return node;
     }
     inlining.add(key);
-    mounts.set(out, origin);
-    const inlined = walk(found.value, kind, origin, out);
+    mounts.set(out, { file: target.file, pointer: target.pointer });
+    const inlined = walk(target.value, kind, { file: target.file, pointer: target.pointer }, out);
     inlining.delete(key);
-    return isObject(inlined) ? { ...inlined, ...members(node, kind, at, out, '$ref') } : inlined;
+    return isObject(inlined) ? { ...inlined, ...siblings() } : inlined;
   };
+
+  /**
+   * A discriminator's `mapping`: a value with a `/` or `#` is a ref to a schema (a bare word is
+   * a schema name), and one to another file is hoisted like a `$ref`.
+   */
+  const mapping = (node: Record<string, unknown>, at: Origin): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(node).map(([name, value]) => {
+        if (typeof value !== 'string' || !/[/#]/.test(value) || isUrl(value)) return [name, value];
+        if (at.file === root && value.startsWith('#')) return [name, value];
+        const target = follow(value, { file: at.file, pointer: joinPointer(at.pointer, name) });
+        if (!target) return [name, value];
+        if (target.file === root) return [name, `#${target.fragment}`];
+        return [name, asFragment(hoist('schemas', target))];
+      }),
+    );
 
   const rootValue = walk(
     files.get(root)?.document?.value,
@@ -264,7 +285,7 @@ function unescape(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-/** A pointer token as it may stand in a URI fragment. */
-function encodeToken(token: string): string {
-  return token.replace(/%/g, '%25').replace(/ /g, '%20');
+/** A local pointer as a ref: `#` and the pointer, with what a URI fragment cannot hold escaped. */
+function asFragment(pointer: string): string {
+  return `#${pointer.replace(/%/g, '%25').replace(/ /g, '%20')}`;
 }

@@ -31,6 +31,8 @@ type OtherKind =
   | 'server'
   | 'components'
   | 'data'
+  | 'discriminator'
+  | 'mapping'
   | `map:${ComponentKind | 'pathItem' | 'mediaType' | 'encoding'}`
   | `list:${'schemas' | 'parameters' | 'server'}`;
 
@@ -127,7 +129,9 @@ export function childKind(parent: Kind, key: string, value: unknown): Kind {
       if (SCHEMA_LISTS.has(key)) return 'list:schemas';
       if (SCHEMA_MEMBERS.has(key)) return 'schemas';
       if (key === 'items') return Array.isArray(value) ? 'list:schemas' : 'schemas';
-      return 'data';
+      return key === 'discriminator' ? 'discriminator' : 'data';
+    case 'discriminator':
+      return key === 'mapping' ? 'mapping' : 'data';
     default:
       return 'data';
   }

@@ -220,6 +220,33 @@ components:
   });
 });
 
+describe('discriminator mappings', () => {
+  it('hoists a mapping value naming another file, and leaves names and local refs alone', async () => {
+    const { document, diagnostics } = await load({
+      'api/openapi.yaml': `${INFO}paths: {}
+components:
+  schemas:
+    Pet:
+      oneOf: [{$ref: ./pets/Dog.yaml}, {$ref: '#/components/schemas/Cat'}]
+      discriminator:
+        propertyName: kind
+        mapping: {dog: ./pets/Dog.yaml, cat: '#/components/schemas/Cat', bird: Bird}
+    Cat: {type: object}
+    Bird: {type: object}
+`,
+      'api/pets/Dog.yaml': 'type: object\nproperties:\n  kind: {type: string}\n',
+    });
+    expect(diagnostics).toEqual([]);
+    const pet = (document!.value as any).components.schemas.Pet;
+    expect(pet.oneOf[0]).toEqual({ $ref: '#/components/schemas/Dog' });
+    expect(pet.discriminator.mapping).toEqual({
+      dog: '#/components/schemas/Dog',
+      cat: '#/components/schemas/Cat',
+      bird: 'Bird',
+    });
+  });
+});
+
 describe('cycles through files', () => {
   it('bundles schemas that refer to each other across files, and builds the IR', async () => {
     const { document, diagnostics } = await load({
