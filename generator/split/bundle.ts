@@ -14,9 +14,9 @@
  */
 import { dirname, resolve } from 'node:path';
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
-import { joinPointer, refPointer, resolvePointer } from '../document/pointer.js';
+import { isUrl, joinPointer, refPointer, resolvePointer } from '../document/pointer.js';
 import { isObject } from '../document/read.js';
-import { isUrl, type SpecFile } from './crawl.js';
+import type { SpecFile } from './crawl.js';
 import { nameTargets, type HoistTarget } from './names.js';
 import { childKind, isComponentKind, type ComponentKind, type Kind } from './positions.js';
 

@@ -14,8 +14,6 @@ import { describeFsError, parseSource, type SourceDocument } from '../load.js';
 import type { SpecReader } from './reader.js';
 import { isUrl } from '../document/pointer.js';
 
-export { isUrl };
-
 /** One file of a split spec: parsed, or why not. Keyed by absolute path. */
 export interface SpecFile {
   /** As the user would name it: relative to the working directory unless the root was absolute. */

@@ -11,7 +11,8 @@ import { sortDiagnostics, hasErrors, type Location } from '../diagnostics.js';
 import { joinPointer, splitPointer } from '../document/pointer.js';
 import { loadSource, type LoadResult, type SourceDocument } from '../load.js';
 import { bundleFiles, type Origin } from './bundle.js';
-import { crawlFiles, isUrl, type SpecFile } from './crawl.js';
+import { crawlFiles, type SpecFile } from './crawl.js';
+import { isUrl } from '../document/pointer.js';
 import { diskReader, type SpecReader } from './reader.js';
 
 export interface LoadSpecOptions {

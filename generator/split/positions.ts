@@ -2,8 +2,9 @@
  * What an OpenAPI node is, from where it stands: the position of a `$ref` decides what its
  * target is (a schema, a parameter, a path item…) and so whether the bundler hoists it into
  * `components` or inlines it. One table per object kind, after the OpenAPI 3.0/3.1 object
- * model; anything the table does not name is `data` (examples, extensions, descriptions),
- * where a `$ref` is plain data and is left alone.
+ * model. Example and default values and extensions are `data`, where a `$ref` is plain data
+ * and is left alone; anything else the table does not name is `other`, where a ref to
+ * another file is written out in place (as the semantic rules would look there for refs).
  */
 
 /** Kinds whose targets have a `components` slot: hoisted there under their name. */
@@ -31,6 +32,7 @@ type OtherKind =
   | 'server'
   | 'components'
   | 'data'
+  | 'other'
   | 'discriminator'
   | 'mapping'
   | `map:${ComponentKind | 'pathItem' | 'mediaType' | 'encoding'}`
@@ -41,6 +43,9 @@ export type Kind = ComponentKind | OtherKind;
 export function isComponentKind(kind: Kind): kind is ComponentKind {
   return (COMPONENT_KINDS as readonly string[]).includes(kind);
 }
+
+/** Keys whose value is example or default data wherever they stand (but as names in a map). */
+const LITERALS = new Set(['example', 'default', 'const', 'enum']);
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
@@ -85,53 +90,59 @@ export function childKind(parent: Kind, key: string, value: unknown): Kind {
     return key.startsWith('x-') && parent !== 'map:schemas' ? 'data' : (parent.slice(4) as Kind);
   }
   if (parent.startsWith('list:')) return parent.slice(5) as Kind;
-  if (key.startsWith('x-')) return 'data';
+  if (key.startsWith('x-') || LITERALS.has(key)) return 'data';
   switch (parent) {
+    case 'data':
+      return 'data';
     case 'document':
       if (key === 'paths' || key === 'webhooks') return 'map:pathItem';
       if (key === 'components') return 'components';
-      return key === 'servers' ? 'list:server' : 'data';
+      return key === 'servers' ? 'list:server' : 'other';
     case 'components':
-      return COMPONENT_MAPS[key] ?? 'data';
+      return COMPONENT_MAPS[key] ?? 'other';
     case 'pathItem':
       if (METHODS.has(key)) return 'operation';
       if (key === 'parameters') return 'list:parameters';
-      return key === 'servers' ? 'list:server' : 'data';
+      return key === 'servers' ? 'list:server' : 'other';
     case 'operation':
       if (key === 'parameters') return 'list:parameters';
       if (key === 'requestBody') return 'requestBodies';
       if (key === 'responses') return 'map:responses';
       if (key === 'callbacks') return 'map:callbacks';
-      return key === 'servers' ? 'list:server' : 'data';
+      return key === 'servers' ? 'list:server' : 'other';
     case 'callbacks':
       return 'pathItem';
     case 'parameters':
     case 'headers':
       if (key === 'schema') return 'schemas';
       if (key === 'content') return 'map:mediaType';
-      return key === 'examples' ? 'map:examples' : 'data';
+      return key === 'examples' ? 'map:examples' : 'other';
     case 'requestBodies':
-      return key === 'content' ? 'map:mediaType' : 'data';
+      return key === 'content' ? 'map:mediaType' : 'other';
     case 'responses':
       if (key === 'headers') return 'map:headers';
       if (key === 'content') return 'map:mediaType';
-      return key === 'links' ? 'map:links' : 'data';
+      return key === 'links' ? 'map:links' : 'other';
     case 'mediaType':
       if (key === 'schema') return 'schemas';
       if (key === 'examples') return 'map:examples';
-      return key === 'encoding' ? 'map:encoding' : 'data';
+      return key === 'encoding' ? 'map:encoding' : 'other';
     case 'encoding':
-      return key === 'headers' ? 'map:headers' : 'data';
+      return key === 'headers' ? 'map:headers' : 'other';
     case 'links':
+      // `parameters` and `requestBody` hold runtime expressions and values, not objects.
       return key === 'server' ? 'server' : 'data';
+    case 'examples':
+      return key === 'value' ? 'data' : 'other';
     case 'schemas':
       if (SCHEMA_MAPS.has(key)) return 'map:schemas';
       if (SCHEMA_LISTS.has(key)) return 'list:schemas';
       if (SCHEMA_MEMBERS.has(key)) return 'schemas';
       if (key === 'items') return Array.isArray(value) ? 'list:schemas' : 'schemas';
-      return key === 'discriminator' ? 'discriminator' : 'data';
+      if (key === 'examples') return 'data';
+      return key === 'discriminator' ? 'discriminator' : 'other';
     case 'discriminator':
-      return key === 'mapping' ? 'mapping' : 'data';
+      return key === 'mapping' ? 'mapping' : 'other';
     default:
       return 'data';
   }
