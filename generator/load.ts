@@ -9,6 +9,9 @@
  * `JSON.parse` alone (a tenth of the time, and no syntax tree held: GitHub's 13 MB document
  * made a YAML tree of several hundred MB), and the YAML tree is built only if a diagnostic
  * asks where something is. Anything else takes the YAML path, so its diagnostics are the same.
+ *
+ * This module reads one file; a spec split over files by `$ref`s is loaded by
+ * `split/load-spec.ts`, which reads each of its files through `loadSource`/`parseSource`.
  */
 import {
   LineCounter,

@@ -97,7 +97,7 @@ function numbered(plain: string, used: ReadonlySet<string>): string {
 }
 
 function componentName(text: string): string {
-  return text.replace(/[^A-Za-z0-9._-]+/g, '-') || 'unnamed';
+  return text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'unnamed';
 }
 
 function compare(a: string, b: string): number {
