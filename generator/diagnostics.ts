@@ -77,10 +77,21 @@ export function diagnostic(init: DiagnosticInit): Diagnostic {
   return { code, severity, message, file, pointer, line, column, ...(hint ? { hint } : {}) };
 }
 
+/**
+ * Where a node is. `file` and `pointer` are given when the node came from another file than
+ * the document's own (a spec split over files): the file's label and the pointer in that file.
+ */
+export interface Location {
+  readonly file?: string;
+  readonly pointer?: string;
+  readonly line: number;
+  readonly column: number;
+}
+
 /** A document that can say where a pointer is: the loaded source. */
 export interface Locatable {
   readonly file: string;
-  locate(pointer: string): { line: number; column: number };
+  locate(pointer: string): Location;
 }
 
 /** A diagnostic at `pointer` in `doc`, with the line and column `locate` finds for it. */
@@ -91,5 +102,14 @@ export function diagnosticAt(
   message: string,
   options: { readonly hint?: string; readonly severity?: Severity } = {},
 ): Diagnostic {
-  return diagnostic({ code, message, file: doc.file, pointer, ...doc.locate(pointer), ...options });
+  const where = doc.locate(pointer);
+  return diagnostic({
+    code,
+    message,
+    file: where.file ?? doc.file,
+    pointer: where.pointer ?? pointer,
+    line: where.line,
+    column: where.column,
+    ...options,
+  });
 }

@@ -9,8 +9,10 @@
  * `JSON.parse` alone (a tenth of the time, and no syntax tree held: GitHub's 13 MB document
  * made a YAML tree of several hundred MB), and the YAML tree is built only if a diagnostic
  * asks where something is. Anything else takes the YAML path, so its diagnostics are the same.
+ *
+ * This module reads one file; a spec split over files by `$ref`s is loaded by
+ * `split/load-spec.ts`, which reads each of its files through `loadSource`/`parseSource`.
  */
-import { readFile } from 'node:fs/promises';
 import {
   LineCounter,
   isAlias,
@@ -31,6 +33,8 @@ import { joinPointer, splitPointer } from './document/pointer.js';
 import { duplicateJsonKeys } from './document/json-keys.js';
 import type { TextCache } from './cache.js';
 import { loadKey, treeAsJson } from './load-cache.js';
+import type { Location } from './diagnostics.js';
+import { diskReader, type SpecReader } from './split/reader.js';
 
 export interface SourceDocument {
   /** Path as given. */
@@ -40,11 +44,18 @@ export interface SourceDocument {
   /** Plain JS value of the document (a tree: recursive aliases are rejected by the loader). */
   readonly value: unknown;
   /**
+   * Every file the document was read from, sorted, named as the user would name them (the
+   * root as given, the others relative to the working directory like it): one for a single
+   * file, more for a spec split over files by `$ref`s (`split/load-spec.ts`).
+   */
+  readonly files: readonly string[];
+  /**
    * 1-based line/column of the node at a JSON pointer; falls back to the nearest existing
    * ancestor; `{0,0}` if nothing. A member of a mapping is located at its key (`get:` rather
-   * than the first line inside the operation), an array item at the item itself.
+   * than the first line inside the operation), an array item at the item itself. For a split
+   * spec, also the file the node came from and its pointer there (`Location`).
    */
-  locate(pointer: string): { line: number; column: number };
+  locate(pointer: string): Location;
 }
 
 export interface LoadResult {
@@ -98,7 +109,7 @@ function lazilyLocated(
     located ??= parseWithYaml(file, text).document?.locate ?? (() => UNKNOWN);
     return located(pointer);
   };
-  return { file, format, value, locate };
+  return { file, format, value, files: [file], locate };
 }
 
 function parseWithYaml(file: string, text: string): LoadResult {
@@ -181,19 +192,26 @@ function parseWithYaml(file: string, text: string): LoadResult {
     file,
     format,
     value: value.value,
+    files: [file],
     locate: (pointer) => locateNode(root, pointer, resolve, at),
   });
 }
 
 /**
- * Reads and parses `file`. A missing or unreadable file is a `file-unreadable` diagnostic, not
- * a throw. A YAML text that loaded cleanly before is read from `cache` (`load-cache.ts`), its
- * syntax tree built only if a diagnostic asks where something is, as on the JSON fast path.
+ * Reads and parses `path` (from the disk unless `reader` says otherwise; diagnostics name the
+ * file by the reader's label). A missing or unreadable file is a `file-unreadable` diagnostic,
+ * not a throw. A YAML text that loaded cleanly before is read from `cache` (`load-cache.ts`),
+ * its syntax tree built only if a diagnostic asks where something is, as on the JSON fast path.
  */
-export async function loadSource(file: string, cache?: TextCache): Promise<LoadResult> {
+export async function loadSource(
+  path: string,
+  cache?: TextCache,
+  reader: SpecReader = diskReader(),
+): Promise<LoadResult> {
+  const file = reader.label(path);
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await reader.readText(path);
   } catch (error) {
     const message = `cannot read '${file}': ${describeFsError(error)}`;
     return {
@@ -436,7 +454,7 @@ function describeRoot(value: unknown): string {
   return `a ${typeof value} scalar`;
 }
 
-function describeFsError(error: unknown): string {
+export function describeFsError(error: unknown): string {
   const code =
     typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   switch (code) {

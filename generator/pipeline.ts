@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import { loadDocument } from './swagger/load.js';
+import type { SourceDocument } from './load.js';
 import {
   FAKE_TEMPLATE_DIR,
   libTemplateDir,
@@ -66,6 +67,8 @@ export interface GenerateResult {
   /** The package version the release stage decided. */
   readonly version?: string;
   readonly diagnostics: readonly Diagnostic[];
+  /** Every file the spec was read from (more than one when it is split), for `--watch`. */
+  readonly sources?: readonly string[];
 }
 
 /** Reads a template directory (every .ts file, tests excluded) in a stable order. */
@@ -87,7 +90,7 @@ export async function validateSpec(
   specPath: string,
   caches: RunCaches = openRunCaches(),
 ): Promise<readonly Diagnostic[]> {
-  const loaded = await loadDocument(specPath, caches.yamlValue);
+  const loaded = await loadDocument(specPath, { cache: caches.yamlValue });
   if (!loaded.document) return sortDiagnostics(loaded.diagnostics);
   return sortDiagnostics([
     ...loaded.diagnostics,
@@ -97,9 +100,20 @@ export async function validateSpec(
 
 export async function generate(request: GenerateRequest): Promise<GenerateResult> {
   const caches = request.caches ?? openRunCaches();
-  const loaded = await loadDocument(request.specPath, caches.yamlValue);
+  const loaded = await loadDocument(request.specPath, { cache: caches.yamlValue });
   if (!loaded.document || hasErrors(loaded.diagnostics))
     return { diagnostics: sortDiagnostics(loaded.diagnostics) };
+  const result = await generateLoaded(request, caches, loaded.document, loaded.diagnostics);
+  return { ...result, sources: loaded.document.files };
+}
+
+async function generateLoaded(
+  request: GenerateRequest,
+  caches: RunCaches,
+  document: SourceDocument,
+  loadDiagnostics: readonly Diagnostic[],
+): Promise<GenerateResult> {
+  const loaded = { document, diagnostics: loadDiagnostics };
   // The loader's warnings (a converted Swagger 2.0 document's among them) are reported too.
   const problems = sortDiagnostics([
     ...loaded.diagnostics,

@@ -19,7 +19,8 @@ export const REFUSALS: readonly Refusal[] = [
   },
   {
     code: 'unsupported-ref',
-    reason: '`$ref`s to other files or URLs (bundle first)',
+    reason:
+      '`$ref`s to URLs (nothing is fetched; refs to other files, relative to the file they are in, are followed)',
   },
   {
     code: 'unsupported-status',

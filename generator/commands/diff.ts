@@ -4,13 +4,11 @@
  * Exit 0 when nothing breaks, 1 when something does, 2 when the comparison cannot be made.
  */
 import { openRunCaches } from '../cache.js';
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { formatDiagnostic } from '../diagnostics.js';
 import { buildReport } from '../diff/report.js';
 import { renderReport, type ReportFormat } from '../diff/render.js';
-import { loadUpgrader } from '../swagger/load.js';
-import { BaseNotFound, readBase, specToIr, type SpecText } from '../diff/source.js';
+import { BaseNotFound, readBase, sourceToIr, type SpecSource } from '../diff/source.js';
+import { diskReader } from '../split/reader.js';
 import { snapshotOf } from '../diff/snapshot.js';
 import { buildSurface } from '../diff/surface.js';
 import { displayPath } from './paths.js';
@@ -28,11 +26,11 @@ export async function runDiff(
   cwd = process.cwd(),
 ): Promise<number> {
   const specPath = displayPath(options.spec);
-  let base: SpecText;
-  let head: SpecText;
+  let base: SpecSource;
+  const head: SpecSource = { label: specPath, path: specPath, reader: diskReader(cwd) };
   try {
     base = await readBase(options.base, specPath, cwd);
-    head = { label: specPath, text: await readFile(resolve(cwd, specPath), 'utf8') };
+    await head.reader.readText(specPath);
   } catch (error) {
     if (error instanceof BaseNotFound) io.err(`connect-codegen diff: ${error.message}.`);
     else
@@ -42,10 +40,10 @@ export async function runDiff(
     return EXIT.usage;
   }
   const { openapiSchema } = openRunCaches();
-  // specToIr is synchronous (its tests call it so): the upgrader is loaded here, for both sides.
-  const upgrade = await loadUpgrader();
-  const before = specToIr(base, openapiSchema, upgrade);
-  const after = specToIr(head, openapiSchema, upgrade);
+  const [before, after] = await Promise.all([
+    sourceToIr(base, openapiSchema),
+    sourceToIr(head, openapiSchema),
+  ]);
   for (const d of [...before.diagnostics, ...after.diagnostics]) io.err(formatDiagnostic(d));
   if (!before.ir || !after.ir) {
     io.err(

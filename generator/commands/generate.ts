@@ -22,6 +22,8 @@ export interface Produced {
   readonly diagnostics: readonly Diagnostic[];
   readonly files?: readonly OutputFile[];
   readonly version?: string;
+  /** Every file the spec was read from, when it loaded (what `--watch` watches). */
+  readonly sources?: readonly string[];
 }
 
 /** Runs the pipeline for `resolved`, with what the last run left in its output. Writes nothing. */
@@ -35,10 +37,11 @@ export async function produce(resolved: ResolvedGenerate, markReleased = false):
     // A fixed version takes the release stage's place: no surface record, no changelog.
     ...(fixed ? {} : { release: { previous, outLabel: resolved.out, markReleased } }),
   });
+  const sources = result.sources ? { sources: result.sources } : {};
   if (!result.files || result.version === undefined || hasErrors(result.diagnostics))
-    return { diagnostics: result.diagnostics };
+    return { diagnostics: result.diagnostics, ...sources };
   const diagnostics = [...result.diagnostics, ...leftRecords(resolved, fixed, previous)];
-  return { diagnostics, files: result.files, version: result.version };
+  return { diagnostics, files: result.files, version: result.version, ...sources };
 }
 
 /**

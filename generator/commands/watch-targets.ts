@@ -34,38 +34,36 @@ export function configPaths(flags: GenerateFlags, cwd: string): string[] {
 }
 
 /**
- * What to watch: the spec's files and the config. `specFiles`, when the loader can say which
- * files a spec was read from, narrows the watch to them; until then the root spec's folder is
- * watched with its subfolders, for YAML and JSON files, leaving out the output (its
- * package.json would otherwise start a run after every run), dependencies and git's files.
+ * What to watch: the spec's folder with its subfolders, for YAML and JSON files (a new file
+ * there, or one a `$ref` names but that was missing, starts a run), leaving out the output (its
+ * package.json would otherwise start a run after every run), dependencies and git's files; and
+ * the files the spec was last read from (`specFiles`, from the loader) that lie outside that
+ * folder, such as `../common/schemas.yaml`; and the config.
  */
 export function watchTargets(
   paths: { readonly spec: string; readonly out: string; readonly config: readonly string[] },
   cwd: string,
-  specFiles?: readonly string[],
+  specFiles: readonly string[] = [],
 ): WatchTarget[] {
-  const resolved = paths;
-  const outDir = resolve(cwd, resolved.out);
-  const targets: WatchTarget[] = [];
-  if (specFiles && specFiles.length > 0) {
-    const files = new Set(specFiles.map((f) => resolve(cwd, f)));
-    for (const dir of new Set([...files].map((f) => dirname(f))))
-      targets.push({ dir, recursive: false, accepts: (path) => files.has(path) });
-  } else {
-    const specDir = dirname(resolve(cwd, resolved.spec));
-    /** Not the output, dependencies, git's files or a staging folder. */
-    const enters = (path: string) =>
-      !inside(outDir, path) &&
-      !relative(specDir, path)
-        .split(sep)
-        .some((part) => IGNORED_DIRS.has(part) || part.startsWith(STAGING_PREFIX));
-    targets.push({
+  const outDir = resolve(cwd, paths.out);
+  const specDir = dirname(resolve(cwd, paths.spec));
+  /** Not the output, dependencies, git's files or a staging folder. */
+  const enters = (path: string) =>
+    !inside(outDir, path) &&
+    !relative(specDir, path)
+      .split(sep)
+      .some((part) => IGNORED_DIRS.has(part) || part.startsWith(STAGING_PREFIX));
+  const targets: WatchTarget[] = [
+    {
       dir: specDir,
       recursive: true,
       accepts: (path) => SPEC_FILE.test(path) && enters(path),
       enters,
-    });
-  }
+    },
+  ];
+  const outside = new Set(specFiles.map((f) => resolve(cwd, f)).filter((f) => !inside(specDir, f)));
+  for (const dir of [...new Set([...outside].map((f) => dirname(f)))].sort())
+    targets.push({ dir, recursive: false, accepts: (path) => outside.has(path) });
   const configs = new Set(paths.config);
   for (const dir of new Set(paths.config.map((p) => dirname(p))))
     targets.push({ dir, recursive: false, accepts: (path) => configs.has(path) });

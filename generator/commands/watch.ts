@@ -41,6 +41,9 @@ export interface WatchOptions extends GenerateFlags {
   readonly debounceMs?: number;
 }
 
+const sourcesOf = (result: { readonly sources?: readonly string[] }) =>
+  result.sources ? { sources: result.sources } : {};
+
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 /** One generation, reported in one line; writes only a valid package, and nothing once `signal` is aborted. */
@@ -53,6 +56,8 @@ async function runOnce(
   outcome: Extract<WatchEvent, { kind: 'run-end' }>['outcome'];
   errors: number;
   resolved?: ResolvedGenerate;
+  /** The files the spec was read from, when it loaded. */
+  sources?: readonly string[];
 }> {
   const started = performance.now();
   const settled = await resolveGenerate(flags, cwd);
@@ -68,21 +73,21 @@ async function runOnce(
   if (!result.files) {
     const errors = errorCount(result.diagnostics);
     io.err(`${resolved.spec}: ${errors} error(s); output unchanged.`);
-    return { outcome: 'invalid', errors, resolved };
+    return { outcome: 'invalid', errors, resolved, ...sourcesOf(result) };
   }
   const outDir = resolve(cwd, resolved.out);
   const plan = await planOutput(outDir, result.files);
   const changes = plan.added.length + plan.changed.length + plan.removed.length;
   if (changes === 0) {
     io.out(`${resolved.out}: up to date (${result.files.length} files) in ${seconds(started)}.`);
-    return { outcome: 'unchanged', errors: 0, resolved };
+    return { outcome: 'unchanged', errors: 0, resolved, ...sourcesOf(result) };
   }
   if (!(await writeOutput(outDir, result.files, plan, signal)))
-    return { outcome: 'aborted', errors: 0, resolved };
+    return { outcome: 'aborted', errors: 0, resolved, ...sourcesOf(result) };
   io.out(
     `${resolved.out}: regenerated ${changes} of ${result.files.length} files (${plan.added.length} added, ${plan.changed.length} changed, ${plan.removed.length} removed) in ${seconds(started)}; package version ${result.version}.`,
   );
-  return { outcome: 'written', errors: 0, resolved };
+  return { outcome: 'written', errors: 0, resolved, ...sourcesOf(result) };
 }
 
 /**
@@ -98,7 +103,7 @@ export async function watchGenerate(
   const cwd = process.cwd();
   const config = configPaths(options, cwd);
   /** The targets of the last valid config (or of the flags while there is none). */
-  const targetsOf = (resolved: ResolvedGenerate | undefined) =>
+  const targetsOf = (resolved: ResolvedGenerate | undefined, sources?: readonly string[]) =>
     watchTargets(
       {
         spec: resolved?.spec ?? options.spec ?? DEFAULT_SPEC,
@@ -106,6 +111,7 @@ export async function watchGenerate(
         config,
       },
       cwd,
+      sources,
     );
   const debounceMs = options.debounceMs ?? 100;
   let watchers: FSWatcher[] = [];
@@ -181,7 +187,7 @@ export async function watchGenerate(
         io.err(`internal error: ${error instanceof Error ? error.message : String(error)}`);
         end = { outcome: 'failed', errors: 1 };
       }
-      if (end.resolved && !signal.aborted) arm(targetsOf(end.resolved));
+      if (end.resolved && !signal.aborted) arm(targetsOf(end.resolved, end.sources));
       onEvent({ kind: 'run-end', outcome: end.outcome, errors: end.errors });
     })().finally(() => {
       running = undefined;

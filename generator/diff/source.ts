@@ -1,19 +1,21 @@
 /**
- * Where the two specs of a comparison come from: a file, or a spec file as a git revision
- * has it (`git show <rev>:<path>`, read-only). Both end as a validated IR or diagnostics.
+ * Where the two specs of a comparison come from: a file, or a spec as a git revision has it
+ * (`git show <rev>:<path>` for the root and for every file its `$ref`s reach, read-only).
+ * Both end as a validated IR or diagnostics.
  */
 import { execFile } from 'node:child_process';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { buildIr } from '../ir/build.js';
 import type { Ir } from '../ir/types.js';
-import { parseSource } from '../load.js';
+import { parseSource, type LoadResult } from '../load.js';
+import { diskReader, gitReader, type SpecReader } from '../split/reader.js';
 import { planIr } from '../plan/index.js';
 import type { TextCache } from '../cache.js';
 import { validateDocument } from '../validate/index.js';
-import { withSwaggerConverted } from '../swagger/load.js';
+import { loadDocument, withSwaggerConverted } from '../swagger/load.js';
 import type { Upgrade } from '../swagger/convert.js';
 
 const run = promisify(execFile);
@@ -24,6 +26,14 @@ export interface SpecText {
   readonly text: string;
 }
 
+/** A spec to read: its root's path and what reads it and the files it refers to. */
+export interface SpecSource {
+  /** How reports name it: the path, or `rev:path`. */
+  readonly label: string;
+  readonly path: string;
+  readonly reader: SpecReader;
+}
+
 /** A problem with the arguments themselves (exit 2), in one sentence. */
 export class BaseNotFound extends Error {}
 
@@ -32,9 +42,9 @@ async function isFile(path: string): Promise<boolean> {
 }
 
 /** `--base` is a file when one exists at that path, else a git revision holding `specPath`. */
-export async function readBase(base: string, specPath: string, cwd: string): Promise<SpecText> {
+export async function readBase(base: string, specPath: string, cwd: string): Promise<SpecSource> {
   const file = resolve(cwd, base);
-  if (await isFile(file)) return { label: base, text: await readFile(file, 'utf8') };
+  if (await isFile(file)) return { label: base, path: base, reader: diskReader(cwd) };
   if (base.startsWith('-'))
     throw new BaseNotFound(`--base '${base}' is neither a file nor a git revision`);
   const revision = await git(['rev-parse', '--verify', '--quiet', `${base}^{commit}`], cwd);
@@ -49,11 +59,10 @@ export async function readBase(base: string, specPath: string, cwd: string): Pro
       `--base '${base}' is neither a file nor a git revision in this repository${fetch}`,
     );
   }
-  // `./` makes the path relative to the working directory, as the user typed it, not to the repository root.
-  const path = `./${specPath.replace(/^\.\//, '')}`;
-  const text = await git(['show', `${revision.trim()}:${path}`], cwd);
-  if (text === undefined) throw new BaseNotFound(`${specPath} does not exist at ${base}`);
-  return { label: `${base}:${specPath}`, text };
+  const reader = gitReader(revision.trim(), base, cwd);
+  const root = await reader.readText(specPath).catch(() => undefined);
+  if (root === undefined) throw new BaseNotFound(`${specPath} does not exist at ${base}`);
+  return { label: reader.label(specPath), path: specPath, reader };
 }
 
 async function git(args: readonly string[], cwd: string): Promise<string | undefined> {
@@ -80,7 +89,18 @@ export interface LoadedSpec {
  * @param upgrade converts a Swagger 2.0 document (`loadUpgrader`); without it one is refused.
  */
 export function specToIr(spec: SpecText, acceptorCache?: TextCache, upgrade?: Upgrade): LoadedSpec {
-  const loaded = withSwaggerConverted(parseSource(spec.label, spec.text), upgrade);
+  return loadedToIr(
+    withSwaggerConverted(parseSource(spec.label, spec.text), upgrade),
+    acceptorCache,
+  );
+}
+
+/** As `specToIr`, for a spec read through its reader, split over files or not, Swagger 2.0 or not. */
+export async function sourceToIr(spec: SpecSource, acceptorCache?: TextCache): Promise<LoadedSpec> {
+  return loadedToIr(await loadDocument(spec.path, { reader: spec.reader }), acceptorCache);
+}
+
+function loadedToIr(loaded: LoadResult, acceptorCache?: TextCache): LoadedSpec {
   if (!loaded.document || hasErrors(loaded.diagnostics))
     return { diagnostics: sortDiagnostics(loaded.diagnostics) };
   const problems = validateDocument(loaded.document, acceptorCache);

@@ -82,3 +82,8 @@ function percentDecode(text: string): string | undefined {
     return undefined;
   }
 }
+
+/** A ref with a scheme (`https:`, `urn:`) rather than a path; a single letter is a Windows drive. */
+export function isUrl(ref: string): boolean {
+  return /^[a-z][a-z0-9+.-]+:/i.test(ref);
+}

@@ -59,10 +59,12 @@ function convertedDocument(source: SourceDocument, value: unknown): SourceDocume
   return {
     file: source.file,
     format: source.format,
+    files: source.files,
     value,
     locate: (pointer) => {
       const inOriginal = originalPointer(source.value, pointer);
-      return { ...source.locate(inOriginal), pointer: inOriginal };
+      // A spec split over files locates in the file a node came from, with its own pointer.
+      return { pointer: inOriginal, ...source.locate(inOriginal) };
     },
   };
 }

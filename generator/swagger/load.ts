@@ -3,9 +3,9 @@
  * OpenAPI 3.0 (`convert.ts`), anything else as it was. The upgrader is imported only when a
  * document says `swagger: "2.0"`, so an OpenAPI 3 run never loads it.
  */
-import type { TextCache } from '../cache.js';
 import { hasErrors } from '../diagnostics.js';
-import { loadSource, parseSource, type LoadResult } from '../load.js';
+import { parseSource, type LoadResult } from '../load.js';
+import { loadSpec, type LoadSpecOptions } from '../split/load-spec.js';
 import { convertSwagger, isSwagger2, type Upgrade } from './convert.js';
 
 /** Scalar's 2.0 → 3.0 step, imported on first use. */
@@ -14,9 +14,15 @@ export async function loadUpgrader(): Promise<Upgrade> {
   return upgradeFromTwoToThree as Upgrade;
 }
 
-/** `loadSource`, then the conversion when the document is Swagger 2.0. */
-export async function loadDocument(file: string, cache?: TextCache): Promise<LoadResult> {
-  return converted(await loadSource(file, cache));
+/**
+ * The pipeline's one way in: the spec, split over files or not (`loadSpec`), then the
+ * conversion when the document is Swagger 2.0.
+ */
+export async function loadDocument(
+  file: string,
+  options: LoadSpecOptions = {},
+): Promise<LoadResult> {
+  return converted(await loadSpec(file, options));
 }
 
 /** `parseSource`, then the conversion when the document is Swagger 2.0. */

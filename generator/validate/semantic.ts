@@ -4,7 +4,13 @@
  * everything it reads; none of them throws on a malformed document.
  */
 import type { Diagnostic } from '../diagnostics.js';
-import { joinPointer, refPointer, resolvePointer, splitPointer } from '../document/pointer.js';
+import {
+  isUrl,
+  joinPointer,
+  refPointer,
+  resolvePointer,
+  splitPointer,
+} from '../document/pointer.js';
 import { followRefs as deref, isObject, member } from '../document/read.js';
 import type { SourceDocument } from '../load.js';
 import { indexDocument, type OperationSite } from './document-index.js';
@@ -52,19 +58,35 @@ export function uniqueOperationIds(doc: SourceDocument): Diagnostic[] {
   return diagnostics;
 }
 
-/** Local `$ref`s must resolve; references to other files or URLs are not supported (bundle first). */
+/**
+ * Local `$ref`s must resolve. Refs to other files were made local by the loader
+ * (`split/load-spec.ts`), so one left here means the document was read without its files;
+ * refs to URLs are not fetched.
+ */
 export function references(doc: SourceDocument): Diagnostic[] {
   const { refs, anchors } = indexDocument(doc);
   const diagnostics: Diagnostic[] = [];
   for (const { pointer, ref } of refs) {
-    if (!ref.startsWith('#')) {
+    if (isUrl(ref)) {
       diagnostics.push(
         errorAt(
           doc,
           'unsupported-ref',
           pointer,
-          `$ref '${ref}' points outside this document`,
-          'bundle the document into a single file first (for example with `redocly bundle`); only local references such as #/components/schemas/Name are supported',
+          `$ref '${ref}' points to a URL, which the generator does not fetch`,
+          'download the file next to the spec and refer to it by a relative path, such as ./schemas/Name.yaml',
+        ),
+      );
+      continue;
+    }
+    if (!ref.startsWith('#')) {
+      diagnostics.push(
+        errorAt(
+          doc,
+          'unresolved-ref',
+          pointer,
+          `$ref '${ref}' points to another file, which this document was not loaded with`,
+          'load the spec with `loadSpec` (as the command line does), which follows refs to other files',
         ),
       );
       continue;

@@ -209,6 +209,56 @@ describe('generate --watch', () => {
     await watching;
   });
 
+  it('regenerates a spec split over folders when a file outside its folder changes', async () => {
+    const dir = join(scratch(), 'split');
+    await mkdir(join(dir, 'api'), { recursive: true });
+    await mkdir(join(dir, 'common'), { recursive: true });
+    const root = join(dir, 'api', 'root.yaml');
+    const shared = join(dir, 'common', 'pet.yaml');
+    writeFileSync(
+      root,
+      [
+        'openapi: 3.0.3',
+        'info: {title: Pets, version: 1.0.0}',
+        'paths:',
+        '  /pets/{id}:',
+        '    get:',
+        '      operationId: getPet',
+        '      parameters: [{name: id, in: path, required: true, schema: {type: string}}]',
+        '      responses:',
+        "        '200':",
+        '          description: a pet',
+        '          content:',
+        "            application/json: {schema: {$ref: '../common/pet.yaml'}}",
+        '',
+      ].join('\n'),
+    );
+    const pet = (field: string) =>
+      `type: object\nrequired: [${field}]\nproperties:\n  ${field}: {type: string}\n`;
+    writeFileSync(shared, pet('name'));
+    const out = join(dir, 'out');
+    const rec = recorder();
+    const controller = new AbortController();
+    let ended = rec.nextRunEnd();
+    const watching = watchGenerate(
+      { spec: root, out, debounceMs: 20 },
+      capture(),
+      controller.signal,
+      rec.onEvent,
+    );
+    expect(await ended).toMatchObject({ outcome: 'written' });
+    const types = () => readFile(join(out, 'src/types.ts'), 'utf8');
+    expect(await types()).toMatch(/\bname: string/);
+
+    ended = rec.nextRunEnd();
+    writeFileSync(`${shared}.swp`, pet('nickname'));
+    renameSync(`${shared}.swp`, shared);
+    expect(await ended).toMatchObject({ outcome: 'written' });
+    expect(await types()).toMatch(/\bnickname: string/);
+    controller.abort();
+    await watching;
+  });
+
   it('watches the spec folder for spec files, leaving out the output inside it, and the config', () => {
     const [specs, config] = watchTargets(
       {
@@ -227,11 +277,15 @@ describe('generate --watch', () => {
     expect(config).toMatchObject({ dir: '/p', recursive: false });
     expect(config!.accepts('/p/connect-codegen.config.json')).toBe(true);
     expect(config!.accepts('/p/package.json')).toBe(false);
-    // Once the loader names the files a spec was read from, only those are watched.
-    const [only] = watchTargets({ spec: '/p/api/root.yaml', out: '/p/out', config: [] }, '/p', [
-      '/p/api/root.yaml',
-    ]);
-    expect(only).toMatchObject({ dir: '/p/api', recursive: false });
-    expect(only!.accepts('/p/api/other.yaml')).toBe(false);
+    // The files the loader read outside the spec's folder are watched too, and only those there.
+    const [tree, outside] = watchTargets(
+      { spec: '/p/api/root.yaml', out: '/p/out', config: [] },
+      '/p',
+      ['/p/api/root.yaml', '/p/api/schemas/pet.yaml', '/p/common/shared.yaml'],
+    );
+    expect(tree).toMatchObject({ dir: '/p/api', recursive: true });
+    expect(outside).toMatchObject({ dir: '/p/common', recursive: false });
+    expect(outside!.accepts('/p/common/shared.yaml')).toBe(true);
+    expect(outside!.accepts('/p/common/unrelated.yaml')).toBe(false);
   });
 });

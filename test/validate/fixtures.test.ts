@@ -263,11 +263,12 @@ const invalid: readonly Case[] = [
           "$ref '#/components/schemas/Statoin' does not resolve: #/components/schemas has no 'Statoin'",
       },
       {
-        code: 'unsupported-ref',
+        code: 'unresolved-ref',
         pointer: '/paths/~1stations/get/responses/404/$ref',
         line: 17,
         column: 11,
-        message: "$ref 'errors.yaml#/NotFound' points outside this document",
+        message:
+          "$ref 'errors.yaml#/NotFound' points to another file, which this document was not loaded with",
       },
       {
         code: 'unresolved-ref',
@@ -282,7 +283,8 @@ const invalid: readonly Case[] = [
         pointer: '/components/schemas/Station/properties/operator/$ref',
         line: 26,
         column: 11,
-        message: "$ref 'https://example.com/schemas/operator.json' points outside this document",
+        message:
+          "$ref 'https://example.com/schemas/operator.json' points to a URL, which the generator does not fetch",
       },
       {
         code: 'unresolved-ref',

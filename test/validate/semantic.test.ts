@@ -202,15 +202,17 @@ describe('references', () => {
       },
       want: [
         {
-          code: 'unsupported-ref',
+          code: 'unresolved-ref',
           pointer: '/components/schemas/A/$ref',
-          message: "$ref 'common.yaml#/A' points outside this document",
-          hint: 'bundle the document into a single file first (for example with `redocly bundle`); only local references such as #/components/schemas/Name are supported',
+          message:
+            "$ref 'common.yaml#/A' points to another file, which this document was not loaded with",
+          hint: 'load the spec with `loadSpec` (as the command line does), which follows refs to other files',
         },
         {
           code: 'unsupported-ref',
           pointer: '/components/schemas/B/items/$ref',
-          message: "$ref 'https://example.com/b.json' points outside this document",
+          message:
+            "$ref 'https://example.com/b.json' points to a URL, which the generator does not fetch",
         },
       ],
     },
@@ -729,6 +731,7 @@ describe('validateDocument', () => {
       file: 'cyclic.json',
       format: 'json',
       value,
+      files: ['cyclic.json'],
       locate: () => ({ line: 0, column: 0 }),
     };
     expect(() => semanticRules.flatMap((rule) => rule(doc))).not.toThrow();

@@ -1,0 +1,85 @@
+/**
+ * Loads a spec that may be split over files joined by relative `$ref`s, as one document.
+ * A spec whose root names no other file takes exactly the single-file path (`loadSource`),
+ * without loading the crawler; otherwise every reachable file is read (`crawl.ts`) and
+ * bundled (`bundle.ts`), and the document's `locate` follows the bundle's source map to the
+ * file, pointer, line and column each node came from.
+ */
+import { resolve } from 'node:path';
+import type { TextCache } from '../cache.js';
+import { sortDiagnostics, hasErrors, type Location } from '../diagnostics.js';
+import { joinPointer, splitPointer } from '../document/pointer.js';
+import { loadSource, type LoadResult, type SourceDocument } from '../load.js';
+import { bundleFiles, type Origin } from './bundle.js';
+import { crawlFiles, type SpecFile } from './crawl.js';
+import { isUrl } from '../document/pointer.js';
+import { diskReader, type SpecReader } from './reader.js';
+
+export interface LoadSpecOptions {
+  readonly cache?: TextCache;
+  /** The disk by default; a git revision for `diff --base`. */
+  readonly reader?: SpecReader;
+}
+
+export async function loadSpec(path: string, options: LoadSpecOptions = {}): Promise<LoadResult> {
+  const reader = options.reader ?? diskReader();
+  const loaded = await loadSource(path, options.cache, reader);
+  const root = loaded.document;
+  if (!root || hasErrors(loaded.diagnostics) || !namesOtherFiles(root.value)) return loaded;
+  const rootAbsolute = resolve(reader.cwd, path);
+  const files = await crawlFiles(rootAbsolute, path, root, reader);
+  const bundle = bundleFiles(rootAbsolute, files);
+  const diagnostics = sortDiagnostics([...loaded.diagnostics, ...bundle.diagnostics]);
+  if (hasErrors(diagnostics)) return { diagnostics };
+  return {
+    document: bundledDocument(root, bundle.value, bundle.mounts, files, rootAbsolute),
+    diagnostics,
+  };
+}
+
+/** Whether any `$ref` in the value names a file (not `#...`, not a URL). */
+export function namesOtherFiles(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    if (Array.isArray(node)) {
+      stack.push(...node);
+      continue;
+    }
+    for (const [key, member] of Object.entries(node)) {
+      if (key === '$ref' && typeof member === 'string') {
+        if (!member.startsWith('#') && !isUrl(member)) return true;
+      } else if (typeof member === 'object' && member !== null) stack.push(member);
+    }
+  }
+  return false;
+}
+
+function bundledDocument(
+  root: SourceDocument,
+  value: unknown,
+  mounts: ReadonlyMap<string, Origin>,
+  files: ReadonlyMap<string, SpecFile>,
+  rootAbsolute: string,
+): SourceDocument {
+  const paths = [...files.values()].filter((f) => f.document).map((f) => f.path);
+  const locate = (pointer: string): Location => {
+    const tokens = splitPointer(pointer.startsWith('#') ? pointer.slice(1) : pointer) ?? [];
+    for (let n = tokens.length; n >= 0; n -= 1) {
+      const mount = mounts.get(joinPointer('', ...tokens.slice(0, n)));
+      if (!mount) continue;
+      const inFile = joinPointer(mount.pointer, ...tokens.slice(n));
+      if (mount.file === rootAbsolute && inFile === pointer) return root.locate(pointer);
+      const document = files.get(mount.file)?.document;
+      if (!document) break;
+      return { file: document.file, pointer: inFile, ...position(document.locate(inFile)) };
+    }
+    return root.locate(pointer);
+  };
+  return { ...root, value, files: [...new Set(paths)].sort(), locate };
+}
+
+function position(location: Location): { line: number; column: number } {
+  return { line: location.line, column: location.column };
+}

@@ -1,0 +1,149 @@
+/**
+ * What an OpenAPI node is, from where it stands: the position of a `$ref` decides what its
+ * target is (a schema, a parameter, a path item…) and so whether the bundler hoists it into
+ * `components` or inlines it. One table per object kind, after the OpenAPI 3.0/3.1 object
+ * model. Example and default values and extensions are `data`, where a `$ref` is plain data
+ * and is left alone; anything else the table does not name is `other`, where a ref to
+ * another file is written out in place (as the semantic rules would look there for refs).
+ */
+
+/** Kinds whose targets have a `components` slot: hoisted there under their name. */
+export const COMPONENT_KINDS = [
+  'schemas',
+  'responses',
+  'parameters',
+  'examples',
+  'requestBodies',
+  'headers',
+  'securitySchemes',
+  'links',
+  'callbacks',
+] as const;
+
+export type ComponentKind = (typeof COMPONENT_KINDS)[number];
+
+/** Nodes that are inlined when referenced (no components slot in 3.0), or maps and lists of nodes. */
+type OtherKind =
+  | 'document'
+  | 'pathItem'
+  | 'operation'
+  | 'mediaType'
+  | 'encoding'
+  | 'server'
+  | 'components'
+  | 'data'
+  | 'other'
+  | 'discriminator'
+  | 'mapping'
+  | `map:${ComponentKind | 'pathItem' | 'mediaType' | 'encoding'}`
+  | `list:${'schemas' | 'parameters' | 'server'}`;
+
+export type Kind = ComponentKind | OtherKind;
+
+export function isComponentKind(kind: Kind): kind is ComponentKind {
+  return (COMPONENT_KINDS as readonly string[]).includes(kind);
+}
+
+/** Keys whose value is example or default data wherever they stand (but as names in a map). */
+const LITERALS = new Set(['example', 'default', 'const', 'enum']);
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+const SCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const SCHEMA_MEMBERS = new Set([
+  'not',
+  'additionalProperties',
+  'additionalItems',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'contentSchema',
+]);
+
+const COMPONENT_MAPS: Readonly<Record<string, Kind>> = {
+  schemas: 'map:schemas',
+  responses: 'map:responses',
+  parameters: 'map:parameters',
+  examples: 'map:examples',
+  requestBodies: 'map:requestBodies',
+  headers: 'map:headers',
+  securitySchemes: 'map:securitySchemes',
+  links: 'map:links',
+  callbacks: 'map:callbacks',
+  pathItems: 'map:pathItem',
+};
+
+/** The kind of `parent[key]`, given the kind of `parent` (and, for `items`, the value itself). */
+export function childKind(parent: Kind, key: string, value: unknown): Kind {
+  if (parent.startsWith('map:')) {
+    return key.startsWith('x-') && parent !== 'map:schemas' ? 'data' : (parent.slice(4) as Kind);
+  }
+  if (parent.startsWith('list:')) return parent.slice(5) as Kind;
+  if (key.startsWith('x-') || LITERALS.has(key)) return 'data';
+  switch (parent) {
+    case 'data':
+      return 'data';
+    case 'document':
+      if (key === 'paths' || key === 'webhooks') return 'map:pathItem';
+      if (key === 'components') return 'components';
+      return key === 'servers' ? 'list:server' : 'other';
+    case 'components':
+      return COMPONENT_MAPS[key] ?? 'other';
+    case 'pathItem':
+      if (METHODS.has(key)) return 'operation';
+      if (key === 'parameters') return 'list:parameters';
+      return key === 'servers' ? 'list:server' : 'other';
+    case 'operation':
+      if (key === 'parameters') return 'list:parameters';
+      if (key === 'requestBody') return 'requestBodies';
+      if (key === 'responses') return 'map:responses';
+      if (key === 'callbacks') return 'map:callbacks';
+      return key === 'servers' ? 'list:server' : 'other';
+    case 'callbacks':
+      return 'pathItem';
+    case 'parameters':
+    case 'headers':
+      if (key === 'schema') return 'schemas';
+      if (key === 'content') return 'map:mediaType';
+      return key === 'examples' ? 'map:examples' : 'other';
+    case 'requestBodies':
+      return key === 'content' ? 'map:mediaType' : 'other';
+    case 'responses':
+      if (key === 'headers') return 'map:headers';
+      if (key === 'content') return 'map:mediaType';
+      return key === 'links' ? 'map:links' : 'other';
+    case 'mediaType':
+      if (key === 'schema') return 'schemas';
+      if (key === 'examples') return 'map:examples';
+      return key === 'encoding' ? 'map:encoding' : 'other';
+    case 'encoding':
+      return key === 'headers' ? 'map:headers' : 'other';
+    case 'links':
+      // `parameters` and `requestBody` hold runtime expressions and values, not objects.
+      return key === 'server' ? 'server' : 'data';
+    case 'examples':
+      return key === 'value' ? 'data' : 'other';
+    case 'schemas':
+      if (SCHEMA_MAPS.has(key)) return 'map:schemas';
+      if (SCHEMA_LISTS.has(key)) return 'list:schemas';
+      if (SCHEMA_MEMBERS.has(key)) return 'schemas';
+      if (key === 'items') return Array.isArray(value) ? 'list:schemas' : 'schemas';
+      if (key === 'examples') return 'data';
+      return key === 'discriminator' ? 'discriminator' : 'other';
+    case 'discriminator':
+      return key === 'mapping' ? 'mapping' : 'other';
+    default:
+      return 'data';
+  }
+}
