@@ -3,20 +3,22 @@
  * project outside the repository, generating a client from that project's own spec, which
  * then type-checks. The README's install figures are held to what this install measures.
  */
-import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { packGenerator, type PackedGenerator } from '../../generator/pack/pack.js';
 import { useScratchDir } from '../support/scratch.js';
+import { splitSpec } from '../support/split-spec.js';
 import { REPO_ROOT } from './support/built-package.js';
 import { run } from './support/run.js';
 
 /**
- * The spec the user's project holds: a folder copied as it is, and the file the command is
- * given. A split (multi-file) spec is this line with its folder and entry file.
+ * The spec the user's project holds: ours, split over folders the way teams keep theirs
+ * (`paths/`, `schemas/`, `parameters/` as JSON, refs such as `../schemas/Station.yaml`).
  */
-const SPEC = { folder: 'spec', entry: 'connect-api.yaml' };
+const SPEC_SOURCE = 'spec/connect-api.yaml';
 
 const scratch = useScratchDir('connect-codegen-install-');
 let packed: PackedGenerator;
@@ -25,6 +27,9 @@ let rootManifest: { dependencies: Record<string, string> };
 /** node_modules right after the install, before any run fills the generator's caches. */
 let installedKb: number;
 let installedPackages: number;
+/** The split spec's root file, relative to the project, and how many files and folders it has. */
+let specEntry: string;
+let specFiles: number;
 
 beforeAll(async () => {
   packed = await packGenerator(join(scratch(), 'pack'));
@@ -37,7 +42,14 @@ beforeAll(async () => {
     join(project, 'package.json'),
     JSON.stringify({ name: 'team-api', private: true, type: 'module' }),
   );
-  await cp(join(REPO_ROOT, SPEC.folder), join(project, 'api'), { recursive: true });
+  const single = parse(await readFile(join(REPO_ROOT, SPEC_SOURCE), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  specEntry = relative(project, await splitSpec(single, join(project, 'api')))
+    .split(sep)
+    .join('/');
+  specFiles = (await readdir(join(project, 'api'), { recursive: true })).length;
   // Every tarball is in npm's cache since the repository's `npm ci`, but not every package's
   // registry metadata (npm ci reads the lock, not the registry): --prefer-offline takes what
   // the cache has and asks the registry only for what it lacks, once.
@@ -84,8 +96,9 @@ describe('the installable generator', () => {
     expect(existsSync(join(project, 'node_modules/tsx'))).toBe(false);
   });
 
-  it('generates a client from the project’s own spec that type-checks', async () => {
-    const spec = `api/${SPEC.entry}`;
+  it('generates a client from the project’s own spec, split over folders, that type-checks', async () => {
+    const spec = specEntry;
+    expect(specFiles).toBeGreaterThan(20);
     const { stdout } = await run(
       'npx',
       ['connect-codegen', 'generate', '--spec', spec, '--out', 'client'],
