@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   sections.push(await benchTiles({ rounds: quick ? 1 : 3 }));
   step('7/7 generation at scale (GitHub: a few minutes)');
   // Quick runs leave out GitHub's description, the one that takes minutes.
-  sections.push(benchScale(quick ? SCALE_DOCUMENTS.slice(0, 2) : SCALE_DOCUMENTS));
+  sections.push(await benchScale(quick ? SCALE_DOCUMENTS.slice(0, 2) : SCALE_DOCUMENTS));
 
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   console.log(textTable(sections));
