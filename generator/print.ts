@@ -1,14 +1,16 @@
 /**
  * EmittedFile[] → final bytes: ts-morph prints the structures, every file gets the
- * generated-by header, and prettier (pinned, in process) formats everything once. Prettier
- * is loaded only when a text is not in the format cache (`format-cache.ts`), which on a run
- * where little changed spares most of a run's time.
+ * generated-by header, and prettier (pinned, in process) formats everything once (markdown
+ * a section at a time, see `markdown-format.ts`). Prettier is loaded only when a text is not
+ * in the format cache (`format-cache.ts`), which on a run where little changed spares most
+ * of a run's time.
  */
 import { createRequire } from 'node:module';
 import { IndentationText, Project, QuoteKind, type SourceFileStructure } from 'ts-morph';
 import type * as Prettier from 'prettier';
 import type { EmittedFile } from './emit/model.js';
 import { contentKey, type TextCache } from './cache.js';
+import { formatMarkdown } from './markdown-format.js';
 
 export interface OutputFile {
   /** Path relative to the output directory, POSIX separators. */
@@ -51,8 +53,14 @@ export const PRETTIER: Prettier.Options = {
   endOfLine: 'lf',
 };
 
+/**
+ * TypeScript goes through prettier's `babel-ts` parser rather than `typescript`: the same
+ * output on every package we compared byte for byte (ours, Star Trek's, the pet store's and
+ * Jira's), in about 60% of the time, the TypeScript parser being most of the difference.
+ * Markdown goes through `formatMarkdown`, which asks prettier only for what it would change.
+ */
 function parserFor(path: string): string | undefined {
-  if (path.endsWith('.ts')) return 'typescript';
+  if (path.endsWith('.ts')) return 'babel-ts';
   if (path.endsWith('.md')) return 'markdown';
   if (path === 'package.json' || path.endsWith('/package.json')) return 'json-stringify';
   if (path.endsWith('.json')) return 'jsonc';
@@ -64,6 +72,19 @@ let prettierModule: Promise<typeof Prettier> | undefined;
 function loadPrettier(): Promise<typeof Prettier> {
   prettierModule ??= import('prettier');
   return prettierModule;
+}
+
+let babelPlugin: Promise<typeof import('prettier/plugins/babel')> | undefined;
+/** Whether prettier's TypeScript parser (the one `parserFor` names) reads `code`. */
+async function parsesAsTypeScript(code: string): Promise<boolean> {
+  babelPlugin ??= import('prettier/plugins/babel');
+  const parser = (await babelPlugin).parsers['babel-ts'];
+  try {
+    await parser.parse(code, { ...PRETTIER, parser: 'babel-ts' } as Prettier.ParserOptions);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The installed prettier's version, read without loading prettier itself. */
@@ -121,7 +142,15 @@ export async function printFiles(
       (file.kind === 'text' && file.formatted === true) ||
       total > limits.package ||
       text.length > limits.file;
-    const content = parser && !formatted ? await format(text, parser, cache) : text;
+    const content =
+      !parser || formatted
+        ? text
+        : parser === 'markdown'
+          ? await formatMarkdown(text, {
+              format: (part, partParser) => format(part, partParser, cache),
+              parses: parsesAsTypeScript,
+            })
+          : await format(text, parser, cache);
     out.push({ path: file.path, content });
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
