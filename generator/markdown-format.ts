@@ -65,12 +65,15 @@ export function isPlainInline(text: string): boolean {
     return 'text';
   };
   words = words.replace(LINK, inner).replace(STRONG, inner);
-  if (!plain || /:\/\/|www\./i.test(words)) return false;
+  // A bare URL is printed as written whether or not prettier reads it as a link, its
+  // characters being plain either way.
+  if (!plain) return false;
   return words.split(' ').every((word) => PLAIN_WORDS.test(word));
 }
 
 type Block =
   | { kind: 'heading' | 'paragraph' | 'list' | 'comment'; lines: string[] }
+  | { kind: 'table'; lines: string[]; printed: string }
   | { kind: 'fence'; lang: string; lines: string[] };
 
 /** The section's blocks when it is made only of plain ones, one blank line apart; else undefined. */
@@ -105,6 +108,12 @@ export function plainBlocks(lines: readonly string[]): Block[] | undefined {
       const items = lines.slice(i, end);
       if (!items.every((item) => isPlainInline(item.replace(/^ *- /, '')))) return undefined;
       block = { kind: 'list', lines: items };
+    } else if (line.startsWith('|')) {
+      let end = i;
+      while (end < lines.length && lines[end]!.startsWith('|')) end++;
+      const printed = alignedTable(lines.slice(i, end));
+      if (printed === undefined) return undefined;
+      block = { kind: 'table', lines: lines.slice(i, end), printed };
     } else if (/^[A-Za-z`(]/.test(line)) {
       let end = i;
       while (end < lines.length && lines[end] !== '') end++;
@@ -122,6 +131,39 @@ export function plainBlocks(lines: readonly string[]): Block[] | undefined {
     if (i === lines.length || lines[i] === '') return undefined;
   }
   return blocks;
+}
+
+/**
+ * A table as prettier prints it: every column as wide as its widest cell (three at least),
+ * cells padded on the right, the delimiter row in dashes. Only for a header, a delimiter row
+ * without alignment and rows of plain ASCII cells (one character, one column), the same
+ * number in each; else undefined.
+ */
+export function alignedTable(rows: readonly string[]): string | undefined {
+  if (rows.length < 2 || !/^\|( *-{3,} *\|)+$/.test(rows[1]!)) return undefined;
+  const cells = [rows[0]!, ...rows.slice(2)].map((row) =>
+    /^\|.*\|$/.test(row) && /^[\x20-\x7e]*$/.test(row)
+      ? row
+          .slice(1, -1)
+          .split('|')
+          .map((cell) => cell.trim())
+      : undefined,
+  );
+  const columns = rows[1]!.split('|').length - 2;
+  if (cells.some((row) => row?.length !== columns)) return undefined;
+  const table = cells as string[][];
+  if (!table.every((row) => row.every((cell) => cell === '' || isPlainInline(cell))))
+    return undefined;
+  const widths = [...Array(columns).keys()].map((c) =>
+    Math.max(3, ...table.map((row) => row[c]!.length)),
+  );
+  const line = (row: readonly string[]) =>
+    `| ${row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`;
+  return [
+    line(table[0]!),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...table.slice(1).map(line),
+  ].join('\n');
 }
 
 /** What prettier is asked, through the caller (which may cache its answers). */
@@ -210,7 +252,7 @@ export async function formatMarkdown(text: string, tools: MarkdownTools): Promis
     const printed = (blocks ?? []).map((block) =>
       isTypeScriptFence(block)
         ? { text: `${block.lines[0]}\n${codes[next]}\n${FENCE_CLOSE}`, code: codes[next++]! }
-        : { text: block.lines.join('\n'), code: '' },
+        : { text: 'printed' in block ? block.printed : block.lines.join('\n'), code: '' },
     );
     // Code with a fence line of its own needs a longer fence: prettier's to choose.
     const plain = blocks && !printed.some(({ code }) => /^```/m.test(code));

@@ -84,6 +84,13 @@ describe('markdown a section at a time', () => {
       'npm   install   x',
       '```',
       '',
+      'Bare https://example.com/a-b links stay.',
+      '',
+      '| a | method | summary |',
+      '|---|---|---|',
+      '| x | `client.pets.list()` |  |',
+      '| yy | `client.pets.get()` | One pet |',
+      '',
     ].join('\n');
     asked.length = 0;
     const out = await formatMarkdown(text, tools);
@@ -106,6 +113,10 @@ describe('markdown a section at a time', () => {
       '| a | b |',
       '|---|:-:|',
       '| long cell | x |',
+      '',
+      '| wide | 中文 |',
+      '|---|---|',
+      '| x | `a \\| b` |',
       '',
       '### C',
       '',
@@ -146,7 +157,7 @@ describe('markdown a section at a time', () => {
       'snake_case',
       'a  double space',
       'trailing ',
-      'see https://example.com',
+      'see https://example.com/a_b',
       'a | b',
       'x < y',
       'escaped \\*',
