@@ -247,7 +247,8 @@ export async function formatMarkdown(text: string, tools: MarkdownTools): Promis
     tools,
   );
   let next = 0;
-  const parts: string[] = [];
+  const parts: (string | undefined)[] = [];
+  const rest: string[][] = [];
   for (const { section, blocks } of planned) {
     const printed = (blocks ?? []).map((block) =>
       isTypeScriptFence(block)
@@ -256,11 +257,36 @@ export async function formatMarkdown(text: string, tools: MarkdownTools): Promis
     );
     // Code with a fence line of its own needs a longer fence: prettier's to choose.
     const plain = blocks && !printed.some(({ code }) => /^```/m.test(code));
-    parts.push(
-      plain
-        ? printed.map((p) => p.text).join('\n\n')
-        : (await tools.format(`${section.join('\n')}\n`, 'markdown')).replace(/\n$/, ''),
-    );
+    parts.push(plain ? printed.map((p) => p.text).join('\n\n') : undefined);
+    if (!plain) rest.push(section);
   }
-  return `${parts.join('\n\n')}\n`;
+  const formatted = await sectionsByPrettier(rest, tools.format);
+  return `${parts.map((part) => part ?? formatted.shift()!).join('\n\n')}\n`;
+}
+
+const SECTION_MARK = /^<!-- @section-\d+ -->\n\n/m;
+
+/**
+ * The sections prettier formats, in one call (a large document has hundreds, and each call
+ * sets prettier's markdown parser up again): as they are whole sections, formatting them
+ * together gives each its own format, as cutting the text into sections did. A comment line
+ * before each (a block of its own, which prettier prints as written) cuts the answer apart
+ * again; when the comments do not come back as written each section goes alone.
+ */
+async function sectionsByPrettier(
+  rest: readonly (readonly string[])[],
+  format: Formatter,
+): Promise<string[]> {
+  const alone = (section: readonly string[]) =>
+    format(`${section.join('\n')}\n`, 'markdown').then((text) => text.replace(/\n$/, ''));
+  if (rest.length < 2) return Promise.all(rest.map(alone));
+  if (!rest.some((section) => section.some((line) => line.includes('@section-')))) {
+    const joined = rest.map((section, i) => `<!-- @section-${i} -->\n\n${section.join('\n')}`);
+    const answer = (await format(`${joined.join('\n\n')}\n`, 'markdown')).split(SECTION_MARK);
+    if (answer[0] === '' && answer.length === rest.length + 1)
+      return answer.slice(1).map((part) => part.replace(/\n+$/, ''));
+  }
+  const out: string[] = [];
+  for (const section of rest) out.push(await alone(section));
+  return out;
 }

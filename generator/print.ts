@@ -96,13 +96,24 @@ function installedPrettierVersion(): string {
   return prettierVersion;
 }
 
+async function byPrettier(text: string, parser: string): Promise<string> {
+  const prettier = await loadPrettier();
+  return prettier.format(text, { ...PRETTIER, parser });
+}
+
+/**
+ * Prettier's answer for a whole file, from the cache when it has it. Markdown is answered by
+ * `formatMarkdown` (the same text prettier gives, see there) and cached as one answer too.
+ */
 async function format(text: string, parser: string, cache: TextCache | undefined): Promise<string> {
   const key =
     cache && contentKey(installedPrettierVersion(), JSON.stringify(PRETTIER), parser, text);
   const cached = key === undefined ? undefined : cache?.get(key);
   if (cached !== undefined) return cached;
-  const prettier = await loadPrettier();
-  const formatted = await prettier.format(text, { ...PRETTIER, parser });
+  const formatted =
+    parser === 'markdown'
+      ? await formatMarkdown(text, { format: byPrettier, parses: parsesAsTypeScript })
+      : await byPrettier(text, parser);
   if (key !== undefined) cache?.set(key, formatted);
   return formatted;
 }
@@ -142,15 +153,7 @@ export async function printFiles(
       (file.kind === 'text' && file.formatted === true) ||
       total > limits.package ||
       text.length > limits.file;
-    const content =
-      !parser || formatted
-        ? text
-        : parser === 'markdown'
-          ? await formatMarkdown(text, {
-              format: (part, partParser) => format(part, partParser, cache),
-              parses: parsesAsTypeScript,
-            })
-          : await format(text, parser, cache);
+    const content = parser && !formatted ? await format(text, parser, cache) : text;
     out.push({ path: file.path, content });
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
