@@ -5,11 +5,13 @@
  * one-line list items and paragraphs of plain words and code spans. So the text is cut into
  * sections at its headings (block structure never crosses a heading that follows a blank
  * line, so formatting a section alone gives what formatting the whole does), and a section
- * made only of constructs prettier leaves as they are (`isPlainSection`) keeps its prose;
- * only its TypeScript code blocks are formatted, as prettier's markdown printer formats them
+ * made only of constructs prettier leaves as they are (`plainBlocks`: headings, paragraphs,
+ * lists, tables it aligns as prettier does) keeps its prose; only its TypeScript code blocks
+ * are formatted, as prettier's markdown printer formats them
  * (the embedded code through the TypeScript printer, kept as is when it does not parse).
  * Every other section goes through prettier's markdown whole. A test runs prettier's markdown
- * over the generated documentation of two documents and asserts it leaves them unchanged.
+ * over the generated documentation of two documents and asserts it leaves them unchanged, and
+ * compares this with prettier's answer on markdown made to hit each way out.
  */
 
 /** Formats `text` with prettier's `parser`; throws when the text does not parse. */
@@ -46,8 +48,9 @@ export function sections(lines: readonly string[]): string[][] {
  * Words prettier prints as they are: letters, digits and punctuation without a markdown
  * meaning, single spaces between, code spans without backticks inside or spaces at their
  * ends, `**strong**` words and `[links](#to-a-plain-target)`. Anything that may be emphasis
- * in `*` (printed with `_`), an escape, HTML, a table, an autolink or East Asian text (which
- * prettier spaces by its own rules) is not plain.
+ * in `*` (printed with `_`), an escape, HTML, a table cell or East Asian text (which prettier
+ * spaces by its own rules) is not plain. A bare URL of these characters is printed as written
+ * whether or not prettier reads it as a link.
  */
 const PLAIN_WORDS =
   /^[A-Za-z0-9.,;:!?'"()/=%+\-\u00C0-\u024F\u2010-\u2027\u2030-\u205E\u2190-\u22FF]+$/;
@@ -65,8 +68,6 @@ export function isPlainInline(text: string): boolean {
     return 'text';
   };
   words = words.replace(LINK, inner).replace(STRONG, inner);
-  // A bare URL is printed as written whether or not prettier reads it as a link, its
-  // characters being plain either way.
   if (!plain) return false;
   return words.split(' ').every((word) => PLAIN_WORDS.test(word));
 }
@@ -106,7 +107,10 @@ export function plainBlocks(lines: readonly string[]): Block[] | undefined {
       // Items one line each, some with items of their own one level in (under a two-space indent).
       while (end < lines.length && /^( {2})?- /.test(lines[end]!)) end++;
       const items = lines.slice(i, end);
-      if (!items.every((item) => isPlainInline(item.replace(/^ *- /, '')))) return undefined;
+      // An item's text may not open a block of its own (`- - x`, `- 1. x`, `- ---`).
+      const texts = items.map((item) => item.replace(/^ *- /, ''));
+      if (!texts.every((t) => /^([A-Za-z`(["']|\*\*)/.test(t) && isPlainInline(t)))
+        return undefined;
       block = { kind: 'list', lines: items };
     } else if (line.startsWith('|')) {
       let end = i;

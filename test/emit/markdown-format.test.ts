@@ -137,6 +137,12 @@ describe('markdown a section at a time', () => {
       'Trailing space  ',
       'then a break.',
       '',
+      '## F',
+      '',
+      '- ---',
+      '- 1. one',
+      '- - dash',
+      '',
     ].join('\n');
     expect(await formatMarkdown(text, tools)).toBe(await byPrettier(text));
   });
