@@ -92,17 +92,36 @@ export async function validateSpec(
 ): Promise<readonly Diagnostic[]> {
   const loaded = await loadDocument(specPath, { cache: caches.yamlValue });
   if (!loaded.document) return sortDiagnostics(loaded.diagnostics);
+  return loadedAndValidated(loaded.diagnostics, loaded.document, caches);
+}
+
+/**
+ * The loader's diagnostics and the validator's, sorted. A split spec with a broken ref still
+ * loads (the ref left as written), so that everything else is reported in the same run; the
+ * validator would then report that ref a second time, at the same place: once is enough.
+ */
+function loadedAndValidated(
+  loadDiagnostics: readonly Diagnostic[],
+  document: SourceDocument,
+  caches: RunCaches,
+): Diagnostic[] {
+  const place = (d: Diagnostic) => `${d.code} ${d.file}:${d.line}:${d.column}`;
+  const reported = new Set(loadDiagnostics.filter((d) => d.severity === 'error').map(place));
   return sortDiagnostics([
-    ...loaded.diagnostics,
-    ...validateDocument(loaded.document, caches.openapiSchema),
+    ...loadDiagnostics,
+    ...validateDocument(document, caches.openapiSchema).filter((d) => !reported.has(place(d))),
   ]);
 }
 
 export async function generate(request: GenerateRequest): Promise<GenerateResult> {
   const caches = request.caches ?? openRunCaches();
   const loaded = await loadDocument(request.specPath, { cache: caches.yamlValue });
-  if (!loaded.document || hasErrors(loaded.diagnostics))
-    return { diagnostics: sortDiagnostics(loaded.diagnostics) };
+  if (!loaded.document) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
+  if (hasErrors(loaded.diagnostics))
+    return {
+      diagnostics: loadedAndValidated(loaded.diagnostics, loaded.document, caches),
+      sources: loaded.document.files,
+    };
   const result = await generateLoaded(request, caches, loaded.document, loaded.diagnostics);
   return { ...result, sources: loaded.document.files };
 }
@@ -113,14 +132,10 @@ async function generateLoaded(
   document: SourceDocument,
   loadDiagnostics: readonly Diagnostic[],
 ): Promise<GenerateResult> {
-  const loaded = { document, diagnostics: loadDiagnostics };
   // The loader's warnings (a converted Swagger 2.0 document's among them) are reported too.
-  const problems = sortDiagnostics([
-    ...loaded.diagnostics,
-    ...validateDocument(loaded.document, caches.openapiSchema),
-  ]);
+  const problems = loadedAndValidated(loadDiagnostics, document, caches);
   if (hasErrors(problems)) return { diagnostics: problems };
-  const built = buildIr(loaded.document);
+  const built = buildIr(document);
   if (!built.ir) return { diagnostics: sortDiagnostics(built.diagnostics) };
   const { ir, plan } = planIr(settleIr(built.ir, request.settings));
   const header = headerLine(request.specPath, request.command);
@@ -159,7 +174,7 @@ async function generateLoaded(
     const [, versionModule] = emitVersioned(ir, manifest, NEUTRAL_PACKAGE_VERSION);
     const released = release({
       ir,
-      document: loaded.document,
+      document,
       files: printed,
       manifest,
       exports: packageExports([...emitted, versionModule!], summaryCache(caches.exportSummaries)),

@@ -30,7 +30,12 @@ export async function loadSpec(path: string, options: LoadSpecOptions = {}): Pro
   const files = await crawlFiles(rootAbsolute, path, root, reader);
   const bundle = bundleFiles(rootAbsolute, files);
   const diagnostics = sortDiagnostics([...loaded.diagnostics, ...bundle.diagnostics]);
-  if (hasErrors(diagnostics)) return { diagnostics };
+  // A ref that names nothing (a missing file or fragment) leaves the document whole but for
+  // that ref, kept as written: it is handed on so that the validator reports the spec's other
+  // problems in the same run (the pipeline stops before building anything). A file that does
+  // not parse has reported its own errors, and what refers to it cannot be read at all.
+  if (diagnostics.some((d) => d.severity === 'error' && d.code !== 'unresolved-ref'))
+    return { diagnostics };
   return {
     document: bundledDocument(root, bundle.value, bundle.mounts, files, rootAbsolute),
     diagnostics,

@@ -1,17 +1,15 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sortDiagnostics, type Diagnostic } from '../../generator/diagnostics.js';
-import { loadDocument } from '../../generator/swagger/load.js';
-import { validateDocument } from '../../generator/validate/index.js';
+import type { Diagnostic } from '../../generator/diagnostics.js';
+import { validateSpec } from '../../generator/pipeline.js';
 import { briefOf } from '../support/documents.js';
 import { TOLERANCES } from '../../generator/tolerances.js';
 
 const TOLERATED = new Set<string>(TOLERANCES.map((t) => t.code));
 
-/** What the CLI would print for a file: load problems, then (if it loaded) validation problems. */
+/** What the CLI prints for a file: load problems, then (if it loaded) validation problems. */
 async function check(file: string): Promise<Diagnostic[]> {
-  const { document, diagnostics } = await loadDocument(file);
-  return sortDiagnostics([...diagnostics, ...(document ? validateDocument(document) : [])]);
+  return [...(await validateSpec(file))];
 }
 
 /** Where each problem is, besides what: the fixtures pin lines and columns. */
@@ -268,7 +266,7 @@ const invalid: readonly Case[] = [
         line: 17,
         column: 11,
         message:
-          "$ref 'errors.yaml#/NotFound' points to another file, which this document was not loaded with",
+          "$ref 'errors.yaml#/NotFound' names test/fixtures/invalid/errors.yaml, which cannot be read: no such file",
       },
       {
         code: 'unresolved-ref',
