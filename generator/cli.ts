@@ -99,28 +99,53 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
       '--base <git-rev|spec-file>',
       'the earlier spec: a file, or a git revision holding --spec (e.g. origin/main)',
     )
-    .option('--spec <file>', 'the spec to compare', DEFAULT_SPEC)
+    .option('--spec <file>', `the spec to compare (default: the config's, else ${DEFAULT_SPEC})`)
+    .option('--config <file>', 'config file naming the spec')
     .addOption(
       new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'),
     )
-    .action(async (options: { base: string; spec: string; format: ReportFormat }) => {
-      const { runDiff } = await import('./commands/diff.js');
-      setExitCode(await runDiff(options, io));
-    });
+    .action(
+      async (options: { base: string; spec?: string; config?: string; format: ReportFormat }) => {
+        const { resolvePaths } = await import('./commands/settings.js');
+        const paths = await resolvePaths(options, io);
+        if (!paths) return setExitCode(EXIT.usage);
+        const { runDiff } = await import('./commands/diff.js');
+        setExitCode(await runDiff({ ...options, spec: paths.spec }, io));
+      },
+    );
 
   program
     .command('publish')
     .description(
       'Publish the released package (generate --release) with npm and tag it; a dry run unless --yes.',
     )
-    .option('--spec <file>', 'the spec the output must be up to date with', DEFAULT_SPEC)
-    .option('--out <dir>', 'the generated package to publish', DEFAULT_OUT)
+    .option(
+      '--spec <file>',
+      `the spec the output must be up to date with (default: the config's, else ${DEFAULT_SPEC})`,
+    )
+    .option(
+      '--out <dir>',
+      `the generated package to publish (default: the config's, else ${DEFAULT_OUT})`,
+    )
+    .option('--config <file>', 'config file naming the spec and the output')
     .option('--registry <url>', "npm registry to publish to (npm's configured one otherwise)")
     .option('--yes', 'publish and tag for real; without it nothing is published or tagged', false)
-    .action(async (options: { spec: string; out: string; registry?: string; yes: boolean }) => {
-      const { runPublish } = await import('./commands/publish.js');
-      setExitCode(await runPublish(options, io));
-    });
+    .action(
+      async (options: {
+        spec?: string;
+        out?: string;
+        config?: string;
+        registry?: string;
+        yes: boolean;
+      }) => {
+        const { resolvePaths } = await import('./commands/settings.js');
+        const paths = await resolvePaths(options, io);
+        if (!paths) return setExitCode(EXIT.usage);
+        const { runPublish } = await import('./commands/publish.js');
+        const { registry, yes } = options;
+        setExitCode(await runPublish({ ...paths, yes, ...(registry ? { registry } : {}) }, io));
+      },
+    );
 
   program
     .command('setup-merge')

@@ -4,7 +4,7 @@
  */
 import { relative, resolve, sep } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config.js';
-import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics.js';
+import { diagnostic, formatDiagnostic, hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { GenerateSettings } from '../generate-settings.js';
 import { DEFAULT_OUT, DEFAULT_SPEC, displayPath } from './paths.js';
 
@@ -92,4 +92,24 @@ function commandLine(
     ...(flags.spec !== undefined ? [`--spec ${spec}`] : []),
     ...(flags.out !== undefined ? [`--out ${out}`] : []),
   ].join(' ');
+}
+
+/**
+ * The spec and output for the commands that only read them (`diff`, `publish`): the flags,
+ * else the config file, else the defaults, as `generate` decides them. `undefined` once a bad
+ * config has been reported.
+ */
+export async function resolvePaths(
+  flags: Pick<GenerateFlags, 'spec' | 'out' | 'config'>,
+  io: { err(line: string): void },
+): Promise<{ readonly spec: string; readonly out: string } | undefined> {
+  const settled = await resolveGenerate(flags);
+  for (const d of settled.diagnostics) io.err(formatDiagnostic(d));
+  if (!settled.resolved) {
+    io.err(
+      `${settled.diagnostics.filter((d) => d.severity === 'error').length} error(s) in the config.`,
+    );
+    return undefined;
+  }
+  return { spec: settled.resolved.spec, out: settled.resolved.out };
 }

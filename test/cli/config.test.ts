@@ -270,4 +270,26 @@ describe('generate with a config', () => {
     );
     expect(io.stdout.at(-1)).toMatch(/petstore\.yaml is valid\.$/);
   });
+
+  it('diff and publish read the spec and the output from the config too', async () => {
+    const dir = await project('diff', {
+      'connect-codegen.config.json': JSON.stringify({ spec: 'petstore.yaml', output: 'client' }),
+    });
+    const config = join(dir, 'connect-codegen.config.json');
+    const io = capture();
+    // The config's spec against itself as the base: no change, exit 0.
+    expect(await main(['diff', '--config', config, '--base', join(dir, 'petstore.yaml')], io)).toBe(
+      0,
+    );
+    expect(io.stdout.join('\n')).toMatch(/no change|No change/i);
+    // publish looks for the config's output, which was never generated: refused, naming it.
+    const publish = capture();
+    expect(await main(['publish', '--config', config], publish)).not.toBe(0);
+    expect(publish.stderr.join('\n')).toMatch(/client/);
+    // A bad config stops both with a usage error that locates the field.
+    await writeFile(config, '{ "spec": 42 }');
+    const bad = capture();
+    expect(await main(['diff', '--config', config, '--base', 'HEAD'], bad)).toBe(2);
+    expect(bad.stderr[0]).toMatch(/connect-codegen\.config\.json:1:\d+ error \[config\] #\/spec/);
+  });
 });
