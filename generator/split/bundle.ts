@@ -139,7 +139,13 @@ function walkAll(
       const hint = 'check the path: it is relative to the file the $ref is written in';
       return void report(at, 'unresolved-ref', message, hint);
     }
-    const found = resolvePointer(target.document.value, pointer);
+    let found = resolvePointer(target.document.value, pointer);
+    // `file.yaml#/` strictly names a member called '' (RFC 6901); written to another file it
+    // means the whole file, as Redocly and json-schema-ref-parser read it.
+    if (!found.found && pointer === '/') {
+      found = resolvePointer(target.document.value, '');
+      if (found.found) return { file, pointer: '', fragment: '', value: found.value };
+    }
     if (!found.found) {
       const message = `$ref '${ref}' does not resolve: ${target.document.file} has no '#${pointer}'`;
       return void report(at, 'unresolved-ref', message);

@@ -338,6 +338,16 @@ describe('diagnostics in the file where the problem is', () => {
     ]);
   });
 
+  it('reads `file.yaml#/` as the whole file, as Redocly and json-schema-ref-parser do', async () => {
+    const { document, diagnostics } = await load(
+      spec('./schemas/Station.yaml#/', { 'api/schemas/Station.yaml': 'type: string\n' }),
+    );
+    expect(diagnostics).toEqual([]);
+    expect(document?.value).toMatchObject({
+      components: { schemas: { Station: { type: 'string' } } },
+    });
+  });
+
   it('names the referenced file for a syntax error in it', async () => {
     const { dir, document, diagnostics } = await load(
       spec('./schemas/Station.json', {
