@@ -24,7 +24,7 @@ import { clientClassName } from './client.js';
 import { docs } from './docs.js';
 import { enumValuesName } from './enums.js';
 import { FORM_PARTS } from './forms-plan.js';
-import { FormNodeBuilder, NodeCode, writeNode, type NodeValue } from './forms-nodes.js';
+import { FormNodeBuilder, NodeCast, NodeCode, writeNode, type NodeValue } from './forms-nodes.js';
 import { mixedImport, moduleImport } from './imports.js';
 import { typescriptFile, type EmittedFile } from './model.js';
 import { operationModel, type ParameterModel } from './operation-model.js';
@@ -83,14 +83,18 @@ export function emitFakeIndex(ir: Ir, plan: Plan, path: string): EmittedFile {
   const contract = {
     title: ir.info.title,
     basePath: serverPath(ir.servers[0]?.url),
-    operations: ir.operations.map((op) => operationValue(op, plan, builder, index)),
+    // Each written `as FakeOperation`: typed one by one, the compiler never makes one union of
+    // every operation's object type first, which for GitHub's 1,223 is too complex (TS2590).
+    operations: ir.operations.map(
+      (op) => new NodeCast(operationValue(op, plan, builder, index), 'FakeOperation'),
+    ),
   };
   const order = new Map(ir.schemas.map((s, i) => [s.name, i]));
   const named = [...builder.named].sort((a, b) => order.get(a[0])! - order.get(b[0])!);
   const client = clientClassName(ir);
   const statements: StatementStructures[] = [
     mixedImport('./fake-api.js', ['createFake'], ['FakeApi', 'FakeApiOptions']),
-    moduleImport('./contract.js', ['FakeContract'], true),
+    moduleImport('./contract.js', ['FakeContract', 'FakeOperation'], true),
     // The contract's own nodes are typed through `FakeContract`; the named ones need the type.
     ...(named.length > 0 ? [moduleImport('./sample-node.js', ['SampleNode'], true)] : []),
     ...(guards.size > 0 ? [moduleImport('../guards.js', guards)] : []),
