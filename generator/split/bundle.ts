@@ -18,7 +18,8 @@ import { isUrl, joinPointer, refPointer, resolvePointer } from '../document/poin
 import { isObject } from '../document/read.js';
 import type { SpecFile } from './crawl.js';
 import { nameTargets, type HoistTarget } from './names.js';
-import { childKind, isComponentKind, type ComponentKind, type Kind } from './positions.js';
+import type { ComponentKind } from '../document/components.js';
+import { childKind, isComponentKind, type Kind } from './positions.js';
 
 /** A place in a file: its absolute path and a pointer into it. */
 export interface Origin {

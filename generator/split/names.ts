@@ -17,7 +17,7 @@
  */
 import { basename, dirname, extname, relative, sep } from 'node:path';
 import { splitPointer } from '../document/pointer.js';
-import { COMPONENT_KINDS, type ComponentKind } from './positions.js';
+import { COMPONENT_KINDS, type ComponentKind } from '../document/components.js';
 
 export interface HoistTarget {
   readonly key: string;

@@ -7,20 +7,7 @@
  * another file is written out in place (as the semantic rules would look there for refs).
  */
 
-/** Kinds whose targets have a `components` slot: hoisted there under their name. */
-export const COMPONENT_KINDS = [
-  'schemas',
-  'responses',
-  'parameters',
-  'examples',
-  'requestBodies',
-  'headers',
-  'securitySchemes',
-  'links',
-  'callbacks',
-] as const;
-
-export type ComponentKind = (typeof COMPONENT_KINDS)[number];
+import { COMPONENT_KINDS, type ComponentKind } from '../document/components.js';
 
 /** Nodes that are inlined when referenced (no components slot in 3.0), or maps and lists of nodes. */
 type OtherKind =

@@ -3,6 +3,7 @@
  * for what it names, and body and form parameters are the ones OpenAPI 3 turns into a
  * request body.
  */
+import { HTTP_METHODS } from '../document/methods.js';
 import { member } from '../document/read.js';
 import { resolveRef } from '../document/pointer.js';
 
@@ -19,13 +20,7 @@ export function isBodyLike(parameter: unknown): boolean {
   return where === 'body' || where === 'formData';
 }
 
-/** The HTTP methods a Swagger 2.0 path item may hold (it has no `trace`). */
-export const OPERATION_KEYS: ReadonlySet<string> = new Set([
-  'get',
-  'put',
-  'post',
-  'delete',
-  'options',
-  'head',
-  'patch',
-]);
+/** The HTTP methods a Swagger 2.0 path item may hold: OpenAPI 3's, but `trace`. */
+export const OPERATION_KEYS: ReadonlySet<string> = new Set(
+  HTTP_METHODS.filter((method) => method !== 'trace'),
+);

@@ -4,6 +4,7 @@
  * `webhooks`. Every accessor checks types first, because the rules also run on documents
  * the schema check rejected (the shared reader in `document/read.ts` sees to that).
  */
+import { COMPONENT_KINDS } from '../document/components.js';
 import { HTTP_METHODS } from '../document/methods.js';
 import { joinPointer } from '../document/pointer.js';
 import { followRefs, isObject, member, type RawObject } from '../document/read.js';
@@ -66,15 +67,7 @@ const NAME_MAPS = new Set([
   'dependentSchemas',
   'paths',
   'webhooks',
-  'schemas',
-  'responses',
-  'parameters',
-  'examples',
-  'requestBodies',
-  'headers',
-  'securitySchemes',
-  'links',
-  'callbacks',
+  ...COMPONENT_KINDS,
   'pathItems',
   'content',
   'encoding',

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.js';
 import { capture } from '../support/cli-io.js';
+import { gitIn } from '../support/git.js';
 import { useScratchDir } from '../support/scratch.js';
 import { V14, V15 } from './support.js';
 
@@ -96,20 +97,7 @@ describe('connect-codegen diff against git history', () => {
   const cli = resolve('generator/cli.ts');
   let repo: string;
 
-  const git = (...args: string[]) =>
-    run(
-      'git',
-      [
-        '-c',
-        'user.name=Test',
-        '-c',
-        'user.email=test@example.com',
-        '-c',
-        'commit.gpgsign=false',
-        ...args,
-      ],
-      { cwd: repo },
-    );
+  const git = gitIn(() => repo);
   const diff = (cwd: string, ...args: string[]) =>
     // The ceiling keeps git from finding a repository above the scratch directory.
     run(tsx, [cli, 'diff', ...args], {

@@ -3,16 +3,14 @@
  * a change made only in a referenced schema file is reported. A throwaway repository, never
  * this one's history.
  */
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runDiff } from '../../generator/commands/diff.js';
 import { capture } from '../support/cli-io.js';
+import { gitIn } from '../support/git.js';
 import { useScratchDir } from '../support/scratch.js';
 import { writeTree } from './tree.js';
 
-const run = promisify(execFile);
 const scratch = useScratchDir('connect-codegen-split-diff-');
 
 const ROOT = `openapi: 3.1.0
@@ -41,23 +39,10 @@ const station = (extra: string) =>
 
 describe('diff --base <rev> on a split spec', () => {
   let repo: string;
-  const git = (...args: string[]) =>
-    run(
-      'git',
-      [
-        '-c',
-        'user.name=Test',
-        '-c',
-        'user.email=test@example.com',
-        '-c',
-        'commit.gpgsign=false',
-        ...args,
-      ],
-      {
-        cwd: repo,
-        env: { ...process.env, GIT_CEILING_DIRECTORIES: scratch() },
-      },
-    );
+  const git = gitIn(
+    () => repo,
+    () => ({ ...process.env, GIT_CEILING_DIRECTORIES: scratch() }),
+  );
 
   beforeAll(async () => {
     repo = join(scratch(), 'repo');
@@ -119,7 +104,7 @@ describe('diff --base <rev> on a split spec', () => {
     );
     expect(code).toBe(1);
     expect(io.stderr).toEqual([]);
-    await run('git', ['rm', '-q', 'spec/schemas/Other.yaml'], { cwd: repo });
+    await git('rm', '-q', 'spec/schemas/Other.yaml');
     await git('commit', '-q', '-m', 'lost a file');
     const broken = capture();
     expect(
