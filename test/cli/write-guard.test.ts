@@ -9,6 +9,7 @@ import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.js';
+import { runMergeGenerated } from '../../generator/commands/merge-generated.js';
 import { EXIT } from '../../generator/commands/io.js';
 import { displayPath } from '../../generator/commands/paths.js';
 import { MANIFEST_FILE, mergeManifests, parseManifest } from '../../generator/manifest.js';
@@ -298,6 +299,32 @@ describe('the manifest', () => {
     );
     const conflicted = `{\n  "//": "h",\n  "files": [\n    "README.md",\n    "src/a.ts",\n<<<<<<< ours\n    "src/b.ts"\n=======\n    "src/c.ts"\n>>>>>>> theirs\n  ]\n}\n`;
     expect(parseManifest(conflicted)).toEqual(['README.md', 'src/a.ts', 'src/b.ts', 'src/c.ts']);
+  });
+
+  it('is merged by the merge driver as the union of both sides', async () => {
+    const dir = join(scratch(), 'merge');
+    await mkdir(dir, { recursive: true });
+    const sides = {
+      base: side(['README.md', 'src/a.ts']),
+      ours: side(['README.md', 'src/a.ts', 'src/b.ts']),
+      theirs: side(['README.md', 'src/c.ts']),
+    };
+    for (const [name, text] of Object.entries(sides)) await writeFile(join(dir, name), text);
+    const io = capture();
+    const code = await runMergeGenerated(
+      {
+        base: join(dir, 'base'),
+        ours: join(dir, 'ours'),
+        theirs: join(dir, 'theirs'),
+        markerSize: '7',
+        path: `generated/${MANIFEST_FILE}`,
+      },
+      io,
+    );
+    expect(code).toBe(EXIT.ok);
+    expect(await readFile(join(dir, 'ours'), 'utf8')).toBe(
+      side(['README.md', 'src/a.ts', 'src/b.ts', 'src/c.ts']),
+    );
   });
 
   it('reads only relative paths inside the output', () => {
