@@ -155,7 +155,7 @@ async function publishRegistry(
   if (flag !== undefined) return withoutCredentials(flag);
   const configured = await npmConfig('registry', outDir);
   return configured === undefined
-    ? "npm's configured one (\`npm config get registry\` did not print it, as npm does not when it holds credentials)"
+    ? "npm's configured one (`npm config get registry` did not print it, as npm does not when it holds credentials)"
     : withoutCredentials(configured);
 }
 
