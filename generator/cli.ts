@@ -130,6 +130,11 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
     .option('--config <file>', 'config file naming the spec and the output')
     .option('--registry <url>', "npm registry to publish to (npm's configured one otherwise)")
     .option('--yes', 'publish and tag for real; without it nothing is published or tagged', false)
+    .option(
+      '--allow-npmrc',
+      'let npm read an .npmrc in the output folder (refused otherwise: it can switch the registry)',
+      false,
+    )
     .action(
       async (options: {
         spec?: string;
@@ -137,13 +142,16 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
         config?: string;
         registry?: string;
         yes: boolean;
+        allowNpmrc: boolean;
       }) => {
         const { resolvePaths } = await import('./commands/settings.js');
         const paths = await resolvePaths(options, io);
         if (!paths) return setExitCode(EXIT.usage);
         const { runPublish } = await import('./commands/publish.js');
-        const { registry, yes } = options;
-        setExitCode(await runPublish({ ...paths, yes, ...(registry ? { registry } : {}) }, io));
+        const { registry, yes, allowNpmrc } = options;
+        setExitCode(
+          await runPublish({ ...paths, yes, allowNpmrc, ...(registry ? { registry } : {}) }, io),
+        );
       },
     );
 

@@ -3,7 +3,6 @@
  * stage stays pure: the recorded surface and the changelog. Then the same as a release
  * record, which is where a git merge's conflicts in them are read.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ReleaseState } from './diff/release.js';
 import { CHANGELOG_FILE, parseState, STATE_FILE } from './diff/state-file.js';
@@ -14,6 +13,7 @@ import {
   RESOLVE_RELEASED_ENTRIES,
   takeReleasedSide,
 } from './merge.js';
+import { readRegularFile } from './write-guard.js';
 
 export interface PreviousOutput {
   /** The text of the recorded surface, if there is one. */
@@ -22,7 +22,12 @@ export interface PreviousOutput {
 }
 
 export async function readPreviousOutput(outDir: string): Promise<PreviousOutput> {
-  const read = (path: string) => readFile(join(outDir, path), 'utf8').catch(() => undefined);
+  // Only a regular file is read, never through a link (the output can be a pull request's):
+  // anything else counts as absent here, and the write stage refuses it (`write.ts`).
+  const read = async (path: string) => {
+    const found = await readRegularFile(join(outDir, path));
+    return 'text' in found ? found.text : undefined;
+  };
   const [stateText, changelog] = await Promise.all([read(STATE_FILE), read(CHANGELOG_FILE)]);
   return {
     ...(stateText !== undefined ? { stateText } : {}),

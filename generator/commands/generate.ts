@@ -1,10 +1,12 @@
 import { resolve } from 'node:path';
 import { diagnostic, formatDiagnostic, hasErrors, type Diagnostic } from '../diagnostics.js';
 import { CHANGELOG_FILE, STATE_FILE } from '../diff/state-file.js';
-import { generate } from '../pipeline.js';
+import { MANIFEST_FILE, serializeManifest } from '../manifest.js';
+import { generate, headerLine } from '../pipeline.js';
 import { readPreviousOutput, type PreviousOutput } from '../previous.js';
 import type { OutputFile } from '../print.js';
-import { planOutput, writeOutput } from '../write.js';
+import { OutputRefused, planOutput, writeOutput, type OutputPlan } from '../write.js';
+import { refuseOutputFolder } from '../write-guard.js';
 import { EXIT, type CommandIo } from './io.js';
 import { DEFAULT_OUT, DEFAULT_SPEC, displayPath } from './paths.js';
 import { resolveGenerate, type GenerateFlags, type ResolvedGenerate } from './settings.js';
@@ -24,12 +26,24 @@ export interface Produced {
   readonly version?: string;
   /** Every file the spec was read from, when it loaded (what `--watch` watches). */
   readonly sources?: readonly string[];
+  /** How the files compare with the output, when they can be written there (with `files`). */
+  readonly plan?: OutputPlan;
 }
 
-/** Runs the pipeline for `resolved`, with what the last run left in its output. Writes nothing. */
+/**
+ * Runs the pipeline for `resolved`, with what the last run left in its output, and plans the
+ * write. Writes nothing. An output the generator must not write into (`write-guard.ts`: the
+ * root, the home folder, a folder holding the spec, a link, a file that is not its own where
+ * it writes one) gives diagnostics of code `output` and no files, as an invalid spec does, so
+ * every command that writes (generate, --check, --watch, publish's check) refuses it alike.
+ */
 export async function produce(resolved: ResolvedGenerate, markReleased = false): Promise<Produced> {
   const fixed = resolved.settings.packageVersion !== undefined;
-  const previous = await readPreviousOutput(resolve(resolved.out));
+  const folder = { label: resolved.out, dir: resolve(resolved.out), cwd: process.cwd() };
+  // Before anything is read from the output or generated: `--out /` costs nothing to refuse.
+  const refused = await refuseOutputFolder(folder, [resolved.spec]);
+  if (refused.length > 0) return { diagnostics: refused };
+  const previous = await readPreviousOutput(folder.dir);
   const result = await generate({
     specPath: resolved.spec,
     command: resolved.command,
@@ -41,8 +55,40 @@ export async function produce(resolved: ResolvedGenerate, markReleased = false):
   if (!result.files || result.version === undefined || hasErrors(result.diagnostics))
     return { diagnostics: result.diagnostics, ...sources };
   const diagnostics = [...result.diagnostics, ...leftRecords(resolved, fixed, previous)];
-  return { diagnostics, files: result.files, version: result.version, ...sources };
+  // A split spec's other files are known only now.
+  const holding = await refuseOutputFolder(folder, result.sources ?? []);
+  if (holding.length > 0) return { diagnostics: [...diagnostics, ...holding], ...sources };
+  const files = withManifest(result.files, headerLine(resolved.spec, resolved.command));
+  const plan = await planOutput(folder.dir, files);
+  if (plan.problems.length > 0) {
+    const at = (path: string) =>
+      path === '' ? resolved.out : resolved.out === '.' ? path : `${resolved.out}/${path}`;
+    const problems = plan.problems.map((p) =>
+      diagnostic({
+        code: 'output',
+        file: at(p.path),
+        message: `${at(p.path)} ${p.reason}`,
+        hint: p.hint,
+      }),
+    );
+    return { diagnostics: [...diagnostics, ...problems], ...sources };
+  }
+  return { diagnostics, files, version: result.version, ...sources, plan };
 }
+
+/** The files with the manifest that lists them, so the next run knows which are its own. */
+function withManifest(files: readonly OutputFile[], header: string): OutputFile[] {
+  const others = files.filter((f) => f.path !== MANIFEST_FILE);
+  const content = serializeManifest(
+    others.map((f) => f.path),
+    header,
+  );
+  return [...others, { path: MANIFEST_FILE, content }];
+}
+
+/** Whether the diagnostics stop the run because of the output folder rather than the spec. */
+const refusesOutput = (diagnostics: readonly Diagnostic[]) =>
+  diagnostics.some((d) => d.code === 'output' && d.severity === 'error');
 
 /**
  * With a fixed version, the records a release-versioned run left are not the generator's to
@@ -81,31 +127,44 @@ export async function runGenerate(options: GenerateOptions, io: CommandIo): Prom
   const outDir = resolve(out);
   const result = await produce(resolved, options.release ?? false);
   for (const d of result.diagnostics) io.err(formatDiagnostic(d));
-  if (!result.files) {
-    io.err(`${spec}: ${errorCount(result.diagnostics)} error(s); nothing was written.`);
+  if (!result.files || !result.plan) {
+    io.err(
+      refusesOutput(result.diagnostics)
+        ? `${out}: refused as the output; nothing was written.`
+        : `${spec}: ${errorCount(result.diagnostics)} error(s); nothing was written.`,
+    );
     return EXIT.invalid;
   }
-  const files = result.files;
-  const plan = await planOutput(outDir, files);
+  const { files, plan } = result;
   const stale = [
     ...plan.added.map((p) => `missing  ${p}`),
     ...plan.changed.map((p) => `changed  ${p}`),
     ...plan.removed.map((p) => `extra    ${p}`),
   ];
+  const kept = plan.kept.map((p) => `  kept     ${p} (not written by connect-codegen)`);
   if (options.check) {
     if (stale.length === 0) {
       io.out(`${out} is up to date with ${spec} (${files.length} files).`);
+      for (const line of kept) io.out(line);
       return EXIT.ok;
     }
     io.err(
       `${out} is stale: ${stale.length} file(s) differ from what ${spec} gives. Run \`${command}\`.`,
     );
     for (const line of stale) io.err(`  ${line}`);
+    for (const line of kept) io.err(line);
     return EXIT.invalid;
   }
-  await writeOutput(outDir, files, plan);
+  try {
+    await writeOutput(outDir, files, plan);
+  } catch (error) {
+    if (!(error instanceof OutputRefused)) throw error;
+    io.err(`${out}: ${error.message}; nothing was written.`);
+    return EXIT.invalid;
+  }
   io.out(
-    `${out}: ${plan.added.length} added, ${plan.changed.length} changed, ${plan.removed.length} removed, ${plan.unchanged} unchanged (from ${spec}); package version ${result.version}.`,
+    `${out}: ${plan.added.length} added, ${plan.changed.length} changed, ${plan.removed.length} removed, ${plan.unchanged} unchanged${plan.kept.length > 0 ? `, ${plan.kept.length} kept` : ''} (from ${spec}); package version ${result.version}.`,
   );
+  for (const line of kept) io.out(line);
   return EXIT.ok;
 }

@@ -6,10 +6,12 @@
  * merge rewrites it from the merged spec (CI's `generate --check` catches a forgotten one).
  * The exceptions are a state file whose sides build on different releases and a changelog whose
  * released entries differ: keeping one side would drop a release or an edit, so git's conflict
- * is left for a person to resolve.
+ * is left for a person to resolve. The manifest (`manifest.ts`) is merged, as the union of the
+ * sides' lists: keeping ours would forget files only their side wrote, which the next generate
+ * would then neither overwrite nor delete.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { CHANGELOG_FILE, parseState, STATE_FILE } from '../diff/state-file.js';
@@ -19,6 +21,7 @@ import {
   RESOLVE_RELEASED_ENTRIES,
   takeReleasedSide,
 } from '../merge.js';
+import { MANIFEST_FILE, mergeManifests } from '../manifest.js';
 import { EXIT, type CommandIo } from './io.js';
 import { DEFAULT_OUT } from './paths.js';
 
@@ -45,6 +48,18 @@ export async function runMergeGenerated(
   ]);
   const name = basename(options.path);
   const out = dirname(options.path);
+  if (name === MANIFEST_FILE) {
+    const merged = mergeManifests(ours, theirs);
+    if (merged !== undefined) {
+      await writeFile(options.ours, merged);
+      return EXIT.ok;
+    }
+    io.err(
+      `${options.path}: a side is not a manifest; left conflicted: take one side, then generate again.`,
+    );
+    await leaveConflict(options);
+    return EXIT.invalid;
+  }
   const conflict =
     name === STATE_FILE
       ? stateConflict(ours, theirs, options.path, `${out}/${CHANGELOG_FILE}`)

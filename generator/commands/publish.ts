@@ -5,9 +5,14 @@
  * same checks, says what it would do and runs `npm publish --dry-run`; `--yes` publishes,
  * then tags (publishing first: a failed publish leaves no tag behind for a version that never
  * reached the registry).
+ *
+ * npm runs in the output folder, so an `.npmrc` there (committed by a pull request, say) is
+ * npm's project configuration: it can send the package to another registry, with the user's
+ * token. It is refused unless `--allow-npmrc` asks for it, and both runs say which registry
+ * npm will publish to, as npm itself resolves it.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseState, STATE_FILE } from '../diff/state-file.js';
 import { runGenerate } from './generate.js';
@@ -21,7 +26,12 @@ export interface PublishOptions {
   readonly registry?: string;
   /** Publish and tag; without it, a dry run. */
   readonly yes: boolean;
+  /** Let npm read an `.npmrc` in the output folder; refused otherwise. */
+  readonly allowNpmrc?: boolean;
 }
+
+/** npm's project configuration file, read from the folder npm runs in. */
+const NPMRC = '.npmrc';
 
 /** The release a record and a manifest agree on, or why there is none to publish. */
 export type ReleaseToPublish =
@@ -118,6 +128,37 @@ async function gitProblem(outDir: string, tag: string): Promise<string | undefin
   return undefined;
 }
 
+/** One key of npm's configuration as npm resolves it in `cwd`, or undefined when unset or not printable. */
+async function npmConfig(key: string, cwd: string): Promise<string | undefined> {
+  // npm refuses to print a registry holding credentials ("protected"): then it is not known here.
+  const ran = await runTool('npm', ['config', 'get', key], cwd);
+  const value = ran.stdout.trim();
+  return ran.code === 0 && value !== '' && value !== 'undefined' ? value : undefined;
+}
+
+/**
+ * Where `npm publish` in `outDir` sends `name`, as npm decides it (npm-registry-fetch's
+ * `pickRegistry`): a scope's `@scope:registry` wins over `--registry`, which wins over
+ * `registry`. npm itself is asked (`npm config get`), so every source of its configuration
+ * counts: environment, the project's `.npmrc` (the output's), the user's and the global one.
+ * Printed without credentials.
+ */
+async function publishRegistry(
+  name: string,
+  flag: string | undefined,
+  outDir: string,
+): Promise<string> {
+  const scope = /^(@[^/]+)\//.exec(name)?.[1];
+  const scoped = scope === undefined ? undefined : await npmConfig(`${scope}:registry`, outDir);
+  if (scoped !== undefined)
+    return `${withoutCredentials(scoped)}${flag === undefined ? '' : ` (npm's ${scope}:registry, which npm uses over --registry)`}`;
+  if (flag !== undefined) return withoutCredentials(flag);
+  const configured = await npmConfig('registry', outDir);
+  return configured === undefined
+    ? "npm's configured one (`npm config get registry` did not print it, as npm does not when it holds credentials)"
+    : withoutCredentials(configured);
+}
+
 /** A registry URL as it may be printed: credentials in it (`https://user:token@host/`) stay out of logs. */
 function withoutCredentials(text: string): string {
   if (!URL.canParse(text)) return text;
@@ -135,6 +176,16 @@ export async function runPublish(options: PublishOptions, io: CommandIo): Promis
   }
   const out = displayPath(options.out);
   const outDir = resolve(options.out);
+  const npmrc = await lstat(join(outDir, NPMRC)).then(
+    () => true,
+    () => false,
+  );
+  if (npmrc && !options.allowNpmrc) {
+    io.err(
+      `connect-codegen publish: ${out}/${NPMRC} exists, and npm publishing from ${out} would read it: it can switch the registry the package goes to, or the token sent with it. Remove it (npm's user configuration, ~/${NPMRC}, is the place for a registry), or pass --allow-npmrc to use it; nothing was published.`,
+    );
+    return EXIT.invalid;
+  }
   const read = (file: string) => readFile(join(outDir, file), 'utf8').catch(() => undefined);
   const release = releaseToPublish(out, await read('package.json'), await read(STATE_FILE));
   if ('problem' in release) {
@@ -155,15 +206,18 @@ export async function runPublish(options: PublishOptions, io: CommandIo): Promis
   const publish = ['npm', 'publish', ...registry.map(withoutCredentials)].join(' ');
   const tagArgs = ['tag', '-a', release.tag, '-m', `${release.name} ${release.version}`];
   const id = `${release.name}@${release.version}`;
+  const target = await publishRegistry(release.name, options.registry, outDir);
+  const to = `registry: ${target}${npmrc ? ` (${out}/${NPMRC} is read: --allow-npmrc)` : ''}`;
   if (!options.yes) {
     io.out(`Dry run: ${id} is released and ${out} is up to date and committed. With --yes:`);
-    io.out(`  ${publish}   (in ${out})`);
+    io.out(`  ${publish}   (in ${out}; ${to})`);
     io.out(`  git ${tagArgs.slice(0, 3).join(' ')}`);
     const dry = await runTool('npm', ['publish', '--dry-run', ...registry], outDir);
     io.out(`npm publish --dry-run ${dry.code === 0 ? 'passed' : 'failed'}:`);
     relay(dry, io);
     return dry.code === 0 ? EXIT.ok : EXIT.invalid;
   }
+  io.out(`Publishing ${id}, ${to}.`);
   const published = await runTool('npm', ['publish', ...registry], outDir);
   relay(published, io);
   if (published.code !== 0) {
