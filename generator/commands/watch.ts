@@ -1,15 +1,16 @@
 /**
  * `generate --watch`: generates, then generates again whenever a file of the spec or the
  * config changes, until stopped (Ctrl-C, or the signal a test aborts). A burst of events (an
- * editor's save is several) gives one run once the files are quiet; changes during a run give
- * one more run after it. Problems are reported and the watch goes on, the output untouched:
- * writing happens only for a valid spec, staged so that an abort leaves no temporary files
- * (`write.ts`).
+ * editor's save is several) gives one run once the files are quiet, or after a maximum wait when
+ * they never are (`debounce.ts`); changes during a run give one more run after it. Problems are
+ * reported and the watch goes on, the output untouched: writing happens only for a valid spec,
+ * staged so that an abort leaves no temporary files (`write.ts`).
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { formatDiagnostic } from '../diagnostics.js';
+import { debounce, DEFAULT_TIMING, type Timers } from './debounce.js';
 import { planOutput, writeOutput } from '../write.js';
 import { errorCount, produce } from './generate.js';
 import { EXIT, type CommandIo } from './io.js';
@@ -39,6 +40,10 @@ export type WatchEvent =
 export interface WatchOptions extends GenerateFlags {
   /** How long the files must be quiet before a run, in milliseconds. */
   readonly debounceMs?: number;
+  /** The longest a change waits for its run while changes keep coming, in milliseconds. */
+  readonly maxWaitMs?: number;
+  /** The clock and timers the waits use; the system's when not given. */
+  readonly timers?: Timers;
 }
 
 const sourcesOf = (result: { readonly sources?: readonly string[] }) =>
@@ -113,12 +118,18 @@ export async function watchGenerate(
       cwd,
       sources,
     );
-  const debounceMs = options.debounceMs ?? 100;
   let watchers: FSWatcher[] = [];
   let armedFor = '';
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  let dirty = false;
+
+  const waits = debounce(
+    () => start(),
+    {
+      quietMs: options.debounceMs ?? DEFAULT_TIMING.quietMs,
+      maxWaitMs: options.maxWaitMs ?? DEFAULT_TIMING.maxWaitMs,
+    },
+    options.timers,
+  );
 
   let current: readonly WatchTarget[] = [];
   /**
@@ -163,20 +174,18 @@ export async function watchGenerate(
 
   const schedule = () => {
     if (running || signal.aborted) return;
-    clearTimeout(timer);
-    timer = setTimeout(start, debounceMs);
+    waits.plan();
   };
 
   const changed = (path: string) => {
     if (signal.aborted) return;
     onEvent({ kind: 'change', path });
-    dirty = true;
+    waits.changed();
     schedule();
   };
 
   const start = () => {
-    timer = undefined;
-    dirty = false;
+    waits.started();
     running = (async () => {
       onEvent({ kind: 'run-start' });
       let end: Awaited<ReturnType<typeof runOnce>>;
@@ -191,8 +200,9 @@ export async function watchGenerate(
       onEvent({ kind: 'run-end', outcome: end.outcome, errors: end.errors });
     })().finally(() => {
       running = undefined;
-      // Changes that came during the run: one more run for all of them.
-      if (dirty) schedule();
+      // Changes that came during the run: one more run for all of them (at once, when they
+      // have already waited the maximum).
+      if (waits.pending) schedule();
     });
   };
 
@@ -203,7 +213,7 @@ export async function watchGenerate(
     if (signal.aborted) done();
     else signal.addEventListener('abort', () => done(), { once: true });
   });
-  clearTimeout(timer);
+  waits.cancel();
   for (const w of watchers) w.close();
   await running;
   onEvent({ kind: 'stopped' });

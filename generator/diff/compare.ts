@@ -3,6 +3,7 @@
  * optional"). Whether a fact breaks a client is decided separately, by the rules table.
  */
 import { compareLimits, LATER_KEYS, type Limits } from './limits.js';
+import { code, joinPhrases, specText, type Phrase } from './phrase.js';
 import type { Surface, SurfaceEntry } from './surface-model.js';
 
 export type ChangeKind =
@@ -32,7 +33,7 @@ export interface Change {
   /** The entry as the head spec has it (as the base had it, for removals). */
   readonly entry: SurfaceEntry;
   /** What changed, for the reader: `string → integer`, the enum values, the old and new client names. */
-  readonly detail?: string;
+  readonly detail?: Phrase;
 }
 
 const NO_BODY = 'no body';
@@ -80,7 +81,7 @@ export function compareSurfaces(base: Surface, head: Surface): Change[] {
 
 function entryChanges(old: SurfaceEntry, now: SurfaceEntry, recorded: Recorded): Change[] {
   const changes: Change[] = [];
-  const add = (kind: ChangeKind, detail?: string) =>
+  const add = (kind: ChangeKind, detail?: Phrase) =>
     changes.push({ kind, entry: now, ...(detail !== undefined ? { detail } : {}) });
   // A body read another way (JSON → text, bytes → JSON) is a change of its media types even
   // where its type changed too, or where one side's type is not described (bytes).
@@ -89,14 +90,15 @@ function entryChanges(old: SurfaceEntry, now: SurfaceEntry, recorded: Recorded):
       add(c.kind, c.detail),
     );
   if (old.type !== now.type) {
-    if (old.type === NO_BODY) add('body-added', now.type);
-    else if (now.type === NO_BODY) add('body-removed', old.type);
-    else add('type-changed', `${old.type} → ${now.type}`);
+    if (old.type === NO_BODY) add('body-added', [specText(now.type)]);
+    else if (now.type === NO_BODY) add('body-removed', [specText(old.type)]);
+    else add('type-changed', [specText(old.type), ' → ', specText(now.type)]);
     return changes;
   }
   for (const c of compareLimits(old.limits, now.limits, recorded.skipLimits))
     add(`constraint-${c.direction}`, c.detail);
-  if (old.client !== now.client) add('client-renamed', `${old.client} → ${now.client}`);
+  if (old.client !== now.client)
+    add('client-renamed', [specText(old.client ?? ''), ' → ', specText(now.client ?? '')]);
   if (!old.deprecated && now.deprecated) add('deprecated');
   if (old.required !== now.required) add(now.required ? 'made-required' : 'made-optional');
   if (old.nullable !== now.nullable) add(now.nullable ? 'made-nullable' : 'made-non-nullable');
@@ -114,14 +116,22 @@ function listChanges<T extends string | number>(
   now: readonly T[] = [],
   added: ChangeKind,
   removed: ChangeKind,
-): { kind: ChangeKind; detail: string }[] {
+): { kind: ChangeKind; detail: Phrase }[] {
   const gained = now.filter((v) => !old.includes(v));
   const lost = old.filter((v) => !now.includes(v));
-  const show = (values: readonly T[]) => values.map((v) => `\`${String(v)}\``).join(', ');
+  const show = (values: readonly T[]) => list(values.map(String));
   return [
     ...(gained.length > 0 ? [{ kind: added, detail: show(gained) }] : []),
     ...(lost.length > 0 ? [{ kind: removed, detail: show(lost) }] : []),
   ];
+}
+
+/** `` `a`, `b` ``: values, variants, media types. */
+function list(items: readonly string[]): Phrase {
+  return joinPhrases(
+    items.map((item) => [code(item)]),
+    ', ',
+  );
 }
 
 /** `*\/*` and `image/*` cover the types they name; a type covers itself. */
@@ -139,10 +149,10 @@ function mediaTypeChanges(
   old: readonly string[],
   now: readonly string[],
   side: SurfaceEntry['side'],
-): { kind: ChangeKind; detail: string }[] {
+): { kind: ChangeKind; detail: Phrase }[] {
   const kept = (type: string) =>
     now.some((n) => covers(n, type) || (side === 'response' && covers(type, n)));
-  const show = (types: readonly string[]) => types.map((t) => `\`${t}\``).join(', ');
+  const show = list;
   const gained = now.filter((t) => !old.includes(t));
   const lost = old.filter((t) => !kept(t));
   return [

@@ -6,6 +6,7 @@
  * value is on, and is the rules table's call.
  */
 import type { IrType } from '../ir/types.js';
+import { code, type Part, type Phrase } from './phrase.js';
 import type { Side } from './surface-model.js';
 
 /** The keywords as the IR holds them, on the value they constrain. */
@@ -72,7 +73,7 @@ export type Direction = 'narrowed' | 'widened' | 'replaced';
 export interface LimitChange {
   readonly direction: Direction;
   /** `` `maximum` 100 → 50 ``, `` `pattern` none → `^[a-z]+$` ``. */
-  readonly detail: string;
+  readonly detail: Phrase;
 }
 
 /** How `old` became `now`, one change per constraint that moved; `skip` names keys not to compare. */
@@ -113,10 +114,10 @@ interface Bound {
 function bound(old: Limits, now: Limits, end: 'lower' | 'upper'): LimitChange | undefined {
   const [a, b] = [effectiveBound(old, end), effectiveBound(now, end)];
   if (a?.value === b?.value && a?.exclusive === b?.exclusive) return undefined;
-  const detail =
+  const detail: Phrase =
     a && b && a.keyword !== b.keyword
-      ? `\`${a.keyword}\` ${a.value} → \`${b.keyword}\` ${b.value}`
-      : `\`${(a ?? b)!.keyword}\` ${a?.value ?? 'none'} → ${b?.value ?? 'none'}`;
+      ? [code(a.keyword), ' ', amount(a.value), ' → ', code(b.keyword), ' ', amount(b.value)]
+      : [code((a ?? b)!.keyword), ' ', amount(a?.value), ' → ', amount(b?.value)];
   if (!a || !b) return { direction: a ? 'widened' : 'narrowed', detail };
   const sign = end === 'lower' ? 1 : -1;
   const tighter =
@@ -158,7 +159,7 @@ function count(
   const [a, b] = [old[key], now[key]];
   const floor = (v: number | undefined) => (end === 'min' ? (v ?? 0) : v);
   if (floor(a) === floor(b)) return undefined;
-  const detail = `\`${key}\` ${a ?? 'none'} → ${b ?? 'none'}`;
+  const detail = [code(key), ' ', amount(a), ' → ', amount(b)];
   if (end === 'min') return { direction: floor(b)! > floor(a)! ? 'narrowed' : 'widened', detail };
   if (a === undefined || b === undefined)
     return { direction: a === undefined ? 'narrowed' : 'widened', detail };
@@ -168,13 +169,22 @@ function count(
 /** `multipleOf`: a multiple of the old step allows fewer values, a divisor of it more. */
 function multiple(a: number | undefined, b: number | undefined): LimitChange | undefined {
   if (a === b) return undefined;
-  const detail = `\`multipleOf\` ${a ?? 'none'} → ${b ?? 'none'}`;
+  const detail = [code('multipleOf'), ' ', amount(a), ' → ', amount(b)];
   if (a === undefined || b === undefined)
     return { direction: a === undefined ? 'narrowed' : 'widened', detail };
   const divides = (big: number, small: number) =>
     Math.abs(big / small - Math.round(big / small)) < 1e-9;
   const direction = divides(b, a) ? 'narrowed' : divides(a, b) ? 'widened' : 'replaced';
   return { direction, detail };
+}
+
+/**
+ * A bound or count as words; anything else a hand-edited surface record holds there is
+ * shown as code, since it is not ours.
+ */
+function amount(value: number | undefined): Part {
+  if (value === undefined) return 'none';
+  return typeof value === 'number' ? String(value) : code(String(value));
 }
 
 /** `pattern` and `format`: added narrows, removed widens, replaced is neither. */
@@ -184,8 +194,8 @@ function exact(
   key: 'pattern' | 'format',
 ): LimitChange | undefined {
   if (a === b) return undefined;
-  const show = (v: string | undefined) => (v === undefined ? 'none' : codeSpan(v));
-  const detail = `\`${key}\` ${show(a)} → ${show(b)}`;
+  const show = (v: string | undefined) => (v === undefined ? 'none' : code(v));
+  const detail = [code(key), ' ', show(a), ' → ', show(b)];
   const direction = a === undefined ? 'narrowed' : b === undefined ? 'widened' : 'replaced';
   return { direction, detail };
 }
@@ -195,14 +205,6 @@ function flag(a: boolean | undefined, b: boolean | undefined, key: 'uniqueItems'
   if (was === is) return undefined;
   return {
     direction: is ? ('narrowed' as const) : ('widened' as const),
-    detail: `\`${key}\` ${was} → ${is}`,
+    detail: [code(key), ` ${was} → ${is}`],
   };
-}
-
-/** Markdown code for any text: a pattern may hold backticks, so the fence is longer than any run inside. */
-export function codeSpan(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = longest > 0 || text.startsWith(' ') || text.endsWith(' ') ? ' ' : '';
-  return `${fence}${pad}${text}${pad}${fence}`;
 }

@@ -10,6 +10,7 @@
  * again as an export. Enum-like constants keep their entry: their members are not in the IR.
  */
 import type { ExportedName } from './exports.js';
+import { code } from './phrase.js';
 import type { SurfaceSource } from './snapshot.js';
 import { buildSurface } from './surface.js';
 import type { Surface, SurfaceEntry } from './surface-model.js';
@@ -33,13 +34,13 @@ export function buildPackageSurface(
 }
 
 function exportEntry(name: ExportedName): SurfaceEntry {
-  const from = name.entry === '.' ? '' : ` from \`${name.entry}\``;
+  const from = name.entry === '.' ? [] : [' from ', code(name.entry)];
   return {
     key: `export ${name.entry} ${name.name}`,
     operation: '',
     subject: 'export',
     side: 'operation',
-    location: `export \`${name.name}\`${from}`,
+    location: ['export ', code(name.name), ...from],
     required: true,
     nullable: false,
     // The kinds as one shape: `const + type` for an enum; a change (a class that became a function) is reported as such.

@@ -14,6 +14,7 @@
  */
 import type { ExportedName } from './exports.js';
 import { buildPackageSurface } from './package-surface.js';
+import { inlineText } from './markdown-text.js';
 import { renderMarkdown } from './render.js';
 import { buildReport, type ChangeReport } from './report.js';
 import type { SurfaceSource } from './snapshot.js';
@@ -121,7 +122,7 @@ function apiVersionWarning(
 
 function firstEntry(version: string, now: ReleaseRequest['now']): string {
   const n = now.surface.operations.length;
-  return `## ${version}\n\nAPI ${now.surface.version}. First version with a recorded public surface (${n} operation${n === 1 ? '' : 's'}). Later entries list what changed since the version before, as \`connect-codegen diff\` reports it.\n`;
+  return `## ${inlineText(version)}\n\nAPI ${inlineText(now.surface.version)}. First version with a recorded public surface (${n} operation${n === 1 ? '' : 's'}). Later entries list what changed since the version before, as \`connect-codegen diff\` reports it.\n`;
 }
 
 const INTRO =
@@ -142,9 +143,10 @@ export function updateChangelog(
     .split(/^(?=## )/m)
     .filter((chunk) => chunk.startsWith('## '))
     .map((chunk) => `${chunk.trimEnd()}\n`);
+  // Headings show a version as markdown does (`renderMarkdown`), so the baseline is compared in that form.
   const version = (text: string) => text.split('\n', 1)[0]!.slice(3).trim();
   const releasedAt =
-    baseline === undefined ? -1 : entries.findIndex((e) => version(e) === baseline);
+    baseline === undefined ? -1 : entries.findIndex((e) => version(e) === inlineText(baseline));
   const kept = releasedAt >= 0 ? entries.slice(releasedAt) : entries;
   const older = entry === undefined ? kept : kept.filter((e) => version(e) !== version(entry));
   return [

@@ -10,6 +10,8 @@ import {
   summaryLine,
   type ChangeGroup,
 } from './describe.js';
+import { visible } from './markdown-text.js';
+import { code, MARKDOWN, plain, renderPhrase, specText, TERMINAL, type Phrase } from './phrase.js';
 import type { ChangeReport, ClassifiedChange } from './report.js';
 
 export type ReportFormat = 'text' | 'markdown' | 'json';
@@ -27,24 +29,37 @@ export function renderReport(report: ChangeReport, format: ReportFormat): string
   }
 }
 
-function groupTitle(group: ChangeGroup): string {
-  return group.operation
-    ? `${group.operation.location}  ${group.operation.client}`
-    : 'Exported names';
-}
-
 export function renderText(report: ChangeReport): string {
+  const text = (phrase: Phrase) => renderPhrase(phrase, TERMINAL);
+  const { base, head } = report;
   const lines = [
-    `Public surface of ${report.head.label} (API ${report.head.version}) compared with ${report.base.label} (API ${report.base.version})`,
+    `Public surface of ${visible(head.label)} (API ${visible(head.version)}) compared with ${visible(base.label)} (API ${visible(base.version)})`,
     summaryLine(report),
-    releaseLine(report),
+    text(releaseLine(report)),
   ];
   for (const group of groupChanges(report.changes)) {
-    lines.push('', groupTitle(group));
+    const title = groupTitle(group, (location, client) => [
+      specText(location),
+      '  ',
+      specText(client),
+    ]);
+    lines.push('', text(title));
     for (const change of group.changes)
-      lines.push(`  ${change.verdict.padEnd(10)}  ${describeChange(change)}${why(change, ' — ')}`);
+      lines.push(
+        `  ${change.verdict.padEnd(10)}  ${text(describeChange(change))}${why(change, ' — ')}`,
+      );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The operation and its client call, each in a format's own way, or `Exported names`. */
+function groupTitle(
+  group: ChangeGroup,
+  title: (location: string, client: string) => Phrase,
+): Phrase {
+  return group.operation
+    ? title(group.operation.location, group.operation.client)
+    : ['Exported names'];
 }
 
 /** Breaking changes say why, so a reader knows what to fix; compatible ones need no advice. */
@@ -52,23 +67,36 @@ function why(change: ClassifiedChange, separator: string): string {
   return change.verdict === 'breaking' ? `${separator}${change.rule.reason}` : '';
 }
 
+/**
+ * Every text from a spec goes through `MARKDOWN` (a code span, or words markdown reads
+ * nothing in), so the lines, headings and list items are the ones written here whatever the
+ * spec holds: a version cannot add a "No changes" line, nor a name hide the changes after it.
+ */
 export function renderMarkdown(report: ChangeReport): string {
+  const md = (phrase: Phrase) => renderPhrase(phrase, MARKDOWN);
   // In the changelog (a package release) the heading is the package's version; in a pull request, the API's.
   const { release, base, head } = report;
-  const heading = release ? `## ${release.next}` : `## API ${head.version}`;
-  const compared = release ? `API ${head.version}.` : `Compared with API ${base.version}.`;
-  const lines = [heading, '', `${compared} ${summaryLine(report)} ${releaseLine(report)}`];
+  const heading = release
+    ? md(['## ', specText(release.next)])
+    : md(['## API ', specText(head.version)]);
+  const compared = release
+    ? md(['API ', specText(head.version), '.'])
+    : md(['Compared with API ', specText(base.version), '.']);
+  const lines = [heading, '', `${compared} ${summaryLine(report)} ${md(releaseLine(report))}`];
   for (const verdict of ['breaking', 'compatible'] as const) {
     const changes = report.changes.filter((c) => c.verdict === verdict);
     lines.push('', `### ${verdict === 'breaking' ? 'Breaking' : 'Compatible'} changes`, '');
     if (changes.length === 0) lines.push('None.');
     for (const group of groupChanges(changes)) {
-      const title = group.operation
-        ? `\`${group.operation.location}\` (\`${group.operation.client}\`)`
-        : 'Exported names';
-      lines.push(`- ${title}`);
+      const title = groupTitle(group, (location, client) => [
+        code(location),
+        ' (',
+        code(client),
+        ')',
+      ]);
+      lines.push(`- ${md(title)}`);
       for (const change of group.changes)
-        lines.push(`  - ${describeChange(change)}${why(change, ': ')}`);
+        lines.push(`  - ${md(describeChange(change))}${why(change, ': ')}`);
     }
   }
   return `${lines.join('\n')}\n`;
@@ -86,11 +114,11 @@ function reportJson(report: ChangeReport) {
       verdict: c.verdict,
       rule: c.rule.id,
       ...(c.within ? { operation: c.within.location, client: c.within.client } : {}),
-      location: c.entry.location,
+      location: plain(c.entry.location),
       side: c.entry.side,
       change: c.kind,
-      ...(c.detail !== undefined ? { detail: c.detail } : {}),
-      description: describeChange(c),
+      ...(c.detail !== undefined ? { detail: plain(c.detail) } : {}),
+      description: plain(describeChange(c)),
       reason: c.rule.reason,
     })),
   };

@@ -4,6 +4,7 @@
  * and the release of the package the changes need.
  */
 import { compareSurfaces, type Change } from './compare.js';
+import { plain } from './phrase.js';
 import { ruleFor, type Rule, type Verdict } from './rules.js';
 import type { Surface, SurfaceEntry } from './surface-model.js';
 import type { Bump } from './version.js';
@@ -11,7 +12,7 @@ import type { Bump } from './version.js';
 export interface ClassifiedChange extends Change {
   readonly verdict: Verdict;
   readonly rule: Rule;
-  /** The operation the change belongs to; absent for exported types. */
+  /** The operation the change belongs to (as the spec writes it: `GET /users/{id}`); absent for exported types. */
   readonly within?: { readonly location: string; readonly client: string };
 }
 
@@ -56,7 +57,7 @@ export function buildReport(
     .sort(
       (a, b) =>
         order(a) - order(b) ||
-        compareText(a.entry.location, b.entry.location) ||
+        compareText(plain(a.entry.location), plain(b.entry.location)) ||
         compareText(a.rule.id, b.rule.id),
     );
   const breaking = changes.filter((c) => c.verdict === 'breaking').length;
@@ -80,7 +81,7 @@ function classify(change: Change, operation: SurfaceEntry | undefined): Classifi
       `no classification rule for ${change.kind} of ${change.entry.subject} on the ${change.entry.side} side`,
     );
   const within = operation
-    ? { location: operation.location, client: operation.client ?? '' }
+    ? { location: plain(operation.location), client: operation.client ?? '' }
     : undefined;
   return { ...change, rule, verdict: rule.verdict, ...(within ? { within } : {}) };
 }

@@ -6,6 +6,7 @@
  */
 import type { IrProperty, IrType } from '../ir/types.js';
 import { limitsOf } from './limits.js';
+import { code, type Phrase } from './phrase.js';
 import type { Side, Subject, SurfaceEntry } from './surface-model.js';
 
 /** Where a value sits; children extend `key` and `path`. */
@@ -16,7 +17,7 @@ export interface Place {
   readonly subject: Subject;
   readonly side: Side;
   /** Location text before the field path: "request body field", "response 200 field". */
-  readonly prefix: string;
+  readonly prefix: Phrase;
   /** Field path so far: `results[].evses[]`; `''` at the root of a body. */
   readonly path: string;
   readonly required: boolean;
@@ -105,8 +106,8 @@ function visible(property: IrProperty, side: Side): boolean {
   return side === 'request' ? !property.readOnly : !property.writeOnly;
 }
 
-function describe(place: Place): string {
-  return place.path === '' ? place.prefix : `${place.prefix} \`${place.path}\``;
+function describe(place: Place): Phrase {
+  return place.path === '' ? place.prefix : [...place.prefix, ' ', code(place.path)];
 }
 
 function child(place: Place, segment: string, keySegment: string, required: boolean): Place {
@@ -126,8 +127,8 @@ function child(place: Place, segment: string, keySegment: string, required: bool
 }
 
 /** Inside a body: "request body field `a.b`"; inside a parameter the path already starts with its name. */
-function fieldPrefix(place: Place): string {
-  return place.subject === 'parameter' ? place.prefix : `${place.prefix} field`;
+function fieldPrefix(place: Place): Phrase {
+  return place.subject === 'parameter' ? place.prefix : [...place.prefix, ' field'];
 }
 
 /** The entry for the value at `place`, then entries for everything inside it. */

@@ -7,6 +7,7 @@
  */
 
 import type { Limits } from './limits.js';
+import type { Phrase } from './phrase.js';
 
 /** Which way data flows: what the client sends, what it receives, or the call itself. */
 export type Side = 'operation' | 'request' | 'response';
@@ -24,8 +25,8 @@ export interface SurfaceEntry {
   readonly parent?: string;
   readonly subject: Subject;
   readonly side: Side;
-  /** Where a reader finds it: "query parameter `page`", "response 200 field `results[].name`". */
-  readonly location: string;
+  /** Where a reader finds it: "query parameter `page`", "response 200 field `results[].name`", the spec's text kept apart. */
+  readonly location: Phrase;
   readonly required: boolean;
   readonly nullable: boolean;
   /** Shape without children: `string`, `integer`, `array`, `object`, `enum`, `one of`, `no body`. */

@@ -6,6 +6,7 @@
 import { isSuccess } from '../ir/bodies.js';
 import type { IrOperation } from '../ir/types.js';
 import type { SnapshotOperation, SnapshotParameter, SurfaceSource } from './snapshot.js';
+import { code, specText } from './phrase.js';
 import { flattenValue, type Place, type SchemaLookup } from './surface-fields.js';
 import type { Surface, SurfaceEntry } from './surface-model.js';
 
@@ -32,7 +33,7 @@ function typeEntry(name: string): SurfaceEntry {
     operation: '',
     subject: 'type',
     side: 'operation',
-    location: `type \`${name}\``,
+    location: ['type ', code(name)],
     required: true,
     nullable: false,
     type: 'type',
@@ -46,7 +47,7 @@ function operationEntries(operation: SnapshotOperation, schemas: SchemaLookup): 
     operation: key,
     subject: 'operation',
     side: 'operation',
-    location: `${operation.method} ${operation.path}`,
+    location: [specText(`${operation.method} ${operation.path}`)],
     required: true,
     nullable: false,
     type: 'operation',
@@ -73,7 +74,7 @@ function operationEntries(operation: SnapshotOperation, schemas: SchemaLookup): 
           under('body', {
             subject: 'request-body',
             side: 'request',
-            prefix: 'request body',
+            prefix: ['request body'],
             path: '',
             required: operation.body.required,
           }),
@@ -89,7 +90,7 @@ function operationEntries(operation: SnapshotOperation, schemas: SchemaLookup): 
         under(`status:${r.status}`, {
           subject: 'status',
           side: 'response',
-          prefix: `response ${r.status}`,
+          prefix: ['response ', specText(String(r.status))],
           path: '',
           required: true,
         }),
@@ -112,7 +113,7 @@ function parameterPlace(p: SnapshotParameter): Omit<Place, 'key' | 'operation' |
   return {
     subject: 'parameter',
     side: 'request',
-    prefix: `${p.location} parameter`,
+    prefix: [`${p.location} parameter`],
     path: p.name,
     required: p.required,
   };

@@ -10,6 +10,7 @@ import { watchGenerate, type WatchEvent } from '../../generator/commands/watch.j
 import { watchTargets } from '../../generator/commands/watch-targets.js';
 import { STAGING_PREFIX } from '../../generator/write.js';
 import { capture } from '../support/cli-io.js';
+import { manualClock } from '../support/manual-clock.js';
 import { useScratchDir } from '../support/scratch.js';
 
 const scratch = useScratchDir('connect-codegen-watch-');
@@ -38,6 +39,10 @@ function recorder() {
       return new Promise((resolve) =>
         waiting.push({ want: (e) => e.kind === 'run-end', resolve: (e) => resolve(e as RunEnd) }),
       );
+    },
+    /** The next change the watch hears of, from now on. */
+    nextChange(): Promise<WatchEvent> {
+      return new Promise((resolve) => waiting.push({ want: (e) => e.kind === 'change', resolve }));
     },
     /** Calls `act` on the next run's start, in the watch's own turn. */
     onNextRunStart(act: () => void) {
@@ -162,6 +167,38 @@ describe('generate --watch', () => {
     expect(rec.events.at(-1)).toEqual({ kind: 'stopped' });
     expect(await client()).toBe(before);
     expect((await readdir(out)).filter((n) => n.startsWith(STAGING_PREFIX))).toEqual([]);
+  });
+
+  it('runs at the latest maxWaitMs after the first change while the spec keeps changing', async () => {
+    const { spec, out, edit, client } = await setUp('max-wait');
+    const clock = manualClock();
+    const rec = recorder();
+    const controller = new AbortController();
+    let ended = rec.nextRunEnd();
+    // A quiet time longer than any test: only the maximum wait can start the second run.
+    const watching = watchGenerate(
+      { spec, out, debounceMs: 600_000, maxWaitMs: 1000, timers: clock.timers },
+      capture(),
+      controller.signal,
+      rec.onEvent,
+    );
+    await ended;
+    ended = rec.nextRunEnd();
+    // An edit every 50 ms of the watch's clock, each one heard before the clock moves on.
+    let edits = 0;
+    while (rec.starts() === 1 && edits < 100) {
+      const heard = rec.nextChange();
+      edit(`List EDIT ${++edits}`);
+      await heard;
+      clock.advance(50);
+    }
+    expect(rec.starts()).toBe(2);
+    expect(clock.now()).toBe(1000);
+    expect(edits).toBe(20);
+    expect(await ended).toMatchObject({ outcome: 'written' });
+    expect(await client()).toContain('List EDIT 20');
+    controller.abort();
+    await watching;
   });
 
   it('follows the config: a change to it regenerates, and so does a new folder of spec files', async () => {

@@ -140,7 +140,7 @@ describe('a change made by the generator alone', () => {
       `- export \`ConnectorType\` loses member \`Legacy${member}\`: code that names it stops compiling`,
     );
     expect(entry).toMatch(
-      /operation moved in the client \(.*usersSetupIntentsCreate\(\) → .*usersPaymentMethodsCreateSetupIntent\(\)\)/,
+      /operation moved in the client \(`.*usersSetupIntentsCreate\(\)` → `.*usersPaymentMethodsCreateSetupIntent\(\)`\)/,
     );
   }, 90_000);
 });

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { codeSpan, compareLimits } from '../../generator/diff/limits.js';
+import { compareLimits } from '../../generator/diff/limits.js';
+import { codeSpan, plain } from '../../generator/diff/phrase.js';
 import { buildReport } from '../../generator/diff/report.js';
 import { snapshotOf, type SurfaceSource } from '../../generator/diff/snapshot.js';
 import { specToIr } from '../../generator/diff/source.js';
@@ -17,28 +18,32 @@ import type { Doc } from './support.js';
 
 const LIMITS_BASE = 'test/fixtures/diff/limits-base.yaml';
 
+/** The changes with their details in words, as the JSON report holds them. */
+const worded = (changes: ReturnType<typeof compareLimits>) =>
+  changes.map((c) => ({ ...c, detail: plain(c.detail) }));
+
 describe('comparing the constraints of one value', () => {
   it('takes the tighter of an inclusive and an exclusive bound given together', () => {
     // Both bounds at 5: the exclusive one decides; dropping the inclusive one changes nothing.
     expect(compareLimits({ minimum: 5, exclusiveMinimum: 5 }, { exclusiveMinimum: 5 })).toEqual([]);
-    expect(compareLimits({ minimum: 0, exclusiveMinimum: 3 }, { minimum: 4 })).toEqual([
+    expect(worded(compareLimits({ minimum: 0, exclusiveMinimum: 3 }, { minimum: 4 }))).toEqual([
       { direction: 'narrowed', detail: '`exclusiveMinimum` 3 → `minimum` 4' },
     ]);
-    expect(compareLimits({ exclusiveMaximum: 10 }, { maximum: 10 })).toEqual([
+    expect(worded(compareLimits({ exclusiveMaximum: 10 }, { maximum: 10 }))).toEqual([
       { direction: 'widened', detail: '`exclusiveMaximum` 10 → `maximum` 10' },
     ]);
   });
 
   it('reads a missing minimum count as 0 and a missing maximum as none', () => {
     expect(compareLimits({ minItems: 0 }, {})).toEqual([]);
-    expect(compareLimits({}, { maxItems: 3 })).toEqual([
+    expect(worded(compareLimits({}, { maxItems: 3 }))).toEqual([
       { direction: 'narrowed', detail: '`maxItems` none → 3' },
     ]);
   });
 
   it('shows a pattern holding backticks as one code span', () => {
     expect(codeSpan('^a`b$')).toBe('`` ^a`b$ ``');
-    expect(compareLimits({}, { pattern: '^[a-z]+$' })[0]!.detail).toBe(
+    expect(plain(compareLimits({}, { pattern: '^[a-z]+$' })[0]!.detail)).toBe(
       '`pattern` none → `^[a-z]+$`',
     );
   });
@@ -73,7 +78,7 @@ function changesBetween(base: SurfaceSource, head: SurfaceSource): string[] {
   return buildReport(
     { label: 'base', ...buildSurface(base) },
     { label: 'head', ...buildSurface(head) },
-  ).changes.map(describeChange);
+  ).changes.map((c) => plain(describeChange(c)));
 }
 
 describe('a record from before media types and the later keywords were recorded', () => {

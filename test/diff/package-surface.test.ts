@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describeChange } from '../../generator/diff/describe.js';
+import { plain } from '../../generator/diff/phrase.js';
 import { exportedNames, type ExportedName } from '../../generator/diff/exports.js';
 import { buildPackageSurface } from '../../generator/diff/package-surface.js';
 import { buildReport } from '../../generator/diff/report.js';
@@ -86,7 +87,10 @@ function changes(after: readonly ExportedName[], headSource: SurfaceSource = sou
     { label: 'base', ...buildPackageSurface(source, before) },
     { label: 'head', ...buildPackageSurface(headSource, after) },
   );
-  return { report, rows: report.changes.map((c) => [c.verdict, c.rule.id, describeChange(c)]) };
+  return {
+    report,
+    rows: report.changes.map((c) => [c.verdict, c.rule.id, plain(describeChange(c))]),
+  };
 }
 
 const replace = (n: string, by: ExportedName[]) => [...before.filter((e) => e.name !== n), ...by];

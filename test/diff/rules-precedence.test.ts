@@ -55,7 +55,7 @@ const CHANGES: readonly Change[] = Object.entries(SIDES).flatMap(([subject, side
             operation: 'GET /x/',
             subject: subject as Subject,
             side,
-            location: `${subject} on the ${side} side`,
+            location: [`${subject} on the ${side} side`],
             required,
             nullable: false,
             type: 'string',

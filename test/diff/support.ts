@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
 import { describeChange } from '../../generator/diff/describe.js';
+import { plain } from '../../generator/diff/phrase.js';
 import { buildReport, type ChangeReport } from '../../generator/diff/report.js';
 import { snapshotOf } from '../../generator/diff/snapshot.js';
 import { specToIr, type SpecText } from '../../generator/diff/source.js';
@@ -44,5 +45,5 @@ export function reportForChange(basePath: string, change: (doc: Doc) => void): C
 
 /** `[verdict, rule, description]` per change: what a table row expects. */
 export function verdicts(report: ChangeReport): [string, string, string][] {
-  return report.changes.map((c) => [c.verdict, c.rule.id, describeChange(c)]);
+  return report.changes.map((c) => [c.verdict, c.rule.id, plain(describeChange(c))]);
 }
