@@ -101,7 +101,12 @@ export async function crawlFiles(
       // The real path: what was checked is what is read.
       text = await reader.readText(at, Math.max(allowance, 0));
     } catch (error) {
-      if (error instanceof ReadRefused && allowance < limits.maxFileBytes)
+      // Over what is left of the total rather than over the limit per file: the total is the one to raise.
+      if (
+        error instanceof ReadRefused &&
+        error.refusal.code === 'file-too-large' &&
+        allowance < limits.maxFileBytes
+      )
         return refused(absolute, tooLarge(undefined, limits.maxTotalBytes, true));
       return unreadable(error);
     }

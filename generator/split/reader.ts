@@ -69,18 +69,21 @@ function readRegularFile(path: string, maxBytes: number): string {
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const size = checkKind(fstatSync(fd), maxBytes);
-    const buffer = Buffer.allocUnsafe(Math.min(size, maxBytes) + 1);
+    let buffer = Buffer.allocUnsafe(Math.min(size, maxBytes) + 1);
     let length = 0;
     for (;;) {
       if (length === buffer.length) {
+        // One byte past the limit: the file grew over it since `fstat`.
         if (length > maxBytes) throw new ReadRefused(tooLarge(undefined, maxBytes, false));
-        break;
+        // It grew, but within the limit: read on into a larger buffer.
+        const larger = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
+        buffer.copy(larger, 0, 0, length);
+        buffer = larger;
       }
       const read = readSync(fd, buffer, length, buffer.length - length, null);
       if (read === 0) break;
       length += read;
     }
-    if (length > maxBytes) throw new ReadRefused(tooLarge(undefined, maxBytes, false));
     return buffer.toString('utf8', 0, length);
   } finally {
     closeSync(fd);

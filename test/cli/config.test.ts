@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile, readdir, mkdir, writeFile, copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -126,6 +127,16 @@ describe('the config file', () => {
       '9007199254740991.0.0',
     ])
       expect(problems({ package: { version } })).toEqual([]);
+  });
+
+  it('refuses a config that is not a regular file (a FIFO) instead of waiting on it', async () => {
+    const dir = await project('fifo', {});
+    execFileSync('mkfifo', [join(dir, 'connect-codegen.config.json')]);
+    const { loaded, diagnostics } = await loadConfig(undefined, dir);
+    expect(loaded).toBeUndefined();
+    expect(diagnostics.map(formatDiagnostic)).toEqual([
+      'connect-codegen.config.json error [config] #: cannot be read: it is a FIFO (named pipe), not a regular file',
+    ]);
   });
 
   it('checks refRoots and limits', () => {
