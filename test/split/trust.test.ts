@@ -225,6 +225,25 @@ describe('$refs in a git work tree', () => {
     ]);
   });
 
+  it('reads no file of the work tree when git cannot say which it ignores', async () => {
+    // A `.git` file pointing nowhere: a work tree by its look, which git refuses.
+    const dir = await fresh({
+      '.git': 'gitdir: ./nowhere\n',
+      'spec/openapi.yaml': rootWith('./Thing.yaml'),
+      'spec/Thing.yaml': THING,
+    });
+    const { document, diagnostics } = await load(dir, 'spec/openapi.yaml');
+    expect(document).toBeUndefined();
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'ref-outside-root',
+        message: expect.stringContaining(
+          'git could not say whether it ignores the file (git check-ignore: fatal:',
+        ),
+      }),
+    ]);
+  });
+
   it('never reads inside .git, whatever the roots', async () => {
     const dir = await repository({ 'spec/openapi.yaml': rootWith('../.git/config') });
     const { diagnostics } = await load(dir, 'spec/openapi.yaml', { refRoots: [join(dir, '.git')] });
