@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_OUT, DEFAULT_SPEC } from './commands/paths.js';
 import { REPORT_FORMATS, type ReportFormat } from './diff/render.js';
 import { EXIT, processIo, type CommandIo } from './commands/io.js';
@@ -18,6 +18,43 @@ interface GenerateCommandOptions {
   readonly check: boolean;
   readonly release: boolean;
   readonly watch: boolean;
+  readonly refRoot?: string[];
+  readonly maxFileSize?: number;
+  readonly maxTotalSize?: number;
+}
+
+/** The flags `withReadOptions` adds. */
+type ReadFlags = Pick<GenerateCommandOptions, 'refRoot' | 'maxFileSize' | 'maxTotalSize'>;
+
+/** `--ref-root <dir>` may be given again: each adds a folder. */
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** A size in MB as the flags take it: a number greater than 0. */
+function megabytes(value: string): number {
+  const mb = Number(value);
+  if (value.trim() === '' || !Number.isFinite(mb) || mb <= 0)
+    throw new InvalidArgumentError('expected a number of megabytes greater than 0.');
+  return mb;
+}
+
+/** The options that say what the loader may read, on every command that loads a spec. */
+function withReadOptions(command: Command): Command {
+  return command
+    .option(
+      '--ref-root <dir>',
+      "a folder $refs may reach besides the spec's git work tree (or its folder); repeatable (default: the config's refRoots)",
+      collect,
+    )
+    .option(
+      '--max-file-size <MB>',
+      "the largest spec file read (default: the config's limits.maxFileSizeMb, else 64)",
+      megabytes,
+    )
+    .option(
+      '--max-total-size <MB>',
+      "the most read over all the files a spec's $refs reach (default: the config's limits.maxTotalSizeMb, else 256)",
+      megabytes,
+    );
 }
 
 /** The tool's version is the repository's: read from its package.json, wherever the command runs. */
@@ -40,18 +77,20 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
       writeErr: (s) => io.err(s.trimEnd()),
     });
 
-  program
-    .command('generate')
-    .description('Generate the client package from the spec.')
-    .option(
-      '--spec <file>',
-      `OpenAPI 3.x or Swagger 2.0 document (YAML or JSON) (default: the config's, else ${DEFAULT_SPEC})`,
-    )
-    .option('--out <dir>', `output directory (default: the config's, else ${DEFAULT_OUT})`)
-    .option(
-      '--config <file>',
-      `config file (default: ${CONFIG_FILES.join(', ')} in this directory)`,
-    )
+  withReadOptions(
+    program
+      .command('generate')
+      .description('Generate the client package from the spec.')
+      .option(
+        '--spec <file>',
+        `OpenAPI 3.x or Swagger 2.0 document (YAML or JSON) (default: the config's, else ${DEFAULT_SPEC})`,
+      )
+      .option('--out <dir>', `output directory (default: the config's, else ${DEFAULT_OUT})`)
+      .option(
+        '--config <file>',
+        `config file (default: ${CONFIG_FILES.join(', ')} in this directory)`,
+      ),
+  )
     .option(
       '--check',
       'write nothing; exit 1 and list the stale files if the output differs',
@@ -77,40 +116,46 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
       setExitCode(await runGenerate(options, io));
     });
 
-  program
-    .command('validate')
-    .description('Check the spec against the OpenAPI schema and our rules.')
-    .option(
-      '--spec <file>',
-      `OpenAPI 3.x or Swagger 2.0 document (YAML or JSON) (default: the config's, else ${DEFAULT_SPEC})`,
-    )
-    .option('--config <file>', 'config file naming the spec')
-    .action(async (options: { spec?: string; config?: string }) => {
-      const { runValidate } = await import('./commands/validate.js');
-      setExitCode(await runValidate(options, io));
-    });
+  withReadOptions(
+    program
+      .command('validate')
+      .description('Check the spec against the OpenAPI schema and our rules.')
+      .option(
+        '--spec <file>',
+        `OpenAPI 3.x or Swagger 2.0 document (YAML or JSON) (default: the config's, else ${DEFAULT_SPEC})`,
+      )
+      .option('--config <file>', 'config file naming the spec'),
+  ).action(async (options: ReadFlags & { spec?: string; config?: string }) => {
+    const { runValidate } = await import('./commands/validate.js');
+    setExitCode(await runValidate(options, io));
+  });
 
-  program
-    .command('diff')
-    .description(
-      'Compare the API surface with an earlier spec; exit 1 when a change breaks client users.',
-    )
-    .requiredOption(
-      '--base <git-rev|spec-file>',
-      'the earlier spec: a file, or a git revision holding --spec (e.g. origin/main)',
-    )
-    .option('--spec <file>', `the spec to compare (default: the config's, else ${DEFAULT_SPEC})`)
-    .option('--config <file>', 'config file naming the spec')
+  withReadOptions(
+    program
+      .command('diff')
+      .description(
+        'Compare the API surface with an earlier spec; exit 1 when a change breaks client users.',
+      )
+      .requiredOption(
+        '--base <git-rev|spec-file>',
+        'the earlier spec: a file, or a git revision holding --spec (e.g. origin/main)',
+      )
+      .option('--spec <file>', `the spec to compare (default: the config's, else ${DEFAULT_SPEC})`)
+      .option('--config <file>', 'config file naming the spec'),
+  )
     .addOption(
       new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'),
     )
     .action(
-      async (options: { base: string; spec?: string; config?: string; format: ReportFormat }) => {
+      async (
+        options: ReadFlags & { base: string; spec?: string; config?: string; format: ReportFormat },
+      ) => {
         const { resolvePaths } = await import('./commands/settings.js');
         const paths = await resolvePaths(options, io);
         if (!paths) return setExitCode(EXIT.usage);
         const { runDiff } = await import('./commands/diff.js');
-        setExitCode(await runDiff({ ...options, spec: paths.spec }, io));
+        const { base, format } = options;
+        setExitCode(await runDiff({ base, format, spec: paths.spec, read: paths.read }, io));
       },
     );
 

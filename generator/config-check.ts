@@ -4,6 +4,8 @@
  * and one run names all of them. Pure; generator/config.ts reads the file.
  */
 import { closest } from './validate/closest.js';
+import { excerpt } from './diagnostics.js';
+import { npmNameProblem, semverProblem } from './config-npm.js';
 
 /** The package version: decided by the release stage, or the same fixed version on every run. */
 export type VersionPolicy = 'release' | string;
@@ -33,6 +35,17 @@ export interface CodegenConfig {
     readonly version?: VersionPolicy;
   };
   readonly modules?: ModuleSwitches;
+  /**
+   * Folders, relative to the config file, that `$ref`s may reach besides the git work tree
+   * holding the spec (or the spec's folder when it is in none).
+   */
+  readonly refRoots?: readonly string[];
+  readonly limits?: {
+    /** The largest file the loader reads, in MB (64 by default). */
+    readonly maxFileSizeMb?: number;
+    /** The most it reads over all the files a spec's `$ref`s reach, in MB (256 by default). */
+    readonly maxTotalSizeMb?: number;
+  };
 }
 
 export interface ConfigProblem {
@@ -43,12 +56,15 @@ export interface ConfigProblem {
 
 export const MODULE_NAMES = ['query', 'forms', 'fake', 'layer'] as const;
 
-/** An npm package name: lower case, URL-safe, optionally scoped. */
-const NPM_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
-const SEMVER = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
+export const LIMIT_NAMES = ['maxFileSizeMb', 'maxTotalSizeMb'] as const;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A size limit in MB: a positive finite number (fractions allowed, for tests and small limits). */
+export function isMegabytes(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0;
+}
 
 /** `/package/name` as a reader writes it: `package.name`. */
 export function fieldPath(pointer: string): string {
@@ -84,7 +100,7 @@ export function checkConfig(value: unknown): {
 
   if (!isObject(value))
     return { problems: [{ pointer: '', message: 'the config must be an object' }] };
-  const get = members(value, '', ['spec', 'output', 'package', 'modules']);
+  const get = members(value, '', ['spec', 'output', 'package', 'modules', 'refRoots', 'limits']);
   text('/spec', get('spec'));
   text('/output', get('output'));
 
@@ -94,22 +110,39 @@ export function checkConfig(value: unknown): {
     const field = members(pkg, '/package', ['name', 'version']);
     const name = field('name');
     text('/package/name', name);
-    if (typeof name === 'string' && name.trim() !== '' && !NPM_NAME.test(name))
+    const nameProblem =
+      typeof name === 'string' && name.trim() !== '' ? npmNameProblem(name) : undefined;
+    if (nameProblem !== undefined)
       problem(
         '/package/name',
-        `'${name}' is not an npm package name`,
+        `'${excerpt(name as string, 40)}' is not an npm package name: it ${nameProblem}`,
         'for example petstore-client or @acme/petstore-client',
       );
     const version = field('version');
-    if (
-      version !== undefined &&
-      (typeof version !== 'string' || (version !== 'release' && !SEMVER.test(version)))
-    )
+    const versionProblem =
+      typeof version === 'string' && version !== 'release' ? semverProblem(version) : undefined;
+    if (version !== undefined && (typeof version !== 'string' || versionProblem !== undefined))
       problem(
         '/package/version',
-        "must be 'release' or a version such as '1.2.0'",
+        `must be 'release' or a version such as '1.2.0'${versionProblem ? `; '${excerpt(version as string, 40)}' ${versionProblem}` : ''}`,
         "'release' (the default) decides the version from the change of the package's surface",
       );
+  }
+
+  const refRoots = get('refRoots');
+  if (refRoots !== undefined && !Array.isArray(refRoots))
+    problem('/refRoots', 'must be a list of folders, relative to the config file');
+  if (Array.isArray(refRoots)) refRoots.forEach((dir, i) => text(`/refRoots/${i}`, dir));
+
+  const limits = get('limits');
+  if (limits !== undefined && !isObject(limits)) problem('/limits', 'must be an object');
+  if (isObject(limits)) {
+    const field = members(limits, '/limits', LIMIT_NAMES);
+    for (const name of LIMIT_NAMES) {
+      const mb = field(name);
+      if (mb !== undefined && !isMegabytes(mb))
+        problem(`/limits/${name}`, 'must be a number of megabytes greater than 0');
+    }
   }
 
   const modules = get('modules');

@@ -7,13 +7,15 @@
  * cannot import `.ts` without a loader, and the generator adds none.
  */
 import { createHash } from 'node:crypto';
-import { access, readFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkConfig, type CodegenConfig } from './config-check.js';
 import { diagnostic, diagnosticAt, type Diagnostic } from './diagnostics.js';
 import { parseSource } from './load.js';
 import { CONFIG_FILES } from './config-names.js';
+import { diskReader } from './split/reader.js';
+import { ReadRefused } from './split/trust.js';
 
 export type { CodegenConfig, ModuleSwitches, VersionPolicy } from './config-check.js';
 
@@ -78,8 +80,11 @@ export async function loadConfig(
   });
   let text: string;
   try {
-    text = await readFile(found, 'utf8');
+    // As a spec file is read: a regular file within the limit (a config committed as a link
+    // to /dev/zero or a FIFO is refused, not read forever).
+    text = await diskReader(cwd).readText(found);
   } catch (error) {
+    if (error instanceof ReadRefused) return fail(`cannot be read: ${error.message}`);
     const code = (error as NodeJS.ErrnoException).code;
     return fail(code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? 'unknown error'})`);
   }

@@ -38,12 +38,53 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** `spec/x.yaml:12:5 error [unresolved-ref] #/paths/~1users~1/get: message (hint: ...)` */
+/**
+ * `spec/x.yaml:12:5 error [unresolved-ref] #/paths/~1users~1/get: message (hint: ...)`.
+ * Every part that can hold text from a spec (a `$ref`, a key, a file name) has its control
+ * characters escaped (`escapeControls`), so that a spec cannot clear the screen, set the
+ * window title or fake a line of output.
+ */
 export function formatDiagnostic(d: Diagnostic): string {
-  const where = d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file;
-  const pointer = `#${d.pointer}`;
-  const hint = d.hint ? `\n    hint: ${d.hint}` : '';
-  return `${where} ${d.severity} [${d.code}] ${pointer}: ${d.message}${hint}`;
+  const file = escapeControls(d.file);
+  const where = d.line > 0 ? `${file}:${d.line}:${d.column}` : file;
+  const pointer = `#${escapeControls(d.pointer)}`;
+  const hint = d.hint ? `\n    hint: ${escapeControls(d.hint)}` : '';
+  return `${where} ${d.severity} [${escapeControls(d.code)}] ${pointer}: ${escapeControls(d.message)}${hint}`;
+}
+
+/**
+ * C0 and C1 control characters, DEL, and the Unicode controls that reorder text (bidi
+ * overrides and isolates): what a terminal or a review page would act on instead of showing.
+ */
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `text` with every control character written as an escape (`\x1b`, `\n`, `\u202e`), so it
+ * prints as what it is. `keep` names characters left alone (the newlines of a multi-line report).
+ */
+export function escapeControls(text: string, keep = ''): string {
+  return text.replace(CONTROLS, (c) => (keep.includes(c) ? c : escapeOne(c)));
+}
+
+function escapeOne(c: string): string {
+  const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+  const code = c.charCodeAt(0);
+  return (
+    named[c] ??
+    (code <= 0xff
+      ? `\\x${code.toString(16).padStart(2, '0')}`
+      : `\\u${code.toString(16).padStart(4, '0')}`)
+  );
+}
+
+/**
+ * At most `max` characters of `text` (a token quoted from a file), escaped, with `…` when cut:
+ * a message may show where a file went wrong, never what the file holds.
+ */
+export function excerpt(text: string, max = 12): string {
+  const chars = [...text];
+  const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
+  return escapeControls(cut);
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

@@ -5,6 +5,7 @@
  */
 import type { OptionalModules } from './emit/index.js';
 import type { Ir } from './ir/types.js';
+import type { ReadOptions } from './split/trust.js';
 
 export interface GenerateSettings {
   /** Overrides the spec's `info.x-package-name` (or the name made from its title). */
@@ -13,6 +14,8 @@ export interface GenerateSettings {
   readonly packageVersion?: string;
   /** Modules to leave out; `layer: false` leaves out the hand-written layer the spec names. */
   readonly modules?: OptionalModules & { readonly layer?: boolean };
+  /** What the loader may read beyond the defaults: more roots for `$ref`s, other size limits. */
+  readonly read?: ReadOptions;
 }
 
 /** The IR as the settings want it: renamed, and without its layer when that is switched off. */

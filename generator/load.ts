@@ -28,13 +28,20 @@ import {
   type Pair,
   type YAMLMap,
 } from 'yaml';
-import { diagnostic, sortDiagnostics, type Diagnostic, type Severity } from './diagnostics.js';
+import {
+  diagnostic,
+  excerpt,
+  sortDiagnostics,
+  type Diagnostic,
+  type Severity,
+} from './diagnostics.js';
 import { joinPointer, splitPointer } from './document/pointer.js';
 import { duplicateJsonKeys } from './document/json-keys.js';
 import type { TextCache } from './cache.js';
 import { loadKey, treeAsJson } from './load-cache.js';
 import type { Location } from './diagnostics.js';
 import { diskReader, type SpecReader } from './split/reader.js';
+import { ReadRefused } from './split/trust.js';
 
 export interface SourceDocument {
   /** Path as given. */
@@ -154,13 +161,13 @@ function parseWithYaml(file: string, text: string): LoadResult {
       ? [jsonError]
       : ast.errors.map((e) => ({
           code: 'yaml-syntax',
-          message: lowerFirst(e.message),
+          message: withoutContent(lowerFirst(e.message)),
           offset: e.pos[0],
         }))),
     ...ast.warnings.map((w) => ({
       code: 'yaml-warning',
       severity: 'warning' as const,
-      message: lowerFirst(w.message),
+      message: withoutContent(lowerFirst(w.message)),
       offset: w.pos[0],
     })),
     ...checkTree(ast, resolve, at),
@@ -207,15 +214,21 @@ export async function loadSource(
   path: string,
   cache?: TextCache,
   reader: SpecReader = diskReader(),
+  maxBytes?: number,
 ): Promise<LoadResult> {
   const file = reader.label(path);
   let text: string;
   try {
-    text = await reader.readText(path);
+    text = await reader.readText(path, maxBytes);
   } catch (error) {
     const message = `cannot read '${file}': ${describeFsError(error)}`;
+    // A FIFO, a device or a file over the size limit: its own code, and how to raise the limit.
+    const refused = error instanceof ReadRefused ? error.refusal : undefined;
+    const code = refused?.code ?? 'file-unreadable';
     return {
-      diagnostics: [diagnostic({ code: 'file-unreadable', message, file })],
+      diagnostics: [
+        diagnostic({ code, message, file, ...(refused ? { hint: refused.hint } : {}) }),
+      ],
     };
   }
   if (!cache || /\.json$/i.test(file)) return parseSource(file, text);
@@ -253,7 +266,7 @@ function jsonSyntaxError(text: string): Problem | undefined {
     if (!where) return undefined;
     return {
       code: 'json-syntax',
-      message: lowerFirst(error.message.slice(0, where.index)),
+      message: withoutContent(lowerFirst(error.message.slice(0, where.index))),
       offset: Number(where[1]),
     };
   }
@@ -467,6 +480,27 @@ export function describeFsError(error: unknown): string {
       return 'permission denied';
     default:
       return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * A parser's message with the text it quotes from the file cut to a short excerpt: the yaml
+ * package quotes a whole bad token (`unexpected scalar token in YAML stream: "basic c2VjcmV0…"`
+ * for a git config), and a file a `$ref` names may hold what must not be printed. A quoted
+ * string becomes at most 12 characters, escaped; so does any other run of 25 or more
+ * characters without a space (a tag, an escape sequence, a token the message names bare).
+ */
+export function withoutContent(message: string): string {
+  return message
+    .replace(/"(?:[^"\\]|\\.)*"/g, (quoted) => `"${excerpt(unquote(quoted))}"`)
+    .replace(/[^\s"]{25,}/g, (token) => excerpt(token));
+}
+
+function unquote(quoted: string): string {
+  try {
+    return String(JSON.parse(quoted));
+  } catch {
+    return quoted.slice(1, -1);
   }
 }
 

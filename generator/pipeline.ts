@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import { loadDocument } from './swagger/load.js';
 import type { SourceDocument } from './load.js';
+import type { ReadOptions } from './split/trust.js';
 import {
   FAKE_TEMPLATE_DIR,
   libTemplateDir,
@@ -89,8 +90,9 @@ export function headerLine(specPath: string, command: string): string {
 export async function validateSpec(
   specPath: string,
   caches: RunCaches = openRunCaches(),
+  read: ReadOptions = {},
 ): Promise<readonly Diagnostic[]> {
-  const loaded = await loadDocument(specPath, { cache: caches.yamlValue });
+  const loaded = await loadDocument(specPath, { ...read, cache: caches.yamlValue });
   if (!loaded.document) return sortDiagnostics(loaded.diagnostics);
   return loadedAndValidated(loaded.diagnostics, loaded.document, caches);
 }
@@ -115,7 +117,10 @@ function loadedAndValidated(
 
 export async function generate(request: GenerateRequest): Promise<GenerateResult> {
   const caches = request.caches ?? openRunCaches();
-  const loaded = await loadDocument(request.specPath, { cache: caches.yamlValue });
+  const loaded = await loadDocument(request.specPath, {
+    ...request.settings?.read,
+    cache: caches.yamlValue,
+  });
   if (!loaded.document) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
   if (hasErrors(loaded.diagnostics))
     return {

@@ -4,11 +4,12 @@
  * Exit 0 when nothing breaks, 1 when something does, 2 when the comparison cannot be made.
  */
 import { openRunCaches } from '../cache.js';
-import { formatDiagnostic } from '../diagnostics.js';
+import { escapeControls, formatDiagnostic } from '../diagnostics.js';
 import { buildReport } from '../diff/report.js';
 import { renderReport, type ReportFormat } from '../diff/render.js';
 import { BaseNotFound, readBase, sourceToIr, type SpecSource } from '../diff/source.js';
 import { diskReader } from '../split/reader.js';
+import type { ReadOptions } from '../split/trust.js';
 import { snapshotOf } from '../diff/snapshot.js';
 import { buildSurface } from '../diff/surface.js';
 import { displayPath } from './paths.js';
@@ -18,6 +19,8 @@ export interface DiffOptions {
   readonly base: string;
   readonly spec: string;
   readonly format: ReportFormat;
+  /** What the loader may read beyond the defaults (both specs). */
+  readonly read?: ReadOptions;
 }
 
 export async function runDiff(
@@ -27,27 +30,29 @@ export async function runDiff(
 ): Promise<number> {
   const specPath = displayPath(options.spec);
   let base: SpecSource;
+  const read = options.read ?? {};
   const head: SpecSource = { label: specPath, path: specPath, reader: diskReader(cwd) };
   try {
     base = await readBase(options.base, specPath, cwd);
-    await head.reader.readText(specPath);
+    await head.reader.realPath(specPath);
   } catch (error) {
-    if (error instanceof BaseNotFound) io.err(`connect-codegen diff: ${error.message}.`);
+    if (error instanceof BaseNotFound)
+      io.err(`connect-codegen diff: ${escapeControls(error.message)}.`);
     else
       io.err(
-        `connect-codegen diff: cannot read '${specPath}': ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
+        `connect-codegen diff: cannot read '${escapeControls(specPath)}': ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
       );
     return EXIT.usage;
   }
   const { openapiSchema } = openRunCaches();
   const [before, after] = await Promise.all([
-    sourceToIr(base, openapiSchema),
-    sourceToIr(head, openapiSchema),
+    sourceToIr(base, openapiSchema, read),
+    sourceToIr(head, openapiSchema, read),
   ]);
   for (const d of [...before.diagnostics, ...after.diagnostics]) io.err(formatDiagnostic(d));
   if (!before.ir || !after.ir) {
     io.err(
-      `connect-codegen diff: ${!before.ir ? base.label : head.label} is not a valid spec; nothing was compared.`,
+      `connect-codegen diff: ${escapeControls(!before.ir ? base.label : head.label)} is not a valid spec; nothing was compared.`,
     );
     return EXIT.usage;
   }
@@ -55,6 +60,21 @@ export async function runDiff(
     { label: base.label, ...buildSurface(snapshotOf(before.ir)) },
     { label: head.label, ...buildSurface(snapshotOf(after.ir)) },
   );
-  io.out(renderReport(report, options.format).trimEnd());
+  io.out(printable(renderReport(report, options.format).trimEnd(), options.format));
   return report.breaking > 0 ? EXIT.invalid : EXIT.ok;
+}
+
+/**
+ * The report as it may reach a terminal: spec text in it (a version, a description, a name)
+ * has its control characters escaped, the report's own line breaks kept. In JSON the format
+ * escapes C0 controls itself; the others are written as JSON escapes (`\u009b`), which read
+ * back as the same string.
+ */
+function printable(text: string, format: ReportFormat): string {
+  return format === 'json'
+    ? text.replace(
+        /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      )
+    : escapeControls(text, '\n');
 }

@@ -7,6 +7,7 @@ import { loadConfig, type LoadedConfig } from '../config.js';
 import { diagnostic, formatDiagnostic, hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { GenerateSettings } from '../generate-settings.js';
 import { DEFAULT_OUT, DEFAULT_SPEC, displayPath } from './paths.js';
+import { DEFAULT_LIMITS, MB, type ReadOptions } from '../split/trust.js';
 
 export interface GenerateFlags {
   readonly spec?: string;
@@ -14,6 +15,12 @@ export interface GenerateFlags {
   /** `--config <file>`; without it, a config in the working directory is used when there is one. */
   readonly config?: string;
   readonly release?: boolean;
+  /** `--ref-root <dir>`, repeatable: more folders `$ref`s may reach, beside the config's `refRoots`. */
+  readonly refRoot?: readonly string[];
+  /** `--max-file-size <MB>`: over the config's `limits.maxFileSizeMb`. */
+  readonly maxFileSize?: number;
+  /** `--max-total-size <MB>`: over the config's `limits.maxTotalSizeMb`. */
+  readonly maxTotalSize?: number;
 }
 
 export interface ResolvedGenerate {
@@ -62,6 +69,7 @@ export async function resolveGenerate(
     ...(config.package?.name !== undefined ? { packageName: config.package.name } : {}),
     ...(version !== 'release' ? { packageVersion: version } : {}),
     ...(config.modules ? { modules: config.modules } : {}),
+    read: readOptions(flags, loaded, cwd),
   };
   return {
     resolved: {
@@ -72,6 +80,40 @@ export async function resolveGenerate(
       settings,
     },
     diagnostics,
+  };
+}
+
+/**
+ * What the loader may read: the config's `refRoots` (relative to the config file) and the
+ * `--ref-root` flags (relative to the working directory) together, as absolute paths; each
+ * size limit from its flag, else the config, else the default.
+ */
+export function readOptions(
+  flags: Pick<GenerateFlags, 'refRoot' | 'maxFileSize' | 'maxTotalSize'>,
+  loaded: LoadedConfig | undefined,
+  cwd: string,
+): ReadOptions {
+  const config = loaded?.config;
+  const refRoots = [
+    ...(config?.refRoots ?? []).map((dir) => resolve(loaded!.dir, dir)),
+    ...(flags.refRoot ?? []).map((dir) => resolve(cwd, dir)),
+  ];
+  const megabytes = (flag: number | undefined, field: number | undefined, fallback: number) =>
+    flag !== undefined || field !== undefined ? Math.floor((flag ?? field)! * MB) : fallback;
+  return {
+    refRoots,
+    limits: {
+      maxFileBytes: megabytes(
+        flags.maxFileSize,
+        config?.limits?.maxFileSizeMb,
+        DEFAULT_LIMITS.maxFileBytes,
+      ),
+      maxTotalBytes: megabytes(
+        flags.maxTotalSize,
+        config?.limits?.maxTotalSizeMb,
+        DEFAULT_LIMITS.maxTotalBytes,
+      ),
+    },
   };
 }
 
@@ -100,9 +142,14 @@ function commandLine(
  * config has been reported.
  */
 export async function resolvePaths(
-  flags: Pick<GenerateFlags, 'spec' | 'out' | 'config'>,
+  flags: Pick<
+    GenerateFlags,
+    'spec' | 'out' | 'config' | 'refRoot' | 'maxFileSize' | 'maxTotalSize'
+  >,
   io: { err(line: string): void },
-): Promise<{ readonly spec: string; readonly out: string } | undefined> {
+): Promise<
+  { readonly spec: string; readonly out: string; readonly read: ReadOptions } | undefined
+> {
   const settled = await resolveGenerate(flags);
   for (const d of settled.diagnostics) io.err(formatDiagnostic(d));
   if (!settled.resolved) {
@@ -111,5 +158,6 @@ export async function resolvePaths(
     );
     return undefined;
   }
-  return { spec: settled.resolved.spec, out: settled.resolved.out };
+  const { spec, out, settings } = settled.resolved;
+  return { spec, out, read: settings.read ?? {} };
 }

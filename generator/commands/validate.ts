@@ -1,10 +1,10 @@
 import { formatDiagnostic, hasErrors } from '../diagnostics.js';
 import { validateSpec } from '../pipeline.js';
 import { EXIT, type CommandIo } from './io.js';
-import { resolveGenerate } from './settings.js';
+import { resolveGenerate, type GenerateFlags } from './settings.js';
 
 export async function runValidate(
-  options: { readonly spec?: string; readonly config?: string },
+  options: Pick<GenerateFlags, 'spec' | 'config' | 'refRoot' | 'maxFileSize' | 'maxTotalSize'>,
   io: CommandIo,
 ): Promise<number> {
   // The spec comes from the flag, else from the config file, as for `generate`.
@@ -16,8 +16,8 @@ export async function runValidate(
     );
     return EXIT.invalid;
   }
-  const spec = settled.resolved.spec;
-  const diagnostics = await validateSpec(spec);
+  const { spec, settings } = settled.resolved;
+  const diagnostics = await validateSpec(spec, undefined, settings.read);
   for (const d of diagnostics) io.err(formatDiagnostic(d));
   if (hasErrors(diagnostics)) {
     io.err(`${spec}: ${diagnostics.filter((d) => d.severity === 'error').length} error(s).`);

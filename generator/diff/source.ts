@@ -17,6 +17,7 @@ import type { TextCache } from '../cache.js';
 import { validateDocument } from '../validate/index.js';
 import { loadDocument, withSwaggerConverted } from '../swagger/load.js';
 import type { Upgrade } from '../swagger/convert.js';
+import type { ReadOptions } from '../split/trust.js';
 
 const run = promisify(execFile);
 
@@ -96,8 +97,12 @@ export function specToIr(spec: SpecText, acceptorCache?: TextCache, upgrade?: Up
 }
 
 /** As `specToIr`, for a spec read through its reader, split over files or not, Swagger 2.0 or not. */
-export async function sourceToIr(spec: SpecSource, acceptorCache?: TextCache): Promise<LoadedSpec> {
-  return loadedToIr(await loadDocument(spec.path, { reader: spec.reader }), acceptorCache);
+export async function sourceToIr(
+  spec: SpecSource,
+  acceptorCache?: TextCache,
+  read: ReadOptions = {},
+): Promise<LoadedSpec> {
+  return loadedToIr(await loadDocument(spec.path, { ...read, reader: spec.reader }), acceptorCache);
 }
 
 function loadedToIr(loaded: LoadResult, acceptorCache?: TextCache): LoadedSpec {

@@ -1,18 +1,35 @@
 /**
- * Finds and parses every file a split spec reaches through `$ref`s, with
- * @apidevtools/json-schema-ref-parser as the crawler: it resolves each relative ref against
- * the file it is written in, reads each file once and follows refs inside the files it reads.
- * Both of its ends are ours: reading goes through the `SpecReader` (the disk or a git
- * revision), and parsing through `parseSource`, so each file keeps its own line/column map
- * and our YAML and JSON diagnostics. URLs are not fetched (no resolver accepts them), and no
- * problem stops the crawl: what is missing or broken is reported later, at the `$ref` that
- * needs it (`bundle.ts`), by the file and line that wrote it.
+ * Finds and parses every file a split spec reaches through `$ref`s. Each relative ref is
+ * resolved against the file it is written in, as the bundler (`bundle.ts`) resolves it: a
+ * JSON Schema `$id` changes nothing (Redocly reads it the same way; json-schema-ref-parser,
+ * the crawler before, resolved against `$id`, so that `./other.yaml` beside a schema with an
+ * `$id` was "not found"). Every `$ref` whose value names a file is followed, wherever it
+ * stands; the bundler decides which of them are refs and reports there.
+ *
+ * What may be read is decided first (`trust.ts`): a file outside the roots, inside `.git`, or
+ * that is not a regular file within the limits is not read, only recorded with the reason,
+ * and the bundler reports it at the `$ref` that needs it. Once every file is met, one
+ * `git check-ignore` says which of them git ignores; those are dropped (their text never
+ * leaves this module), with whatever only they led to. URLs are not fetched. No problem
+ * stops the crawl: what is missing or broken is reported later, at the `$ref` that names it.
  */
-import { isAbsolute, relative } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeFsError, parseSource, type SourceDocument } from '../load.js';
 import type { SpecReader } from './reader.js';
 import { isUrl } from '../document/pointer.js';
+import {
+  DEFAULT_LIMITS,
+  IGNORED,
+  ignoreUnknown,
+  isInside,
+  ReadRefused,
+  refusalFor,
+  tooLarge,
+  type ReadOptions,
+  type Refusal,
+  type RefScope,
+} from './trust.js';
 
 /** One file of a split spec: parsed, or why not. Keyed by absolute path. */
 export interface SpecFile {
@@ -25,6 +42,8 @@ export interface SpecFile {
   readonly diagnostics: readonly Diagnostic[];
   /** Why the file could not be read, when it could not. */
   readonly unreadable?: string;
+  /** When it was not read because the rules of `trust.ts` refuse it: the code and hint to report. */
+  readonly refusal?: Refusal;
 }
 
 /** Parses every file reachable from `root` (already loaded as `rootDocument`), root included. */
@@ -33,7 +52,9 @@ export async function crawlFiles(
   rootPath: string,
   rootDocument: SourceDocument,
   reader: SpecReader,
+  options: ReadOptions = {},
 ): Promise<Map<string, SpecFile>> {
+  const limits = options.limits ?? DEFAULT_LIMITS;
   const files = new Map<string, SpecFile>([
     [
       rootAbsolute,
@@ -42,74 +63,170 @@ export async function crawlFiles(
   ]);
   const userPath = (absolute: string): string =>
     isAbsolute(rootPath) ? absolute : relative(reader.cwd, absolute) || absolute;
-  const texts = new Map<string, string | { unreadable: string }>();
-  // Imported here, not at the top: a spec in one file never loads the library.
-  const { $RefParser } = await import('@apidevtools/json-schema-ref-parser');
-  const parser = new $RefParser();
-  await parser
-    .resolve(rootAbsolute, rootDocument.value as object, {
-      parse: {
-        json: false,
-        yaml: false,
-        text: false,
-        binary: false,
-        spec: {
-          order: 1,
-          allowEmpty: true,
-          canParse: true,
-          parse: (file: { url: string }) => {
-            const absolute = fromUrl(file.url);
-            const text = texts.get(absolute);
-            const path = userPath(absolute);
-            if (text === undefined || typeof text !== 'string') {
-              files.set(absolute, {
-                path,
-                label: reader.label(path),
-                diagnostics: [],
-                unreadable: text?.unreadable ?? 'not read',
-              });
-              return {};
-            }
-            const loaded = parseSource(reader.label(path), text);
-            files.set(absolute, {
-              path,
-              label: reader.label(path),
-              diagnostics: loaded.diagnostics,
-              ...(loaded.document ? { document: { ...loaded.document, files: [path] } } : {}),
-            });
-            return loaded.document?.value ?? {};
-          },
+  const shown = (path: string): string => {
+    const rel = relative(reader.cwd, path);
+    return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? path : rel;
+  };
+  const scope = await refScope(reader, rootPath, options.refRoots ?? []);
+  /** File → the files its `$ref`s name. */
+  const edges = new Map<string, readonly string[]>([
+    [rootAbsolute, fileRefs(rootDocument.value, rootAbsolute)],
+  ]);
+  /** Files read, by real path, for the ignore check. */
+  const real = new Map<string, string>();
+  let total = 0;
+
+  const refused = (absolute: string, refusal: Refusal): SpecFile => {
+    const path = userPath(absolute);
+    return { path, label: reader.label(path), diagnostics: [], unreadable: refusal.why, refusal };
+  };
+  const read = async (absolute: string): Promise<SpecFile> => {
+    const path = userPath(absolute);
+    const label = reader.label(path);
+    const unreadable = (error: unknown): SpecFile =>
+      error instanceof ReadRefused
+        ? refused(absolute, error.refusal)
+        : { path, label, diagnostics: [], unreadable: describeFsError(error) };
+    let at: string;
+    try {
+      at = await reader.realPath(path);
+    } catch (error) {
+      return unreadable(error);
+    }
+    const refusal = refusalFor(scope, at, absolute, shown);
+    if (refusal) return refused(absolute, refusal);
+    const allowance = Math.min(limits.maxFileBytes, limits.maxTotalBytes - total);
+    let text: string;
+    try {
+      // The real path: what was checked is what is read.
+      text = await reader.readText(at, Math.max(allowance, 0));
+    } catch (error) {
+      // Over what is left of the total rather than over the limit per file: the total is the one to raise.
+      if (
+        error instanceof ReadRefused &&
+        error.refusal.code === 'file-too-large' &&
+        allowance < limits.maxFileBytes
+      )
+        return refused(absolute, tooLarge(undefined, limits.maxTotalBytes, true));
+      return unreadable(error);
+    }
+    total += Buffer.byteLength(text, 'utf8');
+    real.set(absolute, at);
+    const loaded = parseSource(label, text);
+    return {
+      path,
+      label,
+      diagnostics: loaded.diagnostics,
+      ...(loaded.document ? { document: { ...loaded.document, files: [path] } } : {}),
+    };
+  };
+
+  // Breadth first, each file's refs in order: the same files read in the same order on every run.
+  const queue = [rootAbsolute];
+  for (let next = 0; next < queue.length; next += 1) {
+    for (const target of edges.get(queue[next]!) ?? []) {
+      if (files.has(target)) continue;
+      const file = await read(target);
+      files.set(target, file);
+      if (!file.document) continue;
+      edges.set(target, fileRefs(file.document.value, target));
+      queue.push(target);
+    }
+  }
+
+  if (scope.workTree !== undefined && real.size > 0) {
+    const inTree = [...real].filter(([, at]) => isInside(scope.workTree!, at));
+    const ignoredBy = await reader
+      .ignored(scope.workTree, [...new Set(inTree.map(([, at]) => at))])
+      .then(
+        (ignored) => (at: string) => (ignored.has(at) ? IGNORED : undefined),
+        (error: Error) => {
+          const unknown = ignoreUnknown(error.message);
+          return () => unknown;
         },
-      },
-      resolve: {
-        external: true,
-        file: false,
-        http: false,
-        spec: {
-          order: 1,
-          canRead: (file: { url: string }) => !isUrl(file.url),
-          read: async (file: { url: string }) => {
-            const absolute = fromUrl(file.url);
-            try {
-              texts.set(absolute, await reader.readText(userPath(absolute)));
-            } catch (error) {
-              texts.set(absolute, { unreadable: describeFsError(error) });
-            }
-            return texts.get(absolute) as string;
-          },
-        },
-      },
-      continueOnError: true,
-    })
-    // Everything the library could complain about is reported by the bundler, at its `$ref`.
-    .catch(() => undefined);
+      );
+    for (const [absolute, at] of inTree) {
+      const refusal = ignoredBy(at);
+      if (refusal) {
+        files.set(absolute, refused(absolute, refusal));
+        edges.delete(absolute);
+      }
+    }
+    return reachable(files, edges, rootAbsolute);
+  }
   return files;
 }
 
-function fromUrl(url: string): string {
+/**
+ * The default root and the `refRoots`, as real paths. The work tree is looked for only here,
+ * once a ref names another file: a spec in one file never gets this far.
+ */
+async function refScope(
+  reader: SpecReader,
+  rootPath: string,
+  refRoots: readonly string[],
+): Promise<RefScope> {
+  const specDir = dirname(
+    await reader.realPath(rootPath).catch(() => resolve(reader.cwd, rootPath)),
+  );
+  const workTree = await reader.workTree(specDir).catch(() => undefined);
+  const extra = await Promise.all(
+    refRoots.map((dir) => reader.realPath(dir).catch(() => resolve(reader.cwd, dir))),
+  );
+  return { root: workTree ?? specDir, ...(workTree !== undefined ? { workTree } : {}), extra };
+}
+
+/** Only the files still reached from the root once ignored ones are dropped (with their diagnostics). */
+function reachable(
+  files: ReadonlyMap<string, SpecFile>,
+  edges: ReadonlyMap<string, readonly string[]>,
+  root: string,
+): Map<string, SpecFile> {
+  const kept = new Map<string, SpecFile>([[root, files.get(root)!]]);
+  const queue = [root];
+  for (let next = 0; next < queue.length; next += 1) {
+    for (const target of edges.get(queue[next]!) ?? []) {
+      const file = files.get(target);
+      if (kept.has(target) || !file) continue;
+      kept.set(target, file);
+      queue.push(target);
+    }
+  }
+  return kept;
+}
+
+/**
+ * The files `value`'s `$ref`s name (not `#...`, not URLs), resolved against `file` as the
+ * bundler resolves them, in the order met. Iterative: a deeply nested file cannot overflow.
+ */
+function fileRefs(value: unknown, file: string): string[] {
+  const found = new Set<string>();
+  const stack = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i -= 1) stack.push(node[i]);
+      continue;
+    }
+    const members = Object.entries(node);
+    for (let i = members.length - 1; i >= 0; i -= 1) {
+      const [key, member] = members[i]!;
+      if (key === '$ref' && typeof member === 'string') {
+        if (member.startsWith('#') || isUrl(member)) continue;
+        const hash = member.indexOf('#');
+        const path = hash < 0 ? member : member.slice(0, hash);
+        if (path !== '') found.add(resolve(dirname(file), decode(path)));
+      } else if (typeof member === 'object' && member !== null) stack.push(member);
+    }
+  }
+  return [...found];
+}
+
+function decode(path: string): string {
   try {
-    return decodeURI(url);
+    return decodeURI(path);
   } catch {
-    return url;
+    return path;
   }
 }

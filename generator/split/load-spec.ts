@@ -7,15 +7,16 @@
  */
 import { resolve } from 'node:path';
 import type { TextCache } from '../cache.js';
-import { sortDiagnostics, hasErrors, type Location } from '../diagnostics.js';
+import { sortDiagnostics, hasErrors, type Diagnostic, type Location } from '../diagnostics.js';
 import { joinPointer, splitPointer } from '../document/pointer.js';
 import { loadSource, type LoadResult, type SourceDocument } from '../load.js';
 import { bundleFiles, type Origin } from './bundle.js';
 import { crawlFiles, type SpecFile } from './crawl.js';
 import { isUrl } from '../document/pointer.js';
 import { diskReader, type SpecReader } from './reader.js';
+import { DEFAULT_LIMITS, type ReadOptions } from './trust.js';
 
-export interface LoadSpecOptions {
+export interface LoadSpecOptions extends ReadOptions {
   readonly cache?: TextCache;
   /** The disk by default; a git revision for `diff --base`. */
   readonly reader?: SpecReader;
@@ -23,13 +24,17 @@ export interface LoadSpecOptions {
 
 export async function loadSpec(path: string, options: LoadSpecOptions = {}): Promise<LoadResult> {
   const reader = options.reader ?? diskReader();
-  const loaded = await loadSource(path, options.cache, reader);
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const loaded = await loadSource(path, options.cache, reader, limits.maxFileBytes);
   const root = loaded.document;
   if (!root || hasErrors(loaded.diagnostics) || !namesOtherFiles(root.value)) return loaded;
   const rootAbsolute = resolve(reader.cwd, path);
-  const files = await crawlFiles(rootAbsolute, path, root, reader);
+  const files = await crawlFiles(rootAbsolute, path, root, reader, options);
   const bundle = bundleFiles(rootAbsolute, files);
-  const diagnostics = sortDiagnostics([...loaded.diagnostics, ...bundle.diagnostics]);
+  const diagnostics = sortDiagnostics([
+    ...loaded.diagnostics,
+    ...bundle.diagnostics.map((d) => asRefusal(d, files)),
+  ]);
   // A ref that names nothing (a missing file or fragment) leaves the document whole but for
   // that ref, kept as written: it is handed on so that the validator reports the spec's other
   // problems in the same run (the pipeline stops before building anything). A file that does
@@ -40,6 +45,21 @@ export async function loadSpec(path: string, options: LoadSpecOptions = {}): Pro
     document: bundledDocument(root, bundle.value, bundle.mounts, files, rootAbsolute),
     diagnostics,
   };
+}
+
+/**
+ * The bundler reports a file that was not read as `unresolved-ref` ("… names <file>, which
+ * cannot be read: <why>"); a file the read rules refused is reported under the refusal's own
+ * code, with its hint (how to widen the roots or raise the limit) instead of "check the path".
+ */
+function asRefusal(d: Diagnostic, files: ReadonlyMap<string, SpecFile>): Diagnostic {
+  if (d.code !== 'unresolved-ref') return d;
+  for (const file of files.values()) {
+    const { refusal } = file;
+    if (refusal && d.message.endsWith(`names ${file.label}, which cannot be read: ${refusal.why}`))
+      return { ...d, code: refusal.code, hint: refusal.hint };
+  }
+  return d;
 }
 
 /** Whether any `$ref` in the value names a file (not `#...`, not a URL). */

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile, readdir, mkdir, writeFile, copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,17 +73,17 @@ describe('the config file', () => {
     expect(checkConfig({ zzz: 1 }).problems[0]).toMatchObject({
       pointer: '/zzz',
       message: 'zzz is not a config field',
-      hint: 'the fields are spec, output, package, modules',
+      hint: 'the fields are spec, output, package, modules, refRoots, limits',
     });
   });
 
   it('refuses values the pipeline cannot honour', () => {
     const messages = (value: unknown) => checkConfig(value).problems.map((p) => p.message);
     expect(messages({ package: { name: 'Not A Name' } })).toEqual([
-      "package.name 'Not A Name' is not an npm package name",
+      "package.name 'Not A Name' is not an npm package name: it has capital letters; npm names are lower case",
     ]);
     expect(messages({ package: { version: 'latest' } })).toEqual([
-      "package.version must be 'release' or a version such as '1.2.0'",
+      "package.version must be 'release' or a version such as '1.2.0'; 'latest' is not major.minor.patch (numbers without leading zeros) with -prerelease and +build parts if any",
     ]);
     expect(messages({ modules: { query: 'no' } })).toEqual(['modules.query must be true or false']);
     // The fake made from the spec imports the form validators.
@@ -91,6 +92,71 @@ describe('the config file', () => {
     ]);
     expect(messages({ modules: { forms: false, fake: false } })).toEqual([]);
     expect(messages([])).toEqual(['the config must be an object']);
+  });
+
+  it("checks package.name and package.version against npm's own rules", () => {
+    const problems = (value: unknown) =>
+      checkConfig(value).problems.map((p) => `${p.pointer} ${p.message}`);
+    expect(problems({ package: { name: `a${'b'.repeat(302)}` } })).toEqual([
+      `/package/name package.name 'a${'b'.repeat(39)}…' is not an npm package name: it is 303 characters long; npm allows 214 at most`,
+    ]);
+    expect(problems({ package: { name: 'fs' } })).toEqual([
+      "/package/name package.name 'fs' is not an npm package name: it is the name of one of Node's own modules",
+    ]);
+    expect(problems({ package: { name: '.hidden' } })).toEqual([
+      "/package/name package.name '.hidden' is not an npm package name: it starts with . or _",
+    ]);
+    expect(problems({ package: { name: 'a/b' } })).toEqual([
+      "/package/name package.name 'a/b' is not an npm package name: it has a '/' but is not a scoped name (@scope/name)",
+    ]);
+    expect(problems({ package: { name: 'café' } })).toEqual([
+      "/package/name package.name 'café' is not an npm package name: it has characters that are not URL-safe (lower-case letters, digits, - . and _ are)",
+    ]);
+    for (const name of ['petstore-client', '@acme/petstore-client', 'a.b_c-d', 'x'.repeat(214)])
+      expect(problems({ package: { name } })).toEqual([]);
+
+    expect(problems({ package: { version: '9007199254740992.0.0' } })).toEqual([
+      "/package/version package.version must be 'release' or a version such as '1.2.0'; '9007199254740992.0.0' has a number over 9007199254740991, the largest npm can compare",
+    ]);
+    for (const version of ['01.2.3', '1.2.3-01', '1.2.3-', '1.2.3+', '1.2', 'v1.2.3'])
+      expect(problems({ package: { version } })).toHaveLength(1);
+    for (const version of [
+      '1.2.3',
+      '0.0.0-alpha.1',
+      '1.0.0-x-y.0a+build.007',
+      '9007199254740991.0.0',
+    ])
+      expect(problems({ package: { version } })).toEqual([]);
+  });
+
+  it('refuses a config that is not a regular file (a FIFO) instead of waiting on it', async () => {
+    const dir = await project('fifo', {});
+    execFileSync('mkfifo', [join(dir, 'connect-codegen.config.json')]);
+    const { loaded, diagnostics } = await loadConfig(undefined, dir);
+    expect(loaded).toBeUndefined();
+    expect(diagnostics.map(formatDiagnostic)).toEqual([
+      'connect-codegen.config.json error [config] #: cannot be read: it is a FIFO (named pipe), not a regular file',
+    ]);
+  });
+
+  it('checks refRoots and limits', () => {
+    const problems = (value: unknown) =>
+      checkConfig(value).problems.map((p) => `${p.pointer} ${p.message}`);
+    expect(problems({ refRoots: '../common' })).toEqual([
+      '/refRoots refRoots must be a list of folders, relative to the config file',
+    ]);
+    expect(problems({ refRoots: ['../common', 3, ''] })).toEqual([
+      '/refRoots/1 refRoots.1 must be a string',
+      '/refRoots/2 refRoots.2 must not be empty',
+    ]);
+    expect(problems({ limits: { maxFileSizeMb: 0, maxTotalSizeMb: '1', maxFiles: 2 } })).toEqual([
+      '/limits/maxFiles limits.maxFiles is not a config field',
+      '/limits/maxFileSizeMb limits.maxFileSizeMb must be a number of megabytes greater than 0',
+      '/limits/maxTotalSizeMb limits.maxTotalSizeMb must be a number of megabytes greater than 0',
+    ]);
+    expect(
+      problems({ refRoots: ['../common'], limits: { maxFileSizeMb: 100, maxTotalSizeMb: 0.5 } }),
+    ).toEqual([]);
   });
 
   it('reports a bad config through the command and writes nothing', async () => {

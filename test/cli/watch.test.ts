@@ -277,8 +277,9 @@ describe('generate --watch', () => {
     const rec = recorder();
     const controller = new AbortController();
     let ended = rec.nextRunEnd();
+    // `dir` is a root `$ref`s may reach: the spec's own folder is `api/`.
     const watching = watchGenerate(
-      { spec: root, out, debounceMs: 20 },
+      { spec: root, out, debounceMs: 20, refRoot: [dir] },
       capture(),
       controller.signal,
       rec.onEvent,

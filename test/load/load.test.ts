@@ -470,19 +470,26 @@ describe('loadSource', () => {
 
   it.each([
     { name: 'a missing file', file: 'test/fixtures/does-not-exist.yaml', reason: 'no such file' },
-    { name: 'a directory', file: 'test/fixtures', reason: 'it is a directory' },
-  ])('reports $name as file-unreadable instead of throwing', async ({ file, reason }) => {
+    {
+      name: 'a directory',
+      file: 'test/fixtures',
+      reason: 'it is a directory, not a regular file',
+      code: 'file-not-regular',
+      hint: 'only regular files are read: not a FIFO, a device, a socket or a directory',
+    },
+  ])('reports $name instead of throwing', async ({ file, reason, code, hint }) => {
     const { document, diagnostics } = await loadSource(file);
     expect(document).toBeUndefined();
     expect(diagnostics).toEqual([
       {
-        code: 'file-unreadable',
+        code: code ?? 'file-unreadable',
         severity: 'error',
         message: `cannot read '${file}': ${reason}`,
         file,
         pointer: '',
         line: 0,
         column: 0,
+        ...(hint ? { hint } : {}),
       },
     ]);
   });

@@ -14,12 +14,15 @@ import { named, writeTree } from './tree.js';
 const scratch = useScratchDir('connect-codegen-split-');
 let count = 0;
 
-/** Writes `files` into a fresh folder and loads `root` from it. */
+/**
+ * Writes `files` into a fresh folder and loads `root` from it. The folder is a root `$ref`s
+ * may reach (`refRoots`): the specs here keep common files beside the spec's own folder.
+ */
 async function load(files: Record<string, string>, root = 'api/openapi.yaml') {
   const dir = `${scratch()}/case-${(count += 1)}`;
   await writeTree(dir, files);
   const path = named(dir, root);
-  return { dir, path, ...(await loadSpec(path)) };
+  return { dir, path, ...(await loadSpec(path, { refRoots: [dir] })) };
 }
 
 const INFO = "openapi: 3.1.0\ninfo: {title: Split, version: '1'}\n";
