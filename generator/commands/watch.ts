@@ -11,7 +11,7 @@ import { relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { formatDiagnostic } from '../diagnostics.js';
 import { debounce, DEFAULT_TIMING, type Timers } from './debounce.js';
-import { planOutput, writeOutput } from '../write.js';
+import { OutputRefused, planOutput, writeOutput } from '../write.js';
 import { errorCount, produce } from './generate.js';
 import { EXIT, type CommandIo } from './io.js';
 import { resolveGenerate, type GenerateFlags, type ResolvedGenerate } from './settings.js';
@@ -77,18 +77,32 @@ async function runOnce(
   for (const d of result.diagnostics) io.err(formatDiagnostic(d));
   if (!result.files) {
     const errors = errorCount(result.diagnostics);
-    io.err(`${resolved.spec}: ${errors} error(s); output unchanged.`);
+    // A refused output folder is not the spec's fault: say which of the two stopped the run.
+    const refused = result.diagnostics.some((d) => d.code === 'output' && d.severity === 'error');
+    io.err(
+      refused
+        ? `${resolved.out}: refused as the output; output unchanged.`
+        : `${resolved.spec}: ${errors} error(s); output unchanged.`,
+    );
     return { outcome: 'invalid', errors, resolved, ...sourcesOf(result) };
   }
   const outDir = resolve(cwd, resolved.out);
-  const plan = await planOutput(outDir, result.files);
+  const plan = result.plan ?? (await planOutput(outDir, result.files));
   const changes = plan.added.length + plan.changed.length + plan.removed.length;
   if (changes === 0) {
     io.out(`${resolved.out}: up to date (${result.files.length} files) in ${seconds(started)}.`);
     return { outcome: 'unchanged', errors: 0, resolved, ...sourcesOf(result) };
   }
-  if (!(await writeOutput(outDir, result.files, plan, signal)))
-    return { outcome: 'aborted', errors: 0, resolved, ...sourcesOf(result) };
+  let written: boolean;
+  try {
+    written = await writeOutput(outDir, result.files, plan, signal);
+  } catch (error) {
+    // The output changed under the run (a link appeared where it writes): refused, not a crash.
+    if (!(error instanceof OutputRefused)) throw error;
+    io.err(`${resolved.out}: ${error.message}; output unchanged.`);
+    return { outcome: 'invalid', errors: 1, resolved, ...sourcesOf(result) };
+  }
+  if (!written) return { outcome: 'aborted', errors: 0, resolved, ...sourcesOf(result) };
   io.out(
     `${resolved.out}: regenerated ${changes} of ${result.files.length} files (${plan.added.length} added, ${plan.changed.length} changed, ${plan.removed.length} removed) in ${seconds(started)}; package version ${result.version}.`,
   );

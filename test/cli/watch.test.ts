@@ -76,6 +76,29 @@ async function setUp(name: string) {
 }
 
 describe('generate --watch', () => {
+  it('says the output was refused, not the spec, when the output holds another project', async () => {
+    const { spec, out } = await setUp('refused');
+    await mkdir(out, { recursive: true });
+    writeFileSync(join(out, 'package.json'), '{"name":"their-app"}\n');
+    const io = capture();
+    const rec = recorder();
+    const controller = new AbortController();
+    const ended = rec.nextRunEnd();
+    const watching = watchGenerate(
+      { spec, out, debounceMs: 20 },
+      io,
+      controller.signal,
+      rec.onEvent,
+    );
+    expect(await ended).toMatchObject({ outcome: 'invalid' });
+    controller.abort();
+    await watching;
+    expect(io.stderr.join('\n')).toMatch(/error \[output\].*package\.json/);
+    expect(io.stderr.at(-1)).toMatch(/: refused as the output; output unchanged\.$/);
+    expect(await readFile(join(out, 'package.json'), 'utf8')).toBe('{"name":"their-app"}\n');
+    expect(await readdir(out)).toEqual(['package.json']);
+  });
+
   it('regenerates on a change, reports a broken spec and keeps going, and coalesces edits made during a run', async () => {
     const { spec, out, original, save, edit, client } = await setUp('cycle');
     const io = capture();
