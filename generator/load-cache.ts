@@ -16,7 +16,7 @@ let yamlVersion: string | undefined;
 export function loadKey(text: string): string {
   yamlVersion ??= (createRequire(import.meta.url)('yaml/package.json') as { version: string })
     .version;
-  return contentKey('yaml-value-1', yamlVersion, text);
+  return contentKey('yaml-value-2', yamlVersion, text);
 }
 
 /** `value` as JSON text when `JSON.parse` of it gives an equal tree; otherwise `undefined`. */

@@ -37,6 +37,7 @@ import {
 } from './diagnostics.js';
 import { joinPointer, splitPointer } from './document/pointer.js';
 import { duplicateJsonKeys } from './document/json-keys.js';
+import { withinDepthLimit } from './document/depth.js';
 import type { TextCache } from './cache.js';
 import { loadKey, treeAsJson } from './load-cache.js';
 import type { Location } from './diagnostics.js';
@@ -86,9 +87,10 @@ interface Problem {
 
 /** Parses `text` as the contents of `file`. Pure: never reads the disk, never throws for bad input. */
 export function parseSource(file: string, text: string): LoadResult {
-  return (
-    (/\.json$/i.test(file) ? parseJsonFast(file, text) : undefined) ?? parseWithYaml(file, text)
-  );
+  return withinDepthLimit(file, text, {
+    fast: () => (/\.json$/i.test(file) ? parseJsonFast(file, text) : undefined),
+    full: () => parseWithYaml(file, text),
+  });
 }
 
 /** The fast path for JSON (see the module comment); `undefined` when the YAML path must decide. */

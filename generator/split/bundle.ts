@@ -89,35 +89,46 @@ function walkAll(
     );
   };
 
-  const walk = (node: unknown, kind: Kind, at: Origin, out: string): unknown => {
-    if (kind === 'data' || typeof node !== 'object' || node === null) return node;
-    if (Array.isArray(node)) {
-      return node.map((item, i) =>
-        walk(item, childKind(kind, String(i), item), step(at, i), joinPointer(out, i)),
-      );
-    }
-    if (kind === 'mapping') return mapping(node as Record<string, unknown>, at);
-    const ref = (node as Record<string, unknown>).$ref;
-    if (typeof ref === 'string' && !isUrl(ref) && !(at.file === root && ref.startsWith('#')))
-      return reference(node as Record<string, unknown>, ref, kind, at, out);
-    return members(node as Record<string, unknown>, kind, at, out);
-  };
+  /** One node to walk: `yield visit(...)` in a walker is a recursive call run by `drive`. */
+  const visit = (node: unknown, kind: Kind, at: Origin, out: string): Visit => ({
+    node,
+    kind,
+    at,
+    out,
+  });
 
-  const members = (
+  function* walk({ node, kind, at, out }: Visit): Walker<unknown> {
+    if (Array.isArray(node)) {
+      const items: unknown[] = [];
+      for (const [i, item] of node.entries())
+        items.push(
+          yield visit(item, childKind(kind, String(i), item), step(at, i), joinPointer(out, i)),
+        );
+      return items;
+    }
+    const record = node as Record<string, unknown>;
+    if (kind === 'mapping') return yield* mapping(record, at);
+    const ref = record.$ref;
+    if (typeof ref === 'string' && !isUrl(ref) && !(at.file === root && ref.startsWith('#')))
+      return yield* reference(record, ref, kind, at, out);
+    return yield* members(record, kind, at, out);
+  }
+
+  function* members(
     node: Record<string, unknown>,
     kind: Kind,
     at: Origin,
     out: string,
     except?: string,
-  ): Record<string, unknown> =>
-    Object.fromEntries(
-      Object.entries(node)
-        .filter(([key]) => key !== except)
-        .map(([key, value]) => [
-          key,
-          walk(value, childKind(kind, key, value), step(at, key), joinPointer(out, key)),
-        ]),
-    );
+  ): Walker<Record<string, unknown>> {
+    const entries: [string, unknown][] = [];
+    for (const [key, value] of Object.entries(node)) {
+      if (key === except) continue;
+      const child = visit(value, childKind(kind, key, value), step(at, key), joinPointer(out, key));
+      entries.push([key, yield child]);
+    }
+    return Object.fromEntries(entries);
+  }
 
   /** The place a ref names, or `undefined` once the reason it names none is reported. */
   const follow = (ref: string, at: Origin): Target | undefined => {
@@ -158,7 +169,7 @@ function walkAll(
    * Hoists `target` into `components` once and returns its pointer there; `''` when it takes
    * the place of `claim`, the root component that is only a ref to it.
    */
-  const hoist = (kind: ComponentKind, target: Target, claim?: string): string => {
+  function* hoist(kind: ComponentKind, target: Target, claim?: string): Walker<string> {
     const key = `${kind} ${target.file}#${target.pointer}`;
     const slot = joinPointer('', 'components', kind);
     if (claim !== undefined && !claimedAt.has(key)) {
@@ -170,25 +181,25 @@ function walkAll(
       const origin = { file: target.file, pointer: target.pointer };
       const place = claimedAt.get(key) ?? joinPointer(slot, nameOf(key));
       mounts.set(place, origin);
-      hoisted.set(key, walk(target.value, kind, origin, place));
+      hoisted.set(key, yield visit(target.value, kind, origin, place));
     }
     return claim !== undefined && claimedAt.get(key) === claim
       ? ''
       : joinPointer(slot, nameOf(key));
-  };
+  }
 
-  const reference = (
+  function* reference(
     node: Record<string, unknown>,
     ref: string,
     kind: Kind,
     at: Origin,
     out: string,
-  ): unknown => {
+  ): Walker<unknown> {
     const target = follow(ref, at);
     if (!target) return node;
     const siblings = () => members(node, kind, at, out, '$ref');
     if (target.file === root)
-      return { ...members(node, kind, at, out), $ref: `#${target.fragment}` };
+      return { ...(yield* members(node, kind, at, out)), $ref: `#${target.fragment}` };
     if (isComponentKind(kind)) {
       // A root component that is only this ref: the target takes its name and place.
       const slot = joinPointer('', 'components', kind);
@@ -197,12 +208,12 @@ function walkAll(
         at.pointer === out &&
         /^\/[^/]*$/.test(out.slice(slot.length)) &&
         out.startsWith(slot);
-      const local = hoist(kind, target, claim ? out : undefined);
+      const local = yield* hoist(kind, target, claim ? out : undefined);
       if (local === '') {
         const value = hoisted.get(`${kind} ${target.file}#${target.pointer}`);
-        return isObject(value) ? { ...value, ...siblings() } : value;
+        return isObject(value) ? { ...value, ...(yield* siblings()) } : value;
       }
-      return { ...members(node, kind, at, out), $ref: asFragment(local) };
+      return { ...(yield* members(node, kind, at, out)), $ref: asFragment(local) };
     }
     const key = `${target.file}#${target.pointer}`;
     if (inlining.has(key)) {
@@ -216,37 +227,79 @@ function walkAll(
     }
     inlining.add(key);
     mounts.set(out, { file: target.file, pointer: target.pointer });
-    const inlined = walk(target.value, kind, { file: target.file, pointer: target.pointer }, out);
+    const origin = { file: target.file, pointer: target.pointer };
+    const inlined = yield visit(target.value, kind, origin, out);
     inlining.delete(key);
-    return isObject(inlined) ? { ...inlined, ...siblings() } : inlined;
-  };
+    return isObject(inlined) ? { ...inlined, ...(yield* siblings()) } : inlined;
+  }
 
   /**
    * A discriminator's `mapping`: a value with a `/` or `#` is a ref to a schema (a bare word is
    * a schema name), and one to another file is hoisted like a `$ref`.
    */
-  const mapping = (node: Record<string, unknown>, at: Origin): Record<string, unknown> =>
-    Object.fromEntries(
-      Object.entries(node).map(([name, value]) => {
-        if (typeof value !== 'string' || !/[/#]/.test(value) || isUrl(value)) return [name, value];
-        if (at.file === root && value.startsWith('#')) return [name, value];
-        const target = follow(value, { file: at.file, pointer: joinPointer(at.pointer, name) });
-        if (!target) return [name, value];
-        if (target.file === root) return [name, `#${target.fragment}`];
-        return [name, asFragment(hoist('schemas', target))];
-      }),
-    );
+  function* mapping(node: Record<string, unknown>, at: Origin): Walker<Record<string, unknown>> {
+    const entries: [string, unknown][] = [];
+    for (const [name, value] of Object.entries(node)) {
+      entries.push([name, yield* mapped(name, value, at)]);
+    }
+    return Object.fromEntries(entries);
+  }
 
-  const rootValue = walk(
-    files.get(root)?.document?.value,
-    'document',
-    { file: root, pointer: '' },
-    '',
+  function* mapped(name: string, value: unknown, at: Origin): Walker<unknown> {
+    if (typeof value !== 'string' || !/[/#]/.test(value) || isUrl(value)) return value;
+    if (at.file === root && value.startsWith('#')) return value;
+    const target = follow(value, { file: at.file, pointer: joinPointer(at.pointer, name) });
+    if (!target) return value;
+    if (target.file === root) return `#${target.fragment}`;
+    return asFragment(yield* hoist('schemas', target));
+  }
+
+  const rootValue = drive(
+    visit(files.get(root)?.document?.value, 'document', { file: root, pointer: '' }, ''),
+    walk,
   );
   if (names) place(rootValue, targets, claimedAt, hoisted, nameOf);
   for (const [, file] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
     diagnostics.push(...file.diagnostics);
   return { value: rootValue, mounts, diagnostics, targets, claimed };
+}
+
+/** A call of the walk: a node, its kind, where it came from and where it goes in the bundle. */
+interface Visit {
+  readonly node: unknown;
+  readonly kind: Kind;
+  readonly at: Origin;
+  readonly out: string;
+}
+
+/** A step of the walk that returns `T`; each `Visit` it yields is answered with that node walked. */
+type Walker<T> = Generator<Visit, T, unknown>;
+
+/**
+ * Runs `walk` on `first` and every node it visits on a stack of its own, not the call stack:
+ * a spec may be nested or chained through files to any depth (a chain of 500 files, each
+ * referring to the next, overflowed the call stack). The order of every step is the
+ * recursion's, so names, mounts and diagnostics come out as they would.
+ */
+function drive(first: Visit, walk: (visit: Visit) => Walker<unknown>): unknown {
+  const leaf = (visit: Visit) =>
+    visit.kind === 'data' || typeof visit.node !== 'object' || visit.node === null;
+  if (leaf(first)) return first.node;
+  const stack = [walk(first)];
+  let answer: unknown;
+  for (;;) {
+    const step = stack[stack.length - 1]!.next(answer);
+    if (step.done) {
+      stack.pop();
+      if (stack.length === 0) return step.value;
+      answer = step.value;
+    } else if (leaf(step.value)) {
+      answer = step.value.node;
+    } else {
+      stack.push(walk(step.value));
+      answer = undefined;
+    }
+  }
 }
 
 /** Puts each hoisted target not standing in a root component's place under its name. */

@@ -7,6 +7,7 @@ import { hasErrors } from '../diagnostics.js';
 import { parseSource, type LoadResult } from '../load.js';
 import { loadSpec, type LoadSpecOptions } from '../split/load-spec.js';
 import { convertSwagger, isSwagger2, type Upgrade } from './convert.js';
+import { bundledWithinDepthLimit } from '../document/depth.js';
 
 /** Scalar's 2.0 → 3.0 step, imported on first use. */
 export async function loadUpgrader(): Promise<Upgrade> {
@@ -22,7 +23,8 @@ export async function loadDocument(
   file: string,
   options: LoadSpecOptions = {},
 ): Promise<LoadResult> {
-  return converted(await loadSpec(file, options));
+  // Each file was checked as it was parsed; inlined path items and operations stack their depths.
+  return converted(bundledWithinDepthLimit(await loadSpec(file, options)));
 }
 
 /** `parseSource`, then the conversion when the document is Swagger 2.0. */
