@@ -184,7 +184,17 @@ export function textTooDeep(
   guard = PARSE_GUARD,
 ): number | undefined {
   const end = text.length;
+  /** The block collections open at this line: their indentation, and whether each is a sequence. */
   const indents: number[] = [];
+  const sequence: boolean[] = [];
+  const push = (indent: number, isSequence: boolean): void => {
+    indents.push(indent);
+    sequence.push(isSequence);
+  };
+  const pop = (): void => {
+    indents.pop();
+    sequence.pop();
+  };
   let flow = 0;
   let crossed = 0;
   /** A collection opens at `offset`: `true` once the branch is past the guard. */
@@ -212,19 +222,28 @@ export function textTooDeep(
         i = lineEnd + 1;
         continue;
       }
-      while (indents.length > 0 && indents[indents.length - 1]! > indent) indents.pop();
+      const dash = isEntry(text, i);
+      while (indents.length > 0 && indents[indents.length - 1]! > indent) pop();
+      // A sequence written at its mapping's indentation (`key:` then `- item`) ends at the next key.
+      if (indents[indents.length - 1] === indent && sequence[sequence.length - 1] && !dash) pop();
+      const top = indents[indents.length - 1];
       // A flow collection at the start of a line counts as itself, below.
       const opensFlow = isFlowStart(text.charCodeAt(i));
-      if (!opensFlow && (indents.length === 0 || indents[indents.length - 1]! < indent)) {
-        indents.push(indent);
+      const opens =
+        top === undefined || top < indent || (top === indent && dash && !sequence.at(-1));
+      if (!opensFlow && opens) {
+        push(indent, dash);
         if (enter(i)) return crossed;
       }
       // `- - - x`: each further entry is a sequence (or mapping) one level down, at its column.
-      while (text.charCodeAt(i) === 0x2d /* - */ && isSpace(text.charCodeAt(i + 1))) {
+      while (isEntry(text, i)) {
         i += 2;
         while (text.charCodeAt(i) === 0x20) i += 1;
-        if (i >= lineEnd || isFlowStart(text.charCodeAt(i))) break;
-        indents.push(i - lineStart);
+        // A scalar item opens nothing; a flow collection counts as itself, below.
+        const inner = isEntry(text, i);
+        const flowItem = isFlowStart(text.charCodeAt(i));
+        if (i >= lineEnd || flowItem || (!inner && !hasKey(text, i, lineEnd))) break;
+        push(i - lineStart, inner);
         if (enter(i)) return crossed;
       }
     }
@@ -282,6 +301,21 @@ function closingQuote(text: string, open: number, quote: number): number {
     if (backslashes % 2 === 0) return i;
   }
   return text.length;
+}
+
+/** Whether the line from `from` holds a mapping key (`key: value` or `key:`), roughly. */
+function hasKey(text: string, from: number, to: number): boolean {
+  const c = text.charCodeAt(from);
+  // A quoted scalar's colons are its text: only one after its closing quote makes it a key.
+  const after = c === 0x22 || c === 0x27 ? closingQuote(text, from, c) : from;
+  for (let i = text.indexOf(':', after); i >= 0 && i < to; i = text.indexOf(':', i + 1))
+    if (i + 1 >= to || isSpace(text.charCodeAt(i + 1))) return true;
+  return false;
+}
+
+/** Whether a block sequence entry (`- `) starts at `i`. */
+function isEntry(text: string, i: number): boolean {
+  return text.charCodeAt(i) === 0x2d /* - */ && isSpace(text.charCodeAt(i + 1));
 }
 
 function isFlowStart(c: number): boolean {
