@@ -29,16 +29,21 @@ export function forEachRef(type: IrType, visit: (name: string) => void): void {
   }
 }
 
+/**
+ * Every schema name reached from `roots` through refs. On a work list rather than by
+ * recursion: a chain of thousands of schemas (one per file in a split spec) is one level
+ * per link.
+ */
 function reachable(roots: readonly IrType[], schemas: ReadonlyMap<string, IrType>): Set<string> {
   const seen = new Set<string>();
-  const walk = (type: IrType) =>
-    forEachRef(type, (name) => {
-      if (seen.has(name)) return;
-      seen.add(name);
-      const target = schemas.get(name);
-      if (target) walk(target);
-    });
-  roots.forEach(walk);
+  const pending = [...roots];
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const target = schemas.get(name);
+    if (target) pending.push(target);
+  };
+  while (pending.length > 0) forEachRef(pending.pop()!, visit);
   return seen;
 }
 
@@ -110,41 +115,50 @@ function viewsDiffer(
   visiting: Set<string>,
   tagged: ReadonlySet<string> = new Set(),
 ): boolean {
-  switch (type.kind) {
-    case 'enum':
-      return true;
-    case 'literal':
-      return true;
-    case 'string':
-      return type.format !== undefined && REQUEST_ONLY_FORMATS.has(type.format);
-    case 'ref': {
-      if (visiting.has(type.name)) return false;
-      visiting.add(type.name);
-      const target = schemas.get(type.name);
-      if (target === undefined) return false;
-      // The constants of a union member stay exact in both views.
-      const own =
-        target.kind === 'object' && tagged.has(type.name)
-          ? { ...target, properties: target.properties.filter((p) => !isConstant(p.type)) }
-          : target;
-      return viewsDiffer(own, schemas, visiting, tagged);
+  // Whether any type reached from `type` (through refs, each followed once) makes the views
+  // differ: on a work list rather than by recursion, since a chain of refs may be thousands long.
+  const pending: IrType[] = [type];
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    switch (next.kind) {
+      case 'enum':
+      case 'literal':
+        return true;
+      case 'string':
+        if (next.format !== undefined && REQUEST_ONLY_FORMATS.has(next.format)) return true;
+        break;
+      case 'ref': {
+        if (visiting.has(next.name)) break;
+        visiting.add(next.name);
+        const target = schemas.get(next.name);
+        if (target === undefined) break;
+        // The constants of a union member stay exact in both views.
+        pending.push(
+          target.kind === 'object' && tagged.has(next.name)
+            ? { ...target, properties: target.properties.filter((p) => !isConstant(p.type)) }
+            : target,
+        );
+        break;
+      }
+      case 'array':
+        // Requests take readonly arrays, responses give mutable ones.
+        return true;
+      case 'object':
+        if (next.properties.some((p) => p.readOnly || p.writeOnly)) return true;
+        // Last pushed is looked at first: the properties in order, then `additional`.
+        if (next.additional !== false) pending.push(next.additional);
+        for (let i = next.properties.length - 1; i >= 0; i -= 1)
+          pending.push(next.properties[i]!.type);
+        break;
+      case 'union':
+      case 'intersection':
+        for (let i = next.members.length - 1; i >= 0; i -= 1) pending.push(next.members[i]!);
+        break;
+      default:
+        break;
     }
-    case 'array':
-      // Requests take readonly arrays, responses give mutable ones.
-      return true;
-    case 'object':
-      return (
-        type.properties.some(
-          (p) => p.readOnly || p.writeOnly || viewsDiffer(p.type, schemas, visiting, tagged),
-        ) ||
-        (type.additional !== false && viewsDiffer(type.additional, schemas, visiting, tagged))
-      );
-    case 'union':
-    case 'intersection':
-      return type.members.some((m) => viewsDiffer(m, schemas, visiting, tagged));
-    default:
-      return false;
   }
+  return false;
 }
 
 export function assignViews(
