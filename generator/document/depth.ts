@@ -11,7 +11,7 @@
  *   it runs on each file as it is parsed (`withinDepthLimit`) and on a split spec's bundled
  *   value, where inlined path items and operations stack the depths of several files.
  * - `textTooDeep` guards the YAML parser itself, which recurses per level and gives up
- *   (with a bare "maximum call stack size exceeded") somewhere past 1,000 levels: a cheap scan
+ *   (with a bare "maximum call stack size exceeded") from about 800 levels: a cheap scan
  *   of the text's brackets and indentation refuses a text that nests about twice the limit
  *   before it is parsed. The scan is an estimate (it does not parse), so it only stands guard
  *   where the exact check cannot run: a text between the limit and the guard is parsed and
