@@ -21,6 +21,30 @@ export interface Place {
   /** Field path so far: `results[].evses[]`; `''` at the root of a body. */
   readonly path: string;
   readonly required: boolean;
+  /** How many fields, items and variants deep the place is below its operation's value. */
+  readonly depth?: number;
+  /** What is left of the surface's size limits (shared by every place of a surface). */
+  readonly budget?: SurfaceBudget;
+}
+
+/**
+ * The surface expands every value into its fields, through refs, so schemas that share parts
+ * (S1 refers to S2 twice, S2 to S3 twice…) expand exponentially, and a chain of thousands of
+ * schemas as deep: a spec in a pull request could make the comparison run out of memory or
+ * stack. Past these limits a value is one entry that says so, and what is inside it is not
+ * compared. Real documents stay far below them: GitHub's largest operation has 4,228 entries,
+ * its whole surface 121,857, and no field nests more than 8 deep.
+ */
+export const SURFACE_LIMITS = { depth: 48, perOperation: 40_000, total: 2_000_000 } as const;
+
+/** The entries an operation and the whole surface may still have. */
+export interface SurfaceBudget {
+  operation: number;
+  readonly total: { left: number };
+}
+
+export function surfaceBudget(total: { left: number }): SurfaceBudget {
+  return { operation: SURFACE_LIMITS.perOperation, total };
 }
 
 export type SchemaLookup = ReadonlyMap<string, { readonly type: IrType }>;
@@ -123,6 +147,7 @@ function child(place: Place, segment: string, keySegment: string, required: bool
     prefix: place.subject === 'field' ? place.prefix : fieldPrefix(place),
     path,
     required,
+    depth: (place.depth ?? 0) + 1,
   };
 }
 
@@ -148,6 +173,17 @@ export function flattenValue(
     required: place.required,
   };
   if (type === undefined) return [{ ...head, nullable: false, type: 'no body' }];
+  const budget = place.budget;
+  if (budget) {
+    if (
+      (place.depth ?? 0) > SURFACE_LIMITS.depth ||
+      budget.operation <= 0 ||
+      budget.total.left <= 0
+    )
+      return [{ ...head, nullable: false, type: 'past the surface limits' }];
+    budget.operation -= 1;
+    budget.total.left -= 1;
+  }
   const { type: target, nullable, refs, recursive } = unwrap(type, schemas, seen);
   if (recursive !== undefined) return [{ ...head, nullable, type: `recursive ${recursive}` }];
   const within = refs.length > 0 ? new Set([...seen, ...refs]) : seen;

@@ -7,7 +7,14 @@ import { isSuccess } from '../ir/bodies.js';
 import type { IrOperation } from '../ir/types.js';
 import type { SnapshotOperation, SnapshotParameter, SurfaceSource } from './snapshot.js';
 import { code, specText } from './phrase.js';
-import { flattenValue, type Place, type SchemaLookup } from './surface-fields.js';
+import {
+  flattenValue,
+  SURFACE_LIMITS,
+  surfaceBudget,
+  type Place,
+  type SchemaLookup,
+  type SurfaceBudget,
+} from './surface-fields.js';
 import type { Surface, SurfaceEntry } from './surface-model.js';
 
 export function operationKey(operation: Pick<IrOperation, 'method' | 'path'>): string {
@@ -16,13 +23,17 @@ export function operationKey(operation: Pick<IrOperation, 'method' | 'path'>): s
 
 export function buildSurface(source: SurfaceSource): Surface {
   const schemas: SchemaLookup = new Map(source.schemas.map((s) => [s.name, s]));
+  const total = { left: SURFACE_LIMITS.total };
   const types = source.schemas
     .flatMap((s) => [s.name, ...(s.requestName !== undefined ? [s.requestName] : [])])
     .map(typeEntry);
   return {
     version: source.version,
     ...(source.level !== undefined ? { level: source.level } : {}),
-    entries: [...types, ...source.operations.flatMap((o) => operationEntries(o, schemas))],
+    entries: [
+      ...types,
+      ...source.operations.flatMap((o) => operationEntries(o, schemas, surfaceBudget(total))),
+    ],
   };
 }
 
@@ -40,7 +51,11 @@ function typeEntry(name: string): SurfaceEntry {
   };
 }
 
-function operationEntries(operation: SnapshotOperation, schemas: SchemaLookup): SurfaceEntry[] {
+function operationEntries(
+  operation: SnapshotOperation,
+  schemas: SchemaLookup,
+  budget: SurfaceBudget,
+): SurfaceEntry[] {
   const key = operationKey(operation);
   const own: SurfaceEntry = {
     key,
@@ -58,6 +73,7 @@ function operationEntries(operation: SnapshotOperation, schemas: SchemaLookup): 
     key: `${key}|${suffix}`,
     operation: key,
     parent: key,
+    budget,
     ...rest,
   });
   const parameters = [

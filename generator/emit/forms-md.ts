@@ -48,9 +48,19 @@ function validatorSection(v: FormValidator, index: SchemaIndex): string[] {
   const heading = [`### \`${v.name}\``, `Validates ${v.checks}.`];
   const object = resolve(v.type, index);
   if (object.kind !== 'object') return [...heading, `- ${constraints(v.type, index)}`];
-  const rows = fieldRows(object, index, '', new Set());
+  const budget = { left: MAX_FIELD_ROWS };
+  const rows = fieldRows(object, index, '', new Set(), budget);
+  if (budget.left <= 0) rows.push(`- … (the list stops at ${MAX_FIELD_ROWS} lines)`);
   return [...heading, rows.length > 0 ? rows.join('\n') : 'An object; any properties.'];
 }
+
+/**
+ * How many named schemas deep the field list goes under one validator, and how many lines it
+ * has at most: schemas that share parts (each field of S1 an S2, each of S2 an S3…) would list
+ * exponentially many. Past either, a field names its schema and stops.
+ */
+const MAX_FIELD_DEPTH = 12;
+const MAX_FIELD_ROWS = 2_000;
 
 /**
  * One line per field, and under a field that holds an object of a named schema its fields,
@@ -61,14 +71,20 @@ function fieldRows(
   index: SchemaIndex,
   indent: string,
   open: ReadonlySet<string>,
+  budget: { left: number },
 ): string[] {
   return visibleProperties(object, 'write').flatMap((p) => {
+    if (budget.left <= 0) return [];
+    budget.left -= 1;
     const line = `${indent}- \`${propertyKey(p.name)}${p.required ? '' : '?'}\` — ${constraints(p.type, index)}`;
     const named = namedObject(p.type, index);
-    if (named === undefined || open.has(named)) return [line];
+    // Past MAX_FIELD_DEPTH a field names its schema and stops: a chain of thousands of schemas
+    // would otherwise nest as deep (and overflow the stack building it).
+    if (named === undefined || open.has(named) || open.size >= MAX_FIELD_DEPTH || budget.left <= 0)
+      return [line];
     const inner = resolve({ kind: 'ref', name: named }, index);
     return inner.kind === 'object'
-      ? [line, ...fieldRows(inner, index, `${indent}  `, new Set([...open, named]))]
+      ? [line, ...fieldRows(inner, index, `${indent}  `, new Set([...open, named]), budget)]
       : [line];
   });
 }

@@ -73,6 +73,12 @@ export interface NodeOptions {
   readonly nodeType?: string;
 }
 
+/**
+ * How deep named schemas are built inside one another before the rest wait their turn: far
+ * past any real document's chains (so their output keeps its order), far below the stack's.
+ */
+const MAX_NESTING = 200;
+
 export class FormNodeBuilder {
   /** The named schemas the nodes built so far refer to, by schema name, in the order first met. */
   readonly named = new Map<string, NamedNode>();
@@ -89,6 +95,11 @@ export class FormNodeBuilder {
     this.view = options.view ?? 'write';
   }
 
+  /** How many named schemas are being built inside one another right now. */
+  private nesting = 0;
+  /** Named schemas met past `MAX_NESTING`, registered but not yet built. */
+  private readonly deferred: [NamedNode, string][] = [];
+
   /** The constant holding a named schema's node, declaring it on first use. */
   namedConstant(name: string): string {
     let named = this.named.get(name);
@@ -97,10 +108,26 @@ export class FormNodeBuilder {
       named = { constant: this.locals.claim(`${typeName}Node`), typeName, node: {} };
       // Registered before it is built: a schema that refers to itself finds its constant.
       this.named.set(name, named);
-      const schema = this.index.get(name)!;
-      named.node = this.hinted(this.node(schema.type), schema.example, undefined);
+      // A chain of thousands of schemas, each referring to the next, would overflow the call
+      // stack if each were built inside the one before: past MAX_NESTING a schema is built
+      // after the outermost one instead. Its constant is already named, so nothing else moves.
+      if (this.nesting >= MAX_NESTING) this.deferred.push([named, name]);
+      else this.build(named, name);
+      if (this.nesting === 0)
+        for (let next = this.deferred.shift(); next; next = this.deferred.shift())
+          this.build(...next);
     }
     return named.constant;
+  }
+
+  private build(named: NamedNode, name: string): void {
+    const schema = this.index.get(name)!;
+    this.nesting += 1;
+    try {
+      named.node = this.hinted(this.node(schema.type), schema.example, undefined);
+    } finally {
+      this.nesting -= 1;
+    }
   }
 
   /** The parameters of one location as the object the caller passes (`{ page_size: 2 }`). */

@@ -376,3 +376,52 @@ describe(`a document exactly ${MAX_DEPTH} levels deep`, () => {
     });
   });
 });
+
+describe('schemas that refer to one another at length', () => {
+  /** `n` schemas, each with `fields` properties referring to the next; a body and a response of the first. */
+  function graph(n: number, fields: number): string {
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < n; i += 1) {
+      const properties = Object.fromEntries(
+        Array.from({ length: fields }, (_, k) => [
+          `p${k}`,
+          { $ref: `#/components/schemas/S${i + 1}` },
+        ]),
+      );
+      schemas[`S${i}`] = i + 1 < n ? { type: 'object', properties } : { type: 'string' };
+    }
+    const body = {
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } },
+    };
+    return JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Graph', version: '1' },
+      paths: {
+        '/a': {
+          post: {
+            operationId: 'postA',
+            requestBody: body,
+            responses: { '200': { description: 'ok', ...body } },
+          },
+        },
+      },
+      components: { schemas },
+    });
+  }
+
+  // The second run compares the surface with the first's, expanding every value into its fields.
+  it.each([
+    ['a chain of 2,000 schemas', 2_000, 1],
+    ['30 schemas each sharing five copies of the next (5^30 paths)', 30, 5],
+  ])('%s generates, and generates again', async (_, n, fields) => {
+    const dir = await lay({ 'api.json': graph(n, fields) });
+    for (const run of [1, 2]) {
+      const { code, output } = await generateIn(dir, 'api.json');
+      expect(output, `run ${run}`).not.toMatch(/internal error|call stack/);
+      expect(code, `run ${run}: ${output}`).toBe(0);
+    }
+    // api.md lists a body's fields under its form validator, within its own bounds.
+    const api = await readFile(join(dir, 'out', 'api.md'), 'utf8');
+    expect(api.split('\n').length).toBeLessThan(10_000);
+  });
+});
