@@ -13,7 +13,7 @@
  * leaves this module), with whatever only they led to. URLs are not fetched. No problem
  * stops the crawl: what is missing or broken is reported later, at the `$ref` that names it.
  */
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeFsError, parseSource, type SourceDocument } from '../load.js';
 import type { SpecReader } from './reader.js';
@@ -91,7 +91,11 @@ export async function crawlFiles(
     try {
       at = await reader.realPath(path);
     } catch (error) {
-      return unreadable(error);
+      // A missing file outside the roots is refused like an existing one: which files exist
+      // out there is not the spec's to learn.
+      const guess = await nearestRealPath(reader, absolute);
+      const refusal = guess === undefined ? undefined : refusalFor(scope, guess, absolute, shown);
+      return refusal ? refused(absolute, refusal) : unreadable(error);
     }
     const refusal = refusalFor(scope, at, absolute, shown);
     if (refusal) return refused(absolute, refusal);
@@ -228,5 +232,16 @@ function decode(path: string): string {
     return decodeURI(path);
   } catch {
     return path;
+  }
+}
+
+/** The real path `absolute` would have: its nearest existing folder's real path, and the rest. */
+async function nearestRealPath(reader: SpecReader, absolute: string): Promise<string | undefined> {
+  const rest: string[] = [];
+  for (let at = absolute; ; at = dirname(at)) {
+    const real = await reader.realPath(at).catch(() => undefined);
+    if (real !== undefined) return join(real, ...rest.reverse());
+    if (dirname(at) === at) return undefined;
+    rest.push(basename(at));
   }
 }

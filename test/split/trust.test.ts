@@ -80,6 +80,16 @@ describe('$refs reach the spec folder outside git, and no further', () => {
     expect(printed(diagnostics)).not.toContain(SECRET);
   });
 
+  it('refuses a file outside the roots that does not exist as one that does: which files exist out there is not for a spec to learn', async () => {
+    const dir = await fresh({
+      'api/openapi.yaml': rootWith('../elsewhere/missing.yaml#/X'),
+      'elsewhere/present.yaml': THING,
+    });
+    const { diagnostics } = await load(dir, 'api/openapi.yaml');
+    expect(diagnostics.map((d) => d.code)).toEqual(['ref-outside-root']);
+    expect(printed(diagnostics)).not.toMatch(/no such file/);
+  });
+
   it('refuses an absolute path', async () => {
     const dir = await fresh({ 'elsewhere/secret.yaml': secretSchema });
     await writeTree(dir, { 'api/openapi.yaml': rootWith(join(dir, 'elsewhere/secret.yaml')) });
