@@ -47,12 +47,12 @@ function withReadOptions(command: Command): Command {
     )
     .option(
       '--max-file-size <MB>',
-      "the largest spec file read (default: the config's limits.maxFileSizeMb, else 64)",
+      "the largest spec file read (default: the config's limits.maxFileSizeMb, else 24)",
       megabytes,
     )
     .option(
       '--max-total-size <MB>',
-      "the most read over all the files a spec's $refs reach (default: the config's limits.maxTotalSizeMb, else 256)",
+      "the most read over all the files a spec's $refs reach (default: the config's limits.maxTotalSizeMb, else 48)",
       megabytes,
     );
 }

@@ -41,9 +41,9 @@ export interface CodegenConfig {
    */
   readonly refRoots?: readonly string[];
   readonly limits?: {
-    /** The largest file the loader reads, in MB (64 by default). */
+    /** The largest file the loader reads, in MB (24 by default). */
     readonly maxFileSizeMb?: number;
-    /** The most it reads over all the files a spec's `$ref`s reach, in MB (256 by default). */
+    /** The most it reads over all the files a spec's `$ref`s reach, in MB (48 by default). */
     readonly maxTotalSizeMb?: number;
   };
 }
