@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { diagnostic, diagnosticAt, type Diagnostic } from './diagnostics.js';
 import type { ExportedName } from './diff/exports.js';
-import { planRelease, updateChangelog } from './diff/release.js';
+import { API_VERSION_HINT, planRelease, updateChangelog } from './diff/release.js';
 import { snapshotOf } from './diff/snapshot.js';
 import { CHANGELOG_FILE, serializeState, STATE_FILE } from './diff/state-file.js';
 import type { PackageManifest } from './emit/package.js';
@@ -59,6 +59,9 @@ export function release(request: ReleaseRequest): ReleaseResult {
     now: {
       digest: digestOf(request.files, request.manifest),
       specDigest: createHash('sha256').update(JSON.stringify(document.value)).digest('hex'),
+      ...(request.ir.info.specRevision !== undefined
+        ? { specRevision: request.ir.info.specRevision }
+        : {}),
       surface: snapshotOf(request.ir),
       exports: request.exports,
     },
@@ -85,6 +88,7 @@ export function release(request: ReleaseRequest): ReleaseResult {
       ? undefined
       : diagnosticAt(document, 'api-version', '/info/version', plan.warning, {
           severity: 'warning',
+          hint: API_VERSION_HINT,
         });
   return { files, version: plan.version, ...(warning ? { warning } : {}) };
 }

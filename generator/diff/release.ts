@@ -27,6 +27,8 @@ export interface PackageState {
   readonly digest: string;
   /** Digest of the spec: tells a spec change from a generator change. */
   readonly specDigest: string;
+  /** `info.x-sdk-spec-revision`, when the spec declares one: see `apiVersionWarning`. */
+  readonly specRevision?: number;
   /** The API surface from the IR; `surface.version` is the API's version. */
   readonly surface: SurfaceSource;
   /** Every other exported name; absent in a record written before they were recorded. */
@@ -104,7 +106,14 @@ export function planRelease(request: ReleaseRequest): ReleasePlan {
   };
 }
 
-/** The spec's operations or types changed but its `info.version` did not: probably a forgotten bump on the provider's side. */
+/**
+ * The spec's operations or types changed but its `info.version` did not: probably a forgotten
+ * bump on the provider's side. A spec kept by hand beside the provider's changes its surface
+ * without a new interface when it corrects the description (a wrong type, a missing enum);
+ * it says so by raising `info.x-sdk-spec-revision`, which the release records, so a changed
+ * revision (or a first one) is a stated correction and not warned about. Nothing in the
+ * document itself can tell the two apart, so without the statement the warning stays.
+ */
 function apiVersionWarning(
   report: ChangeReport,
   baseline: PackageState,
@@ -114,11 +123,16 @@ function apiVersionWarning(
   if (
     fromSpec === 0 ||
     baseline.specDigest === now.specDigest ||
-    report.base.version !== report.head.version
+    report.base.version !== report.head.version ||
+    baseline.specRevision !== now.specRevision
   )
     return undefined;
   return `the spec changed the API surface (${fromSpec} change(s)) but info.version is still ${report.head.version}; the package's version moves anyway`;
 }
+
+/** What to do about `apiVersionWarning`, for its diagnostic. */
+export const API_VERSION_HINT =
+  "raise info.version if the API's interface changed; if the change corrects the spec's description of the same interface, raise info.x-sdk-spec-revision (a whole number from 1)";
 
 function firstEntry(version: string, now: ReleaseRequest['now']): string {
   const n = now.surface.operations.length;

@@ -43,6 +43,7 @@ function packageState(s: PackageState): Record<string, unknown> {
     apiVersion: s.surface.version,
     digest: s.digest,
     specDigest: s.specDigest,
+    ...(s.specRevision !== undefined ? { specRevision: s.specRevision } : {}),
     ...(s.surface.level !== undefined ? { surfaceLevel: s.surface.level } : {}),
     schemas: s.surface.schemas,
     operations: s.surface.operations,
@@ -123,6 +124,7 @@ function readPackage(value: unknown): PackageState | undefined {
     version: p.version as string,
     digest: p.digest as string,
     specDigest: p.specDigest as string,
+    ...(typeof p.specRevision === 'number' ? { specRevision: p.specRevision } : {}),
     surface,
     ...(p.exports !== undefined ? { exports: p.exports as ExportedName[] } : {}),
   };

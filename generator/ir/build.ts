@@ -5,7 +5,7 @@
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { SourceDocument } from '../load.js';
 import type { Ir, IrEnum, IrSchema, IrServer, IrType } from './types.js';
-import { asObject, asString, entries, joinPointer, Reporter } from './raw.js';
+import { asNumber, asObject, asString, entries, joinPointer, Reporter } from './raw.js';
 import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
 import { buildOperations } from './operations.js';
 import { Hoisting } from './hoist.js';
@@ -141,10 +141,11 @@ function buildInfo(root: unknown) {
     tokenEnvVar: asString(info?.['x-sdk-token-env']),
     clientHeader: asString(info?.['x-sdk-client-header'])?.toLowerCase(),
     lib: asString(info?.['x-sdk-lib']),
+    specRevision: asNumber(info?.['x-sdk-spec-revision']),
   };
   const present = Object.fromEntries(
     Object.entries(sdk).filter(([, value]) => value !== undefined),
-  ) as { tokenEnvVar?: string; clientHeader?: string; lib?: string };
+  ) as { tokenEnvVar?: string; clientHeader?: string; lib?: string; specRevision?: number };
   return {
     title,
     version: asString(info?.version) ?? '0.0.0',

@@ -28,6 +28,11 @@ export interface IrInfo {
   readonly clientHeader?: string;
   /** `info.x-sdk-lib`: the hand-written layer (a folder under templates/) the package also gets, `connect` for our API. */
   readonly lib?: string;
+  /**
+   * `info.x-sdk-spec-revision`: which revision of its description of the API at `version` the
+   * document is, for a spec kept by hand beside the provider's (corrections, not a new interface).
+   */
+  readonly specRevision?: number;
 }
 
 export interface IrServer {

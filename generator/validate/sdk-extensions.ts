@@ -1,8 +1,10 @@
 /**
  * The `x-sdk-*` extensions on `info`, which tell the generator what the document alone
  * cannot: the environment variable the token is read from, the header naming the client
- * (browsers cannot set `User-Agent`), and the hand-written layer the package also gets.
- * Each is optional; a value of the wrong shape is refused here, at its own line.
+ * (browsers cannot set `User-Agent`), the hand-written layer the package also gets, and the
+ * revision of a hand-kept description of the API (`x-sdk-spec-revision`, read by the release
+ * step's `api-version` warning). Each is optional; a value of the wrong shape is refused here,
+ * at its own line.
  */
 import type { Diagnostic } from '../diagnostics.js';
 import { isObject, member } from '../document/read.js';
@@ -47,10 +49,14 @@ const RULES: readonly ExtensionRule[] = [
   },
 ];
 
-/** `info.x-sdk-token-env`, `info.x-sdk-client-header` and `info.x-sdk-lib`: strings of the right shape when present. */
+/** `info.x-sdk-token-env`, `info.x-sdk-client-header` and `info.x-sdk-lib`: strings of the right shape when present; `info.x-sdk-spec-revision`: a count. */
 export function sdkExtensions(doc: SourceDocument): Diagnostic[] {
   const info = member(doc.value, 'info');
   if (!isObject(info)) return [];
+  return [...stringExtensions(doc, info), ...specRevision(doc, info)];
+}
+
+function stringExtensions(doc: SourceDocument, info: object): Diagnostic[] {
   return RULES.flatMap(({ name, problem, hint }) => {
     if (!Object.prototype.hasOwnProperty.call(info, name)) return [];
     const value = member(info, name);
@@ -70,4 +76,24 @@ export function sdkExtensions(doc: SourceDocument): Diagnostic[] {
       ? [errorAt(doc, 'invalid-sdk-extension', pointer, `info.${name}: ${why}`, hint)]
       : [];
   });
+}
+
+/**
+ * A whole number from 1: it is compared with the one the last release recorded, so a string
+ * ('2') or a fraction would be a second spelling of the same revision.
+ */
+function specRevision(doc: SourceDocument, info: object): Diagnostic[] {
+  const name = 'x-sdk-spec-revision';
+  if (!Object.prototype.hasOwnProperty.call(info, name)) return [];
+  const value = member(info, name);
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) return [];
+  return [
+    errorAt(
+      doc,
+      'invalid-sdk-extension',
+      `/info/${name}`,
+      `info.${name} must be a whole number from 1, got ${JSON.stringify(value) ?? String(value)}`,
+      'raise it by one with each change that corrects the description of the same info.version, for example 2',
+    ),
+  ];
 }

@@ -16,7 +16,7 @@ describe('info.x-sdk-* extensions', () => {
     expect(diagnosticsFor('')).toEqual([]);
     expect(
       diagnosticsFor(
-        '  x-sdk-token-env: PETS_TOKEN\n  x-sdk-client-header: x-pets-client\n  x-sdk-lib: connect\n',
+        '  x-sdk-token-env: PETS_TOKEN\n  x-sdk-client-header: x-pets-client\n  x-sdk-lib: connect\n  x-sdk-spec-revision: 2\n',
       ),
     ).toEqual([]);
   });
@@ -45,6 +45,21 @@ describe('info.x-sdk-* extensions', () => {
     ],
     ['x-sdk-lib: stripe', 'x-sdk-lib', "info.x-sdk-lib: 'stripe' is not a layer the generator has"],
     ['x-sdk-lib: true', 'x-sdk-lib', 'info.x-sdk-lib must be a string, got boolean'],
+    [
+      "x-sdk-spec-revision: '2'",
+      'x-sdk-spec-revision',
+      'info.x-sdk-spec-revision must be a whole number from 1, got "2"',
+    ],
+    [
+      'x-sdk-spec-revision: 0',
+      'x-sdk-spec-revision',
+      'info.x-sdk-spec-revision must be a whole number from 1, got 0',
+    ],
+    [
+      'x-sdk-spec-revision: 1.5',
+      'x-sdk-spec-revision',
+      'info.x-sdk-spec-revision must be a whole number from 1, got 1.5',
+    ],
   ])('refuses %s at its line', (line, name, message) => {
     const [found, ...more] = diagnosticsFor(`  ${line}\n`);
     expect(more).toEqual([]);
