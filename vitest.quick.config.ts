@@ -25,6 +25,7 @@ export const SLOW_SUITES = [
   'test/emit/review-diff.test.ts',
   'test/cli/cli.test.ts',
   'test/cli/fresh-clone.test.ts',
+  'test/cli/pack-destination.test.ts',
   // prettier over every hand-written file
   'test/house-format.test.ts',
   // build, pack and install the package, drive it in Chromium, run the examples

@@ -1,6 +1,7 @@
 /**
- * `npm run pack:generator [-- <destination>]`: the generator as its own npm package,
- * `connect-codegen-<version>.tgz`. A staged folder gets the prebuilt bundle (`build.js`'s
+ * `npm run pack:generator [-- --out <dir>]`: the generator as its own npm package,
+ * `connect-codegen-<version>.tgz`, written to `.build/pack/` (build output, ignored by git,
+ * not the repository's root) unless `--out` names another folder. A staged folder gets the prebuilt bundle (`build.js`'s
  * `bundle`), the command that runs it, the templates and layers it copies from, and a
  * package.json whose dependencies are the packages the bundle loads (`manifest.ts`); then
  * `npm pack` packs that folder. No TypeScript source ships: a user's install runs plain
@@ -11,7 +12,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { bundle, ROOT } from '../build.js';
 import {
   generatorManifest,
@@ -87,11 +88,32 @@ export async function packGenerator(destination: string): Promise<PackedGenerato
   }
 }
 
+/** Where the tarball goes when `--out` is not given: beside the generator's bundle builds. */
+export const DEFAULT_PACK_DIR = join(ROOT, '.build', 'pack');
+
+/**
+ * The destination folder from the command's arguments: `--out <dir>` (relative to `cwd`) or
+ * the default. Anything else is refused, so a mistyped option does not pack somewhere unasked.
+ */
+export function packDestination(args: readonly string[], cwd: string): string {
+  let values: { out?: string };
+  try {
+    ({ values } = parseArgs({ args: [...args], options: { out: { type: 'string' } } }));
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`${why} (usage: npm run pack:generator [-- --out <dir>])`);
+  }
+  return values.out === undefined ? DEFAULT_PACK_DIR : resolve(cwd, values.out);
+}
+
 const kB = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    const packed = await packGenerator(resolve(process.argv[2] ?? ROOT));
+    // `npm run` starts the script in the repository's root; INIT_CWD is where it was typed,
+    // which a relative `--out` means.
+    const cwd = process.env.INIT_CWD ?? process.cwd();
+    const packed = await packGenerator(packDestination(process.argv.slice(2), cwd));
     process.stdout.write(
       `${packed.tarball}\n${packed.files.length} files, ${kB(packed.size)} packed, ${kB(packed.unpackedSize)} unpacked\n`,
     );
