@@ -69,7 +69,9 @@ const BIN = fileURLToPath(new URL('./bin.js', import.meta.url));
 
 export function createProgram(io: CommandIo, setExitCode: (code: number) => void): Command {
   const program = new Command('connect-codegen')
-    .description('Validate the Connect API spec and generate its TypeScript client.')
+    .description(
+      'Validate an OpenAPI 3.x or Swagger 2.0 document and generate a TypeScript client package from it.',
+    )
     .version(VERSION)
     .exitOverride()
     .configureOutput({

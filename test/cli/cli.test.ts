@@ -7,6 +7,20 @@ import { capture } from '../support/cli-io.js';
 import { useScratchDir } from '../support/scratch.js';
 
 const scratch = useScratchDir('connect-codegen-cli-');
+
+describe('connect-codegen --help', () => {
+  it('says what the tool does for any document, not for one API', async () => {
+    const io = capture();
+    expect(await main(['--help'], io)).toBe(0);
+    // Commander wraps the description at the terminal's width: compared as one line.
+    const help = io.stdout.join('\n').replace(/\s+/g, ' ');
+    expect(help).toMatch(
+      /^Usage: connect-codegen \[options\] \[command\] Validate an OpenAPI 3\.x or Swagger 2\.0 document and generate a TypeScript client package from it\. Options:/,
+    );
+    expect(help).not.toContain('Connect API');
+  });
+});
+
 describe('connect-codegen validate', () => {
   it('accepts the Connect API spec', async () => {
     const io = capture();
