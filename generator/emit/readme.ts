@@ -245,6 +245,23 @@ function operationRows(resource: IrResource): string[] {
 }
 
 /**
+ * `npm install <name>` works only once the package is on a registry, and a team generating
+ * from its own document starts with a folder: the README says how an app gets it from there.
+ * The version is left as `<version>`: it is decided after this file is written (see `versions`).
+ */
+function install(pkg: string): string[] {
+  // npm pack's file name: the scope's `@` dropped and its `/` made a `-`.
+  const tarball = `${pkg.replace(/^@/, '').replace('/', '-')}-<version>.tgz`;
+  return [
+    '## Install',
+    `\`\`\`sh\nnpm install ${pkg}\n\`\`\``,
+    `That works once the package is published. Before that, install it from the folder it was generated in: \`npm pack\` there builds it (its \`prepack\` script runs \`tsc\`, so \`typescript\` and \`@types/node\` must be installed in that folder or one above it) and writes \`${tarball}\`, which an app installs by its path:`,
+    `\`\`\`sh\ncd <generated folder> && npm pack\ncd <your app> && npm install <generated folder>/${tarball}\n\`\`\``,
+    `In an npm workspace that lists the folder, run \`npm run build\` in it instead, and depend on \`"${pkg}": "*"\`: npm links the folder.`,
+  ];
+}
+
+/**
  * Which version is which: the package's own, and the API's it was generated from. The
  * package's own is named in package.json and `PACKAGE_VERSION` alone, so that this file,
  * like every other, is written before the release stage decides it.
@@ -286,8 +303,7 @@ export function emitReadme(
     `<!-- ${header} -->`,
     `# ${context.pkg}`,
     `TypeScript client for the ${ir.info.title} (version ${ir.info.version}): typed functions for every operation, runtime guards for every schema, typed errors, retries, timeouts and pagination. No runtime dependencies; ES modules and CommonJS with type declarations; works in Node.js 20+ and browsers (it needs only \`fetch\`, \`URL\` and \`AbortController\`).`,
-    '## Install',
-    `\`\`\`sh\nnpm install ${context.pkg}\n\`\`\``,
+    ...install(context.pkg),
     ...configure(context),
     ...firstCall(context),
     ...smallBundles(ir),

@@ -23,6 +23,25 @@ describe('emitReadme', () => {
     );
   });
 
+  it('tells how to install the package from its folder before it is published: npm pack, or a workspace', () => {
+    const ir = irOf([]);
+    const file = emitReadme({ ...ir, info: { ...ir.info, packageName: '@acme/pets-client' } }, 'H');
+    if (file.kind !== 'text') throw new Error('the README is text');
+    const install = file.content.slice(
+      file.content.indexOf('## Install'),
+      file.content.indexOf('\n## ', file.content.indexOf('## Install') + 1),
+    );
+    expect(install).toContain('npm install @acme/pets-client\n');
+    // npm pack names a scoped package's tarball without the `@`, its `/` made a `-`.
+    expect(install).toContain(
+      'cd <generated folder> && npm pack\ncd <your app> && npm install <generated folder>/acme-pets-client-<version>.tgz\n',
+    );
+    expect(install).toContain('`prepack` script runs `tsc`');
+    expect(install).toContain(
+      'run `npm run build` in it instead, and depend on `"@acme/pets-client": "*"`',
+    );
+  });
+
   it('lists each operation once in the reference table', () => {
     const rows = (lines: string[]) =>
       lines.slice(lines.indexOf('## Reference')).filter((l) => l.startsWith('| `'));
