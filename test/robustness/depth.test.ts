@@ -70,6 +70,24 @@ const SHAPES = {
 } as const satisfies Record<string, readonly [string, string]>;
 
 /** Levels each wrapping adds. */
+/** A Swagger 2.0 document whose one response is `additionalProperties` wrapped `n` times. */
+function swaggerChain(n: number): string {
+  return JSON.stringify({
+    swagger: '2.0',
+    info: { title: 'Depth', version: '1' },
+    paths: {
+      '/x': {
+        get: {
+          operationId: 'getX',
+          produces: ['application/json'],
+          responses: { '200': { description: 'ok', schema: { $ref: '#/definitions/D' } } },
+        },
+      },
+    },
+    definitions: { D: '@D@' },
+  }).replace('"@D@"', chainText(n, SHAPES.additionalProperties));
+}
+
 const STEP: Record<keyof typeof SHAPES, number> = {
   properties: 2,
   items: 1,
@@ -277,20 +295,7 @@ describe(`nesting past ${MAX_DEPTH} levels`, () => {
   });
 
   it('in a Swagger 2.0 document, 3,000 levels deep', async () => {
-    const document = JSON.stringify({
-      swagger: '2.0',
-      info: { title: 'Depth', version: '1' },
-      paths: {
-        '/x': {
-          get: {
-            operationId: 'getX',
-            produces: ['application/json'],
-            responses: { '200': { description: 'ok', schema: { $ref: '#/definitions/D' } } },
-          },
-        },
-      },
-      definitions: { D: '@D@' },
-    }).replace('"@D@"', chainText(3_000, SHAPES.additionalProperties));
+    const document = swaggerChain(3_000);
     const dir = await lay({ 'swagger.json': document });
     const ran = await generateIn(dir, 'swagger.json');
     expect(ran.code).toBe(1);
@@ -339,21 +344,7 @@ describe(`a document exactly ${MAX_DEPTH} levels deep`, () => {
   }
 
   it('generates as Swagger 2.0, and one level more is refused', async () => {
-    const swagger = (n: number) =>
-      JSON.stringify({
-        swagger: '2.0',
-        info: { title: 'Depth', version: '1' },
-        paths: {
-          '/x': {
-            get: {
-              operationId: 'getX',
-              produces: ['application/json'],
-              responses: { '200': { description: 'ok', schema: { $ref: '#/definitions/D' } } },
-            },
-          },
-        },
-        definitions: { D: '@D@' },
-      }).replace('"@D@"', chainText(n, SHAPES.additionalProperties));
+    const swagger = swaggerChain;
     // definitions/D is level 3.
     const dir = await lay({
       'at.json': swagger(MAX_DEPTH - 3),

@@ -11,6 +11,7 @@
  * hundreds of files, nesting thousands deep, and control characters in the ref itself.
  */
 import { execFileSync } from 'node:child_process';
+import { gitIn } from '../support/git.js';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -238,21 +239,6 @@ function baseDocument(): Record<string, unknown> {
   };
 }
 
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync(
-    'git',
-    [
-      '-c',
-      'user.name=Test',
-      '-c',
-      'user.email=test@example.com',
-      '-c',
-      'commit.gpgsign=false',
-      ...args,
-    ],
-    { cwd, stdio: 'ignore' },
-  );
-
 /**
  * Lays `hostile` out under `top` (an empty folder): `outside/` with the secret, `victim/`
  * (what a symlinked output would reach), and `repo/`, a git repository whose first commit
@@ -270,11 +256,12 @@ export async function layCase(hostile: HostileCase, top: string): Promise<LaidCa
     stringify({ token: { type: 'string', description: secret, enum: [secret] } }),
   );
   await mkdir(join(spec, 'schemas'), { recursive: true });
-  git(top, 'init', '-q', 'repo');
+  await gitIn(() => top)('init', '-q', 'repo');
+  const git = gitIn(() => repo);
   await writeFile(join(repo, '.gitignore'), '.env\nbuild/\n');
   await writeFile(join(spec, 'openapi.yaml'), stringify(baseDocument()));
-  git(repo, 'add', '-A');
-  git(repo, 'commit', '-q', '-m', 'base');
+  await git('add', '-A');
+  await git('commit', '-q', '-m', 'base');
   // After the commit, so that nothing secret is in git's objects for `diff --base` to find.
   await writeFile(join(repo, '.env'), `type: string\ndescription: ${secret}\n`);
   await writeFile(

@@ -402,17 +402,7 @@ describe('messages never carry a file or raw control characters', () => {
   it('escapes ESC and other control characters from a $ref and a key', async () => {
     const evil = '\u001b]0;owned\u0007\u001b[2J\u009b31m\u202egone';
     const dir = await fresh({
-      'api/openapi.yaml': `${INFO}paths:
-  /things:
-    get:
-      operationId: getThing
-      responses:
-        '200':
-          description: ok
-          content:
-            application/json:
-              schema: {$ref: ${JSON.stringify(`./${evil}.yaml`)}}
-`,
+      'api/openapi.yaml': rootWith(`./${evil}.yaml`),
     });
     const { diagnostics } = await load(dir, 'api/openapi.yaml');
     const text = printed(diagnostics);
