@@ -139,7 +139,11 @@ export async function crawlFiles(
   }
 
   if (scope.workTree !== undefined && real.size > 0) {
-    const inTree = [...real].filter(([, at]) => isInside(scope.workTree!, at));
+    // A folder named in refRoots is read whole: the ignore rule guards what nobody named (a
+    // spec installed under node_modules, which git ignores, is read by naming its folder).
+    const inTree = [...real].filter(
+      ([, at]) => isInside(scope.workTree!, at) && !scope.extra.some((root) => isInside(root, at)),
+    );
     const ignoredBy = await reader
       .ignored(scope.workTree, [...new Set(inTree.map(([, at]) => at))])
       .then(

@@ -132,7 +132,7 @@ export function refusalFor(
 export const IGNORED: Refusal = {
   code: 'ref-outside-root',
   why: 'git ignores it, and files git ignores (.env, credentials, build output) are never read',
-  hint: 'commit the file (git add -f) or move it out of the ignored place if the spec needs it',
+  hint: 'commit the file (git add -f), move it out of the ignored place, or name its folder in refRoots in the config or with --ref-root <dir> (a folder named there is read whole)',
 };
 
 /** When git cannot say which files it ignores, none of them is read. */

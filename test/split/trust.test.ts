@@ -235,6 +235,21 @@ describe('$refs in a git work tree', () => {
     ]);
   });
 
+  it('reads a folder named in refRoots whole, ignored files included: a spec installed where git ignores it', async () => {
+    const dir = await repository({
+      'build/api/openapi.yaml': rootWith('./Thing.yaml'),
+      'build/api/Thing.yaml': THING,
+    });
+    const refused = await load(dir, 'build/api/openapi.yaml');
+    expect(refused.diagnostics.map((d) => d.code)).toEqual(['ref-outside-root']);
+    expect(refused.diagnostics[0]!.hint).toContain('--ref-root');
+    const widened = await load(dir, 'build/api/openapi.yaml', {
+      refRoots: [named(dir, 'build/api')],
+    });
+    expect(widened.diagnostics).toEqual([]);
+    expect(widened.document?.files).toContain(named(dir, 'build/api/Thing.yaml'));
+  });
+
   it('reads no file of the work tree when git cannot say which it ignores', async () => {
     // A `.git` file pointing nowhere: a work tree by its look, which git refuses.
     const dir = await fresh({
