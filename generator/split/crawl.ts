@@ -144,15 +144,21 @@ export async function crawlFiles(
     const inTree = [...real].filter(
       ([, at]) => isInside(scope.workTree!, at) && !scope.extra.some((root) => isInside(root, at)),
     );
-    const ignoredBy = await reader
-      .ignored(scope.workTree, [...new Set(inTree.map(([, at]) => at))])
-      .then(
-        (ignored) => (at: string) => (ignored.has(at) ? IGNORED : undefined),
-        (error: Error) => {
-          const unknown = ignoreUnknown(error.message);
-          return () => unknown;
-        },
-      );
+    const rootReal = await reader.realPath(rootPath).catch(() => undefined);
+    const asked = [...new Set([...inTree.map(([, at]) => at), ...(rootReal ? [rootReal] : [])])];
+    const ignoredBy = await reader.ignored(scope.workTree, asked).then(
+      (ignored) => (at: string) =>
+        // A root spec git ignores is build output or an installed package, not something a
+        // pull request commits: the files beside it and below are its own, and are read.
+        ignored.has(at) &&
+        !(rootReal !== undefined && ignored.has(rootReal) && isInside(dirname(rootReal), at))
+          ? IGNORED
+          : undefined,
+      (error: Error) => {
+        const unknown = ignoreUnknown(error.message);
+        return () => unknown;
+      },
+    );
     for (const [absolute, at] of inTree) {
       const refusal = ignoredBy(at);
       if (refusal) {

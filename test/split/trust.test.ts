@@ -235,19 +235,31 @@ describe('$refs in a git work tree', () => {
     ]);
   });
 
-  it('reads a folder named in refRoots whole, ignored files included: a spec installed where git ignores it', async () => {
+  it('reads beside a root spec git ignores (build output, an installed package), and a folder named in refRoots whole', async () => {
     const dir = await repository({
-      'build/api/openapi.yaml': rootWith('./Thing.yaml'),
-      'build/api/Thing.yaml': THING,
+      'build/api/openapi.yaml': `${rootWith('./paths/Thing.yaml')}components:
+  schemas:
+    Shared: {$ref: '../shared/Shared.yaml'}
+`,
+      'build/api/paths/Thing.yaml': THING,
+      'build/shared/Shared.yaml': THING,
     });
+    // Beside and below the ignored root: read. Elsewhere in ignored build/: refused.
     const refused = await load(dir, 'build/api/openapi.yaml');
-    expect(refused.diagnostics.map((d) => d.code)).toEqual(['ref-outside-root']);
+    expect(refused.diagnostics.map((d) => [d.code, d.file])).toEqual([
+      ['ref-outside-root', named(dir, 'build/api/openapi.yaml')],
+    ]);
+    expect(refused.diagnostics[0]!.message).toContain('Shared.yaml');
     expect(refused.diagnostics[0]!.hint).toContain('--ref-root');
     const widened = await load(dir, 'build/api/openapi.yaml', {
-      refRoots: [named(dir, 'build/api')],
+      refRoots: [named(dir, 'build')],
     });
     expect(widened.diagnostics).toEqual([]);
-    expect(widened.document?.files).toContain(named(dir, 'build/api/Thing.yaml'));
+    expect(widened.document?.files).toEqual([
+      named(dir, 'build/api/openapi.yaml'),
+      named(dir, 'build/api/paths/Thing.yaml'),
+      named(dir, 'build/shared/Shared.yaml'),
+    ]);
   });
 
   it('reads no file of the work tree when git cannot say which it ignores', async () => {
