@@ -119,6 +119,9 @@ export function findWorkTree(dir: string): string | undefined {
   }
 }
 
+/** How long `git check-ignore` may take for one load. */
+const GIT_TIMEOUT_MS = 30_000;
+
 /**
  * One `git check-ignore --stdin -z` for all of `paths`: the ones git ignores. A tracked file
  * is not ignored whatever the patterns say (git checks the index), as git itself treats it.
@@ -129,6 +132,9 @@ function gitIgnored(workTree: string, paths: readonly string[]): Promise<Readonl
     const child = spawn('git', ['check-ignore', '--stdin', '-z'], {
       cwd: workTree,
       stdio: ['pipe', 'pipe', 'pipe'],
+      // Bounded like every other read: a git that hangs (a lock, a slow file system) ends as a
+      // failure, and a failure reads nothing of the work tree.
+      timeout: GIT_TIMEOUT_MS,
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
@@ -147,7 +153,8 @@ function gitIgnored(workTree: string, paths: readonly string[]): Promise<Readonl
       // 0: some are ignored, 1: none is; anything else is git failing (not a repository, a bad config…).
       if (code !== 0 && code !== 1) {
         const reason = Buffer.concat(err).toString('utf8').trim().split('\n')[0] ?? '';
-        return fail(new Error(`git check-ignore: ${excerpt(reason, 120) || `exit ${code}`}`));
+        const status = code === null ? `stopped after ${GIT_TIMEOUT_MS / 1000} s` : `exit ${code}`;
+        return fail(new Error(`git check-ignore: ${excerpt(reason, 120) || status}`));
       }
       const listed = Buffer.concat(out).toString('utf8').split('\0').filter(Boolean);
       done(new Set(listed.map((p) => resolve(workTree, p))));
