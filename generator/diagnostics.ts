@@ -66,6 +66,17 @@ export function escapeControls(text: string, keep = ''): string {
   return text.replace(CONTROLS, (c) => (keep.includes(c) ? c : escapeOne(c)));
 }
 
+/**
+ * JSON text (`JSON.stringify`'s) with the control characters JSON leaves raw (DEL, C1, bidi)
+ * written as JSON escapes (`\u009b`), which read back as the same string; C0 characters are
+ * JSON's own escapes already, or the text's own line breaks.
+ */
+export function escapeControlsInJson(json: string): string {
+  return json.replace(CONTROLS, (c) =>
+    c.charCodeAt(0) < 0x20 ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 function escapeOne(c: string): string {
   const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
   const code = c.charCodeAt(0);

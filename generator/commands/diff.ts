@@ -4,7 +4,7 @@
  * Exit 0 when nothing breaks, 1 when something does, 2 when the comparison cannot be made.
  */
 import { openRunCaches } from '../cache.js';
-import { escapeControls, formatDiagnostic } from '../diagnostics.js';
+import { escapeControls, escapeControlsInJson, formatDiagnostic } from '../diagnostics.js';
 import { buildReport } from '../diff/report.js';
 import { renderReport, type ReportFormat } from '../diff/render.js';
 import { BaseNotFound, readBase, sourceToIr, type SpecSource } from '../diff/source.js';
@@ -71,10 +71,5 @@ export async function runDiff(
  * back as the same string.
  */
 function printable(text: string, format: ReportFormat): string {
-  return format === 'json'
-    ? text.replace(
-        /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
-        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-      )
-    : escapeControls(text, '\n');
+  return format === 'json' ? escapeControlsInJson(text) : escapeControls(text, '\n');
 }
