@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.js';
 import { loadDocument } from '../../generator/swagger/load.js';
+import { validateSpec } from '../../generator/pipeline.js';
 import { typeCheck } from '../robustness/harness.js';
 import { json, useTestServer } from '../runtime/http-server.js';
 import { capture } from '../support/cli-io.js';
@@ -173,6 +174,102 @@ describe('a Swagger 2.0 document split over files', () => {
         '/paths/~1pets/post/responses/default/schema/$ref',
       ],
     ]);
+  });
+});
+
+/** A root whose definitions, parameters and responses are refs to files, its path item another. */
+const INDIRECT = {
+  'swagger.yaml': `swagger: "2.0"
+info: {title: Things, version: "1"}
+paths:
+  /things:
+    $ref: 'paths/things.yaml'
+definitions:
+  Thing:
+    $ref: 'defs/thing.yaml'
+parameters:
+  body:
+    $ref: 'defs/parameters.yaml#/thingBody'
+responses:
+  NotFound:
+    $ref: 'defs/responses.yaml#/NotFound'
+`,
+  'paths/things.yaml': `get:
+  operationId: listThings
+  responses:
+    "200":
+      description: ok
+      schema:
+        type: array
+        items: {$ref: '../defs/thing.yaml'}
+    "404":
+      $ref: '../defs/responses.yaml#/NotFound'
+post:
+  operationId: makeThing
+  parameters:
+    - $ref: '../swagger.yaml#/parameters/body'
+  responses:
+    "204":
+      description: made
+`,
+  'defs/thing.yaml': `type: object
+properties:
+  part: {$ref: 'part.yaml'}
+`,
+  'defs/part.yaml': 'type: object\nproperties:\n  id: {type: integer}\n',
+  'defs/parameters.yaml': `thingBody:
+  name: thing
+  in: body
+  required: true
+  schema: {$ref: 'thing.yaml'}
+`,
+  'defs/responses.yaml': `NotFound:
+  description: not found
+  schema:
+    type: object
+    properties:
+      message: {type: string}
+`,
+};
+
+describe('a Swagger 2.0 root made of refs to files', () => {
+  it('hoists what a root definition, parameter or response names under that name', async () => {
+    const root = join(scratch(), 'indirect');
+    await writeTree(root, INDIRECT);
+    const { document, diagnostics } = await loadDocument(named(root, 'swagger.yaml'));
+    expect(diagnostics).toEqual([]);
+    const value = document!.value as any;
+    expect(Object.keys(value.components.schemas).sort()).toEqual(['Thing', 'part']);
+    expect(value.components.schemas.Thing.properties.part).toEqual({
+      $ref: '#/components/schemas/part',
+    });
+    const things = value.paths['/things'];
+    expect(things.get.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
+    expect(things.get.responses['200'].content['application/json'].schema.items).toEqual({
+      $ref: '#/components/schemas/Thing',
+    });
+    expect(things.post.requestBody).toEqual({
+      required: true,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } },
+    });
+    expect(value.components.responses.NotFound.description).toBe('not found');
+  });
+
+  it('reports a ref that names nothing once, as a split OpenAPI 3 spec does', async () => {
+    const root = join(scratch(), 'broken');
+    await writeTree(root, {
+      ...INDIRECT,
+      'paths/things.yaml': INDIRECT['paths/things.yaml'].replace(
+        '../swagger.yaml#/parameters/body',
+        '#/parameters/body',
+      ),
+    });
+    const { diagnostics } = await loadDocument(named(root, 'swagger.yaml'));
+    expect(diagnostics.map((d) => [d.code, d.file, d.pointer, d.line])).toEqual([
+      ['unresolved-ref', named(root, 'paths/things.yaml'), '/post/parameters/0/$ref', 14],
+    ]);
+    // And nothing more when the document is validated: it was converted all the same.
+    expect(await validateSpec(named(root, 'swagger.yaml'))).toEqual(diagnostics);
   });
 });
 
