@@ -15,7 +15,6 @@ import { parseDocument } from '../../generator/swagger/load.js';
 import { validateDocument } from '../../generator/validate/index.js';
 import { generateText, typeCheck, writeOutput } from '../robustness/harness.js';
 import { json, useTestServer } from '../runtime/http-server.js';
-import { briefOf } from '../support/documents.js';
 import { useScratchDir } from '../support/scratch.js';
 
 const FILE = 'draft4.yaml';
@@ -142,7 +141,14 @@ describe('draft-4 tuples', () => {
       column,
     });
     expect(
-      diagnostics.map(briefOf(['code', 'severity', 'file', 'pointer', 'line', 'column'])),
+      diagnostics.map(({ code, severity, file, pointer, line, column }) => ({
+        code,
+        severity,
+        file,
+        pointer,
+        line,
+        column,
+      })),
     ).toEqual([
       tuple('/paths/~1things/get/responses/200/schema/items', itemsAfter(/^ {10}schema:/), 13),
       tuple('/definitions/Thing/properties/pair/items', itemsAfter(/^ {6}pair:/), 9),
@@ -212,7 +218,9 @@ export const badPair: Thing = { name: null, pair: [true] };
   });
 
   it('sends a null body where the body parameter is nullable', async () => {
-    server.reply((_request, res) => res.writeHead(204).end());
+    server.reply((_request, res) => {
+      res.writeHead(204).end();
+    });
     await client.things.createThing(null);
     expect(server.requests.map((r) => [r.method, r.url, r.text])).toEqual([
       ['POST', '/things', 'null'],
