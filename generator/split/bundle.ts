@@ -1,9 +1,9 @@
 /**
  * A split spec made one document: every `$ref` to another file is rewritten to a local one,
  * by its OpenAPI position (`positions.ts`). A target with a `components` slot (a schema, a
- * parameter, a response…) is hoisted there once under a stable name (`names.ts`) and each ref
- * to it points there; a path item or an operation (no slot in OpenAPI 3.0) is inlined where
- * it is referred to. Refs inside the root file stay as they are; refs inside another file are
+ * parameter, a response…; in Swagger 2.0, `definitions`, `parameters` or `responses`) is
+ * hoisted there once under a stable name (`names.ts`) and each ref to it points there; a path
+ * item or an operation (no slot in OpenAPI 3.0) is inlined where it is referred to. Refs inside the root file stay as they are; refs inside another file are
  * relative to that file, `#/...` included. Cycles through files are fine for hoisted targets
  * (the second visit finds the name); a path item that contains itself is reported.
  *
@@ -19,7 +19,7 @@ import { isObject } from '../document/read.js';
 import type { SpecFile } from './crawl.js';
 import { nameTargets, type HoistTarget } from './names.js';
 import type { ComponentKind } from '../document/components.js';
-import { childKind, isComponentKind, type Kind } from './positions.js';
+import { dialectOf, isComponentKind, type Dialect, type Kind } from './positions.js';
 
 /** A place in a file: its absolute path and a pointer into it. */
 export interface Origin {
@@ -35,12 +35,14 @@ export interface Bundle {
 }
 
 export function bundleFiles(root: string, files: ReadonlyMap<string, SpecFile>): Bundle {
-  const first = walkAll(root, files, undefined);
   const rootValue = files.get(root)?.document?.value;
+  // A Swagger 2.0 spec hoists into its own top-level maps (`definitions`…), not `components`.
+  const dialect = dialectOf(rootValue);
+  const first = walkAll(root, files, dialect, undefined);
   const taken = (kind: ComponentKind) =>
-    new Set(Object.keys(asRecord(asRecord(asRecord(rootValue).components)[kind])));
+    new Set(Object.keys(slotIn(rootValue, dialect.slot(kind) ?? [])));
   const names = nameTargets([...first.targets.values()], first.claimed, taken, dirname(root));
-  return walkAll(root, files, names);
+  return walkAll(root, files, dialect, names);
 }
 
 /** What a ref names: the file, the pointer in it (and as written) and the value there. */
@@ -59,8 +61,10 @@ interface Walked extends Bundle {
 function walkAll(
   root: string,
   files: ReadonlyMap<string, SpecFile>,
+  dialect: Dialect,
   names: ReadonlyMap<string, string> | undefined,
 ): Walked {
+  const { childKind } = dialect;
   const targets = new Map<string, HoistTarget>();
   /** Target key → the root component (`/components/<kind>/<name>`) that is only a ref to it. */
   const claimedAt = new Map<string, string>();
@@ -171,7 +175,8 @@ function walkAll(
    */
   function* hoist(kind: ComponentKind, target: Target, claim?: string): Walker<string> {
     const key = `${kind} ${target.file}#${target.pointer}`;
-    const slot = joinPointer('', 'components', kind);
+    // Only a kind with a slot is hoisted (`reference`, `mapped`).
+    const slot = joinPointer('', ...dialect.slot(kind)!);
     if (claim !== undefined && !claimedAt.has(key)) {
       claimedAt.set(key, claim);
       claimed.set(key, unescape(claim.slice(slot.length + 1)));
@@ -200,9 +205,10 @@ function walkAll(
     const siblings = () => members(node, kind, at, out, '$ref');
     if (target.file === root)
       return { ...(yield* members(node, kind, at, out)), $ref: `#${target.fragment}` };
-    if (isComponentKind(kind)) {
+    const slotTokens = isComponentKind(kind) ? dialect.slot(kind) : undefined;
+    if (isComponentKind(kind) && slotTokens) {
       // A root component that is only this ref: the target takes its name and place.
-      const slot = joinPointer('', 'components', kind);
+      const slot = joinPointer('', ...slotTokens);
       const claim =
         at.file === root &&
         at.pointer === out &&
@@ -258,7 +264,7 @@ function walkAll(
     visit(files.get(root)?.document?.value, 'document', { file: root, pointer: '' }, ''),
     walk,
   );
-  if (names) place(rootValue, targets, claimedAt, hoisted, nameOf);
+  if (names) place(rootValue, dialect, targets, claimedAt, hoisted, nameOf);
   for (const [, file] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
     diagnostics.push(...file.diagnostics);
   return { value: rootValue, mounts, diagnostics, targets, claimed };
@@ -305,6 +311,7 @@ function drive(first: Visit, walk: (visit: Visit) => Walker<unknown>): unknown {
 /** Puts each hoisted target not standing in a root component's place under its name. */
 function place(
   value: unknown,
+  dialect: Dialect,
   targets: ReadonlyMap<string, HoistTarget>,
   claimedAt: ReadonlyMap<string, string>,
   hoisted: ReadonlyMap<string, unknown>,
@@ -314,8 +321,9 @@ function place(
   const document = value as Record<string, unknown>;
   for (const target of targets.values()) {
     if (claimedAt.has(target.key)) continue;
-    const components = (document.components ??= {}) as Record<string, unknown>;
-    const slot = (components[target.kind] ??= {}) as Record<string, unknown>;
+    let slot = document;
+    for (const token of dialect.slot(target.kind)!)
+      slot = (slot[token] ??= {}) as Record<string, unknown>;
     Object.defineProperty(slot, nameOf(target.key), {
       value: hoisted.get(target.key),
       enumerable: true,
@@ -327,6 +335,14 @@ function place(
 
 function step(at: Origin, token: string | number): Origin {
   return { file: at.file, pointer: joinPointer(at.pointer, token) };
+}
+
+/** The map at `tokens` in `value` (empty when there is none). */
+function slotIn(value: unknown, tokens: readonly string[]): Record<string, unknown> {
+  return tokens.reduce<Record<string, unknown>>(
+    (node, token) => asRecord(node[token]),
+    asRecord(value),
+  );
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

@@ -134,3 +134,49 @@ export function childKind(parent: Kind, key: string, value: unknown): Kind {
       return 'data';
   }
 }
+
+/**
+ * Swagger 2.0, where its positions differ from OpenAPI 3's: reusable schemas, parameters and
+ * responses are maps at the top of the document (there is no `components`), and a response
+ * holds its `schema` itself and its `examples` by media type. Path items, operations,
+ * parameter lists and schemas stand as in OpenAPI 3, so the table above reads them.
+ */
+const SWAGGER_MAPS: Readonly<Record<string, Kind>> = {
+  definitions: 'map:schemas',
+  parameters: 'map:parameters',
+  responses: 'map:responses',
+};
+
+function swaggerChildKind(parent: Kind, key: string, value: unknown): Kind {
+  if (parent === 'document' && Object.hasOwn(SWAGGER_MAPS, key)) return SWAGGER_MAPS[key]!;
+  if (parent === 'responses' && key === 'schema') return 'schemas';
+  if (parent === 'responses' && key === 'examples') return 'data';
+  return childKind(parent, key, value);
+}
+
+/** The map of the document a hoisted target of each kind goes in, as pointer tokens. */
+const SWAGGER_SLOTS: Partial<Record<ComponentKind, readonly string[]>> = {
+  schemas: ['definitions'],
+  parameters: ['parameters'],
+  responses: ['responses'],
+};
+
+/** What the bundler needs to know of the document's version: positions, and where to hoist. */
+export interface Dialect {
+  readonly childKind: (parent: Kind, key: string, value: unknown) => Kind;
+  /** The map a target of `kind` is hoisted into; `undefined` when it has none, and is inlined. */
+  readonly slot: (kind: ComponentKind) => readonly string[] | undefined;
+}
+
+const OPENAPI: Dialect = { childKind, slot: (kind) => ['components', kind] };
+const SWAGGER: Dialect = { childKind: swaggerChildKind, slot: (kind) => SWAGGER_SLOTS[kind] };
+
+/** The dialect of a root document: Swagger 2.0 when it says `swagger: "2.0"` (and no `openapi`). */
+export function dialectOf(root: unknown): Dialect {
+  const swagger =
+    typeof root === 'object' &&
+    root !== null &&
+    (root as Record<string, unknown>).swagger === '2.0' &&
+    !Object.hasOwn(root, 'openapi');
+  return swagger ? SWAGGER : OPENAPI;
+}

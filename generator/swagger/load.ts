@@ -3,7 +3,6 @@
  * OpenAPI 3.0 (`convert.ts`), anything else as it was. The upgrader is imported only when a
  * document says `swagger: "2.0"`, so an OpenAPI 3 run never loads it.
  */
-import { hasErrors } from '../diagnostics.js';
 import { parseSource, type LoadResult } from '../load.js';
 import { loadSpec, type LoadSpecOptions } from '../split/load-spec.js';
 import { convertSwagger, isSwagger2, type Upgrade } from './convert.js';
@@ -35,12 +34,13 @@ export async function parseDocument(file: string, text: string): Promise<LoadRes
 /**
  * `loaded` with its document converted when it is Swagger 2.0, given the upgrader (for
  * callers that cannot wait for the import; without it the document is left as it is, and
- * the validator refuses it).
+ * the validator refuses it). A split spec with a ref that names nothing loads with that error
+ * and the ref as written, so that the rest is validated in the same run: converted too, or
+ * the validator would refuse it only for being Swagger 2.0.
  */
 export function withSwaggerConverted(loaded: LoadResult, upgrade?: Upgrade): LoadResult {
   const { document } = loaded;
-  if (!document || !upgrade || hasErrors(loaded.diagnostics) || !isSwagger2(document.value))
-    return loaded;
+  if (!document || !upgrade || !isSwagger2(document.value)) return loaded;
   const result = convertSwagger(document, upgrade);
   return { ...result, diagnostics: [...loaded.diagnostics, ...result.diagnostics] };
 }

@@ -5,6 +5,7 @@
  */
 import { joinPointer } from '../document/pointer.js';
 import { isObject, member } from '../document/read.js';
+import { readDraft4Forms } from './draft4.js';
 import { isBodyLike, OPERATION_KEYS, resolveParameter } from './parameters.js';
 
 type Mutable = Record<string, unknown>;
@@ -27,7 +28,8 @@ export interface Prepared {
 
 export function prepare(original: Mutable): Prepared {
   const document = structuredClone(original);
-  const findings = collectionFormats(document);
+  // Schemas first, before body parameters are copied into operations (`pushDownBodies`).
+  const findings = [...readDraft4Forms(document), ...collectionFormats(document)];
   const aside = new Map<string, Mutable>();
   const paths = member(document, 'paths');
   for (const [path, item] of Object.entries(isObject(paths) ? paths : {})) {
