@@ -49,6 +49,8 @@ interface Target {
   readonly pointer: string;
   readonly fragment: string;
   readonly value: unknown;
+  /** The whole of a text file (`isTextFile`): a string that stands only where a text may. */
+  readonly text?: true;
 }
 
 interface Walked extends Bundle {
@@ -143,6 +145,14 @@ function walkAll(
       return void report(at, 'unresolved-ref', message, hint);
     }
     const target = files.get(file);
+    if (target?.text !== undefined) {
+      if (pointer !== '' && pointer !== '/') {
+        const message = `$ref '${ref}' points into ${target.label}, a text file, which has no parts to point to`;
+        const hint = 'refer to the whole file, without a #fragment';
+        return void report(at, 'unresolved-ref', message, hint);
+      }
+      return { file, pointer: '', fragment: '', value: target.text, text: true };
+    }
     if (!target?.document) {
       // A file that failed to parse has reported its own syntax errors.
       if (target?.unreadable === undefined && target) return undefined;
@@ -163,6 +173,18 @@ function walkAll(
       return void report(at, 'unresolved-ref', message);
     }
     return { file, pointer, fragment, value: found.value };
+  };
+
+  /**
+   * Whether the text of a text file may stand where a `$ref` of `kind` is: only where OpenAPI
+   * defines no object (a description, a summary); reported when not.
+   */
+  const textMayStand = (kind: Kind, ref: string, at: Origin): boolean => {
+    if (kind === 'other') return true;
+    const message = `$ref '${ref}' names a text file where OpenAPI expects ${expected(kind)}; a text file stands only for a text, such as a description`;
+    const hint = 'refer to a .yaml or .json file here; a .md or .txt file fits a description';
+    report(at, 'unsupported-ref', message, hint);
+    return false;
   };
 
   /**
@@ -197,6 +219,7 @@ function walkAll(
   ): Walker<unknown> {
     const target = follow(ref, at);
     if (!target) return node;
+    if (target.text && !textMayStand(kind, ref, at)) return node;
     const siblings = () => members(node, kind, at, out, '$ref');
     if (target.file === root)
       return { ...(yield* members(node, kind, at, out)), $ref: `#${target.fragment}` };
@@ -248,8 +271,9 @@ function walkAll(
   function* mapped(name: string, value: unknown, at: Origin): Walker<unknown> {
     if (typeof value !== 'string' || !/[/#]/.test(value) || isUrl(value)) return value;
     if (at.file === root && value.startsWith('#')) return value;
-    const target = follow(value, { file: at.file, pointer: joinPointer(at.pointer, name) });
-    if (!target) return value;
+    const where = { file: at.file, pointer: joinPointer(at.pointer, name) };
+    const target = follow(value, where);
+    if (!target || (target.text && !textMayStand('schemas', value, where))) return value;
     if (target.file === root) return `#${target.fragment}`;
     return asFragment(yield* hoist('schemas', target));
   }
@@ -323,6 +347,29 @@ function place(
       configurable: true,
     });
   }
+}
+
+/** What stands at a position of `kind`, for messages: "a schema", "a path item"… */
+function expected(kind: Kind): string {
+  const base = kind.replace(/^(?:map|list):/, '');
+  const words: Readonly<Record<string, string>> = {
+    schemas: 'a schema',
+    parameters: 'a parameter',
+    responses: 'a response',
+    requestBodies: 'a request body',
+    headers: 'a header',
+    examples: 'an example',
+    securitySchemes: 'a security scheme',
+    links: 'a link',
+    callbacks: 'a callback',
+    pathItem: 'a path item',
+    operation: 'an operation',
+    mediaType: 'a media type',
+    encoding: 'an encoding',
+    server: 'a server',
+    mapping: 'a schema',
+  };
+  return words[base] ?? 'an object';
 }
 
 function step(at: Origin, token: string | number): Origin {

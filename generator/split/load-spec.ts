@@ -88,7 +88,9 @@ function bundledDocument(
   files: ReadonlyMap<string, SpecFile>,
   rootAbsolute: string,
 ): SourceDocument {
-  const paths = [...files.values()].filter((f) => f.document).map((f) => f.path);
+  const paths = [...files.values()]
+    .filter((f) => f.document || f.text !== undefined)
+    .map((f) => f.path);
   const locate = (pointer: string): Location => {
     const tokens = splitPointer(pointer.startsWith('#') ? pointer.slice(1) : pointer) ?? [];
     for (let n = tokens.length; n >= 0; n -= 1) {
@@ -96,7 +98,10 @@ function bundledDocument(
       if (!mount) continue;
       const inFile = joinPointer(mount.pointer, ...tokens.slice(n));
       if (mount.file === rootAbsolute && inFile === pointer) return root.locate(pointer);
-      const document = files.get(mount.file)?.document;
+      const file = files.get(mount.file);
+      // A text file stands whole for one string: everything in it is at its start.
+      if (file?.text !== undefined) return { file: file.label, pointer: '', line: 1, column: 1 };
+      const document = file?.document;
       if (!document) break;
       return { file: document.file, pointer: inFile, ...position(document.locate(inFile)) };
     }
