@@ -1,10 +1,10 @@
 /**
  * Finds and parses every file a split spec reaches through `$ref`s. Each relative ref is
- * resolved against the file it is written in, as the bundler (`bundle.ts`) resolves it: a
- * JSON Schema `$id` changes nothing (Redocly reads it the same way; json-schema-ref-parser,
- * the crawler before, resolved against `$id`, so that `./other.yaml` beside a schema with an
- * `$id` was "not found"). Every `$ref` whose value names a file is followed, wherever it
- * stands; the bundler decides which of them are refs and reports there.
+ * resolved against the file it is written in, as the bundler (`bundle.ts`) resolves it, and
+ * as Redocly does; where a 3.1 schema's `$id` makes JSON Schema read it elsewhere,
+ * `schema-ids.ts` says so or reads it so, once every file is met. Every `$ref` whose value
+ * names a file is followed, wherever it stands; the bundler decides which of them are refs
+ * and reports there.
  *
  * What may be read is decided first (`trust.ts`): a file outside the roots, inside `.git`, or
  * that is not a regular file within the limits is not read, only recorded with the reason,
