@@ -14,7 +14,13 @@
  */
 import { dirname, resolve } from 'node:path';
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
-import { isUrl, joinPointer, refPointer, resolvePointer } from '../document/pointer.js';
+import {
+  isUrl,
+  joinPointer,
+  refPointer,
+  resolvePointer,
+  splitPointer,
+} from '../document/pointer.js';
 import { isObject } from '../document/read.js';
 import type { SpecFile } from './crawl.js';
 import { nameTargets, type HoistTarget } from './names.js';
@@ -176,12 +182,15 @@ function walkAll(
   };
 
   /**
-   * Whether the text of a text file may stand where a `$ref` of `kind` is: only where OpenAPI
-   * defines no object (a description, a summary); reported when not.
+   * Whether the text of a text file may stand where a `$ref` of `kind` is: as a description
+   * or a summary, whose text no rule checks and no message quotes (the file is the spec's
+   * author's, but a message must not print what a file holds); reported when not.
    */
   const textMayStand = (kind: Kind, ref: string, at: Origin): boolean => {
-    if (kind === 'other') return true;
-    const message = `$ref '${ref}' names a text file where OpenAPI expects ${expected(kind)}; a text file stands only for a text, such as a description`;
+    const key = splitPointer(at.pointer)?.at(-1);
+    if (kind === 'other' && key !== undefined && TEXT_KEYS.has(key)) return true;
+    const what = kind === 'other' && key !== undefined ? `'${key}'` : expected(kind);
+    const message = `$ref '${ref}' names a text file, which stands only for a description or a summary, not for ${what}`;
     const hint = 'refer to a .yaml or .json file here; a .md or .txt file fits a description';
     report(at, 'unsupported-ref', message, hint);
     return false;
@@ -348,6 +357,9 @@ function place(
     });
   }
 }
+
+/** The members whose value a text file may be: free text, never checked against a list. */
+const TEXT_KEYS = new Set(['description', 'summary']);
 
 /** What stands at a position of `kind`, for messages: "a schema", "a path item"… */
 function expected(kind: Kind): string {

@@ -133,7 +133,7 @@ describe('a $ref where OpenAPI defines none', () => {
     expect(document!.files).toContain(named(dir, 'resources/droplets.md'));
   });
 
-  it('refuses a text file where OpenAPI expects an object, and a fragment into one, at the $ref', async () => {
+  it('refuses a text file but as a description or a summary, and a fragment into one, at the $ref', async () => {
     const dir = await fresh({
       'openapi.yaml': `${INFO}tags:
   - name: A
@@ -147,6 +147,8 @@ paths:
           content:
             application/json:
               schema: {$ref: 'text.md'}
+      parameters:
+        - {name: a, in: query, style: {$ref: 'text.md'}, schema: {type: string}}
 `,
       'text.md': 'type: string\n',
     });
@@ -154,7 +156,9 @@ paths:
     expect(document).toBeUndefined();
     expect(diagnostics.map(formatDiagnostic)).toEqual([
       `${named(dir, 'openapi.yaml')}:7:19 error [unresolved-ref] #/tags/0/description/$ref: $ref 'text.md#/part' points into ${named(dir, 'text.md')}, a text file, which has no parts to point to\n    hint: refer to the whole file, without a #fragment`,
-      `${named(dir, 'openapi.yaml')}:16:24 error [unsupported-ref] #/paths/~1a/get/responses/200/content/application~1json/schema/$ref: $ref 'text.md' names a text file where OpenAPI expects a schema; a text file stands only for a text, such as a description\n    hint: refer to a .yaml or .json file here; a .md or .txt file fits a description`,
+      `${named(dir, 'openapi.yaml')}:16:24 error [unsupported-ref] #/paths/~1a/get/responses/200/content/application~1json/schema/$ref: $ref 'text.md' names a text file, which stands only for a description or a summary, not for a schema\n    hint: refer to a .yaml or .json file here; a .md or .txt file fits a description`,
+      // A member checked against a list would quote the file's text in its message.
+      `${named(dir, 'openapi.yaml')}:18:40 error [unsupported-ref] #/paths/~1a/get/parameters/0/style/$ref: $ref 'text.md' names a text file, which stands only for a description or a summary, not for 'style'\n    hint: refer to a .yaml or .json file here; a .md or .txt file fits a description`,
     ]);
   });
 
