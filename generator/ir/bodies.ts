@@ -103,6 +103,8 @@ const RANGE = /^[1-5]XX$/i;
 export function buildResponses(node: unknown, pointer: string, ctx: SchemaContext): IrResponse[] {
   const responses: IrResponse[] = [];
   for (const [key, raw] of entries(node)) {
+    // The Responses Object may carry extensions beside its statuses.
+    if (key.startsWith('x-')) continue;
     const status =
       key === 'default'
         ? 'default'

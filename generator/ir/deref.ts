@@ -1,6 +1,7 @@
 /** Following `$ref`s to components (parameters, request bodies, responses, path items). */
 import { followRefs, isObject, type RawObject } from '../document/read.js';
 import { joinPointer } from '../document/pointer.js';
+import { isExtensionKey, NAME_MAPS } from '../document/name-maps.js';
 import type { SchemaContext } from './schema.js';
 
 interface Located<T> {
@@ -41,15 +42,18 @@ export function anchorPointer(root: unknown, name: string): string | undefined {
   if (!index) {
     const found = new Map<string, string>();
     const active = new Set<unknown>();
-    const visit = (node: unknown, pointer: string): void => {
+    const visit = (node: unknown, pointer: string, parent?: string, grand?: string): void => {
       if (typeof node !== 'object' || node === null || active.has(node)) return;
       active.add(node);
       const anchor = (node as RawObject).$anchor;
       if (typeof anchor === 'string' && !found.has(anchor)) found.set(anchor, pointer);
+      // In a map of names (`properties`) `x-foo` is a property and `default` a name, not data.
+      const names = parent !== undefined && NAME_MAPS.has(parent);
       for (const [key, value] of Object.entries(node)) {
-        if (key.startsWith('x-') || ['example', 'default', 'const'].includes(key)) continue;
-        if (key === 'examples' && Array.isArray(value)) continue;
-        visit(value, joinPointer(pointer, key));
+        if (isExtensionKey(key, parent, grand)) continue;
+        if (!names && ['example', 'default', 'const'].includes(key)) continue;
+        if (!names && key === 'examples' && Array.isArray(value)) continue;
+        visit(value, joinPointer(pointer, key), Array.isArray(node) ? undefined : key, parent);
       }
       active.delete(node);
     };

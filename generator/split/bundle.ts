@@ -14,7 +14,13 @@
  */
 import { dirname, resolve } from 'node:path';
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
-import { isUrl, joinPointer, refPointer, resolvePointer } from '../document/pointer.js';
+import {
+  isUrl,
+  joinPointer,
+  refPointer,
+  resolvePointer,
+  splitPointer,
+} from '../document/pointer.js';
 import { isObject } from '../document/read.js';
 import type { SpecFile } from './crawl.js';
 import { nameTargets, type HoistTarget } from './names.js';
@@ -51,6 +57,8 @@ interface Target {
   readonly pointer: string;
   readonly fragment: string;
   readonly value: unknown;
+  /** The whole of a text file (`isTextFile`): a string that stands only where a text may. */
+  readonly text?: true;
 }
 
 interface Walked extends Bundle {
@@ -147,6 +155,14 @@ function walkAll(
       return void report(at, 'unresolved-ref', message, hint);
     }
     const target = files.get(file);
+    if (target?.text !== undefined) {
+      if (pointer !== '' && pointer !== '/') {
+        const message = `$ref '${ref}' points into ${target.label}, a text file, which has no parts to point to`;
+        const hint = 'refer to the whole file, without a #fragment';
+        return void report(at, 'unresolved-ref', message, hint);
+      }
+      return { file, pointer: '', fragment: '', value: target.text, text: true };
+    }
     if (!target?.document) {
       // A file that failed to parse has reported its own syntax errors.
       if (target?.unreadable === undefined && target) return undefined;
@@ -167,6 +183,21 @@ function walkAll(
       return void report(at, 'unresolved-ref', message);
     }
     return { file, pointer, fragment, value: found.value };
+  };
+
+  /**
+   * Whether the text of a text file may stand where a `$ref` of `kind` is: as a description
+   * or a summary, whose text no rule checks and no message quotes (the file is the spec's
+   * author's, but a message must not print what a file holds); reported when not.
+   */
+  const textMayStand = (kind: Kind, ref: string, at: Origin): boolean => {
+    const key = splitPointer(at.pointer)?.at(-1);
+    if (kind === 'other' && key !== undefined && TEXT_KEYS.has(key)) return true;
+    const what = kind === 'other' && key !== undefined ? `'${key}'` : expected(kind);
+    const message = `$ref '${ref}' names a text file, which stands only for a description or a summary, not for ${what}`;
+    const hint = 'refer to a .yaml or .json file here; a .md or .txt file fits a description';
+    report(at, 'unsupported-ref', message, hint);
+    return false;
   };
 
   /**
@@ -202,6 +233,7 @@ function walkAll(
   ): Walker<unknown> {
     const target = follow(ref, at);
     if (!target) return node;
+    if (target.text && !textMayStand(kind, ref, at)) return node;
     const siblings = () => members(node, kind, at, out, '$ref');
     if (target.file === root)
       return { ...(yield* members(node, kind, at, out)), $ref: `#${target.fragment}` };
@@ -254,8 +286,9 @@ function walkAll(
   function* mapped(name: string, value: unknown, at: Origin): Walker<unknown> {
     if (typeof value !== 'string' || !/[/#]/.test(value) || isUrl(value)) return value;
     if (at.file === root && value.startsWith('#')) return value;
-    const target = follow(value, { file: at.file, pointer: joinPointer(at.pointer, name) });
-    if (!target) return value;
+    const where = { file: at.file, pointer: joinPointer(at.pointer, name) };
+    const target = follow(value, where);
+    if (!target || (target.text && !textMayStand('schemas', value, where))) return value;
     if (target.file === root) return `#${target.fragment}`;
     return asFragment(yield* hoist('schemas', target));
   }
@@ -331,6 +364,32 @@ function place(
       configurable: true,
     });
   }
+}
+
+/** The members whose value a text file may be: free text, never checked against a list. */
+const TEXT_KEYS = new Set(['description', 'summary']);
+
+/** What stands at a position of `kind`, for messages: "a schema", "a path item"… */
+function expected(kind: Kind): string {
+  const base = kind.replace(/^(?:map|list):/, '');
+  const words: Readonly<Record<string, string>> = {
+    schemas: 'a schema',
+    parameters: 'a parameter',
+    responses: 'a response',
+    requestBodies: 'a request body',
+    headers: 'a header',
+    examples: 'an example',
+    securitySchemes: 'a security scheme',
+    links: 'a link',
+    callbacks: 'a callback',
+    pathItem: 'a path item',
+    operation: 'an operation',
+    mediaType: 'a media type',
+    encoding: 'an encoding',
+    server: 'a server',
+    mapping: 'a schema',
+  };
+  return words[base] ?? 'an object';
 }
 
 function step(at: Origin, token: string | number): Origin {

@@ -1,10 +1,10 @@
 /**
  * Finds and parses every file a split spec reaches through `$ref`s. Each relative ref is
- * resolved against the file it is written in, as the bundler (`bundle.ts`) resolves it: a
- * JSON Schema `$id` changes nothing (Redocly reads it the same way; json-schema-ref-parser,
- * the crawler before, resolved against `$id`, so that `./other.yaml` beside a schema with an
- * `$id` was "not found"). Every `$ref` whose value names a file is followed, wherever it
- * stands; the bundler decides which of them are refs and reports there.
+ * resolved against the file it is written in, as the bundler (`bundle.ts`) resolves it, and
+ * as Redocly does; where a 3.1 schema's `$id` makes JSON Schema read it elsewhere,
+ * `schema-ids.ts` says so or reads it so, once every file is met. Every `$ref` whose value
+ * names a file is followed, wherever it stands; the bundler decides which of them are refs
+ * and reports there.
  *
  * What may be read is decided first (`trust.ts`): a file outside the roots, inside `.git`, or
  * that is not a regular file within the limits is not read, only recorded with the reason,
@@ -44,6 +44,22 @@ export interface SpecFile {
   readonly unreadable?: string;
   /** When it was not read because the rules of `trust.ts` refuse it: the code and hint to report. */
   readonly refusal?: Refusal;
+  /**
+   * A text file (`isTextFile`): its whole text, not parsed, and `document` unset. It is what
+   * a `$ref` to it stands for, where a string may stand (a description).
+   */
+  readonly text?: string;
+}
+
+/**
+ * Files a `$ref` names for their text, not a document: Markdown, plain text and HTML, as
+ * Redocly reads a file that is not JSON or YAML (DigitalOcean keeps its tags' descriptions
+ * in `.md` files). Anything else is parsed as JSON or YAML, whatever its extension.
+ */
+const TEXT_EXTENSIONS = /\.(?:md|markdown|txt|html?)$/i;
+
+export function isTextFile(path: string): boolean {
+  return TEXT_EXTENSIONS.test(path);
 }
 
 /** Parses every file reachable from `root` (already loaded as `rootDocument`), root included. */
@@ -116,6 +132,8 @@ export async function crawlFiles(
     }
     total += Buffer.byteLength(text, 'utf8');
     real.set(absolute, at);
+    // Line ends as the text means them, whatever system wrote it.
+    if (isTextFile(absolute)) return { path, label, diagnostics: [], text: asText(text) };
     const loaded = parseSource(label, text);
     return {
       path,
@@ -235,6 +253,11 @@ function fileRefs(value: unknown, file: string): string[] {
     }
   }
   return [...found];
+}
+
+/** A text file's text as a string value: without a byte order mark, lines ending in `\n`. */
+function asText(text: string): string {
+  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 }
 
 function decode(path: string): string {

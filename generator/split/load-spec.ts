@@ -14,6 +14,7 @@ import { bundleFiles, type Origin } from './bundle.js';
 import { crawlFiles, type SpecFile } from './crawl.js';
 import { isUrl } from '../document/pointer.js';
 import { diskReader, type SpecReader } from './reader.js';
+import { readSchemaIds, readsSchemaIds, type IdFile } from './schema-ids.js';
 import { DEFAULT_LIMITS, type ReadOptions } from './trust.js';
 
 export interface LoadSpecOptions extends ReadOptions {
@@ -27,13 +28,24 @@ export async function loadSpec(path: string, options: LoadSpecOptions = {}): Pro
   const limits = options.limits ?? DEFAULT_LIMITS;
   const loaded = await loadSource(path, options.cache, reader, limits.maxFileBytes);
   const root = loaded.document;
-  if (!root || hasErrors(loaded.diagnostics) || !namesOtherFiles(root.value)) return loaded;
+  if (!root || hasErrors(loaded.diagnostics)) return loaded;
   const rootAbsolute = resolve(reader.cwd, path);
-  const files = await crawlFiles(rootAbsolute, path, root, reader, options);
+  const ids = readsSchemaIds(root.value);
+  if (!namesOtherFiles(root.value)) {
+    if (!ids) return loaded;
+    const read = readSchemaIds([{ absolute: rootAbsolute, document: root }]);
+    const diagnostics = sortDiagnostics([...loaded.diagnostics, ...read.diagnostics]);
+    const document = read.documents.get(rootAbsolute) ?? root;
+    return hasErrors(read.diagnostics) ? { diagnostics } : { document, diagnostics };
+  }
+  const crawled = await crawlFiles(rootAbsolute, path, root, reader, options);
+  const read = ids ? readSchemaIds(parsedFiles(crawled)) : undefined;
+  const files = read ? withDocuments(crawled, read.documents) : crawled;
   const bundle = bundleFiles(rootAbsolute, files);
   const diagnostics = sortDiagnostics([
     ...loaded.diagnostics,
     ...bundle.diagnostics.map((d) => asRefusal(d, files)),
+    ...(read?.diagnostics ?? []),
   ]);
   // A ref that names nothing (a missing file or fragment) leaves the document whole but for
   // that ref, kept as written: it is handed on so that the validator reports the spec's other
@@ -62,6 +74,26 @@ function asRefusal(d: Diagnostic, files: ReadonlyMap<string, SpecFile>): Diagnos
   return d;
 }
 
+function parsedFiles(files: ReadonlyMap<string, SpecFile>): IdFile[] {
+  return [...files].flatMap(([absolute, { document }]) =>
+    document ? [{ absolute, document }] : [],
+  );
+}
+
+/** `files` with the documents `documents` replaces (`$ref`s read against their `$id`). */
+function withDocuments(
+  files: ReadonlyMap<string, SpecFile>,
+  documents: ReadonlyMap<string, SourceDocument>,
+): ReadonlyMap<string, SpecFile> {
+  if (documents.size === 0) return files;
+  return new Map(
+    [...files].map(([absolute, file]) => {
+      const document = documents.get(absolute);
+      return [absolute, document ? { ...file, document } : file];
+    }),
+  );
+}
+
 /** Whether any `$ref` in the value names a file (not `#...`, not a URL). */
 export function namesOtherFiles(value: unknown): boolean {
   const stack = [value];
@@ -88,7 +120,9 @@ function bundledDocument(
   files: ReadonlyMap<string, SpecFile>,
   rootAbsolute: string,
 ): SourceDocument {
-  const paths = [...files.values()].filter((f) => f.document).map((f) => f.path);
+  const paths = [...files.values()]
+    .filter((f) => f.document || f.text !== undefined)
+    .map((f) => f.path);
   const locate = (pointer: string): Location => {
     const tokens = splitPointer(pointer.startsWith('#') ? pointer.slice(1) : pointer) ?? [];
     for (let n = tokens.length; n >= 0; n -= 1) {
@@ -96,7 +130,10 @@ function bundledDocument(
       if (!mount) continue;
       const inFile = joinPointer(mount.pointer, ...tokens.slice(n));
       if (mount.file === rootAbsolute && inFile === pointer) return root.locate(pointer);
-      const document = files.get(mount.file)?.document;
+      const file = files.get(mount.file);
+      // A text file stands whole for one string: everything in it is at its start.
+      if (file?.text !== undefined) return { file: file.label, pointer: '', line: 1, column: 1 };
+      const document = file?.document;
       if (!document) break;
       return { file: document.file, pointer: inFile, ...position(document.locate(inFile)) };
     }

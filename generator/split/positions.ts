@@ -3,8 +3,13 @@
  * target is (a schema, a parameter, a path item…) and so whether the bundler hoists it into
  * `components` or inlines it. One table per object kind, after the OpenAPI 3.0/3.1 object
  * model. Example and default values and extensions are `data`, where a `$ref` is plain data
- * and is left alone; anything else the table does not name is `other`, where a ref to
- * another file is written out in place (as the semantic rules would look there for refs).
+ * and is left alone (OpenAPI says so of examples). Anything else the table does not name is
+ * `other`: a `$ref` there has no meaning OpenAPI defines, and is read as a JSON Reference
+ * (the bundler inlines its target, as Redocly does: `description: {$ref: intro.md}`).
+ *
+ * An `x-` key is an extension only where OpenAPI allows extensions: in an object with fixed
+ * fields, the Paths Object and an operation's Responses Object. In a map of names (response
+ * headers, properties, components, content, links…) `x-request-id` is a name like any other.
  */
 
 import { COMPONENT_KINDS, type ComponentKind } from '../document/components.js';
@@ -22,6 +27,8 @@ type OtherKind =
   | 'other'
   | 'discriminator'
   | 'mapping'
+  | 'paths'
+  | 'statusResponses'
   | `map:${ComponentKind | 'pathItem' | 'mediaType' | 'encoding'}`
   | `list:${'schemas' | 'parameters' | 'server'}`;
 
@@ -73,18 +80,20 @@ const COMPONENT_MAPS: Readonly<Record<string, Kind>> = {
 
 /** The kind of `parent[key]`, given the kind of `parent` (and, for `items`, the value itself). */
 export function childKind(parent: Kind, key: string, value: unknown): Kind {
-  if (parent.startsWith('map:')) {
-    return key.startsWith('x-') && parent !== 'map:schemas' ? 'data' : (parent.slice(4) as Kind);
-  }
+  if (parent === 'data') return 'data';
+  // Every key of a map is a name, an `x-` one too: the maps OpenAPI lets carry extensions
+  // (paths, an operation's responses) have kinds of their own below.
+  if (parent.startsWith('map:')) return parent.slice(4) as Kind;
   if (parent.startsWith('list:')) return parent.slice(5) as Kind;
   if (key.startsWith('x-') || LITERALS.has(key)) return 'data';
   switch (parent) {
-    case 'data':
-      return 'data';
     case 'document':
-      if (key === 'paths' || key === 'webhooks') return 'map:pathItem';
+      if (key === 'paths') return 'paths';
+      if (key === 'webhooks') return 'map:pathItem';
       if (key === 'components') return 'components';
       return key === 'servers' ? 'list:server' : 'other';
+    case 'paths':
+      return 'pathItem';
     case 'components':
       return COMPONENT_MAPS[key] ?? 'other';
     case 'pathItem':
@@ -94,9 +103,11 @@ export function childKind(parent: Kind, key: string, value: unknown): Kind {
     case 'operation':
       if (key === 'parameters') return 'list:parameters';
       if (key === 'requestBody') return 'requestBodies';
-      if (key === 'responses') return 'map:responses';
+      if (key === 'responses') return 'statusResponses';
       if (key === 'callbacks') return 'map:callbacks';
       return key === 'servers' ? 'list:server' : 'other';
+    case 'statusResponses':
+      return 'responses';
     case 'callbacks':
       return 'pathItem';
     case 'parameters':
@@ -118,7 +129,8 @@ export function childKind(parent: Kind, key: string, value: unknown): Kind {
       return key === 'headers' ? 'map:headers' : 'other';
     case 'links':
       // `parameters` and `requestBody` hold runtime expressions and values, not objects.
-      return key === 'server' ? 'server' : 'data';
+      if (key === 'server') return 'server';
+      return key === 'parameters' || key === 'requestBody' ? 'data' : 'other';
     case 'examples':
       return key === 'value' ? 'data' : 'other';
     case 'schemas':
@@ -131,7 +143,7 @@ export function childKind(parent: Kind, key: string, value: unknown): Kind {
     case 'discriminator':
       return key === 'mapping' ? 'mapping' : 'other';
     default:
-      return 'data';
+      return 'other';
   }
 }
 

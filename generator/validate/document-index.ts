@@ -4,8 +4,8 @@
  * `webhooks`. Every accessor checks types first, because the rules also run on documents
  * the schema check rejected (the shared reader in `document/read.ts` sees to that).
  */
-import { COMPONENT_KINDS } from '../document/components.js';
 import { HTTP_METHODS } from '../document/methods.js';
+import { isExtensionKey, NAME_MAPS } from '../document/name-maps.js';
 import { joinPointer } from '../document/pointer.js';
 import { followRefs, isObject, member, type RawObject } from '../document/read.js';
 import type { SourceDocument } from '../load.js';
@@ -55,26 +55,6 @@ export function indexDocument(doc: SourceDocument): DocumentIndex {
   return index;
 }
 
-/**
- * Keys whose value is a map from names to objects: inside them a key such as `default`,
- * `example` or `enum` is a name (a response code, a property called "example"), not a keyword.
- */
-const NAME_MAPS = new Set([
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-  'paths',
-  'webhooks',
-  ...COMPONENT_KINDS,
-  'pathItems',
-  'content',
-  'encoding',
-  'variables',
-  'mapping',
-]);
-
 /** Keys whose value is example or default data, where `$ref` and `enum` are just data. */
 const LITERALS = new Set(['example', 'default', 'const']);
 
@@ -101,12 +81,15 @@ function walk(root: unknown): Omit<DocumentIndex, 'operations'> {
       const names = parentKey !== undefined && NAME_MAPS.has(parentKey);
       for (const [key, value] of Object.entries(node)) {
         const at = joinPointer(pointer, key);
+        if (isExtensionKey(key, parentKey, grandparentKey)) continue;
         if (names) {
           visit(value, at, key, parentKey);
           continue;
         }
-        if (key.startsWith('x-') || LITERALS.has(key)) continue;
+        if (LITERALS.has(key)) continue;
         if (key === 'value' && grandparentKey === 'examples') continue;
+        // A link's parameters and request body are runtime expressions and values.
+        if ((key === 'parameters' || key === 'requestBody') && grandparentKey === 'links') continue;
         if (key === 'examples' && Array.isArray(value)) continue;
         if (key === '$ref' && typeof value === 'string') refs.push({ pointer: at, ref: value });
         else if (key === '$anchor' && typeof value === 'string') anchors.add(value);
@@ -126,7 +109,8 @@ function collectOperations(root: unknown): OperationSite[] {
     const items = member(root, section);
     if (!isObject(items)) continue;
     for (const [key, raw] of Object.entries(items)) {
-      if (key.startsWith('x-') || (section === 'paths' && !key.startsWith('/'))) continue;
+      // A webhook's name is the author's, `x-` or not; a path is a path only with its `/`.
+      if (section === 'paths' && !key.startsWith('/')) continue;
       const item = followRefs(root, raw, joinPointer('', section, key));
       if (!isObject(item.value)) continue;
       for (const method of HTTP_METHODS) {

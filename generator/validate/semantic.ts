@@ -85,8 +85,8 @@ export function references(doc: SourceDocument): Diagnostic[] {
           doc,
           'unresolved-ref',
           pointer,
-          `$ref '${ref}' points to another file, which this document was not loaded with`,
-          'load the spec with `loadSpec` (as the command line does), which follows refs to other files',
+          `$ref '${ref}' points to another file, which was not read with this document`,
+          "give the spec's root file with --spec: the files its $refs name are read with it",
         ),
       );
       continue;

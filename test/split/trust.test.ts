@@ -450,7 +450,7 @@ describe('messages never carry a file or raw control characters', () => {
 });
 
 describe('$id', () => {
-  it('does not change what a relative $ref names: the file it is written in decides', async () => {
+  it('does not change what a relative $ref names: the file it is written in decides, and a warning says so', async () => {
     const dir = await fresh({
       'api/openapi.yaml': `openapi: 3.1.0
 info: {title: Things, version: '1'}
@@ -473,7 +473,10 @@ properties:
       'api/schemas/Other.yaml': THING,
     });
     const { document, diagnostics } = await load(dir, 'api/openapi.yaml');
-    expect(diagnostics).toEqual([]);
+    // JSON Schema would resolve it against the $id, to a URL: never fetched, and said so.
+    expect(diagnostics.map((d) => [d.severity, d.code, d.pointer])).toEqual([
+      ['warning', 'ref-under-id', '/properties/other/$ref'],
+    ]);
     expect(document?.files).toContain(named(dir, 'api/schemas/Other.yaml'));
   });
 });

@@ -85,6 +85,22 @@ describe('uniqueOperationIds', () => {
       ],
     },
     {
+      name: 'a webhook named x-… is a webhook, not an extension',
+      value: {
+        openapi: '3.1.0',
+        info,
+        paths: { '/a': get({ operationId: 'x' }) },
+        webhooks: { 'x-ping': { post: { operationId: 'x', responses: ok } } },
+      },
+      want: [
+        {
+          code: 'duplicate-operation-id',
+          pointer: '/webhooks/x-ping/post/operationId',
+          message: "operationId 'x' is already used by GET /a at #/paths/~1a/get",
+        },
+      ],
+    },
+    {
       name: 'through a path item $ref',
       value: {
         openapi: '3.1.0',
@@ -205,8 +221,8 @@ describe('references', () => {
           code: 'unresolved-ref',
           pointer: '/components/schemas/A/$ref',
           message:
-            "$ref 'common.yaml#/A' points to another file, which this document was not loaded with",
-          hint: 'load the spec with `loadSpec` (as the command line does), which follows refs to other files',
+            "$ref 'common.yaml#/A' points to another file, which was not read with this document",
+          hint: "give the spec's root file with --spec: the files its $refs name are read with it",
         },
         {
           code: 'unsupported-ref',
@@ -249,6 +265,44 @@ describe('references', () => {
           code: 'unresolved-ref',
           pointer: '/components/schemas/A/properties/example/$ref',
           message: "$ref '#/missing' does not resolve: # has no 'missing'",
+        },
+      ],
+    },
+    {
+      name: 'x- keys in maps of names are names (their refs are checked); extensions of paths, responses and links values are data',
+      value: {
+        openapi: '3.1.0',
+        info,
+        paths: {
+          'x-notes': { $ref: '#/nowhere' },
+          '/a': {
+            get: {
+              responses: {
+                '200': {
+                  description: 'ok',
+                  headers: { 'x-request-id': { $ref: '#/components/headers/x-missing' } },
+                  links: {
+                    next: { operationId: 'a', parameters: { page: { $ref: '#/nowhere' } } },
+                  },
+                },
+                'x-internal': { $ref: '#/nowhere' },
+              },
+            },
+          },
+        },
+        components: {
+          headers: { 'x-request-id': { schema: {} } },
+          schemas: { A: { properties: { 'x-size': { $ref: '#/components/schemas/x-missing' } } } },
+        },
+      },
+      want: [
+        {
+          code: 'unresolved-ref',
+          pointer: '/paths/~1a/get/responses/200/headers/x-request-id/$ref',
+        },
+        {
+          code: 'unresolved-ref',
+          pointer: '/components/schemas/A/properties/x-size/$ref',
         },
       ],
     },
