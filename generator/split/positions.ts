@@ -85,7 +85,10 @@ export function childKind(parent: Kind, key: string, value: unknown): Kind {
   // (paths, an operation's responses) have kinds of their own below.
   if (parent.startsWith('map:')) return parent.slice(4) as Kind;
   if (parent.startsWith('list:')) return parent.slice(5) as Kind;
-  if (key.startsWith('x-') || LITERALS.has(key)) return 'data';
+  if (key.startsWith('x-')) return 'data';
+  // `default` names a response here (not a default value), as any status code would.
+  if (parent === 'statusResponses') return 'responses';
+  if (LITERALS.has(key)) return 'data';
   switch (parent) {
     case 'document':
       if (key === 'paths') return 'paths';
@@ -106,8 +109,6 @@ export function childKind(parent: Kind, key: string, value: unknown): Kind {
       if (key === 'responses') return 'statusResponses';
       if (key === 'callbacks') return 'map:callbacks';
       return key === 'servers' ? 'list:server' : 'other';
-    case 'statusResponses':
-      return 'responses';
     case 'callbacks':
       return 'pathItem';
     case 'parameters':

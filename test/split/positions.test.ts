@@ -49,6 +49,8 @@ paths:
       responses:
         '200':
           $ref: 'shared/responses.yaml#/droplets'
+        default:
+          $ref: 'shared/problem.yaml'
         x-internal: {$ref: 'resources/not-read-as-a-ref.yaml'}
 components:
   parameters:
@@ -91,6 +93,7 @@ x-trace:
         x-small:
           $ref: 'examples.yaml#/small'
 `,
+  'shared/problem.yaml': 'description: a problem\n',
   'shared/headers.yaml': 'x-request-id:\n  description: id\n  schema: {type: string}\n',
   'shared/links.yaml':
     'next:\n  operationId: listDroplets\n  parameters: {page: {$ref: not-a-ref}}\n',
@@ -120,6 +123,8 @@ describe('a $ref where OpenAPI defines none', () => {
     expect(value['x-logo']).toEqual({ $ref: 'resources/not-read-as-a-ref.yaml' });
     const get = value.paths['/droplets'].get;
     expect(get.responses['x-internal']).toEqual({ $ref: 'resources/not-read-as-a-ref.yaml' });
+    // `default` among the statuses names a response, not a default value: its ref is followed.
+    expect(get.responses.default).toEqual({ $ref: '#/components/responses/problem' });
     const schema = value.components.responses.droplets.content['application/json'].schema;
     expect(schema.properties.sample.example).toEqual({ $ref: 'an-example-not-a-ref.yaml' });
     expect(value.components.links.next.parameters).toEqual({ page: { $ref: 'not-a-ref' } });
