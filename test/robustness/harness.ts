@@ -18,7 +18,13 @@ import { irFromText } from '../support/documents.js';
 import { loadUpgrader } from '../../generator/swagger/load.js';
 
 export type Outcome =
-  | { readonly kind: 'generated'; readonly files: readonly OutputFile[]; readonly ir: Ir }
+  | {
+      readonly kind: 'generated';
+      readonly files: readonly OutputFile[];
+      readonly ir: Ir;
+      /** What the document's generation warned of: read loosely or left out. */
+      readonly warnings: readonly Diagnostic[];
+    }
   | { readonly kind: 'refused'; readonly diagnostics: readonly Diagnostic[] };
 
 /**
@@ -33,7 +39,7 @@ export async function generateText(file: string, text: string): Promise<Outcome>
     emitPackage({ ir: built.ir, plan: built.plan, templates: [], header }),
     header,
   );
-  return { kind: 'generated', files, ir: built.ir };
+  return { kind: 'generated', files, ir: built.ir, warnings: built.warnings };
 }
 
 export async function scratchDir(prefix: string): Promise<string> {
