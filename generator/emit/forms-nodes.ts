@@ -269,7 +269,8 @@ function stringNode(type: IrStringType): NodeValue {
     type: 'string',
     minLength: type.minLength,
     maxLength: type.maxLength,
-    pattern: type.pattern,
+    // The forms runtime compiles patterns with the `u` flag; one that needs it off is the guards' alone.
+    pattern: type.patternWithoutUnicode ? undefined : type.pattern,
     format: type.format !== undefined && CHECKED_FORMATS.has(type.format) ? type.format : undefined,
   };
 }

@@ -94,7 +94,8 @@ export class GuardCodeWriter {
   readonly hoisted: HoistedCheck[] = [];
   readonly helpers = new Set<GuardHelper>();
   readonly enumGuards = new Set<string>();
-  readonly patterns: { name: string; source: string }[] = [];
+  /** The module's regular expressions; `flags` is `u` unless the IR says the pattern compiles only without it. */
+  readonly patterns: { name: string; source: string; flags: 'u' | '' }[] = [];
   private readonly names: NameRegistry;
   private locals = new NameRegistry(LOCAL_RESERVED);
 
@@ -238,6 +239,9 @@ export class GuardCodeWriter {
       case 'array':
         return this.writeArray(w, type, site);
       case 'union': {
+        // A member that is anything lets every value through (the IR folds such unions, but a
+        // union made elsewhere may still hold one): a test would be `… || true`.
+        if (type.members.some((m) => m.kind === 'unknown')) return;
         const nonNull = type.members.filter((m) => m.kind !== 'null');
         if (nonNull.length === 1 && nonNull.length < type.members.length) {
           const inner = nonNull[0]!;
@@ -395,7 +399,11 @@ export class GuardCodeWriter {
     }
     if (type.pattern !== undefined) {
       const name = this.names.claim(`PATTERN_${this.patterns.length + 1}`);
-      this.patterns.push({ name, source: type.pattern });
+      this.patterns.push({
+        name,
+        source: type.pattern,
+        flags: type.patternWithoutUnicode ? '' : 'u',
+      });
       out.push(call(`${name}.test`, s));
     }
     return out;

@@ -96,7 +96,10 @@ export function emitGuards(
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
     declarations: [
-      { name: p.name, initializer: `/* @__PURE__ */ new RegExp(${JSON.stringify(p.source)}, 'u')` },
+      {
+        name: p.name,
+        initializer: `/* @__PURE__ */ new RegExp(${JSON.stringify(p.source)}, ${JSON.stringify(p.flags)})`,
+      },
     ],
   }));
 

@@ -162,7 +162,10 @@ function successOf(
       ? undefined
       : bodies.length === 1
         ? bodies[0]
-        : { kind: 'union', members: bodies };
+        : // One body that is anything (`{}`) makes the union anything, as in a schema's anyOf.
+          bodies.some((b) => b.kind === 'unknown')
+          ? { kind: 'unknown' }
+          : { kind: 'union', members: bodies };
   return { successStatuses, ...(successType ? { successType } : {}) };
 }
 

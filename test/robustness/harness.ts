@@ -5,9 +5,12 @@
  * standard library is parsed every time); one program parses it once, and every output's
  * runtime is a symlink to a single copy of templates/runtime, so that is checked once too.
  */
-import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import ts from 'typescript';
 import type { Diagnostic } from '../../generator/diagnostics.js';
 import type { Ir } from '../../generator/ir/types.js';
@@ -17,8 +20,16 @@ import { RUNTIME_TEMPLATE_DIR } from '../../generator/pipeline.js';
 import { irFromText } from '../support/documents.js';
 import { loadUpgrader } from '../../generator/swagger/load.js';
 
+const run = promisify(execFile);
+
 export type Outcome =
-  | { readonly kind: 'generated'; readonly files: readonly OutputFile[]; readonly ir: Ir }
+  | {
+      readonly kind: 'generated';
+      readonly files: readonly OutputFile[];
+      readonly ir: Ir;
+      /** What the document's generation warned of: read loosely or left out. */
+      readonly warnings: readonly Diagnostic[];
+    }
   | { readonly kind: 'refused'; readonly diagnostics: readonly Diagnostic[] };
 
 /**
@@ -33,17 +44,24 @@ export async function generateText(file: string, text: string): Promise<Outcome>
     emitPackage({ ir: built.ir, plan: built.plan, templates: [], header }),
     header,
   );
-  return { kind: 'generated', files, ir: built.ir };
+  return { kind: 'generated', files, ir: built.ir, warnings: built.warnings };
 }
 
 export async function scratchDir(prefix: string): Promise<string> {
   return mkdtemp(join(tmpdir(), `connect-codegen-${prefix}-`));
 }
 
-/** Writes an output's `src/` files under `dir` and links the shared runtime beside them. */
+/**
+ * Writes an output's `src/` files and its package.json (which makes them ES modules, as in
+ * the package) under `dir`, and links the shared runtime beside them.
+ */
 export async function writeOutput(dir: string, files: readonly OutputFile[]): Promise<string[]> {
   const written: string[] = [];
   for (const file of files) {
+    if (file.path === 'package.json') {
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, file.path), file.content);
+    }
     if (!file.path.endsWith('.ts')) continue;
     const path = join(dir, file.path);
     await mkdir(dirname(path), { recursive: true });
@@ -75,10 +93,19 @@ export interface TypeError {
   readonly message: string;
 }
 
-/** Type-checks the given root files in one program; returns every error with its file. */
-export function typeCheck(rootFiles: readonly string[]): TypeError[] {
-  const program = ts.createProgram({ rootNames: [...rootFiles], options: OPTIONS });
-  return ts.getPreEmitDiagnostics(program).map((d) => {
+/**
+ * Type-checks the given root files in one program; returns every error with its file. With
+ * `jsRoot` (a scratch directory holding the outputs), the program is also emitted as
+ * JavaScript: each output's beside its TypeScript, the shared runtime's once into
+ * `jsRoot/runtime` (see `linkRuntimeJs`). Emitting from the checked program costs little
+ * and elides type-only imports as the package's own build does.
+ */
+export function typeCheck(rootFiles: readonly string[], jsRoot?: string): TypeError[] {
+  const options = jsRoot === undefined ? OPTIONS : { ...OPTIONS, noEmit: false };
+  const program = ts.createProgram({ rootNames: [...rootFiles], options });
+  const errors = ts.getPreEmitDiagnostics(program);
+  if (jsRoot !== undefined) emitInto(program, jsRoot);
+  return errors.map((d) => {
     const position =
       d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
     return {
@@ -88,4 +115,86 @@ export function typeCheck(rootFiles: readonly string[]): TypeError[] {
       message: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
     };
   });
+}
+
+/** Where the runtime's JavaScript is emitted under a scratch directory. */
+const runtimeJsDir = (jsRoot: string) => join(jsRoot, 'runtime-js');
+
+function emitInto(program: ts.Program, jsRoot: string): void {
+  const runtimeSource = realpathSync(RUNTIME_TEMPLATE_DIR);
+  const root = realpathSync(jsRoot);
+  const runtimeJs = runtimeJsDir(root);
+  mkdirSync(runtimeJs, { recursive: true });
+  // Its .js files are ES modules, as the templates are.
+  writeFileSync(join(runtimeJs, 'package.json'), '{ "type": "module" }\n');
+  program.emit(undefined, (fileName, text) => {
+    const path = realpathOf(fileName);
+    const target = path.startsWith(`${runtimeSource}/`)
+      ? join(runtimeJs, relative(runtimeSource, path))
+      : path;
+    // Never beside the templates, or anywhere else outside the scratch directory.
+    if (!target.startsWith(`${root}/`))
+      throw new Error(`emit outside the scratch directory: ${path}`);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, text);
+  });
+}
+
+/** A path with its directory's symbolic links resolved (the file itself may not exist yet). */
+function realpathOf(path: string): string {
+  return join(realpathSync(dirname(path)), basename(path));
+}
+
+/**
+ * Points an output's `src/runtime` at the runtime's emitted JavaScript instead of the
+ * templates, so the output's own JavaScript can be imported; after `typeCheck(…, jsRoot)`.
+ */
+export async function linkRuntimeJs(dir: string, jsRoot: string): Promise<void> {
+  const link = join(dir, 'src', 'runtime');
+  await rm(link, { force: true });
+  await symlink(runtimeJsDir(realpathSync(jsRoot)), link, 'dir');
+}
+
+/**
+ * The JavaScript files an output's package.json exports (`.`, `./forms`, `./query`…), as
+ * emitted beside its sources: those a user of the package imports. Entry points whose
+ * source the harness does not write (the fake and testing templates) are left out.
+ */
+export function entryPoints(dir: string, files: readonly OutputFile[]): string[] {
+  const manifest = files.find((f) => f.path === 'package.json');
+  const exported = manifest ? JSON.stringify(JSON.parse(manifest.content).exports ?? {}) : '';
+  const sources = new Set(files.map((f) => f.path));
+  return [...exported.matchAll(/"\.\/dist\/esm\/([^"]+)\.js"/g)]
+    .map((m) => `src/${m[1]}`)
+    .filter((path, i, all) => all.indexOf(path) === i && sources.has(`${path}.ts`))
+    .map((path) => join(dir, `${path}.js`));
+}
+
+/** Imports each file in order, in one Node process; prints `{ file: error }` for those that threw. */
+const IMPORTER = `
+import { pathToFileURL } from 'node:url';
+const failures = {};
+for (const file of process.argv.slice(1)) {
+  try {
+    await import(pathToFileURL(file).href);
+  } catch (error) {
+    failures[file] = String(error instanceof Error ? error.message : error).split('\\n')[0];
+  }
+}
+process.stdout.write(JSON.stringify(failures));
+`;
+
+/**
+ * Imports the given JavaScript files in ONE child Node process (a process per package
+ * would cost its start-up each time; the shared runtime is loaded once): what each one
+ * that threw on import threw.
+ */
+export async function importEach(files: readonly string[]): Promise<Map<string, string>> {
+  if (files.length === 0) return new Map();
+  const { stdout } = await run(
+    process.execPath,
+    ['--input-type=module', '--no-warnings', '-e', IMPORTER, ...files],
+    { maxBuffer: 16 * 1024 * 1024, timeout: 300_000 },
+  );
+  return new Map(Object.entries(JSON.parse(stdout) as Record<string, string>));
 }

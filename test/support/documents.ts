@@ -36,14 +36,23 @@ export function irFromText(
   file: string,
   text: string,
   upgrade?: Upgrade,
-): { readonly ir: Ir; readonly plan: Plan } | { readonly diagnostics: readonly Diagnostic[] } {
+):
+  | { readonly ir: Ir; readonly plan: Plan; readonly warnings: readonly Diagnostic[] }
+  | { readonly diagnostics: readonly Diagnostic[] } {
   const loaded = withSwaggerConverted(parseSource(file, text), upgrade);
   if (!loaded.document || hasErrors(loaded.diagnostics))
     return { diagnostics: sortDiagnostics(loaded.diagnostics) };
   const problems = validateDocument(loaded.document);
   if (hasErrors(problems)) return { diagnostics: problems };
   const built = buildIr(loaded.document);
-  return built.ir ? planIr(built.ir) : { diagnostics: sortDiagnostics(built.diagnostics) };
+  if (!built.ir) return { diagnostics: sortDiagnostics(built.diagnostics) };
+  // What each stage read loosely or left out: the corpus suite counts them by kind.
+  const warnings = sortDiagnostics(
+    [...loaded.diagnostics, ...problems, ...built.diagnostics].filter(
+      (d) => d.severity === 'warning',
+    ),
+  );
+  return { ...planIr(built.ir), warnings };
 }
 
 type Part = Exclude<keyof Diagnostic, 'file'>;
