@@ -133,15 +133,94 @@ export function camelCase(raw: string): string {
 /**
  * `billing-details` → `billingDetails`, for class members and properties
  * (`client.users.delete`): reserved words are fine there, except the few that mean
- * something on every object.
+ * something on every object. Written as a person would write it: every word, an acronym
+ * too, in lower case with its first letter capitalized after the first word (`SSH Keys` →
+ * `sshKeys`, `getURLForID` → `getUrlForId`, `VPCs` → `vpcs`), and a leading number spelled
+ * out (`1-Click Applications` → `oneClickApplications`): see {@link memberWords}.
  */
 export function memberName(raw: string): string {
-  const parts = words(raw);
-  const joined = parts
-    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : capitalize(w)))
+  const joined = memberWords(raw)
+    .map((w, i) => (i === 0 ? w : capitalize(w)))
     .join('');
   const name = guardStart(joined, 'unnamed');
   return name === 'constructor' || name === 'prototype' ? `${name}_` : name;
+}
+
+/**
+ * Mixed-case terms that are one word although their capitals would split them (`OAuth` would
+ * read as `O Auth`, so `oAuth`), with the one word each stands for.
+ */
+const ONE_WORD_TERMS: readonly (readonly [RegExp, string])[] = [
+  'OAuth',
+  'GraphQL',
+  'IPv4',
+  'IPv6',
+  'iOS',
+  'macOS',
+].map((term) => [
+  // Not inside a longer run of capitals or letters, and not followed by more of its word.
+  new RegExp(`(?<![${/^[A-Z]/.test(term) ? 'A-Z' : 'A-Za-z'}])${term}(?![a-z])`, 'g'),
+  capitalize(term.toLowerCase()),
+]);
+
+/** Spelled numbers, for a name that starts with one: `1-Click` → `one click`. */
+const UNITS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** `1` → `one`, `42` → `forty two`; none past 99 or with a leading zero (a year or a code does not read as words). */
+function spelledNumber(digits: string): string[] | undefined {
+  if (!/^(0|[1-9][0-9]?)$/.test(digits)) return undefined;
+  const n = Number(digits);
+  if (n < 20) return [UNITS[n]!];
+  const tens = TENS[Math.floor(n / 10)]!;
+  return n % 10 === 0 ? [tens] : [tens, UNITS[n % 10]!];
+}
+
+/**
+ * The words of a member name, each in lower case. Beyond {@link words}: an acronym is one word
+ * (`SSH`, `URL`), and so is its plural (`VPCs`, `IDs`, which {@link words} reads as `VP Cs`);
+ * the terms of {@link ONE_WORD_TERMS} are one word; and a leading number of up to two digits is
+ * spelled out (`1-Click` → `one click`, `3d_secure` → `three d secure`), as people say it:
+ * `_1ClickApplications` is nobody's name. A longer number keeps the `_` that makes it legal.
+ */
+export function memberWords(raw: string): string[] {
+  let text = raw;
+  for (const [pattern, word] of ONE_WORD_TERMS) text = text.replace(pattern, word);
+  const split = words(text);
+  const merged: string[] = [];
+  for (let i = 0; i < split.length; i++) {
+    const next = split[i + 1];
+    if (/^[A-Z]+$/.test(split[i]!) && next !== undefined && /^[A-Z]s$/.test(next)) {
+      merged.push(split[i]! + next);
+      i++;
+    } else merged.push(split[i]!);
+  }
+  const lower = merged.map((w) => w.toLowerCase());
+  const leading = /^([0-9]+)([a-z0-9]*)$/.exec(lower[0] ?? '');
+  const spelled = leading ? spelledNumber(leading[1]!) : undefined;
+  if (!leading || !spelled) return lower;
+  return [...spelled, ...(leading[2] ? [leading[2]] : []), ...lower.slice(1)];
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
