@@ -352,6 +352,12 @@ export function guardNames(typeName: string): string[] {
 export interface ClientPlace {
   readonly resourcePath: readonly string[];
   readonly methodName: string;
+  /**
+   * For a place read from the method and path alone (`customers.retrieve`), the place the
+   * operationId names (`customers.getCustomersCustomer`): taken instead when another operation
+   * asks for the same place, since the operationId tells the two apart and a number does not.
+   */
+  readonly idPlace?: Omit<ClientPlace, 'idPlace'>;
 }
 
 export interface OperationName extends ClientPlace {
@@ -362,15 +368,29 @@ export interface OperationName extends ClientPlace {
  * The one rule that names an operation. The client method is `client.<resourcePath>.<methodName>`
  * and the standalone function is the camelCase of that path without `client`:
  * `client.users.paymentMethods.createSetupIntent` → `usersPaymentMethodsCreateSetupIntent`.
- * Collisions are settled in document order with a numeric suffix (`list2`): a method whose name
- * a sibling method or a sub-resource already has, then a function name `functions` (the
+ * A place that another operation asks for too, or that names a sub-resource, gives way to its
+ * `idPlace` where it has one (two `users.update`s for a PUT and a POST become `users.putUser`
+ * and `users.postUser`). The
+ * collisions left are settled in document order with a numeric suffix (`list2`): a method whose
+ * name a sibling method or a sub-resource already has, then a function name `functions` (the
  * package's own exports, the schemas' guards, earlier operations) already has.
  */
 export function nameOperations(
-  places: readonly ClientPlace[],
+  wanted: readonly ClientPlace[],
   functions: NameRegistry = new NameRegistry(),
 ): OperationName[] {
   const key = (path: readonly string[]) => path.join('.');
+  const placeKey = (place: ClientPlace) => `${key(place.resourcePath)}#${place.methodName}`;
+  const asked = new Map<string, number>();
+  const resources = new Set<string>();
+  for (const place of wanted) {
+    asked.set(placeKey(place), (asked.get(placeKey(place)) ?? 0) + 1);
+    place.resourcePath.forEach((_, i) => resources.add(key(place.resourcePath.slice(0, i + 1))));
+  }
+  const contested = (place: ClientPlace) =>
+    asked.get(placeKey(place))! > 1 ||
+    resources.has(key([...place.resourcePath, place.methodName]));
+  const places = wanted.map((place) => (place.idPlace && contested(place) ? place.idPlace : place));
   // A resource class holds its sub-resources and a private `core`; its methods must not clash with them.
   const members = new Map<string, NameRegistry>();
   const membersOf = (path: readonly string[]) => {
