@@ -65,9 +65,10 @@ export function buildOperations(
   const ids = raws.map(
     (raw) => asString(raw.operation.operationId) ?? fallbackOperationId(raw.method, raw.path),
   );
-  const tree = pathTreeOf(entries(paths).map(([path]) => path));
+  let tree: PathTree | undefined;
+  const treeOnce = () => (tree ??= pathTreeOf(entries(paths).map(([path]) => path)));
   return raws.map((raw, i) =>
-    buildOperation(raw, ids[i]!, placeInClient(raw, ids[i]!, tree, ctx), ctx, schemaTypes),
+    buildOperation(raw, ids[i]!, placeInClient(raw, ids[i]!, treeOnce, ctx), ctx, schemaTypes),
   );
 }
 
@@ -174,7 +175,7 @@ function fallbackOperationId(method: HttpMethod, path: string): string {
 function placeInClient(
   raw: RawOperation,
   fallbackId: string,
-  tree: PathTree,
+  tree: () => PathTree,
   ctx: SchemaContext,
 ): ClientPlace {
   const { operation, pointer } = raw;

@@ -17,8 +17,12 @@ export interface PlaceQuery {
   readonly tag: string | undefined;
   /** The other methods of its path item: a PUT beside a PATCH is a `replace`. */
   readonly siblings: ReadonlySet<HttpMethod>;
-  /** What the document's other paths say of this one's words ({@link pathTreeOf}). */
-  readonly tree: PathTree;
+  /**
+   * What the document's other paths say of this one's words ({@link pathTreeOf}); asked for
+   * only when the operationId is read from the path, so a document whose ids all say more
+   * (GitHub's) never pays for it.
+   */
+  readonly tree: () => PathTree;
 }
 
 /** Paths (as {@link segmentsKey} writes them) by what other paths make of them. */
@@ -44,8 +48,8 @@ const NO_RESOURCE = 'default';
  *   them, as Stainless's SDKs name such calls: its resource is the path's words
  *   (`customers.sources` for `/v1/customers/{customer}/sources`) and its method the verb the
  *   method and path make plain ({@link plainPlace}), with the place its id names beside it for
- *   the plan to take should two operations ask for the same place. The tag is the resource
- *   instead when it is not the same word as the path's first.
+ *   the plan to take should two operations ask for the same place. A tag that is not the
+ *   path's first word wins over the path: the next rule places the operation then.
  * - Otherwise the resource is the first tag, or, without one, the path's first word (a version
  *   or `api` skipped: `/v1/customers/…` → `customers`), and the method the operationId without
  *   the resource's words when it starts with them (`sites_retrieve` tagged `sites` →
@@ -70,7 +74,7 @@ export function placeOperation(query: PlaceQuery): ClientPlace {
  * A path's segments without those that name a version or the API itself (`v1`, `v2023-01`,
  * `2.0`, `api`), which no SDK makes a resource of, nor a file extension (`users.json`).
  */
-export function pathSegments(path: string): Segment[] {
+function pathSegments(path: string): Segment[] {
   return path
     .split('/')
     .filter((s) => s.length > 0 && !isVersionLike(s))
@@ -80,7 +84,7 @@ export function pathSegments(path: string): Segment[] {
         ? { text: s.slice(1, -1), parameter: true }
         : { text: s, parameter: false },
     )
-    .filter((s) => s.parameter || memberWords(s.text).length > 0);
+    .filter((s) => s.parameter || /[A-Za-z0-9]/.test(s.text));
 }
 
 /** The collections and parents among a document's paths. */
@@ -105,6 +109,8 @@ function segmentsKey(segments: readonly Segment[]): string {
 
 /** `v1`, `v2.1`, `v1beta1`, `v3-preview`, `v2023-01`, `2023-01-01`, `2`, `1.1`, `api`. */
 export function isVersionLike(segment: string): boolean {
+  // Most segments are words: only those starting with `v`, a digit or `api` can be versions.
+  if (!/^(?:[vV0-9]|api$)/i.test(segment)) return false;
   return (
     /^api$/i.test(segment) ||
     /^v[0-9]+([._-][0-9]+)*([._-]?(alpha|beta|preview|rc)[0-9]*)?$/i.test(segment) ||
@@ -119,21 +125,24 @@ export function isVersionLike(segment: string): boolean {
  * name of its own to keep.
  */
 function isMethodAndPath(query: PlaceQuery, segments: readonly Segment[]): boolean {
-  const id = memberWords(query.operationId ?? '').join(' ');
-  const method = query.method.toLowerCase();
+  const id = memberWords(query.operationId ?? '');
+  // Most ids (`repos/get`, `listPets`) do not start with the method: nothing more to compare.
+  if (id[0] !== query.method.toLowerCase()) return false;
+  const spoken = id.slice(1).join(' ');
   const withVersions = query.path
     .split('/')
     .filter((s) => s.length > 0)
     .map((s) => ({ text: s.replace(/^\{|\}$/g, ''), parameter: s.startsWith('{') }));
-  return [segments, withVersions].some((list) =>
-    [false, true].some((by) => {
-      const spelled = list.flatMap((s) => [
-        ...(by && s.parameter ? ['by'] : []),
-        ...memberWords(s.text),
-      ]);
-      return [method, ...spelled].join(' ') === id;
-    }),
-  );
+  return [segments, withVersions].some((list) => {
+    const spelled = list.map((s) => ({ ...s, words: memberWords(s.text).join(' ') }));
+    return [false, true].some(
+      (by) =>
+        spelled
+          .map((s) => (by && s.parameter ? `by ${s.words}` : s.words))
+          .filter((w) => w.length > 0)
+          .join(' ') === spoken,
+    );
+  });
 }
 
 /** `sources` and `people`'s kind of word: a collection's name is plural. */
@@ -171,7 +180,7 @@ function plainPlace(query: PlaceQuery, segments: readonly Segment[]): ClientPlac
     return { resourcePath: literals, methodName: verb };
   }
   const key = segmentsKey(segments);
-  if (isPlural(last.text) || query.tree.collections.has(key)) {
+  if (isPlural(last.text) || query.tree().collections.has(key)) {
     const verb =
       method === 'GET'
         ? 'list'
@@ -182,7 +191,7 @@ function plainPlace(query: PlaceQuery, segments: readonly Segment[]): ClientPlac
             : change;
     return { resourcePath: literals, methodName: verb };
   }
-  const parent = query.tree.parents.has(key);
+  const parent = query.tree().parents.has(key);
   if (literals.length === 1 || parent) {
     if (method === 'POST' && !parent) return undefined;
     const verb = method === 'GET' ? 'retrieve' : method === 'DELETE' ? 'delete' : change;
