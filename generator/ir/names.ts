@@ -250,6 +250,9 @@ export const EMITTED_NAMES: readonly string[] = [
 
 const none = (): readonly string[] => [];
 
+/** The client's members besides its resources: the runtime's `ClientCore` declares them. */
+const CLIENT_MEMBERS: readonly string[] = ['baseUrl', 'request', 'toJSON', 'toString'];
+
 /**
  * Hands out unique names within one scope: the second `User` becomes `User2`. Names are
  * claimed in document order, so the result is the same on every run.
@@ -384,21 +387,36 @@ export function nameOperations(
     asked.get(placeKey(place))! > 1 ||
     resources.has(key([...place.resourcePath, place.methodName]));
   const places = wanted.map((place) => (place.idPlace && contested(place) ? place.idPlace : place));
-  // A resource class holds its sub-resources and a private `core`; its methods must not clash with them.
+  // A resource class holds its sub-resources and a private `core`, the client the members of
+  // the runtime's `ClientCore`; methods and resources must not clash with them.
   const members = new Map<string, NameRegistry>();
   const membersOf = (path: readonly string[]) => {
     let registry = members.get(key(path));
-    if (!registry) members.set(key(path), (registry = new NameRegistry(['core'])));
+    if (!registry)
+      members.set(
+        key(path),
+        (registry = new NameRegistry(path.length === 0 ? CLIENT_MEMBERS : ['core'])),
+      );
     return registry;
   };
-  for (const { resourcePath } of places) {
-    resourcePath.forEach((segment, i) => {
-      const parent = membersOf(resourcePath.slice(0, i));
-      if (!parent.has(segment)) parent.claim(segment);
-    });
-  }
-  return places.map(({ resourcePath }, i) => {
-    const methodName = membersOf(resourcePath).claim(places[i]!.methodName);
+  // Each resource is named once, in document order, under its parent's settled name: an
+  // untagged `/request` is `client.request2`, since the client's `request` is taken.
+  const settled = new Map<string, readonly string[]>();
+  const settle = (path: readonly string[]): readonly string[] => {
+    let done = settled.get(key(path));
+    if (!done) {
+      const parent = path.length > 1 ? settle(path.slice(0, -1)) : [];
+      done = [...parent, membersOf(parent).claim(path.at(-1)!)];
+      settled.set(key(path), done);
+    }
+    return done;
+  };
+  const resourcePaths = places.map(({ resourcePath }) =>
+    resourcePath.length === 0 ? [] : settle(resourcePath),
+  );
+  return places.map((place, i) => {
+    const resourcePath = resourcePaths[i]!;
+    const methodName = membersOf(resourcePath).claim(place.methodName);
     const functionName = functions.claim(camelCase([...resourcePath, methodName].join(' ')));
     return { resourcePath, methodName, functionName };
   });

@@ -248,6 +248,37 @@ describe('operationIds that are only the method and the path', () => {
   });
 });
 
+describe('resources named like the client’s own members', () => {
+  const scratch = useScratchDir('places-members-');
+
+  it('are numbered, so the client still type-checks', async () => {
+    const paths = `  /request:
+    get: ${op('operationId: GetRequest')}
+  /base_url/items:
+    get: ${op('operationId: GetBaseUrlItems')}
+  /users/{id}/core:
+    ${item('id')}
+    get: ${op('operationId: GetUsersIdCore')}
+    post: ${op('operationId: PostUsersIdCore')}
+  /users/{id}/core/reset:
+    ${item('id')}
+    post: ${op('operationId: PostUsersIdCoreReset')}
+`;
+    expect(placesOf(paths)).toEqual([
+      'GET /request → request2.retrieve request2Retrieve',
+      'GET /base_url/items → baseUrl2.items.list baseUrl2ItemsList',
+      // A resource class keeps the client in a private `core`.
+      'GET /users/{id}/core → users.core2.retrieve usersCore2Retrieve',
+      'POST /users/{id}/core → users.core2.update usersCore2Update',
+      'POST /users/{id}/core/reset → users.core2.reset usersCore2Reset',
+    ]);
+    const outcome = await generateText('shop.yaml', head + paths);
+    if (outcome.kind !== 'generated') throw new Error('refused');
+    const written = await writeOutput(scratch(), outcome.files);
+    expect(typeCheck(written.filter((f) => f.endsWith('/src/index.ts')))).toEqual([]);
+  }, 60_000);
+});
+
 describe('version segments', () => {
   it.each([
     'v1',
