@@ -133,15 +133,87 @@ export function camelCase(raw: string): string {
 /**
  * `billing-details` → `billingDetails`, for class members and properties
  * (`client.users.delete`): reserved words are fine there, except the few that mean
- * something on every object.
+ * something on every object. Written as a person would write it: every word, an acronym
+ * too, in lower case with its first letter capitalized after the first word (`SSH Keys` →
+ * `sshKeys`, `getURLForID` → `getUrlForId`, `VPCs` → `vpcs`), and a leading number spelled
+ * out (`1-Click Applications` → `oneClickApplications`): see {@link memberWords}.
  */
 export function memberName(raw: string): string {
-  const parts = words(raw);
-  const joined = parts
-    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : capitalize(w)))
+  const joined = memberWords(raw)
+    .map((w, i) => (i === 0 ? w : capitalize(w)))
     .join('');
   const name = guardStart(joined, 'unnamed');
   return name === 'constructor' || name === 'prototype' ? `${name}_` : name;
+}
+
+/**
+ * Mixed-case terms that are one word although their capitals would split them (`OAuth` would
+ * read as `O Auth`, so `oAuth`). Each is matched where it is not inside a longer run of
+ * capitals (or, for `iOS` and `macOS`, of letters) and not followed by more of its word.
+ */
+const ONE_WORD_TERMS =
+  /(?<![A-Z])(?:OAuth|GraphQL|IPv4|IPv6)(?![a-z])|(?<![A-Za-z])(?:iOS|macOS)(?![a-z])/g;
+
+/** Spelled numbers, for a name that starts with one: `1-Click` → `one click`. */
+const UNITS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** `1` → `one`, `42` → `forty two`; none past 99 or with a leading zero (a year or a code does not read as words). */
+function spelledNumber(digits: string): string[] | undefined {
+  if (!/^(0|[1-9][0-9]?)$/.test(digits)) return undefined;
+  const n = Number(digits);
+  if (n < 20) return [UNITS[n]!];
+  const tens = TENS[Math.floor(n / 10)]!;
+  return n % 10 === 0 ? [tens] : [tens, UNITS[n % 10]!];
+}
+
+/**
+ * The words of a member name, each in lower case. Beyond {@link words}: an acronym is one word
+ * (`SSH`, `URL`), and so is its plural (`VPCs`, `IDs`, which {@link words} reads as `VP Cs`);
+ * a few mixed-case terms are one word (`OAuth`, `GraphQL`, `IPv6`, `iOS`); and a leading number of up to two digits is
+ * spelled out (`1-Click` → `one click`, `3d_secure` → `three d secure`), as people say it:
+ * `_1ClickApplications` is nobody's name. A longer number keeps the `_` that makes it legal.
+ */
+export function memberWords(raw: string): string[] {
+  // The plain test first: the lookbehinds cost more than the whole split.
+  const text = /OAuth|GraphQL|IPv|OS/.test(raw)
+    ? raw.replace(ONE_WORD_TERMS, (term) => capitalize(term.toLowerCase()))
+    : raw;
+  const split = words(text);
+  const merged: string[] = [];
+  for (let i = 0; i < split.length; i++) {
+    const next = split[i + 1];
+    if (/^[A-Z]+$/.test(split[i]!) && next !== undefined && /^[A-Z]s$/.test(next)) {
+      merged.push(split[i]! + next);
+      i++;
+    } else merged.push(split[i]!);
+  }
+  const lower = merged.map((w) => w.toLowerCase());
+  const leading = /^([0-9]+)([a-z0-9]*)$/.exec(lower[0] ?? '');
+  const spelled = leading ? spelledNumber(leading[1]!) : undefined;
+  if (!leading || !spelled) return lower;
+  return [...spelled, ...(leading[2] ? [leading[2]] : []), ...lower.slice(1)];
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -177,6 +249,9 @@ export const EMITTED_NAMES: readonly string[] = [
 ];
 
 const none = (): readonly string[] => [];
+
+/** The client's members besides its resources: the runtime's `ClientCore` declares them. */
+const CLIENT_MEMBERS: readonly string[] = ['baseUrl', 'request', 'toJSON', 'toString'];
 
 /**
  * Hands out unique names within one scope: the second `User` becomes `User2`. Names are
@@ -273,6 +348,12 @@ export function guardNames(typeName: string): string[] {
 export interface ClientPlace {
   readonly resourcePath: readonly string[];
   readonly methodName: string;
+  /**
+   * For a place read from the method and path alone (`customers.retrieve`), the place the
+   * operationId names (`customers.getCustomersCustomer`): taken instead when another operation
+   * asks for the same place, since the operationId tells the two apart and a number does not.
+   */
+  readonly idPlace?: Omit<ClientPlace, 'idPlace'>;
 }
 
 export interface OperationName extends ClientPlace {
@@ -283,30 +364,59 @@ export interface OperationName extends ClientPlace {
  * The one rule that names an operation. The client method is `client.<resourcePath>.<methodName>`
  * and the standalone function is the camelCase of that path without `client`:
  * `client.users.paymentMethods.createSetupIntent` → `usersPaymentMethodsCreateSetupIntent`.
- * Collisions are settled in document order with a numeric suffix (`list2`): a method whose name
- * a sibling method or a sub-resource already has, then a function name `functions` (the
+ * A place that another operation asks for too, or that names a sub-resource, gives way to its
+ * `idPlace` where it has one (two `users.update`s for a PUT and a POST become `users.putUser`
+ * and `users.postUser`). The
+ * collisions left are settled in document order with a numeric suffix (`list2`): a method whose
+ * name a sibling method or a sub-resource already has, then a function name `functions` (the
  * package's own exports, the schemas' guards, earlier operations) already has.
  */
 export function nameOperations(
-  places: readonly ClientPlace[],
+  wanted: readonly ClientPlace[],
   functions: NameRegistry = new NameRegistry(),
 ): OperationName[] {
   const key = (path: readonly string[]) => path.join('.');
-  // A resource class holds its sub-resources and a private `core`; its methods must not clash with them.
+  const placeKey = (place: ClientPlace) => `${key(place.resourcePath)}#${place.methodName}`;
+  const asked = new Map<string, number>();
+  const resources = new Set<string>();
+  for (const place of wanted) {
+    asked.set(placeKey(place), (asked.get(placeKey(place)) ?? 0) + 1);
+    place.resourcePath.forEach((_, i) => resources.add(key(place.resourcePath.slice(0, i + 1))));
+  }
+  const contested = (place: ClientPlace) =>
+    asked.get(placeKey(place))! > 1 ||
+    resources.has(key([...place.resourcePath, place.methodName]));
+  const places = wanted.map((place) => (place.idPlace && contested(place) ? place.idPlace : place));
+  // A resource class holds its sub-resources and a private `core`, the client the members of
+  // the runtime's `ClientCore`; methods and resources must not clash with them.
   const members = new Map<string, NameRegistry>();
   const membersOf = (path: readonly string[]) => {
     let registry = members.get(key(path));
-    if (!registry) members.set(key(path), (registry = new NameRegistry(['core'])));
+    if (!registry)
+      members.set(
+        key(path),
+        (registry = new NameRegistry(path.length === 0 ? CLIENT_MEMBERS : ['core'])),
+      );
     return registry;
   };
-  for (const { resourcePath } of places) {
-    resourcePath.forEach((segment, i) => {
-      const parent = membersOf(resourcePath.slice(0, i));
-      if (!parent.has(segment)) parent.claim(segment);
-    });
-  }
-  return places.map(({ resourcePath }, i) => {
-    const methodName = membersOf(resourcePath).claim(places[i]!.methodName);
+  // Each resource is named once, in document order, under its parent's settled name: an
+  // untagged `/request` is `client.request2`, since the client's `request` is taken.
+  const settled = new Map<string, readonly string[]>();
+  const settle = (path: readonly string[]): readonly string[] => {
+    let done = settled.get(key(path));
+    if (!done) {
+      const parent = path.length > 1 ? settle(path.slice(0, -1)) : [];
+      done = [...parent, membersOf(parent).claim(path.at(-1)!)];
+      settled.set(key(path), done);
+    }
+    return done;
+  };
+  const resourcePaths = places.map(({ resourcePath }) =>
+    resourcePath.length === 0 ? [] : settle(resourcePath),
+  );
+  return places.map((place, i) => {
+    const resourcePath = resourcePaths[i]!;
+    const methodName = membersOf(resourcePath).claim(place.methodName);
     const functionName = functions.claim(camelCase([...resourcePath, methodName].join(' ')));
     return { resourcePath, methodName, functionName };
   });

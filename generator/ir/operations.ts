@@ -1,8 +1,9 @@
 /**
  * Paths and operations → IrOperation. Parameters are merged from the path item and the
  * operation (the operation wins), `$ref`s to components are followed, and each operation
- * gets its place in the client: `x-sdk-method` when the spec gives one, else its first tag.
- * The names that place asks for are settled against every other name by the plan stage.
+ * gets its place in the client: `x-sdk-method` when the spec gives one, else one read from its
+ * tag, operationId and path (`places.ts`). The names that place asks for are settled against
+ * every other name by the plan stage.
  */
 import type { HttpMethod, IrOperation, IrParameter, IrResponse, IrType } from './types.js';
 import type { RawObject } from './raw.js';
@@ -11,7 +12,8 @@ import type { SchemaContext } from './schema.js';
 import { buildBody, buildResponses, isSuccess } from './bodies.js';
 import { deref } from './deref.js';
 import { buildParameters } from './parameters.js';
-import { camelCase, memberName, words, type ClientPlace } from './names.js';
+import { camelCase, memberName, type ClientPlace } from './names.js';
+import { pathTreeOf, placeOperation, type PathTree } from './places.js';
 import { isPathItemMethod } from '../document/methods.js';
 
 /** Methods a client may resend without asking, when the spec does not say. */
@@ -63,14 +65,10 @@ export function buildOperations(
   const ids = raws.map(
     (raw) => asString(raw.operation.operationId) ?? fallbackOperationId(raw.method, raw.path),
   );
+  let tree: PathTree | undefined;
+  const treeOnce = () => (tree ??= pathTreeOf(entries(paths).map(([path]) => path)));
   return raws.map((raw, i) =>
-    buildOperation(
-      raw,
-      ids[i]!,
-      placeInClient(raw.operation, ids[i]!, raw.pointer, ctx),
-      ctx,
-      schemaTypes,
-    ),
+    buildOperation(raw, ids[i]!, placeInClient(raw, ids[i]!, treeOnce, ctx), ctx, schemaTypes),
   );
 }
 
@@ -91,7 +89,7 @@ function buildOperation(
   schemaTypes: ReadonlyMap<string, IrType>,
 ): IrOperation {
   const { operation, pointer, method, path } = raw;
-  const { resourcePath, methodName } = place;
+  const { resourcePath, methodName, idPlace } = place;
   // What the place asks for; the plan settles collisions (`nameOperations`).
   const functionName = camelCase([...resourcePath, methodName].join(' '));
   const parameters = buildParameters(raw, ctx, schemaTypes);
@@ -111,6 +109,7 @@ function buildOperation(
     functionName,
     resourcePath,
     methodName,
+    ...(idPlace ? { idPlace } : {}),
     method,
     path,
     ...(summary !== undefined ? { summary } : {}),
@@ -175,17 +174,14 @@ function fallbackOperationId(method: HttpMethod, path: string): string {
   return [method.toLowerCase(), ...words].join(' ');
 }
 
-/**
- * `x-sdk-method` when the spec gives one; else the first tag is the resource and the
- * operationId the method, without the tag's words when it starts with them
- * (`sites_retrieve` tagged `sites` → `client.sites.retrieve`).
- */
+/** `x-sdk-method` when the spec gives one; else the place its tag, operationId and path make (`placeOperation`). */
 function placeInClient(
-  operation: RawObject,
-  operationId: string,
-  pointer: string,
+  raw: RawOperation,
+  fallbackId: string,
+  tree: () => PathTree,
   ctx: SchemaContext,
 ): ClientPlace {
+  const { operation, pointer } = raw;
   const declared = asString(operation['x-sdk-method']);
   if (declared !== undefined) {
     const parts = declared.split('.').filter((p) => p.length > 0);
@@ -202,22 +198,19 @@ function placeInClient(
       "for example 'stations.around'",
     );
   }
-  const tag = asString(asArray(operation.tags)[0]) ?? 'default';
-  return {
-    resourcePath: [memberName(tag)],
-    methodName: memberName(withoutPrefix(operationId, tag)),
-  };
-}
-
-/** `sites_retrieve` without `sites` is `retrieve`; an id that is only the tag, or does not start with it, stays whole. */
-function withoutPrefix(operationId: string, tag: string): string {
-  const id = words(operationId);
-  const prefix = words(tag);
-  const starts =
-    prefix.length > 0 &&
-    id.length > prefix.length &&
-    prefix.every((w, i) => w.toLowerCase() === id[i]!.toLowerCase());
-  return (starts ? id.slice(prefix.length) : id).join(' ');
+  return placeOperation({
+    method: raw.method,
+    path: raw.path,
+    operationId: asString(operation.operationId),
+    fallbackId,
+    tag: asString(asArray(operation.tags)[0]),
+    siblings: new Set(
+      Object.keys(raw.item)
+        .filter(isPathItemMethod)
+        .map((m) => m.toUpperCase() as HttpMethod),
+    ),
+    tree,
+  });
 }
 
 function orderPathParameters(path: string, parameters: IrParameter[]): IrParameter[] {

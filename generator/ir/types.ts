@@ -252,6 +252,8 @@ export interface IrOperation extends IrDocs {
   /** Where the client exposes it: `['users', 'billingDetails']` and `update`. */
   readonly resourcePath: readonly string[];
   readonly methodName: string;
+  /** Where its operationId would put it, for a place read from its method and path (`ClientPlace`). */
+  readonly idPlace?: { readonly resourcePath: readonly string[]; readonly methodName: string };
   readonly method: HttpMethod;
   readonly path: string;
   readonly summary?: string;

@@ -44,6 +44,7 @@ function bindOperation(op: IrOperation, plan: Plan, bind: (type: IrType) => IrTy
   return {
     ...op,
     functionName: symbols.functionName,
+    resourcePath: symbols.resourcePath,
     methodName: symbols.methodName,
     pathParameters: parameters(op.pathParameters),
     queryParameters: parameters(op.queryParameters),

@@ -15,6 +15,7 @@
  */
 import type { Ir, IrOperation, IrResource, IrSchema } from '../ir/types.js';
 import { hoistedNameFor } from '../ir/hoist.js';
+import { groupResources } from '../ir/resources.js';
 import {
   camelCase,
   clientClassName,
@@ -51,7 +52,14 @@ export function planPackage(ir: Ir, reserved: readonly string[]): Plan {
   const schemas = planSchemas(ir.schemas, types);
   const functions = functionRegistry(schemas, reserved);
   const operations = planOperations(ir, types, functions);
-  const resources = withOperations(ir.resources, false).filter((r) => r.path.length > 0);
+  // The tree of the settled places: an operation may have given way to the place its id names.
+  const tree = groupResources(
+    ir.operations.map((op) => ({
+      ...op,
+      resourcePath: operations.get(operationKey(op))!.resourcePath,
+    })),
+  );
+  const resources = withOperations(tree, false).filter((r) => r.path.length > 0);
   const resourceClasses = new Map(
     resources.map((r) => [
       resourceKey(r.path),
@@ -66,10 +74,7 @@ export function planPackage(ir: Ir, reserved: readonly string[]): Plan {
     operations: planQueryOptions(ir, operations, functions, types),
     resources: resourceClasses,
     operationModules: new Map(
-      withOperations(ir.resources, true).map((r) => [
-        resourceKey(r.path),
-        operationModulePath(r.path),
-      ]),
+      withOperations(tree, true).map((r) => [resourceKey(r.path), operationModulePath(r.path)]),
     ),
     queryKeyRoot,
     // The form validators' names, claimed after every other name (see forms-plan.ts).
@@ -123,6 +128,7 @@ function planOperations(
   const places = nameOperations(ir.operations, functions);
   const declared = ir.operations.map((op, i) => ({
     functionName: places[i]!.functionName,
+    resourcePath: places[i]!.resourcePath,
     methodName: places[i]!.methodName,
     ...operationTypeNames(op, places[i]!.functionName, types),
   }));
@@ -190,7 +196,7 @@ export function operationTypeNames(
   op: IrOperation,
   functionName: string,
   types: NameRegistry,
-): Omit<OperationSymbols, 'functionName' | 'methodName' | 'descriptor'> {
+): Omit<OperationSymbols, 'functionName' | 'resourcePath' | 'methodName' | 'descriptor'> {
   const base = pascalCase(functionName);
   return {
     ...(pathNeedsCheck(op) ? { path: types.claim(`${base}Path`) } : {}),

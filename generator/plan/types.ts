@@ -17,6 +17,8 @@ export interface SchemaSymbols {
  */
 export interface OperationSymbols {
   readonly functionName: string;
+  /** Its place in the client: `['users', 'billingDetails']` and `update`. */
+  readonly resourcePath: readonly string[];
   readonly methodName: string;
   /** The operation's descriptor, the plain data the runtime reads. */
   readonly descriptor: string;

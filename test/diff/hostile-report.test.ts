@@ -192,7 +192,7 @@ describe('spec text in markdown', () => {
   it('reports the neutral spec as expected, with the removed operation listed', () => {
     const md = renderReport(neutral, 'markdown');
     expect(md).toContain(
-      '- `GET /gone/` (`client.default.goneGet() / defaultGoneGet()`)\n  - operation removed: calls to it stop compiling\n',
+      '- `GET /gone/` (`client.gone.get() / goneGet()`)\n  - operation removed: calls to it stop compiling\n',
     );
     expect(md.split('\n')[0]).toBe('## API `plain/name`');
   });
@@ -351,7 +351,7 @@ describe('diff --format markdown against git history', () => {
       '',
       'None.',
     ]);
-    expect(lines[6]).toBe('- `GET /gone/` (`client.default.goneGet() / defaultGoneGet()`)');
+    expect(lines[6]).toBe('- `GET /gone/` (`client.gone.get() / goneGet()`)');
     expect(shape(lines[0]!).spans).toEqual([visible(HOSTILE[0]![1])]);
   }, 30_000);
 });

@@ -104,13 +104,13 @@ components:
     ]);
   });
 
-  it('names operations without an operationId from method and path, and places them by x-sdk-method or tag', () => {
+  it('names operations without an operationId from method and path, and places them by x-sdk-method, tag or path', () => {
     const ops = build(paths).ir!.operations;
     // The standalone function is always the camelCase of the client method's path.
     expect(ops.map((o) => [o.functionName, o.resourcePath.join('.'), o.methodName])).toEqual([
-      ['thingsGetThingsByThingId', 'things', 'getThingsByThingId'],
+      ['thingsRetrieve', 'things', 'retrieve'],
       ['thingsItemsAdd', 'things.items', 'add'],
-      ['defaultDeleteThingsByThingId', 'default', 'deleteThingsByThingId'],
+      ['thingsDelete', 'things', 'delete'],
     ]);
   });
 
@@ -166,7 +166,6 @@ components:
     const tree = build(paths).ir!.resources;
     expect(tree.children.map((c) => [c.name, c.children.map((g) => g.name)])).toEqual([
       ['things', ['items']],
-      ['default', []],
     ]);
   });
 

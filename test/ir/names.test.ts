@@ -85,6 +85,31 @@ describe('member names', () => {
     expect(memberName('billing-details')).toBe('billingDetails');
     expect(memberName('constructor')).toBe('constructor_');
   });
+
+  it.each([
+    ['SSH Keys', 'sshKeys'],
+    ['CDN Endpoints', 'cdnEndpoints'],
+    ['getURLForID', 'getUrlForId'],
+    ['XMLHttpRequest', 'xmlHttpRequest'],
+    // A plural acronym is one word, which `words` would split as `VP Cs`.
+    ['VPCs', 'vpcs'],
+    ['Floating IPs', 'floatingIps'],
+    ['listAPIs', 'listApis'],
+    // Mixed-case terms whose capitals are not word breaks.
+    ['OAuth', 'oauth'],
+    ['getOAuthToken', 'getOauthToken'],
+    ['IPv6Address', 'ipv6Address'],
+    ['GraphQL', 'graphql'],
+    // A leading number of up to two digits is said as words; a longer one keeps the `_`.
+    ['1-Click Applications', 'oneClickApplications'],
+    ['3d_secure', 'threeDSecure'],
+    ['42 answers', 'fortyTwoAnswers'],
+    ['2023-01', '_202301'],
+    ['007 agents', '_007Agents'],
+    // What our own document names stays as it was.
+    ['createSetupIntent', 'createSetupIntent'],
+    ['paymentMethods', 'paymentMethods'],
+  ])('memberName(%j) = %j', (raw, want) => expect(memberName(raw)).toBe(want));
 });
 
 describe('operation names', () => {
@@ -134,6 +159,28 @@ describe('operation names', () => {
       'users.core2 usersCore2',
       // The package already exports `tileForPoint`.
       'tile.forPoint tileForPoint2',
+    ]);
+  });
+
+  it('gives a place read from method and path up for the one its id names when that place is contested', () => {
+    const plain = (path: string, id: string) => ({ ...place(path), idPlace: place(id) });
+    const names = nameOperations([
+      plain('users.update', 'users.putUser'),
+      plain('users.update', 'users.postUser'),
+      plain('users.retrieve', 'users.getUser'),
+      // A method named like a sub-resource of its own resource.
+      plain('users.export', 'users.exportUser'),
+      place('users.export.status'),
+      // An operation whose own id is `retrieve` keeps it; the place read from a path gives way.
+      place('users.retrieve'),
+    ]);
+    expect(names.map((n) => `${[...n.resourcePath, n.methodName].join('.')}`)).toEqual([
+      'users.putUser',
+      'users.postUser',
+      'users.getUser',
+      'users.exportUser',
+      'users.export.status',
+      'users.retrieve',
     ]);
   });
 });

@@ -142,7 +142,7 @@ describe('FastAPI style', () => {
     const read = operation(ir, 'itemsReadItemItemsItemIdGet');
     expect(read.headerParameters.map((p) => [p.name, p.required])).toEqual([['x-token', true]]);
     expect(read.cookieParameters.map((p) => [p.name, p.required])).toEqual([['ads_id', false]]);
-    expect(operation(ir, 'defaultGetHealth')).toMatchObject({
+    expect(operation(ir, 'healthRetrieve')).toMatchObject({
       method: 'GET',
       path: '/health',
       operationId: 'get health',

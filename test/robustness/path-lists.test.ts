@@ -38,28 +38,28 @@ async function sentPath(call: () => Promise<unknown>): Promise<string> {
 
 describe('path parameters that are lists', () => {
   it('are comma-joined in the simple style, each element percent-encoded', async () => {
-    expect(await sentPath(() => client.defaultGetItems!(core, [1, 2, 3]))).toBe('/items/1,2,3');
+    expect(await sentPath(() => client.itemsGetItems!(core, [1, 2, 3]))).toBe('/items/1,2,3');
   });
 
   it('write the label style with and without explode, and the matrix style', async () => {
     expect(
-      await sentPath(() => client.defaultGetLabels!(core, ['a b', 'c,d', 'é/'], ['x', 'y'])),
+      await sentPath(() => client.labelsGetLabels!(core, ['a b', 'c,d', 'é/'], ['x', 'y'])),
     ).toBe('/labels/.a%20b.c%2Cd.%C3%A9%2F/x/;names=x,y');
   });
 
   it('repeat the name for each element in the exploded matrix style', async () => {
-    expect(await sentPath(() => client.defaultGetTag!(core, ['a', 'b c']))).toBe(
+    expect(await sentPath(() => client.tagsGetTag!(core, ['a', 'b c']))).toBe(
       '/tags/;tag=a;tag=b%20c',
     );
   });
 
   it('are checked before sending: an element of the wrong type names its place', async () => {
     const before = server.requests.length;
-    await expect(client.defaultGetItems!(core, [1, 'two'])).rejects.toMatchObject({
+    await expect(client.itemsGetItems!(core, [1, 'two'])).rejects.toMatchObject({
       name: 'InvalidRequestError',
       argument: expect.stringContaining('ids'),
     });
-    await expect(client.defaultGetItems!(core, [])).rejects.toMatchObject({
+    await expect(client.itemsGetItems!(core, [])).rejects.toMatchObject({
       name: 'InvalidRequestError',
     });
     expect(server.requests.length).toBe(before);

@@ -81,6 +81,7 @@ export function namesOf(ir: Ir, taken: readonly string[] = []): Map<IrOperation,
       op,
       {
         functionName: op.functionName,
+        resourcePath: op.resourcePath,
         methodName: op.methodName,
         descriptor: `${op.functionName}Operation`,
         ...operationTypeNames(op, op.functionName, types),
