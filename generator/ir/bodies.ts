@@ -12,6 +12,7 @@ import { deref } from './deref.js';
 import { reportEncoding, reportLinks, warnOnce } from './left-out.js';
 import {
   isStream,
+  isStructuredText,
   isWildcard,
   REQUEST_PREFERENCE,
   requestEncoding,
@@ -78,12 +79,12 @@ export function buildBody(
       )
     : [best];
   const chosen = content.find((c) => c.encoding === best)!;
-  if (!structured && isStructured(chosen.schema))
+  if (!structured && isStructuredText(chosen.mediaType) && isStructured(chosen.schema))
     warnOnce(
       ctx.reporter,
       'media-type-unread',
       joinPointer(located.pointer, 'content', chosen.mediaType),
-      `the request body is ${chosen.mediaType}, which the client does not write from data: it sends ${best === 'text' ? 'a string' : 'bytes'} the caller gives as they are, unchecked against the schema`,
+      `the request body is ${chosen.mediaType}, which the client does not write from data: it sends the string the caller gives as it is, unchecked against the schema`,
       `serialise the value to ${chosen.mediaType} yourself; list application/json too if the server accepts it`,
     );
   const json = content.find((c) => c.encoding === 'json');
@@ -189,12 +190,12 @@ function reportResponseMedia(
       `the response is a stream (${chosen.mediaType}), which the client reads whole: the call resolves to its text once the response ends, not to each message as it comes`,
       'call with .asResponse() and read response.body as a stream to get each message as it comes',
     );
-  } else if (chosen.media !== 'json' && isStructured(chosen.schema)) {
+  } else if (isStructuredText(chosen.mediaType) && isStructured(chosen.schema)) {
     warnOnce(
       ctx.reporter,
       'media-type-unread',
       pointer,
-      `the response is ${chosen.mediaType}, which the client does not decode: the call resolves to its ${chosen.media === 'text' ? 'text' : 'bytes'}, unchecked against the schema`,
+      `the response is ${chosen.mediaType}, which the client does not decode: the call resolves to its text, unchecked against the schema`,
       `parse the ${chosen.mediaType} yourself; list application/json too if the server sends it`,
     );
   }

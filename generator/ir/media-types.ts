@@ -45,6 +45,24 @@ export function isStream(mediaType: string): boolean {
   return STREAM_TYPES.has(essence(mediaType));
 }
 
+/**
+ * Text formats of structured data (XML, YAML, CSV): a schema beside one describes data the
+ * client hands over as text, unparsed. Plain text and bytes are what they say.
+ */
+export function isStructuredText(mediaType: string): boolean {
+  const m = essence(mediaType);
+  return (
+    m === 'application/xml' ||
+    m === 'text/xml' ||
+    m.endsWith('+xml') ||
+    m === 'application/yaml' ||
+    m === 'application/x-yaml' ||
+    m === 'text/yaml' ||
+    m === 'text/x-yaml' ||
+    m === 'text/csv'
+  );
+}
+
 export function isJsonLike(mediaType: string): boolean {
   const m = essence(mediaType);
   if (m === 'application/json' || m.endsWith('+json')) return true;

@@ -148,7 +148,7 @@ describe('bodies the client does not encode or decode as described', () => {
     ).toEqual(['media-type-unread /paths/~1x/post/requestBody/content/application~1xml']);
   });
 
-  it('XML beside JSON, or plain text as a string, gives none', () => {
+  it('XML beside JSON, plain text as a string, or bytes whatever their schema, give none', () => {
     expect(
       warnings(
         oneOperation({
@@ -163,6 +163,10 @@ describe('bodies the client does not encode or decode as described', () => {
             '201': {
               description: 'text',
               content: { 'text/plain': { schema: { type: 'string' } } },
+            },
+            '202': {
+              description: 'bytes',
+              content: { 'application/octet-stream': { schema: THING } },
             },
           },
         }),
