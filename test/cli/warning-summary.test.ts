@@ -74,9 +74,9 @@ describe('generate: warnings', () => {
   });
 
   it('prints every error whatever the flag, with the warnings counted beside them', async () => {
-    const broken = structuredClone(DOCUMENT) as typeof DOCUMENT & { paths: object };
+    const broken: Record<string, unknown> = structuredClone(DOCUMENT);
     // Two errors of one kind: both are printed.
-    broken.paths = {
+    broken['paths'] = {
       '/y/{a}': { get: { responses: ok } },
       '/z/{b}': { get: { responses: ok } },
     };
