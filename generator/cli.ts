@@ -18,6 +18,7 @@ interface GenerateCommandOptions {
   readonly check: boolean;
   readonly release: boolean;
   readonly watch: boolean;
+  readonly verbose: boolean;
   readonly refRoot?: string[];
   readonly maxFileSize?: number;
   readonly maxTotalSize?: number;
@@ -57,6 +58,10 @@ function withReadOptions(command: Command): Command {
     );
 }
 
+/** `--verbose` on the commands that report a document's warnings. */
+const VERBOSE =
+  'print every warning; without it, each kind of warning is printed once, at its first place, with how many more there are';
+
 /** The tool's version is the repository's: read from its package.json, wherever the command runs. */
 const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -82,7 +87,9 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
   withReadOptions(
     program
       .command('generate')
-      .description('Generate the client package from the spec.')
+      .description(
+        'Generate a TypeScript client package from an OpenAPI 3.x or Swagger 2.0 document.',
+      )
       .option(
         '--spec <file>',
         `OpenAPI 3.x or Swagger 2.0 document (YAML or JSON) (default: the config's, else ${DEFAULT_SPEC})`,
@@ -104,6 +111,7 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
       false,
     )
     .option('--watch', 'regenerate whenever the spec or the config changes, until Ctrl-C', false)
+    .option('--verbose', VERBOSE, false)
     .action(async (options: GenerateCommandOptions) => {
       // Each command is loaded when it runs: `--help` or `validate` never loads ts-morph.
       if (options.watch) {
@@ -121,13 +129,16 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
   withReadOptions(
     program
       .command('validate')
-      .description('Check the spec against the OpenAPI schema and our rules.')
+      .description(
+        'Check the document against the OpenAPI schema and the house rules it sets in x-codegen-rules.',
+      )
       .option(
         '--spec <file>',
         `OpenAPI 3.x or Swagger 2.0 document (YAML or JSON) (default: the config's, else ${DEFAULT_SPEC})`,
       )
-      .option('--config <file>', 'config file naming the spec'),
-  ).action(async (options: ReadFlags & { spec?: string; config?: string }) => {
+      .option('--config <file>', 'config file naming the spec')
+      .option('--verbose', VERBOSE, false),
+  ).action(async (options: ReadFlags & { spec?: string; config?: string; verbose: boolean }) => {
     const { runValidate } = await import('./commands/validate.js');
     setExitCode(await runValidate(options, io));
   });

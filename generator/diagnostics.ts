@@ -165,3 +165,81 @@ export function diagnosticAt(
     ...options,
   });
 }
+
+/** What a command prints of its diagnostics, and the counts its summary line gives. */
+export interface DiagnosticListing {
+  /** The lines to print, in order: every error; every warning with `verbose`, else the first of each kind. */
+  readonly lines: readonly string[];
+  readonly errors: number;
+  readonly warnings: number;
+  /** How many codes the warnings have between them. */
+  readonly kinds: number;
+  /** Warnings left out of `lines` (0 with `verbose`). */
+  readonly hidden: number;
+}
+
+/**
+ * The diagnostics as a command prints them. Errors are all printed: each is something to fix
+ * before anything is written. Warnings of one kind say the same thing at many places (a vendor's
+ * document repeats one enum value a hundred times), so by default each kind is printed once, at
+ * its first place, followed by how many more there are; `verbose` prints every one.
+ */
+export function listDiagnostics(
+  diagnostics: readonly Diagnostic[],
+  verbose = false,
+): DiagnosticListing {
+  const sorted = sortDiagnostics(diagnostics);
+  const perKind = new Map<string, number>();
+  for (const d of sorted)
+    if (d.severity === 'warning') perKind.set(d.code, (perKind.get(d.code) ?? 0) + 1);
+  const lines: string[] = [];
+  const shown = new Set<string>();
+  for (const d of sorted) {
+    if (d.severity === 'error' || verbose) {
+      lines.push(formatDiagnostic(d));
+      continue;
+    }
+    if (shown.has(d.code)) continue;
+    shown.add(d.code);
+    lines.push(formatDiagnostic(d));
+    const more = perKind.get(d.code)! - 1;
+    if (more > 0)
+      lines.push(
+        `    … and ${more} more [${escapeControls(d.code)}] ${more === 1 ? 'warning' : 'warnings'}; --verbose lists them`,
+      );
+  }
+  const warnings = sorted.length - sorted.filter((d) => d.severity === 'error').length;
+  return {
+    lines,
+    errors: sorted.length - warnings,
+    warnings,
+    kinds: perKind.size,
+    hidden: verbose ? 0 : warnings - perKind.size,
+  };
+}
+
+/**
+ * The warnings' part of a summary line, `3 warnings (2 kinds); --verbose lists them`, or ''
+ * when there are none: a clean run's line stays as it was.
+ */
+export function warningSummary(
+  listing: Pick<DiagnosticListing, 'warnings' | 'kinds' | 'hidden'>,
+): string {
+  if (listing.warnings === 0) return '';
+  const counted = `${plural(listing.warnings, 'warning')} (${plural(listing.kinds, 'kind')})`;
+  return listing.hidden > 0 ? `${counted}; --verbose lists them` : counted;
+}
+
+/**
+ * A summary line with the warnings' count before its full stop (`…; 3 warnings (2 kinds);
+ * --verbose lists them.`), or as it was when there are none.
+ */
+export function withWarnings(line: string, listing: DiagnosticListing): string {
+  const warnings = warningSummary(listing);
+  return warnings === '' ? line : `${line.replace(/\.$/, '')}; ${warnings}.`;
+}
+
+/** `1 warning`, `3 warnings`. */
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

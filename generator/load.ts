@@ -43,6 +43,7 @@ import { loadKey, treeAsJson } from './load-cache.js';
 import type { Location } from './diagnostics.js';
 import { diskReader, type SpecReader } from './split/reader.js';
 import { ReadRefused } from './split/trust.js';
+import { jsonLocator } from './json-locate.js';
 
 export interface SourceDocument {
   /** Path as given. */
@@ -115,7 +116,11 @@ function lazilyLocated(
 ): SourceDocument {
   let located: SourceDocument['locate'] | undefined;
   const locate = (pointer: string): Position => {
-    located ??= parseWithYaml(file, text).document?.locate ?? (() => UNKNOWN);
+    // JSON is located by scanning its text (json-locate.ts): a YAML tree of a large document costs seconds.
+    located ??=
+      format === 'json'
+        ? jsonLocator(text)
+        : (parseWithYaml(file, text).document?.locate ?? (() => UNKNOWN));
     return located(pointer);
   };
   return { file, format, value, files: [file], locate };

@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
-import { diagnostic, formatDiagnostic, hasErrors, type Diagnostic } from '../diagnostics.js';
+import {
+  diagnostic,
+  hasErrors,
+  listDiagnostics,
+  withWarnings,
+  type Diagnostic,
+} from '../diagnostics.js';
 import { CHANGELOG_FILE, STATE_FILE } from '../diff/state-file.js';
 import { MANIFEST_FILE, serializeManifest } from '../manifest.js';
 import { generate, headerLine } from '../pipeline.js';
@@ -17,6 +23,8 @@ export interface GenerateOptions extends GenerateFlags {
   readonly check: boolean;
   /** Record the package version decided now as released: the next change starts a new version. */
   readonly release?: boolean;
+  /** Print every warning, not only the first of each kind. */
+  readonly verbose?: boolean;
 }
 
 /** One generation's result before anything is written: the files, or the diagnostics that stop it. */
@@ -116,22 +124,29 @@ export const errorCount = (diagnostics: readonly Diagnostic[]) =>
   diagnostics.filter((d) => d.severity === 'error').length;
 
 export async function runGenerate(options: GenerateOptions, io: CommandIo): Promise<number> {
+  const verbose = options.verbose ?? false;
   const settled = await resolveGenerate(options);
-  for (const d of settled.diagnostics) io.err(formatDiagnostic(d));
   if (!settled.resolved) {
-    io.err(`${errorCount(settled.diagnostics)} error(s) in the config; nothing was written.`);
+    const listing = listDiagnostics(settled.diagnostics, verbose);
+    for (const line of listing.lines) io.err(line);
+    io.err(withWarnings(`${listing.errors} error(s) in the config; nothing was written.`, listing));
     return EXIT.invalid;
   }
   const resolved = settled.resolved;
   const { spec, out, command } = resolved;
   const outDir = resolve(out);
   const result = await produce(resolved, options.release ?? false);
-  for (const d of result.diagnostics) io.err(formatDiagnostic(d));
+  // The config's warnings and the spec's are listed and counted together.
+  const listing = listDiagnostics([...settled.diagnostics, ...result.diagnostics], verbose);
+  for (const line of listing.lines) io.err(line);
   if (!result.files || !result.plan) {
     io.err(
-      refusesOutput(result.diagnostics)
-        ? `${out}: refused as the output; nothing was written.`
-        : `${spec}: ${errorCount(result.diagnostics)} error(s); nothing was written.`,
+      withWarnings(
+        refusesOutput(result.diagnostics)
+          ? `${out}: refused as the output; nothing was written.`
+          : `${spec}: ${listing.errors} error(s); nothing was written.`,
+        listing,
+      ),
     );
     return EXIT.invalid;
   }
@@ -144,12 +159,15 @@ export async function runGenerate(options: GenerateOptions, io: CommandIo): Prom
   const kept = plan.kept.map((p) => `  kept     ${p} (not written by connect-codegen)`);
   if (options.check) {
     if (stale.length === 0) {
-      io.out(`${out} is up to date with ${spec} (${files.length} files).`);
+      io.out(withWarnings(`${out} is up to date with ${spec} (${files.length} files).`, listing));
       for (const line of kept) io.out(line);
       return EXIT.ok;
     }
     io.err(
-      `${out} is stale: ${stale.length} file(s) differ from what ${spec} gives. Run \`${command}\`.`,
+      withWarnings(
+        `${out} is stale: ${stale.length} file(s) differ from what ${spec} gives. Run \`${command}\`.`,
+        listing,
+      ),
     );
     for (const line of stale) io.err(`  ${line}`);
     for (const line of kept) io.err(line);
@@ -163,7 +181,10 @@ export async function runGenerate(options: GenerateOptions, io: CommandIo): Prom
     return EXIT.invalid;
   }
   io.out(
-    `${out}: ${plan.added.length} added, ${plan.changed.length} changed, ${plan.removed.length} removed, ${plan.unchanged} unchanged${plan.kept.length > 0 ? `, ${plan.kept.length} kept` : ''} (from ${spec}); package version ${result.version}.`,
+    withWarnings(
+      `${out}: ${plan.added.length} added, ${plan.changed.length} changed, ${plan.removed.length} removed, ${plan.unchanged} unchanged${plan.kept.length > 0 ? `, ${plan.kept.length} kept` : ''} (from ${spec}); package version ${result.version}.`,
+      listing,
+    ),
   );
   for (const line of kept) io.out(line);
   return EXIT.ok;

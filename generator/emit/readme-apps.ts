@@ -4,6 +4,7 @@
  * a paginated list, a write, a request body), named as the plan named them, so the sections
  * stay true for any document; a package without such operations gets the prose alone.
  */
+import { proxyPath } from './readme-examples.js';
 import type { Ir, IrOperation } from '../ir/types.js';
 import type { OperationSymbols } from '../plan/types.js';
 import { clientClassName } from './client.js';
@@ -65,7 +66,7 @@ function queryExample(ir: Ir, index: SchemaIndex, names: AppSymbols['operations'
         `import { ${clientClassName(ir)} } from '${ir.info.packageName}';`,
         `import { ${imports.join(', ')} } from '${ir.info.packageName}/query';`,
         '',
-        `const client = new ${clientClassName(ir)}({ auth: 'none', baseUrl: '/api/connect' });`,
+        `const client = new ${clientClassName(ir)}({ auth: 'none', baseUrl: '${proxyPath(ir.info.packageName)}' });`,
         '',
         '// In a component:',
         ...lines,

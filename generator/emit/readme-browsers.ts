@@ -8,11 +8,9 @@ import { clientClassName } from './client.js';
 import { tokenExpression } from './core-factory.js';
 import { sampleCall } from './samples.js';
 import type { SchemaIndex } from './type-expr.js';
+import { proxyPath } from './readme-examples.js';
 
 const ts = (code: string) => `\`\`\`ts\n${code}\n\`\`\``;
-
-/** The path the examples give the app's backend for the API. */
-const PROXY_PATH = '/api/connect';
 
 /** `X-Connect-Client`: the spec's client header, capitalised as the README has always spelt it. */
 export function clientHeaderName(name: string): string {
@@ -29,16 +27,18 @@ function proxyExamples(ir: Ir, index: SchemaIndex): string[] {
     ir.operations.find((op) => op.pagination) ??
     ir.operations.find((op) => op.method === 'GET') ??
     ir.operations[0];
+  // The path the examples give the app's backend for the API.
+  const proxy = proxyPath(ir.info.packageName);
   const api = ir.servers[0]?.url.replace(/\/$/, '') ?? 'https://api.example.com';
   const page = ts(
-    `import { ${client} } from '${ir.info.packageName}';\n\n// In the browser: no token, the app's own backend as the server.\nconst client = new ${client}({ auth: 'none', baseUrl: '${PROXY_PATH}' });${read ? `\n${sampleCall(read, index)}` : ''}`,
+    `import { ${client} } from '${ir.info.packageName}';\n\n// In the browser: no token, the app's own backend as the server.\nconst client = new ${client}({ auth: 'none', baseUrl: '${proxy}' });${read ? `\n${sampleCall(read, index)}` : ''}`,
   );
   const route =
-    ts(`// On the server: the route for ${PROXY_PATH}/*, as a fetch-style handler (Hono, Next.js, Remix …).
+    ts(`// On the server: the route for ${proxy}/*, as a fetch-style handler (Hono, Next.js, Remix …).
 async function apiProxy(request: Request): Promise<Response> {
   // Check the user's session (its cookie) here first, and answer 401 without one.
   const url = new URL(request.url);
-  const target = \`${api}\${url.pathname.slice('${PROXY_PATH}'.length)}\${url.search}\`;
+  const target = \`${api}\${url.pathname.slice('${proxy}'.length)}\${url.search}\`;
   const headers = new Headers({ accept: 'application/json', authorization: \`Bearer \${${tokenExpression(ir)}}\` });
   const type = request.headers.get('content-type');
   if (type) headers.set('content-type', type);

@@ -20,6 +20,7 @@ import { QUERY_MODULE } from './query-options.js';
 import { formValidatorsSection, tanstackQuery, type AppSymbols } from './readme-apps.js';
 import { browsers, clientHeaderName } from './readme-browsers.js';
 import { knownValues, requestChecks, smallBundles } from './readme-sections.js';
+import { mismatchExample } from './readme-examples.js';
 import { functionNamingRule, methodPath, sampleArguments, sampleCall } from './samples.js';
 import { SchemaIndex, schemaIndexOf } from './type-expr.js';
 
@@ -190,13 +191,16 @@ function placeholders({ client, pkg }: ReadmeContext) {
   return { package: pkg, client };
 }
 
-function validation({ ir, client }: ReadmeContext): string[] {
+function validation({ ir, client, index }: ReadmeContext): string[] {
+  const example = mismatchExample(ir, index);
+  const naming =
+    example === undefined ? 'naming the JSON path' : `naming the JSON path (\`${example}\`)`;
   const guard = ir.enums[0]
     ? `, narrowed with guards such as \`${enumGuardName(ir.enums[0].name)}(value)\``
     : '';
   return [
     '## Response validation',
-    `Every response is checked against the spec by generated guards. \`validateResponses: 'warn'\` (the default) returns the data and logs the mismatch as a warning, \`'strict'\` throws \`ResponseValidationError\` naming the JSON path (\`$.results[3].evses[0].status: expected string, got number\`), \`'off'\` skips the check. A success status the operation does not declare that comes without a body (a 204 where a 200 with data is promised) is such a mismatch too, never \`undefined\` posing as data; a bodiless status it declares resolves to \`undefined\`. Enum values the API adds later and unknown extra properties always pass: responses type enums as \`OpenEnum<…>\`${guard}.`,
+    `Every response is checked against the spec by generated guards. \`validateResponses: 'warn'\` (the default) returns the data and logs the mismatch as a warning, \`'strict'\` throws \`ResponseValidationError\` ${naming}, \`'off'\` skips the check. A success status the operation does not declare that comes without a body (a 204 where a 200 with data is promised) is such a mismatch too, never \`undefined\` posing as data; a bodiless status it declares resolves to \`undefined\`. Enum values the API adds later and unknown extra properties always pass: responses type enums as \`OpenEnum<…>\`${guard}.`,
     ...validationWarnings(client, tokenExpression(ir)),
     '`.withResponse()` on any call gives `{ data, response }`; `.asResponse()` gives the `Response` itself.',
     '### What the guards hold responses to',
@@ -246,18 +250,17 @@ function operationRows(resource: IrResource): string[] {
 
 /**
  * `npm install <name>` works only once the package is on a registry, and a team generating
- * from its own document starts with a folder: the README says how an app gets it from there.
- * The version is left as `<version>`: it is decided after this file is written (see `versions`).
+ * from its own document starts with a folder, not a published package: the README says first
+ * how an app gets it from there, and the registry last. The version is left as `<version>`: it
+ * is decided after this file is written (see `versions`).
  */
 function install(pkg: string): string[] {
   // npm pack's file name: the scope's `@` dropped and its `/` made a `-`.
   const tarball = `${pkg.replace(/^@/, '').replace('/', '-')}-<version>.tgz`;
   return [
     '## Install',
-    `\`\`\`sh\nnpm install ${pkg}\n\`\`\``,
-    `That works once the package is published. Before that, install it from the folder it was generated in: \`npm pack\` there builds it (its \`prepack\` script runs \`tsc\`, so \`typescript\` and \`@types/node\` must be installed in that folder or one above it) and writes \`${tarball}\`, which an app installs by its path:`,
-    `\`\`\`sh\ncd <generated folder> && npm pack\ncd <your app> && npm install <generated folder>/${tarball}\n\`\`\``,
-    `In an npm workspace that lists the folder, run \`npm run build\` in it instead, and depend on \`"${pkg}": "*"\`: npm links the folder.`,
+    `\`\`\`sh\ncd <this folder> && npm install && npm pack\ncd <your app> && npm install <this folder>/${tarball}\n\`\`\``,
+    `The package installs from the folder it was generated in, this README's: there \`npm install\` fetches TypeScript, its one dev dependency, and \`npm pack\` compiles \`dist/\` and writes \`${tarball}\`, which your app installs by its path. To follow each regeneration without packing again, \`npm install <this folder>\` in your app links the folder instead; run \`npm run build\` in it after each regeneration. In an npm workspace that lists the folder, do the same and depend on \`"${pkg}": "*"\`. \`npm install ${pkg}\` works once the package is published to a registry under that name.`,
   ];
 }
 

@@ -9,7 +9,10 @@ import type { IrRequestBody, IrResponse, IrType, StatusRange } from './types.js'
 import { asObject, asString, entries, joinPointer } from './raw.js';
 import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
 import { deref } from './deref.js';
+import { reportEncoding, reportLinks, warnOnce } from './left-out.js';
 import {
+  isStream,
+  isStructuredText,
   isWildcard,
   REQUEST_PREFERENCE,
   requestEncoding,
@@ -51,6 +54,12 @@ export function buildBody(
     const schema = asObject(media)?.schema;
     return { mediaType, schema, encoding: requestEncoding(mediaType, isStructured(schema)) };
   });
+  for (const [mediaType, media] of entries(located.value.content)) {
+    const encoding = requestEncoding(mediaType, true);
+    const object = asObject(media);
+    if (object && (encoding === 'form' || encoding === 'multipart'))
+      reportEncoding(object, joinPointer(located.pointer, 'content', mediaType), ctx.reporter);
+  }
   if (content.length === 0) {
     ctx.reporter.warning(
       'empty-request-body',
@@ -70,6 +79,14 @@ export function buildBody(
       )
     : [best];
   const chosen = content.find((c) => c.encoding === best)!;
+  if (!structured && isStructuredText(chosen.mediaType) && isStructured(chosen.schema))
+    warnOnce(
+      ctx.reporter,
+      'media-type-unread',
+      joinPointer(located.pointer, 'content', chosen.mediaType),
+      `the request body is ${chosen.mediaType}, which the client does not write from data: it sends the string the caller gives as it is, unchecked against the schema`,
+      `serialise the value to ${chosen.mediaType} yourself; list application/json too if the server accepts it`,
+    );
   const json = content.find((c) => c.encoding === 'json');
   const contentType = structured
     ? json && json.mediaType !== 'application/json' && !isWildcard(json.mediaType)
@@ -130,6 +147,9 @@ export function buildResponses(node: unknown, pointer: string, ctx: SchemaContex
     });
     const best = RESPONSE_PREFERENCE.find((m) => content.some((c) => c.media === m));
     const chosen = best ? content.find((c) => c.media === best) : undefined;
+    if (chosen)
+      reportResponseMedia(chosen, joinPointer(located.pointer, 'content', chosen.mediaType), ctx);
+    reportLinks(located.value, located.pointer, ctx.reporter);
     const description = asString(located.value.description);
     const type =
       chosen?.media === 'json'
@@ -152,6 +172,35 @@ export function buildResponses(node: unknown, pointer: string, ctx: SchemaContex
     });
   }
   return responses;
+}
+
+/**
+ * A response the client reads as text or bytes although the document describes more: a
+ * stream of events or JSON lines (read whole, once the response ends), or structured data in
+ * a media type the client does not decode (XML, YAML, MessagePack …).
+ */
+function reportResponseMedia(
+  chosen: { readonly mediaType: string; readonly schema: unknown; readonly media: string },
+  pointer: string,
+  ctx: SchemaContext,
+): void {
+  if (isStream(chosen.mediaType)) {
+    warnOnce(
+      ctx.reporter,
+      'media-type-stream',
+      pointer,
+      `the response is a stream (${chosen.mediaType}), which the client reads whole: the call resolves to its text once the response ends, not to each message as it comes`,
+      'call with .asResponse() and read response.body as a stream to get each message as it comes',
+    );
+  } else if (isStructuredText(chosen.mediaType) && isStructured(chosen.schema)) {
+    warnOnce(
+      ctx.reporter,
+      'media-type-unread',
+      pointer,
+      `the response is ${chosen.mediaType}, which the client does not decode: the call resolves to its text, unchecked against the schema`,
+      `parse the ${chosen.mediaType} yourself; list application/json too if the server sends it`,
+    );
+  }
 }
 
 /** Whether a response is a success: a 2xx status or the `2XX` range. */

@@ -27,9 +27,47 @@ const TEXT_APPLICATION_TYPES = new Set([
   'application/x-www-form-urlencoded',
 ]);
 
+/**
+ * Media types of a stream of messages: server-sent events, JSON lines, JSON text sequences.
+ * The client reads them whole, as text, once the response ends.
+ */
+const STREAM_TYPES = new Set([
+  'text/event-stream',
+  'application/x-ndjson',
+  'application/ndjson',
+  'application/jsonl',
+  'application/x-jsonlines',
+  'application/jsonlines',
+  'application/json-seq',
+]);
+
+export function isStream(mediaType: string): boolean {
+  return STREAM_TYPES.has(essence(mediaType));
+}
+
+/**
+ * Text formats of structured data (XML, YAML, CSV): a schema beside one describes data the
+ * client hands over as text, unparsed. Plain text and bytes are what they say.
+ */
+export function isStructuredText(mediaType: string): boolean {
+  const m = essence(mediaType);
+  return (
+    m === 'application/xml' ||
+    m === 'text/xml' ||
+    m.endsWith('+xml') ||
+    m === 'application/yaml' ||
+    m === 'application/x-yaml' ||
+    m === 'text/yaml' ||
+    m === 'text/x-yaml' ||
+    m === 'text/csv'
+  );
+}
+
 export function isJsonLike(mediaType: string): boolean {
   const m = essence(mediaType);
   if (m === 'application/json' || m.endsWith('+json')) return true;
+  // `application/json-seq` has `json` in its name but is a sequence of texts: no one JSON.parse reads it.
+  if (isStream(m)) return false;
   // Vendor types that are JSON without the structured suffix: `application/x-amz-json-1.1`,
   // `application/vnd.api.json`, `application/json-patch` spellings.
   const [type, subtype = ''] = m.split('/');
@@ -38,7 +76,9 @@ export function isJsonLike(mediaType: string): boolean {
 
 export function isText(mediaType: string): boolean {
   const m = essence(mediaType);
-  return m.startsWith('text/') || m.endsWith('+xml') || TEXT_APPLICATION_TYPES.has(m);
+  return (
+    m.startsWith('text/') || m.endsWith('+xml') || TEXT_APPLICATION_TYPES.has(m) || isStream(m)
+  );
 }
 
 /** `*\/*`, `application/*`, `image/*`: the caller's Blob may say which type it is. */

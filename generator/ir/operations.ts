@@ -15,6 +15,7 @@ import { buildParameters } from './parameters.js';
 import { camelCase, memberName, type ClientPlace } from './names.js';
 import { pathTreeOf, placeOperation, type PathTree } from './places.js';
 import { isPathItemMethod } from '../document/methods.js';
+import { reportCallbacks, reportParameter, reportWebhooks } from './left-out.js';
 
 /** Methods a client may resend without asking, when the spec does not say. */
 const SAFE_BY_DEFAULT: ReadonlySet<HttpMethod> = new Set([
@@ -30,6 +31,8 @@ export function buildOperations(
   schemaTypes: ReadonlyMap<string, IrType>,
 ): IrOperation[] {
   const raws: RawOperation[] = [];
+  // A 3.1 document's webhooks are operations too, but ones the API sends: said once, left out.
+  reportWebhooks(ctx.root, ctx.reporter);
   const paths = asObject(asObject(ctx.root)?.paths);
   for (const [path, rawItem] of entries(paths)) {
     const itemPointer = joinPointer('/paths', path);
@@ -93,6 +96,8 @@ function buildOperation(
   // What the place asks for; the plan settles collisions (`nameOperations`).
   const functionName = camelCase([...resourcePath, methodName].join(' '));
   const parameters = buildParameters(raw, ctx, schemaTypes);
+  reportLooseParameters(raw, ctx);
+  reportCallbacks(operation, pointer, ctx.reporter);
   const body = buildBody(operation.requestBody, joinPointer(pointer, 'requestBody'), ctx);
   const responses = buildResponses(operation.responses, joinPointer(pointer, 'responses'), ctx);
   const { successStatuses, successType, successMedia } = successOf(responses);
@@ -131,6 +136,16 @@ function buildOperation(
     retrySafe,
     ...(pagination ? { pagination } : {}),
   };
+}
+
+/** The path item's and the operation's parameters whose wire form the client does not write as described. */
+function reportLooseParameters(raw: RawOperation, ctx: SchemaContext): void {
+  const lists: [unknown, string][] = [
+    [raw.item.parameters, joinPointer(raw.itemPointer, 'parameters')],
+    [raw.operation.parameters, joinPointer(raw.pointer, 'parameters')],
+  ];
+  for (const [list, listPointer] of lists)
+    asArray(list).forEach((entry, i) => reportParameter(entry, joinPointer(listPointer, i), ctx));
 }
 
 /**

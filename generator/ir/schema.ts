@@ -12,6 +12,7 @@ import { refPointer, resolvePointer, splitPointer } from '../document/pointer.js
 import { anchorPointer } from './deref.js';
 import type { Hoisting } from './hoist.js';
 import { readPattern } from './pattern.js';
+import { reportIgnoredKeywords } from './ignored-keywords.js';
 
 export interface SchemaContext {
   readonly root: unknown;
@@ -48,6 +49,7 @@ export function convertSchema(node: unknown, pointer: string, ctx: SchemaContext
     ctx.reporter.error('unsupported-schema', pointer, 'a schema must be an object or `true`');
     return UNKNOWN;
   }
+  reportIgnoredKeywords(schema, pointer, ctx);
   const type = convertCore(schema, pointer, ctx);
   // OpenAPI 3.0 spells nullability as a sibling keyword. Beside a `$ref`, 3.1 documents write
   // it as `type: [object, 'null']`; strictly the ref's own type still applies, but what the

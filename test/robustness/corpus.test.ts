@@ -286,9 +286,13 @@ describe('the corpus', () => {
           expect('diagnostics' in result.twin).toBe(true);
           if (!('diagnostics' in result.twin)) return;
           expectLocated(result.twin.diagnostics, second!);
-          // Same problems at the same pointers; only lines and columns differ between formats.
+          // Same errors at the same pointers; only lines and columns differ between formats.
+          // Warnings may differ: the package's twins of parameters-style swap two methods.
           const where = (ds: readonly Diagnostic[]) =>
-            ds.map((d) => `${d.code} ${d.pointer}`).sort();
+            ds
+              .filter((d) => d.severity === 'error')
+              .map((d) => `${d.code} ${d.pointer}`)
+              .sort();
           expect(where(result.twin.diagnostics)).toEqual(where(verdict.diagnostics));
         }
         return;

@@ -172,7 +172,7 @@ function parseBaseUrl(options: ClientOptions, meta: ClientMeta, logger: RuntimeL
   }
   let url: URL;
   try {
-    // Relative to the page in a browser (`/api/connect`); elsewhere there is nothing to be relative to.
+    // Relative to the page in a browser (`/api`); elsewhere there is nothing to be relative to.
     url = new URL(String(raw), pageAddress());
   } catch {
     throw new ConfigurationError(

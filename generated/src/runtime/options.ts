@@ -80,7 +80,7 @@ export interface ClientOptions {
   environment?: Environment | undefined;
   /**
    * An absolute http(s) URL that overrides `environment`, for example a local mock server. In
-   * a browser it may be relative to the page, such as `'/api/connect'` for the app's own backend.
+   * a browser it may be relative to the page, such as `'/api'` for the app's own backend.
    */
   baseUrl?: string | undefined;
   /**

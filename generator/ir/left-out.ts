@@ -1,0 +1,165 @@
+/**
+ * What the generated client leaves out of a document, or reads more loosely than it is
+ * written, said as located warnings so that nothing is dropped in silence: parameters whose
+ * wire form the client does not write, form parts whose `encoding` it does not apply,
+ * callbacks, webhooks and links. Each is said once at its own place, however many operations
+ * reach that place through `$ref`s (a shared parameter, a schema inlined at every use).
+ */
+import { followRefs, isObject } from '../document/read.js';
+import type { Reporter } from './raw.js';
+import { asObject, asString, entries, joinPointer, type RawObject } from './raw.js';
+
+/** The places already warned about, per run (the reporter is one run's). */
+const said = new WeakMap<Reporter, Set<string>>();
+
+/** A warning at `pointer`, unless one of the same code is there already. */
+export function warnOnce(
+  reporter: Reporter,
+  code: string,
+  pointer: string,
+  message: string,
+  hint: string,
+): void {
+  let places = said.get(reporter);
+  if (!places) said.set(reporter, (places = new Set()));
+  const key = `${code} ${pointer}`;
+  if (places.has(key)) return;
+  places.add(key);
+  reporter.warning(code, pointer, message, hint);
+}
+
+interface Context {
+  readonly root: unknown;
+  readonly reporter: Reporter;
+}
+
+/**
+ * A parameter (in a path item's or an operation's list) whose wire form the client does not
+ * write as the document describes: `content` instead of a schema, a query style other than
+ * `form`, an object in the query, `allowReserved`. Header, cookie and path styles are read
+ * where the parameters are built.
+ */
+export function reportParameter(node: unknown, pointer: string, ctx: Context): void {
+  const followed = followRefs(ctx.root, node, pointer);
+  if (followed.stop || !isObject(followed.value)) return;
+  const p = followed.value;
+  const at = followed.pointer;
+  const name = asString(p.name) ?? '';
+  const location = asString(p.in);
+  const content = asObject(p.content);
+  if (content && p.schema === undefined) {
+    const mediaType = Object.keys(content)[0] ?? '';
+    warnOnce(
+      ctx.reporter,
+      'parameter-content',
+      joinPointer(at, 'content'),
+      `${location ?? ''} parameter '${name}' is described by its content (${mediaType}), which the client does not serialise: it takes the parameter's text as the caller writes it`,
+      `pass the ${mediaType} text yourself (for example JSON.stringify(value)), or describe the parameter with a schema and a style`,
+    );
+  }
+  if (location !== 'query') return;
+  const style = asString(p.style);
+  const shape = schemaShape(p.schema, ctx.root);
+  if (style === 'deepObject' && shape === 'array') {
+    warnOnce(
+      ctx.reporter,
+      'parameter-style',
+      joinPointer(at, 'style'),
+      `query parameter '${name}' is a list in the deepObject style, which OpenAPI defines for objects only: the client sends it in the form style (${p.explode === true ? `${name}=a&${name}=b` : `${name}=a,b`})`,
+      'declare style: form if the server reads that; else pass the text the server expects as a string',
+    );
+  } else if (style === 'deepObject' || shape === 'object') {
+    warnOnce(
+      ctx.reporter,
+      'parameter-style',
+      joinPointer(at, style === undefined ? 'schema' : 'style'),
+      `query parameter '${name}' is an object${style === undefined ? '' : ` in the ${style} style`}, which the client does not write into a query string: a call that passes one fails before it is sent`,
+      'declare its members as query parameters of their own, or as a string the caller formats',
+    );
+  } else if ((style === 'spaceDelimited' || style === 'pipeDelimited') && p.explode !== true) {
+    warnOnce(
+      ctx.reporter,
+      'parameter-style',
+      joinPointer(at, 'style'),
+      `query parameter '${name}' is ${style === 'spaceDelimited' ? 'space' : 'pipe'}-delimited, which the client does not write: it sends the list comma-separated`,
+      'if the server accepts a comma-separated list, declare style: form with explode: false; else pass the joined text as a string',
+    );
+  }
+  if (p.allowReserved === true)
+    warnOnce(
+      ctx.reporter,
+      'parameter-style',
+      joinPointer(at, 'allowReserved'),
+      `query parameter '${name}' allows reserved characters as they are, but the client percent-encodes them (/ as %2F, for example)`,
+      'servers that decode the query read the same value; pass values that need no encoding if the server does not',
+    );
+}
+
+/** Whether a parameter's schema (after `$ref`s) describes an object, a list, or something else. */
+function schemaShape(schema: unknown, root: unknown): 'object' | 'array' | undefined {
+  const s = asObject(followRefs(root, schema, '').value);
+  if (!s) return undefined;
+  const types = Array.isArray(s.type) ? (s.type as unknown[]) : [s.type];
+  if (types.includes('object')) return 'object';
+  if (types.includes('array')) return 'array';
+  if (s.type === undefined && (s.properties !== undefined || s.additionalProperties !== undefined))
+    return 'object';
+  return undefined;
+}
+
+/**
+ * Encoding entries of a form or multipart body, which the client does not apply: it writes
+ * every part its own way (text for scalars, a file for a Blob, JSON text for an object, one
+ * field per item of a list). A `contentType` alone is not reported: a Blob carries its own type.
+ */
+export function reportEncoding(media: RawObject, pointer: string, reporter: Reporter): void {
+  for (const [property, raw] of entries(media.encoding)) {
+    const encoding = asObject(raw);
+    if (!encoding) continue;
+    const ignored = ['style', 'explode', 'allowReserved', 'headers'].filter((k) => k in encoding);
+    if (ignored.length === 0) continue;
+    warnOnce(
+      reporter,
+      'form-encoding',
+      joinPointer(pointer, 'encoding', property),
+      `the encoding of form field '${property}' (${ignored.join(', ')}) is not applied: the client writes a scalar as its text, a list as one field per item and an object as JSON text`,
+      'pass the field as a string already written the way the server reads it, if it differs',
+    );
+  }
+}
+
+/** An operation's callbacks: requests the API makes to the caller, which a client does not send. */
+export function reportCallbacks(operation: RawObject, pointer: string, reporter: Reporter): void {
+  for (const [name] of entries(operation.callbacks))
+    warnOnce(
+      reporter,
+      'callback-left-out',
+      joinPointer(pointer, 'callbacks', name),
+      `callback '${name}' is left out: it describes requests the API sends to you, which a client does not make`,
+      'serve the callback with your own server code; the schemas it names are generated when components list them',
+    );
+}
+
+/** A response's links: which operation its values feed, a description the client does not act on. */
+export function reportLinks(response: RawObject, pointer: string, reporter: Reporter): void {
+  for (const [name] of entries(response.links))
+    warnOnce(
+      reporter,
+      'link-left-out',
+      joinPointer(pointer, 'links', name),
+      `link '${name}' is left out: the client does not follow links from one operation to another`,
+      'call the linked operation yourself with the values the link names',
+    );
+}
+
+/** A 3.1 document's webhooks: requests the API sends, which a client does not make. */
+export function reportWebhooks(root: unknown, reporter: Reporter): void {
+  for (const [name] of entries(asObject(root)?.webhooks))
+    warnOnce(
+      reporter,
+      'webhook-left-out',
+      joinPointer('/webhooks', name),
+      `webhook '${name}' is left out: it describes requests the API sends to you, which a client does not make`,
+      'serve the webhook with your own server code; the schemas it names are generated when components list them',
+    );
+}
