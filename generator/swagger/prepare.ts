@@ -153,17 +153,17 @@ function checkList(findings: Finding[], pointer: string, owner: Mutable, place: 
     return;
   }
   const supported = place === 'query' ? ['csv', 'multi'] : ['csv'];
-  if (!supported.includes(format)) {
-    const hasStyle = place === 'query' && (format === 'ssv' || format === 'pipes');
+  // ssv and pipes in the query become OpenAPI 3 styles (spaceDelimited, pipeDelimited); how
+  // the client sends those is the parameter's own warning (`parameter-style`), said once.
+  const hasStyle = place === 'query' && (format === 'ssv' || format === 'pipes');
+  if (!supported.includes(format) && !hasStyle) {
     findings.push({
       code: 'swagger-collection-format',
       pointer: where,
-      message: hasStyle
-        ? `collectionFormat '${format}' is converted, but the generated client does not write ${format === 'ssv' ? 'space' : 'pipe'}-separated lists yet`
-        : `collectionFormat '${format}' has no OpenAPI 3 equivalent in a ${place === 'response header' ? 'response header' : `${String(place)} parameter`}`,
+      message: `collectionFormat '${format}' has no OpenAPI 3 equivalent in a ${place === 'response header' ? 'response header' : `${String(place)} parameter`}`,
       hint: "the client sends the list comma-separated (collectionFormat 'csv')",
     });
-    if (!hasStyle) owner.collectionFormat = 'csv';
+    owner.collectionFormat = 'csv';
   }
   // The upgrader moves a header's type into `schema` but leaves this, which OpenAPI 3 forbids there.
   if (place === 'response header') delete owner.collectionFormat;

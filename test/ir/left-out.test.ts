@@ -304,3 +304,45 @@ describe('schema keywords the types and guards do not apply', () => {
     ]);
   });
 });
+
+describe('a Swagger 2.0 list format', () => {
+  it('ssv and pipes in the query are one warning each, at the list format', async () => {
+    const { irFromText } = await import('../support/documents.js');
+    const { loadUpgrader } = await import('../../generator/swagger/load.js');
+    const text = JSON.stringify({
+      swagger: '2.0',
+      info,
+      paths: {
+        '/x': {
+          get: {
+            operationId: 'x',
+            parameters: [
+              {
+                name: 'a',
+                in: 'query',
+                type: 'array',
+                items: { type: 'string' },
+                collectionFormat: 'ssv',
+              },
+              {
+                name: 'b',
+                in: 'query',
+                type: 'array',
+                items: { type: 'string' },
+                collectionFormat: 'pipes',
+              },
+            ],
+            responses: ok,
+          },
+        },
+      },
+    });
+    const built = irFromText('lists.json', text, await loadUpgrader());
+    expect('warnings' in built).toBe(true);
+    if (!('warnings' in built)) return;
+    expect(built.warnings.map((d) => `${d.code} ${d.pointer}`)).toEqual([
+      'parameter-style /paths/~1x/get/parameters/0/collectionFormat',
+      'parameter-style /paths/~1x/get/parameters/1/collectionFormat',
+    ]);
+  });
+});
