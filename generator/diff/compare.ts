@@ -117,8 +117,12 @@ function listChanges<T extends string | number>(
   added: ChangeKind,
   removed: ChangeKind,
 ): { kind: ChangeKind; detail: Phrase }[] {
-  const gained = now.filter((v) => !old.includes(v));
-  const lost = old.filter((v) => !now.includes(v));
+  // Most lists are unchanged: said without a search. Sets, as enums run to hundreds of values.
+  if (old.length === now.length && old.every((v, i) => v === now[i])) return [];
+  const had = new Set(old);
+  const has = new Set(now);
+  const gained = now.filter((v) => !had.has(v));
+  const lost = old.filter((v) => !has.has(v));
   const show = (values: readonly T[]) => list(values.map(String));
   return [
     ...(gained.length > 0 ? [{ kind: added, detail: show(gained) }] : []),

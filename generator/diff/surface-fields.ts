@@ -35,7 +35,7 @@ export interface Place {
  * compared. Real documents stay far below them: GitHub's largest operation has 4,228 entries,
  * its whole surface 121,857, and no field nests more than 8 deep.
  */
-export const SURFACE_LIMITS = { depth: 48, perOperation: 40_000, total: 2_000_000 } as const;
+export const SURFACE_LIMITS = { depth: 48, perOperation: 10_000, total: 300_000 } as const;
 
 /** The entries an operation and the whole surface may still have. */
 export interface SurfaceBudget {
@@ -162,6 +162,9 @@ export function flattenValue(
   place: Place,
   schemas: SchemaLookup,
   seen: ReadonlySet<string> = new Set(),
+  // One array the whole value's entries are pushed to: copying each level's entries into its
+  // parent's made a large surface (Stripe's: 300,000 entries) cost seconds.
+  out: SurfaceEntry[] = [],
 ): SurfaceEntry[] {
   const head = {
     key: place.key,
@@ -172,20 +175,28 @@ export function flattenValue(
     location: describe(place),
     required: place.required,
   };
-  if (type === undefined) return [{ ...head, nullable: false, type: 'no body' }];
+  if (type === undefined) {
+    out.push({ ...head, nullable: false, type: 'no body' });
+    return out;
+  }
   const budget = place.budget;
   if (budget) {
     if (
       (place.depth ?? 0) > SURFACE_LIMITS.depth ||
       budget.operation <= 0 ||
       budget.total.left <= 0
-    )
-      return [{ ...head, nullable: false, type: 'past the surface limits' }];
+    ) {
+      out.push({ ...head, nullable: false, type: 'past the surface limits' });
+      return out;
+    }
     budget.operation -= 1;
     budget.total.left -= 1;
   }
   const { type: target, nullable, refs, recursive } = unwrap(type, schemas, seen);
-  if (recursive !== undefined) return [{ ...head, nullable, type: `recursive ${recursive}` }];
+  if (recursive !== undefined) {
+    out.push({ ...head, nullable, type: `recursive ${recursive}` });
+    return out;
+  }
   const within = refs.length > 0 ? new Set([...seen, ...refs]) : seen;
   const limits = limitsOf(target, place.side);
   const entry: SurfaceEntry = {
@@ -196,7 +207,9 @@ export function flattenValue(
     ...(target.kind === 'enum' ? { values: target.values } : {}),
     ...(target.kind === 'union' ? { variants: target.members.map(variantLabel) } : {}),
   };
-  return [entry, ...flattenChildren(target, place, schemas, within)];
+  out.push(entry);
+  flattenChildren(target, place, schemas, within, out);
+  return out;
 }
 
 function flattenChildren(
@@ -204,37 +217,34 @@ function flattenChildren(
   place: Place,
   schemas: SchemaLookup,
   seen: ReadonlySet<string>,
-): SurfaceEntry[] {
+  out: SurfaceEntry[],
+): void {
   switch (target.kind) {
     case 'array':
-      return flattenValue(target.items, child(place, '[]', '[]', true), schemas, seen);
+      flattenValue(target.items, child(place, '[]', '[]', true), schemas, seen, out);
+      return;
     case 'union':
-      return target.members.flatMap((member) => {
+      for (const member of target.members) {
         const name = variantLabel(member);
-        const [own, ...inside] = flattenValue(
-          member,
-          child(place, `(${name})`, `(${name})`, true),
-          schemas,
-          seen,
-        );
-        return [{ ...own!, member: true }, ...inside];
-      });
+        const first = out.length;
+        flattenValue(member, child(place, `(${name})`, `(${name})`, true), schemas, seen, out);
+        out[first] = { ...out[first]!, member: true };
+      }
+      return;
     case 'object':
     case 'intersection': {
-      const fields = propertiesOf(target, schemas, seen)
-        .filter((p) => visible(p, place.side))
-        .flatMap((p) =>
-          flattenValue(p.type, child(place, p.name, `.${p.name}`, p.required), schemas, seen),
-        );
-      const values =
+      for (const p of propertiesOf(target, schemas, seen))
+        if (visible(p, place.side))
+          flattenValue(p.type, child(place, p.name, `.${p.name}`, p.required), schemas, seen, out);
+      if (
         target.kind === 'object' &&
         target.additional !== false &&
         target.additional.kind !== 'unknown'
-          ? flattenValue(target.additional, child(place, '{key}', '{}', false), schemas, seen)
-          : [];
-      return [...fields, ...values];
+      )
+        flattenValue(target.additional, child(place, '{key}', '{}', false), schemas, seen, out);
+      return;
     }
     default:
-      return [];
+      return;
   }
 }
