@@ -31,8 +31,11 @@ export function encodeParameters(
     input.headers,
     context,
     true,
-  ))
-    setChecked(headers, name, headerText(parameter, value, argument, context), argument, context);
+  )) {
+    const text = headerText(parameter, value, argument, context);
+    // An empty list or object is sent as nothing: an empty header would read as one empty item.
+    if (text !== undefined) setChecked(headers, name, text, argument, context);
+  }
   // `a=1; b=x%20y`: each value percent-encoded, since a cookie value may not hold spaces,
   // commas or semicolons; the commas and `=` of a list or object's form stay as they are.
   const pairs: string[] = [];
@@ -53,8 +56,8 @@ export function encodeParameters(
 
 /**
  * The header or cookie parameters the caller gave, as `[parameter, name as the caller spelt
- * it, value, argument]`:
- * undefined and null skipped, undeclared names refused before anything is sent.
+ * it, value, argument]`: undefined and null skipped, undeclared names refused before anything
+ * is sent.
  */
 function given(
   kind: 'header' | 'cookie',
@@ -114,16 +117,17 @@ function wireValue(value: unknown, argument: string, context: RequestContext): W
  * A header parameter's value in the simple style: `a,b` for a list, `k1,v1,k2,v2` for an
  * object (`k1=v1,k2=v2` exploded). Items are sent as they are, like a single header value,
  * so an item holding a comma (or an exploded key holding `=`) is refused: the server could
- * not tell it from the separator.
+ * not tell it from the separator. Undefined for an empty list or object.
  */
 function headerText(
   parameter: ParameterDescriptor,
   value: unknown,
   argument: string,
   context: RequestContext,
-): string {
+): string | undefined {
   const wire = wireValue(value, argument, context);
   if (wire.kind === 'text') return wire.text;
+  if ((wire.kind === 'list' ? wire.texts : wire.members).length === 0) return undefined;
   const item = (text: string, at: string, also = '') => {
     if (text.includes(',') || (also !== '' && text.includes(also)))
       throw refuse(

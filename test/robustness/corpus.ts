@@ -65,21 +65,6 @@ export function corpusDocuments(): CorpusDocument[] {
  * what the generator supports: review it as such.
  */
 export const EXPECTED_REFUSALS: Readonly<Record<string, Refusal>> = {
-  'oas-examples/3.0/parameters-style': {
-    code: 'unsupported-parameter',
-    pointer: '/paths/~1cookies/get/parameters/1/schema',
-    why: 'list and object values in path, header and cookie parameters (simple/label/matrix styles) are not supported yet',
-  },
-  'oas-examples/3.1/parameters-style': {
-    code: 'unsupported-parameter',
-    pointer: '/paths/~1cookies/get/parameters/1/schema',
-    why: 'list and object values in path, header and cookie parameters (simple/label/matrix styles) are not supported yet',
-  },
-  'oas-examples/3.0/circular-paths': {
-    code: 'unsupported-parameter',
-    pointer: '/paths/~1anything/put/parameters/0/schema',
-    why: 'a header parameter of object type (see parameters-style)',
-  },
   'oas-examples/3.0/openapi-workshop/post': {
     code: 'schema',
     pointer: '/paths/~1hoot/post/responses',
