@@ -125,6 +125,7 @@ function buildParameter(
       style,
     ),
     ...(pathStyle !== undefined ? { style: pathStyle } : {}),
+    ...(shape === 'list' || shape === 'object' ? { form: shape } : {}),
   };
 }
 

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OperationDescriptor } from '../../templates/runtime/operation.js';
-import { encodeParameters } from '../../templates/runtime/params.js';
-import { renderPath, simplePath } from '../../templates/runtime/url.js';
+import { encodeParameterForms } from '../../templates/runtime/wire-forms.js';
+import { renderPath } from '../../templates/runtime/url.js';
 import { cookieValues, headerValues, pathValues } from '../../templates/fake/parameter-forms.js';
 import type { FieldConstraints } from '../../templates/runtime/standard-schema.js';
 
@@ -23,7 +23,7 @@ const descriptor = (parts: Partial<OperationDescriptor>): OperationDescriptor =>
 
 function sentHeaders(parts: Partial<OperationDescriptor>, input: object): Record<string, string> {
   const headers: Record<string, string> = {};
-  encodeParameters(descriptor(parts), input, context, headers);
+  encodeParameterForms(descriptor(parts), input, context, headers);
   return headers;
 }
 
@@ -98,7 +98,7 @@ describe('cookie parameters (form style)', () => {
 describe('path parameters that are objects', () => {
   it('write the examples of the style table', () => {
     const path = (template: string) => renderPath(template, { color }, context);
-    expect(simplePath('/{color}', { color }, context)).toBe('/R,100,G,200,B,150');
+    expect(path('/{color}')).toBe('/R,100,G,200,B,150');
     expect(path('/{color*}')).toBe('/R=100,G=200,B=150');
     expect(path('/{.color}')).toBe('/.R,100,G,200,B,150');
     expect(path('/{.color*}')).toBe('/.R=100.G=200.B=150');
@@ -108,7 +108,7 @@ describe('path parameters that are objects', () => {
 
   it('percent-encode keys and values, and refuse an empty object', () => {
     expect(renderPath('/{o*}', { o: { 'a b': 'c/d' } }, context)).toBe('/a%20b=c%2Fd');
-    expect(() => simplePath('/{o}', { o: {} }, context)).toThrow(/must not be empty/);
+    expect(() => renderPath('/{o}', { o: {} }, context)).toThrow(/must not be empty/);
   });
 
   it('write an exploded list in the simple style comma-joined, as RFC 6570 does', () => {
