@@ -32,7 +32,7 @@ export function simplePath(
   for (let i = 1; i < parts.length; i += 2) {
     const value = params?.[parts[i]!];
     if (value !== undefined) given++;
-    path += pathText(parts[i]!, value, '', false, context) + parts[i + 1];
+    path += pathText(parts[i]!, value, '', ',', context) + parts[i + 1];
   }
   // Every parameter given was used, unless some name is not in the template.
   if (params !== undefined && Object.keys(params).length > given)
@@ -59,8 +59,13 @@ export function renderPath(
   let path = literals[0]!;
   for (let i = 0; i < placeholders.length; i++) {
     const { name, operator, explode } = placeholders[i]!;
-    const text = pathText(name, params?.[name], operator, explode, context);
-    path += (operator === ';' && text === `;${name}=` ? `;${name}` : text) + literals[i + 1]!;
+    const value = params?.[name];
+    const prefix = operator === ';' ? `;${name}=` : operator;
+    // Between list elements: a comma, or exploded, the operator again (`;ids=` for a matrix).
+    const text = isMembers(value)
+      ? membersText(name, value, operator, explode, context)
+      : pathText(name, value, prefix, explode && operator !== '' ? prefix : ',', context);
+    path += (operator === ';' && text === prefix ? `;${name}` : text) + literals[i + 1]!;
   }
   for (const key in params) {
     if (!placeholders.some((p) => p.name === key))
@@ -70,45 +75,22 @@ export function renderPath(
 }
 
 /**
- * A path parameter's text in a style (`operator`: `''` simple, `.` label, `;` matrix), each
- * element, key and value percent-encoded and the separators left as they are (OpenAPI's
- * style table, after RFC 6570):
- *
- * | value        | simple            | label              | matrix                 |
- * | ------------ | ----------------- | ------------------ | ---------------------- |
- * | `[a, b]`     | `a,b`             | `.a,b`             | `;ids=a,b`             |
- * | exploded     | `a,b`             | `.a.b`             | `;ids=a;ids=b`         |
- * | `{k: v, …}`  | `k1,v1,k2,v2`     | `.k1,v1,k2,v2`     | `;obj=k1,v1,k2,v2`     |
- * | exploded     | `k1=v1,k2=v2`     | `.k1=v1.k2=v2`     | `;k1=v1;k2=v2`         |
- *
- * An empty segment drops out of the URL, and `.` and `..` are resolved by URL parsers, moving
- * the request to another path: all three are refused.
+ * A path parameter's text: `prefix`, then its value or its list's elements percent-encoded
+ * and joined by `separator`. An empty segment drops out of the URL, and `.` and `..` are
+ * resolved by URL parsers, moving the request to another path: all three are refused.
  */
 function pathText(
   name: string,
   value: unknown,
-  operator: '' | '.' | ';',
-  explode: boolean,
+  prefix: string,
+  separator: string,
   context: RequestContext,
 ): string {
-  const named = operator === ';' ? `;${name}=` : operator;
-  // Between elements: a comma, or exploded, the operator again (a matrix list repeats the name).
-  const between = explode && operator !== '' ? named : ',';
-  let text: string;
-  if (Array.isArray(value))
-    text =
-      named + value.map((item, i) => segmentText(item, `${name}[${i}]`, context)).join(between);
-  else if (isMembers(value)) {
-    const members = Object.entries(value).filter(([, v]) => v !== undefined && v !== null);
-    const pairs = members.map(([key, member]) => {
-      const k = segmentText(key, `${name}.${key}`, context);
-      const v = segmentText(scalarMember(member), `${name}.${key}`, context);
-      return explode ? `${k}=${v}` : `${k},${v}`;
-    });
-    text = explode
-      ? operator + pairs.join(operator === '' ? ',' : operator)
-      : named + pairs.join(',');
-  } else text = named + segmentText(value, name, context);
+  const text =
+    prefix +
+    (Array.isArray(value)
+      ? value.map((item, i) => segmentText(item, `${name}[${i}]`, context)).join(separator)
+      : segmentText(value, name, context));
   if (text === '' || text === '.' || text === '..')
     throw refuse(
       context,
@@ -118,14 +100,44 @@ function pathText(
   return text;
 }
 
-/** A plain object (not a list or a Date): a path parameter written as key-value pairs. */
-function isMembers(value: unknown): value is object {
-  return typeof value === 'object' && value !== null && !(value instanceof Date);
+/**
+ * A path parameter that is an object, in a style (`operator`: `''` simple, `.` label, `;`
+ * matrix), as OpenAPI's style table writes `{R: 100, G: 200}`: `R,100,G,200`, `.R,100,G,200`
+ * or `;color=R,100,G,200`, and exploded `R=100,G=200`, `.R=100.G=200` or `;R=100;G=200`.
+ * Keys and values are percent-encoded; null and undefined members are left out.
+ */
+function membersText(
+  name: string,
+  value: object,
+  operator: '' | '.' | ';',
+  explode: boolean,
+  context: RequestContext,
+): string {
+  const pairs: string[] = [];
+  for (const [key, member] of Object.entries(value)) {
+    if (member === undefined || member === null) continue;
+    const k = segmentText(key, `${name}.${key}`, context);
+    // A boolean member is written as its text, as a query writes one.
+    const v = segmentText(
+      typeof member === 'boolean' ? String(member) : member,
+      `${name}.${key}`,
+      context,
+    );
+    pairs.push(explode ? `${k}=${v}` : `${k},${v}`);
+  }
+  // No members: written as an empty list would be, and refused where that is (`pathText`).
+  if (pairs.length === 0)
+    return pathText(name, [], operator === ';' ? `;${name}=` : operator, ',', context);
+  return explode
+    ? operator + pairs.join(operator === '' ? ',' : operator)
+    : (operator === ';' ? `;${name}=` : operator) + pairs.join(',');
 }
 
-/** An object member's value as a segment takes it: a boolean as its text, as a query sends it. */
-function scalarMember(value: unknown): unknown {
-  return typeof value === 'boolean' ? String(value) : value;
+/** A plain object (not a list or a Date): a path parameter written as key-value pairs. */
+function isMembers(value: unknown): value is object {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+  );
 }
 
 /** One value (or list element) of a path parameter, percent-encoded. */
