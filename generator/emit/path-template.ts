@@ -12,9 +12,9 @@ const OPERATORS = { label: '.', matrix: ';' } as const;
 export function descriptorPath(op: Pick<IrOperation, 'path' | 'pathParameters'>): string {
   let path = op.path;
   for (const p of op.pathParameters) {
-    // The IR sets explode only where it changes the wire: any list or object in the label and
-    // matrix styles, objects in the simple style (`k=v,…`; a list is `a,b` either way).
-    const explode = p.explode ? '*' : '';
+    // Explode changes the wire in the label and matrix styles, and for objects in the simple
+    // style (`k=v,…`); a simple list is `a,b` either way.
+    const explode = p.explode && (p.style !== undefined || p.form === 'object') ? '*' : '';
     const operator = p.style !== undefined ? OPERATORS[p.style] : '';
     if (operator === '' && explode === '') continue;
     path = path.split(`{${p.name}}`).join(`{${operator}${p.name}${explode}}`);
