@@ -34,6 +34,8 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
+const UNEQUAL_TWINS = ['oas-examples/3.1/parameters-style'];
+
 /** Every corpus document, sorted by name. */
 export function corpusDocuments(): CorpusDocument[] {
   const byName = new Map<string, string[]>();
@@ -51,6 +53,13 @@ export function corpusDocuments(): CorpusDocument[] {
   for (const file of filesUnder('test/fixtures/corpus'))
     add(`frameworks/${file.replace(/^.*\/|\.(json|ya?ml)$/g, '')}`, file);
   for (const [name, file] of [...directoryDocuments(), FIGMA]) add(name, file);
+  // Twins that are not the same document: the YAML of 3.1 parameters-style swaps the methods of
+  // two form-data operations (GET and POST), so the two give different IRs; the JSON is kept.
+  for (const name of UNEQUAL_TWINS)
+    byName.set(
+      name,
+      (byName.get(name) ?? []).filter((file) => file.endsWith('.json')),
+    );
   return [...byName.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name, files]) => ({
