@@ -30,7 +30,7 @@ export const REFUSALS: readonly Refusal[] = [
   {
     code: 'unsupported-parameter',
     reason:
-      'objects (and lists of lists) in path parameters, lists and objects in header and cookie parameters, booleans in path parameters, and parameters `in` anything but path, query, header and cookie',
+      'lists and objects that hold lists or objects in path parameters and in required header and cookie parameters (an optional one is left out, with a warning), booleans in path parameters, and parameters `in` anything but path, query, header and cookie',
   },
   {
     code: 'unsupported-schema',

@@ -28,6 +28,7 @@ import { FormNodeBuilder, NodeCast, NodeCode, writeNode, type NodeValue } from '
 import { mixedImport, moduleImport } from './imports.js';
 import { typescriptFile, type EmittedFile } from './model.js';
 import { operationModel, type ParameterModel } from './operation-model.js';
+import { descriptorPath } from './path-template.js';
 import { successBody } from './operations.js';
 import { emitRuntime, type TemplateFile } from './runtime.js';
 import { schemaIndexOf, type SchemaIndex } from './type-expr.js';
@@ -180,6 +181,7 @@ function operationValue(
     id: model.id,
     method: model.method,
     path: model.path,
+    pathForm: descriptorPath(op) !== op.path ? descriptorPath(op) : undefined,
     query: wires(model.parameters.query),
     headers: wires(model.parameters.header),
     cookies: wires(model.parameters.cookie),

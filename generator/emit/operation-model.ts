@@ -60,6 +60,12 @@ export interface OperationModel {
   readonly responses: IrOperation['responses'];
 }
 
+const DEFAULT_EXPLODE: Readonly<Record<Exclude<ParameterLocation, 'path'>, boolean>> = {
+  query: true,
+  header: false,
+  cookie: true,
+};
+
 /**
  * The wire description of a parameter. `required` and `explode` are written only where they
  * differ from their defaults (optional; one pair per array item): every byte of a descriptor
@@ -71,8 +77,12 @@ export function wireParameter(
   return {
     name: p.name,
     ...(p.required ? { required: true } : {}),
-    // Only query arrays have a serialisation to choose; headers and cookies take single values.
-    ...(!p.explode && p.location === 'query' ? { explode: false } : {}),
+    // Written where it differs from the location's default (OpenAPI's: the form style of
+    // queries and cookies explodes, a header's simple style does not); the IR keeps the
+    // default wherever explode changes nothing, and a path carries it in its template.
+    ...(p.location !== 'path' && p.explode !== DEFAULT_EXPLODE[p.location]
+      ? { explode: p.explode }
+      : {}),
   };
 }
 

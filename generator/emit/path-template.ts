@@ -12,9 +12,9 @@ const OPERATORS = { label: '.', matrix: ';' } as const;
 export function descriptorPath(op: Pick<IrOperation, 'path' | 'pathParameters'>): string {
   let path = op.path;
   for (const p of op.pathParameters) {
-    if (p.style === undefined && !p.explode) continue;
-    // For the simple style, explode changes objects only; a list is `a,b` either way.
-    const explode = p.explode && p.style !== undefined ? '*' : '';
+    // Explode changes the wire in the label and matrix styles, and for objects in the simple
+    // style (`k=v,…`); a simple list is `a,b` either way.
+    const explode = p.explode && (p.style !== undefined || p.form === 'object') ? '*' : '';
     const operator = p.style !== undefined ? OPERATORS[p.style] : '';
     if (operator === '' && explode === '') continue;
     path = path.split(`{${p.name}}`).join(`{${operator}${p.name}${explode}}`);

@@ -1,6 +1,7 @@
 /**
  * The request-building functions a descriptor names: the body encoder for operations that take
- * a body, the parameter encoder for those with query, header or cookie parameters, the checker
+ * a body, the parameter encoder for those with query, header or cookie parameters (the one
+ * that also writes lists and objects where a header or cookie is one), the checker
  * of the arguments for those with input checks, and the path renderer for paths in the label or
  * matrix style or exploded. The runtime builds only a simple-style path itself, so a bundle of
  * operations that need none of these leaves them out (as with the body encoders of
@@ -11,7 +12,7 @@ import { descriptorPath } from './path-template.js';
 
 /** The descriptor fields (`encodeBody: encodeBody`) and the runtime module each comes from. */
 export interface RequestRefs {
-  /** Field and function, in descriptor order; each field is named after its function. */
+  /** Field and function, in descriptor order: `encodeBody`, or `field: function` where they differ. */
   readonly fields: readonly string[];
   /** Runtime module (without extension) → the functions taken from it. */
   readonly imports: ReadonlyMap<string, readonly string[]>;
@@ -19,9 +20,14 @@ export interface RequestRefs {
 
 /** `checked`: whether the descriptor has input checks, which `checkInput` then runs. */
 export function requestRefs(op: IrOperation, checked: boolean): RequestRefs {
-  const uses: (readonly [module: string, name: string])[] = [];
-  if (descriptorPath(op) !== op.path) uses.push(['url', 'renderPath']);
-  if (
+  const uses: (readonly [module: string, name: string, field?: string])[] = [];
+  // A path object is written by renderPath in every style: the simple path leaves objects out.
+  if (descriptorPath(op) !== op.path || op.pathParameters.some((p) => p.form === 'object'))
+    uses.push(['url', 'renderPath']);
+  // Headers and cookies that are lists or objects take the encoder that writes their forms.
+  if ([...op.headerParameters, ...op.cookieParameters].some((p) => p.form !== undefined))
+    uses.push(['wire-forms', 'encodeParameterForms', 'encodeParameters']);
+  else if (
     op.queryParameters.length > 0 ||
     op.headerParameters.length > 0 ||
     op.cookieParameters.length > 0
@@ -31,5 +37,8 @@ export function requestRefs(op: IrOperation, checked: boolean): RequestRefs {
   if (checked) uses.push(['request-checks', 'checkInput']);
   const imports = new Map<string, string[]>();
   for (const [module, name] of uses) imports.set(module, [...(imports.get(module) ?? []), name]);
-  return { fields: uses.map(([, name]) => name), imports };
+  return {
+    fields: uses.map(([, name, field]) => (field === undefined ? name : `${field}: ${name}`)),
+    imports,
+  };
 }

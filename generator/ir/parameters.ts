@@ -57,29 +57,49 @@ function buildParameter(
   const schema = asObject(p.schema) ?? {};
   const type = convertSchema(p.schema, joinPointer(located.pointer, 'schema'), ctx);
   const style = asString(p.style);
-  // Path parameters may be lists of scalars (RFC 6570 simple, label or matrix style, as
-  // OpenAPI defines them); objects, and lists and objects elsewhere but the query, are not
-  // written by the runtime yet.
-  const list = location === 'path' ? scalarList(type, schemaTypes) : undefined;
-  if (location !== 'query' && list === undefined && isStructured(type, schemaTypes, new Set())) {
-    ctx.reporter.error(
-      'unsupported-parameter',
-      joinPointer(located.pointer, 'schema'),
-      location === 'path'
-        ? `path parameter '${name}' has an object type or a list of lists or objects, which path parameters do not support yet`
-        : `${location} parameter '${name}' has a list or object type, which ${location} parameters do not support yet`,
-      location === 'path'
-        ? 'declare it as a string, a number or a list of them'
-        : 'declare it as a string (for example comma-separated) or a number',
+  const schemaPointer = joinPointer(located.pointer, 'schema');
+  // Lists and objects have a wire form in every location (OpenAPI's style table): `a,b` or
+  // `k,v` in a header, `name=a,b` or `name=a; name=b` in a cookie, and the RFC 6570 styles
+  // in a path. What has none is a list or object inside one of them.
+  const shape = location === 'query' ? undefined : wireShape(type, schemaTypes);
+  if (shape === undefined && location !== 'query') {
+    const required = location === 'path' || p.required === true;
+    const what = `${location} parameter '${name}' is a list or object holding lists or objects, which has no form in a ${location === 'path' ? 'path segment' : location}`;
+    if (required) {
+      ctx.reporter.error(
+        'unsupported-parameter',
+        schemaPointer,
+        what,
+        location === 'path'
+          ? 'a path parameter can be a string, a number, a list of them or an object of them; ask the API provider for the intended form of this one'
+          : `this required ${location} cannot be sent by the generated client; ask the API provider for its intended form`,
+      );
+      return undefined;
+    }
+    // An optional parameter the client cannot write is left out, not the whole operation:
+    // the caller can still send it by hand.
+    ctx.reporter.warning(
+      'parameter-left-out',
+      schemaPointer,
+      `${what}; the operation is generated without it`,
+      location === 'header'
+        ? `to send it anyway, pass it in the call's \`headers\` option as text`
+        : "to send it anyway, set the Cookie header in the call's `headers` option",
     );
     return undefined;
   }
   const segment =
-    location !== 'path' ? type : list !== undefined ? list : segmentType(type, schemaTypes);
+    location !== 'path'
+      ? type
+      : shape === 'list'
+        ? scalarList(type, schemaTypes)
+        : shape === 'object'
+          ? withoutNull(type)
+          : segmentType(type, schemaTypes);
   if (segment === undefined) {
     ctx.reporter.error(
       'unsupported-parameter',
-      joinPointer(located.pointer, 'schema'),
+      schemaPointer,
       `path parameter '${name}' may be a boolean, null or any value, which a path segment cannot hold yet`,
       'declare it as a string or an integer',
     );
@@ -97,16 +117,98 @@ function buildParameter(
     ...(description !== undefined ? { description } : {}),
     ...(p.deprecated === true ? { deprecated: true } : {}),
     ...('default' in schema ? { default: schema.default } : {}),
-    // OpenAPI's default: `explode` is true for the form style only (the query's default), so
-    // a path list is `a,b` unless the document says otherwise.
-    explode:
-      typeof p.explode === 'boolean'
-        ? p.explode
-        : location === 'path'
-          ? false
-          : style === undefined || style === 'form',
+    explode: explodes(
+      location,
+      pathStyle,
+      shape,
+      typeof p.explode === 'boolean' ? p.explode : undefined,
+      style,
+    ),
     ...(pathStyle !== undefined ? { style: pathStyle } : {}),
+    ...(shape === 'list' || shape === 'object' ? { form: shape } : {}),
   };
+}
+
+/**
+ * Whether a parameter's lists or objects are exploded, as the document says or as OpenAPI's
+ * defaults have it (true for the form style only: query and cookie; false for headers and
+ * paths). Where explode changes nothing on the wire (scalars; lists in a header or a simple
+ * path) it is the location's default, so that descriptors carry it only where it matters.
+ */
+function explodes(
+  location: IrParameter['location'],
+  pathStyle: 'label' | 'matrix' | undefined,
+  shape: WireShape | undefined,
+  declared: boolean | undefined,
+  style: string | undefined,
+): boolean {
+  switch (location) {
+    case 'query':
+      return declared ?? (style === undefined || style === 'form');
+    case 'path':
+      // Label and matrix paths keep what the document says (`{.id*}` as it always was).
+      if (pathStyle !== undefined || shape === 'object') return declared ?? false;
+      return false;
+    case 'header':
+      return shape === 'object' ? (declared ?? false) : false;
+    case 'cookie':
+      return shape === 'scalar' ? true : (declared ?? true);
+  }
+}
+
+/**
+ * How a header, cookie or path parameter's values go on the wire: as one text, as a list of
+ * texts, or as key-value pairs; undefined when they can be lists or objects of lists or objects
+ * (or both a list and an object), which no style writes. Null is ignored: an absent value is
+ * not sent.
+ */
+type WireShape = 'scalar' | 'list' | 'object';
+
+function wireShape(type: IrType, schemaTypes: ReadonlyMap<string, IrType>): WireShape | undefined {
+  const members = (type.kind === 'union' ? type.members : [type])
+    .filter((m) => m.kind !== 'null')
+    .map((m) => resolve(m, schemaTypes));
+  const shapes = new Set<WireShape>();
+  for (const member of members) {
+    if (!isStructured(member, schemaTypes, new Set())) continue;
+    if (member.kind === 'array' && !isStructured(member.items, schemaTypes, new Set()))
+      shapes.add('list');
+    else if (flatObject(member, schemaTypes)) shapes.add('object');
+    else return undefined;
+  }
+  if (shapes.size > 1) return undefined;
+  return shapes.size === 0 ? 'scalar' : [...shapes][0];
+}
+
+/** Whether a type is an object (or all of objects) whose members are not lists or objects. */
+function flatObject(type: IrType, schemaTypes: ReadonlyMap<string, IrType>): boolean {
+  const resolved = resolve(type, schemaTypes);
+  if (resolved.kind === 'intersection')
+    return resolved.members.every((m) => flatObject(m, schemaTypes));
+  if (resolved.kind !== 'object') return false;
+  const flat = (t: IrType) => !isStructured(t, schemaTypes, new Set());
+  return (
+    resolved.properties.every((property) => flat(property.type)) &&
+    (resolved.additional === false || flat(resolved.additional))
+  );
+}
+
+function resolve(type: IrType, schemaTypes: ReadonlyMap<string, IrType>): IrType {
+  // A chain of aliases ends; a cycle of them is cut after as many steps as there are schemas.
+  let current = type;
+  for (let i = 0; current.kind === 'ref' && i <= schemaTypes.size; i++) {
+    const target = schemaTypes.get(current.name);
+    if (target === undefined) break;
+    current = target;
+  }
+  return current;
+}
+
+/** The type without its null member: a path segment cannot be absent. */
+function withoutNull(type: IrType): IrType {
+  if (type.kind !== 'union') return type;
+  const members = type.members.filter((m) => m.kind !== 'null');
+  return members.length === 1 ? members[0]! : { ...type, members };
 }
 
 /**

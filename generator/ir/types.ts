@@ -205,6 +205,12 @@ export interface IrParameter extends IrDocs {
   readonly explode: boolean;
   /** How a path parameter is written (RFC 6570): `label` `.a,b`, `matrix` `;id=a,b`; absent for `simple`, `a,b`. */
   readonly style?: 'label' | 'matrix';
+  /**
+   * A path, header or cookie parameter whose values are lists (`a,b`) or objects (key-value
+   * pairs) rather than one text; absent for those and for query parameters. Its descriptor
+   * then names the runtime's writers of those forms, which other bundles leave out.
+   */
+  readonly form?: 'list' | 'object';
 }
 
 export interface IrRequestBody extends IrDocs {

@@ -48,6 +48,11 @@ export interface FakeSuccess {
 
 /** One operation, as the fake routes, checks and answers it. */
 export interface FakeOperation extends Pick<OperationDescriptor, 'id' | 'method' | 'path'> {
+  /**
+   * The path with the style of each parameter written the RFC 6570 way (`/tags/{;tag*}`), as
+   * the client's descriptor has it; absent when every parameter is in the simple style.
+   */
+  readonly pathForm?: string;
   /** The query, header and cookie parameters: the client descriptor's own description of each. */
   readonly query?: readonly ParameterDescriptor[];
   readonly headers?: readonly ParameterDescriptor[];

@@ -1,7 +1,7 @@
 /**
  * Reads a request the way the spec describes it and checks every part with the forms entry's
- * validators: path, query, header and cookie parameters as a URL and headers carry them (text,
- * read back into the kinds their schemas want), and a JSON body. Every issue of every part is
+ * validators: path, query, header and cookie parameters as a URL and headers carry them (text
+ * in their styles' forms, read back into the kinds their schemas want), and a JSON body. Every issue of every part is
  * collected, so one 400 names them all. Bodies are read up to a size limit, and a JSON body
  * nested deeper than `MAX_BODY_DEPTH` is refused before anything walks it.
  */
@@ -9,6 +9,7 @@ import { formatGuardPath } from '../runtime/guard.js';
 import type { ParameterDescriptor } from '../runtime/operation.js';
 import type { FakeOperation, RequestPart, RequestValidator } from './contract.js';
 import { invalidRequest, problem, type FieldIssue } from './problems.js';
+import { cookieValues, headerValues, pathValues } from './parameter-forms.js';
 import { define } from './sample.js';
 
 /** Levels of objects and arrays a JSON body may have, itself the first. */
@@ -47,10 +48,16 @@ export async function readRequest(
       issues.push({ field: fieldPath(part, issue.path ?? []), problem: issue.message });
     return value;
   };
-  await checked('path', params);
+  await checked('path', pathValues(params, operation.pathForm, checks.path?.fields));
   const query = await checked('query', queryValues(url, operation.query, checks.query));
-  await checked('headers', headerValues(request.headers, operation.headers));
-  await checked('cookies', cookieValues(request.headers, operation.cookies));
+  await checked(
+    'headers',
+    headerValues(request.headers, operation.headers, checks.headers?.fields),
+  );
+  await checked(
+    'cookies',
+    cookieValues(request.headers, operation.cookies, checks.cookies?.fields),
+  );
   const body = decodeBody(operation, request.headers.get('content-type'), bytes);
   if ('refusal' in body) return body;
   if (body.value !== undefined) await checked('body', body.value);
@@ -96,38 +103,6 @@ function queryValues(
           : values,
     );
   }
-  return out;
-}
-
-function headerValues(
-  headers: Headers,
-  declared: readonly ParameterDescriptor[] = [],
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const { name } of declared) {
-    const value = headers.get(name);
-    if (value !== null) define(out, name, value);
-  }
-  return out;
-}
-
-function cookieValues(
-  headers: Headers,
-  declared: readonly ParameterDescriptor[] = [],
-): Record<string, unknown> {
-  const sent = new Map<string, string>();
-  for (const pair of (headers.get('cookie') ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at < 0) continue;
-    const value = pair.slice(at + 1).trim();
-    try {
-      sent.set(pair.slice(0, at).trim(), decodeURIComponent(value));
-    } catch {
-      sent.set(pair.slice(0, at).trim(), value);
-    }
-  }
-  const out: Record<string, unknown> = {};
-  for (const { name } of declared) if (sent.has(name)) define(out, name, sent.get(name));
   return out;
 }
 

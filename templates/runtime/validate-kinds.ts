@@ -98,6 +98,8 @@ export function parametersFromText(node: FormNode, value: unknown): unknown {
 function fromText(node: FormNode, value: unknown): unknown {
   let list = node;
   while (list.type === 'ref') list = list.ref();
+  // An object's members (a header or path parameter's `k1,v1,…`) are read as a set's fields.
+  if (list.type === 'object') return parametersFromText(list, value);
   if (list.type !== 'array') return textAsKind(node, value);
   const items = typeof value === 'string' ? [value] : value;
   return Array.isArray(items) ? items.map((item) => textAsKind(list.items, item)) : value;

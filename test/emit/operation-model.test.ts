@@ -51,10 +51,16 @@ describe('operationModel', () => {
       { name: 'ids', explode: false },
       { name: 'limit' },
     ]);
-    // Only query arrays have a serialisation to choose.
     expect(operationModel(op).parameters.header.map((p) => p.wire)).toEqual([
       { name: 'X-Trace', required: true },
     ]);
+    // Each location has OpenAPI's default: headers do not explode, cookies (form) do.
+    const wire = (location: 'header' | 'cookie', explode: boolean) =>
+      wireParameter({ name: 'h', location, required: false, explode });
+    expect(wire('header', true)).toEqual({ name: 'h', explode: true });
+    expect(wire('header', false)).toEqual({ name: 'h' });
+    expect(wire('cookie', false)).toEqual({ name: 'h', explode: false });
+    expect(wire('cookie', true)).toEqual({ name: 'h' });
     expect(wireParameter({ name: 'p', location: 'path', required: true, explode: true })).toEqual({
       name: 'p',
       required: true,

@@ -54,7 +54,11 @@ const packageSource: Plugin = {
 // client header left out in browsers and a missing token's hint at proxy mode, all checked
 // where the client is made; client by 400 (19,474 from 19,030) and whole by 550 for the same
 // and for pages as plain data that name their next page's parameters (`nextPageParams`).
-const BUDGETS = { small: 11_450, client: 19_500, whole: 28_350 } as const;
+// Whole raised by 150 for issue 35's path parameters that are objects (renderPath writes them
+// in the simple, label and matrix styles) and the forms' reading of their members (28,358 from
+// 28,210); small and client unchanged, since header and cookie lists and objects have a
+// writer of their own (wire-forms.ts) that only their operations name.
+const BUDGETS = { small: 11_450, client: 19_500, whole: 28_500 } as const;
 
 interface Bundle {
   readonly gzipped: number;

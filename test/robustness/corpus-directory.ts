@@ -68,11 +68,4 @@ export const FIGMA: [string, string] = [
  * The chosen documents the generator refuses, and why: the same contract as
  * EXPECTED_REFUSALS in corpus.ts, kept beside the rule that chose them.
  */
-export const DIRECTORY_REFUSALS: Readonly<Record<string, Refusal>> = {
-  'directory/visualstudio.com': {
-    code: 'unsupported-parameter',
-    pointer:
-      '/paths/~1api~1v1~1Tokens~1subscriptions~1{subscriptionId}~1resourceGroups~1{resourceGroup}~1providers~1{providerNamespace}~1plans~1{resourceName}/put/parameters/4/schema',
-    why: 'a header parameter of object type (see oas-examples parameters-style)',
-  },
-};
+export const DIRECTORY_REFUSALS: Readonly<Record<string, Refusal>> = {};

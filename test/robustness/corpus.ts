@@ -34,6 +34,8 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
+const UNEQUAL_TWINS = ['oas-examples/3.1/parameters-style'];
+
 /** Every corpus document, sorted by name. */
 export function corpusDocuments(): CorpusDocument[] {
   const byName = new Map<string, string[]>();
@@ -51,6 +53,13 @@ export function corpusDocuments(): CorpusDocument[] {
   for (const file of filesUnder('test/fixtures/corpus'))
     add(`frameworks/${file.replace(/^.*\/|\.(json|ya?ml)$/g, '')}`, file);
   for (const [name, file] of [...directoryDocuments(), FIGMA]) add(name, file);
+  // Twins that are not the same document: the YAML of 3.1 parameters-style swaps the methods of
+  // two form-data operations (GET and POST), so the two give different IRs; the JSON is kept.
+  for (const name of UNEQUAL_TWINS)
+    byName.set(
+      name,
+      (byName.get(name) ?? []).filter((file) => file.endsWith('.json')),
+    );
   return [...byName.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name, files]) => ({
@@ -65,21 +74,6 @@ export function corpusDocuments(): CorpusDocument[] {
  * what the generator supports: review it as such.
  */
 export const EXPECTED_REFUSALS: Readonly<Record<string, Refusal>> = {
-  'oas-examples/3.0/parameters-style': {
-    code: 'unsupported-parameter',
-    pointer: '/paths/~1cookies/get/parameters/1/schema',
-    why: 'list and object values in path, header and cookie parameters (simple/label/matrix styles) are not supported yet',
-  },
-  'oas-examples/3.1/parameters-style': {
-    code: 'unsupported-parameter',
-    pointer: '/paths/~1cookies/get/parameters/1/schema',
-    why: 'list and object values in path, header and cookie parameters (simple/label/matrix styles) are not supported yet',
-  },
-  'oas-examples/3.0/circular-paths': {
-    code: 'unsupported-parameter',
-    pointer: '/paths/~1anything/put/parameters/0/schema',
-    why: 'a header parameter of object type (see parameters-style)',
-  },
   'oas-examples/3.0/openapi-workshop/post': {
     code: 'schema',
     pointer: '/paths/~1hoot/post/responses',

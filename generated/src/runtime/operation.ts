@@ -84,8 +84,11 @@ export interface ParameterDescriptor {
    */
   readonly required?: boolean;
   /**
-   * Query arrays are sent as one `name=value` pair per element (form style, explode) unless
-   * this is false, in which case they are joined with commas.
+   * OpenAPI's `explode`, absent where it is the location's default: true for query and cookie
+   * parameters (form style), false for headers (simple style). Exploded, a query or cookie
+   * list is one `name=value` pair per element, and an object's members are `key=value` pairs
+   * (`k1=v1,k2=v2` in a header); otherwise a list is comma-joined, `a,b`, and an object
+   * `k1,v1,k2,v2`.
    */
   readonly explode?: boolean;
 }
@@ -193,9 +196,13 @@ export interface OperationDescriptor {
 
 /** The caller's arguments, sorted by where they go. */
 export interface OperationInput {
-  /** Path parameter values by wire name; each (each element of a list) is percent-encoded into the template. */
+  /**
+   * Path parameter values by wire name; each (each element of a list, each key and value of an
+   * object) is percent-encoded into the template. `object` rather than a record of scalars: a
+   * generated interface has no index signature to match one.
+   */
   readonly path?:
-    Readonly<Record<string, string | number | readonly (string | number)[]>> | undefined;
+    Readonly<Record<string, string | number | readonly (string | number)[] | object>> | undefined;
   /** Query parameter values by wire name; undefined ones are left out. */
   readonly query?: object | undefined;
   /** Header parameter values by wire name. */

@@ -3,7 +3,9 @@
 /**
  * Query, header and cookie parameters. An operation that declares any names
  * `encodeParameters` in its descriptor, so a bundle of operations that take only path
- * parameters leaves all of this out.
+ * parameters leaves all of this out. Header and cookie values are single texts here; an
+ * operation whose headers or cookies are lists or objects names `encodeParameterForms`
+ * (wire-forms.ts) instead, which writes those and hands the rest to this.
  */
 import type { RequestContext } from './sdk-error.js';
 import { putHeader, type HeaderRecord } from './headers.js';
@@ -75,7 +77,7 @@ function scalars(
 }
 
 /** Sets a header parameter, refusing a value that no header may hold. */
-function setChecked(
+export function setChecked(
   headers: HeaderRecord,
   name: string,
   value: string,

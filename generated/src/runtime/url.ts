@@ -59,8 +59,12 @@ export function renderPath(
   let path = literals[0]!;
   for (let i = 0; i < placeholders.length; i++) {
     const { name, operator, explode } = placeholders[i]!;
+    const value = params?.[name];
     const prefix = operator === ';' ? `;${name}=` : operator;
-    const text = pathText(name, params?.[name], prefix, explode ? prefix : ',', context);
+    // Between list elements: a comma, or exploded, the operator again (`;ids=` for a matrix).
+    const text = isMembers(value)
+      ? membersText(name, value, operator, explode, context)
+      : pathText(name, value, prefix, explode && operator !== '' ? prefix : ',', context);
     path += (operator === ';' && text === prefix ? `;${name}` : text) + literals[i + 1]!;
   }
   for (const key in params) {
@@ -94,6 +98,46 @@ function pathText(
       `path parameter "${name}" must not be ${text === '' ? 'empty' : JSON.stringify(text)}`,
     );
   return text;
+}
+
+/**
+ * A path parameter that is an object, in a style (`operator`: `''` simple, `.` label, `;`
+ * matrix), as OpenAPI's style table writes `{R: 100, G: 200}`: `R,100,G,200`, `.R,100,G,200`
+ * or `;color=R,100,G,200`, and exploded `R=100,G=200`, `.R=100.G=200` or `;R=100;G=200`.
+ * Keys and values are percent-encoded; null and undefined members are left out.
+ */
+function membersText(
+  name: string,
+  value: object,
+  operator: '' | '.' | ';',
+  explode: boolean,
+  context: RequestContext,
+): string {
+  const pairs: string[] = [];
+  for (const [key, member] of Object.entries(value)) {
+    if (member === undefined || member === null) continue;
+    const k = segmentText(key, `${name}.${key}`, context);
+    // A boolean member is written as its text, as a query writes one.
+    const v = segmentText(
+      typeof member === 'boolean' ? String(member) : member,
+      `${name}.${key}`,
+      context,
+    );
+    pairs.push(explode ? `${k}=${v}` : `${k},${v}`);
+  }
+  // No members: written as an empty list would be, and refused where that is (`pathText`).
+  if (pairs.length === 0)
+    return pathText(name, [], operator === ';' ? `;${name}=` : operator, ',', context);
+  return explode
+    ? operator + pairs.join(operator === '' ? ',' : operator)
+    : (operator === ';' ? `;${name}=` : operator) + pairs.join(',');
+}
+
+/** A plain object (not a list or a Date): a path parameter written as key-value pairs. */
+function isMembers(value: unknown): value is object {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+  );
 }
 
 /** One value (or list element) of a path parameter, percent-encoded. */
