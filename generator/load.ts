@@ -43,7 +43,7 @@ import { loadKey, treeAsJson } from './load-cache.js';
 import type { Location } from './diagnostics.js';
 import { diskReader, type SpecReader } from './split/reader.js';
 import { ReadRefused } from './split/trust.js';
-import { jsonLocator } from './json-locate.js';
+import { jsonLocator } from './document/json-locate.js';
 
 export interface SourceDocument {
   /** Path as given. */
@@ -116,7 +116,7 @@ function lazilyLocated(
 ): SourceDocument {
   let located: SourceDocument['locate'] | undefined;
   const locate = (pointer: string): Position => {
-    // JSON is located by scanning its text (json-locate.ts): a YAML tree of a large document costs seconds.
+    // JSON is located by scanning its text (document/json-locate.ts): a YAML tree of a large document costs seconds.
     located ??=
       format === 'json'
         ? jsonLocator(text)

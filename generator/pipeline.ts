@@ -94,7 +94,12 @@ export async function validateSpec(
 ): Promise<readonly Diagnostic[]> {
   const loaded = await loadDocument(specPath, { ...read, cache: caches.yamlValue });
   if (!loaded.document) return sortDiagnostics(loaded.diagnostics);
-  return loadedAndValidated(loaded.diagnostics, loaded.document, caches);
+  const problems = loadedAndValidated(loaded.diagnostics, loaded.document, caches);
+  if (hasErrors(problems)) return problems;
+  // What only reading the document for a client finds (a parameter it cannot send, a keyword
+  // it leaves out) is what generate would say: validate says it too, so that a clean validate
+  // means a clean generate.
+  return sortDiagnostics([...problems, ...buildIr(loaded.document).diagnostics]);
 }
 
 /**
@@ -141,7 +146,7 @@ async function generateLoaded(
   const problems = loadedAndValidated(loadDiagnostics, document, caches);
   if (hasErrors(problems)) return { diagnostics: problems };
   const built = buildIr(document);
-  if (!built.ir) return { diagnostics: sortDiagnostics(built.diagnostics) };
+  if (!built.ir) return { diagnostics: sortDiagnostics([...problems, ...built.diagnostics]) };
   const { ir, plan } = planIr(settleIr(built.ir, request.settings));
   const header = headerLine(request.specPath, request.command);
   const lib = ir.info.lib;

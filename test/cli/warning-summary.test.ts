@@ -91,18 +91,47 @@ describe('generate: warnings', () => {
 });
 
 describe('validate: warnings', () => {
-  it('counts them in its summary line and lists them all with --verbose', async () => {
+  it('says what generate says, counted in its summary line, and lists them all with --verbose', async () => {
     const file = await spec();
     const io = capture();
     expect(await main(['validate', '--spec', file], io)).toBe(0);
-    expect(warningLines(io.stderr)).toHaveLength(1);
+    // The callback is found only by reading the document for a client, as generate does.
+    expect(warningLines(io.stderr)).toHaveLength(2);
+    expect(io.stderr.join('\n')).toContain('[callback-left-out]');
     expect(io.stdout).toHaveLength(1);
     expect(io.stdout[0]).toMatch(
-      /warned\.yaml is valid; 2 warnings \(1 kind\); --verbose lists them\.$/,
+      /warned\.yaml is valid; 3 warnings \(2 kinds\); --verbose lists them\.$/,
     );
     const verbose = capture();
     expect(await main(['validate', '--spec', file, '--verbose'], verbose)).toBe(0);
-    expect(warningLines(verbose.stderr)).toHaveLength(2);
-    expect(verbose.stdout[0]).toMatch(/warned\.yaml is valid; 2 warnings \(1 kind\)\.$/);
+    expect(warningLines(verbose.stderr)).toHaveLength(3);
+    expect(verbose.stdout[0]).toMatch(/warned\.yaml is valid; 3 warnings \(2 kinds\)\.$/);
+  });
+
+  it('refuses what generate refuses: a required header no wire form can carry', async () => {
+    const file = await spec({
+      ...DOCUMENT,
+      paths: {
+        '/x': {
+          get: {
+            operationId: 'x',
+            parameters: [
+              {
+                name: 'x-points',
+                in: 'header',
+                required: true,
+                schema: { type: 'array', items: { type: 'object' } },
+              },
+            ],
+            responses: ok,
+          },
+        },
+      },
+    });
+    const io = capture();
+    expect(await main(['validate', '--spec', file], io)).toBe(1);
+    expect(io.stderr.join('\n')).toMatch(
+      /error \[unsupported-parameter\] #\/paths\/~1x\/get\/parameters\/0/,
+    );
   });
 });

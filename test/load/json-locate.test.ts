@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { jsonLocator } from '../../generator/json-locate.js';
+import { jsonLocator } from '../../generator/document/json-locate.js';
 import { joinPointer } from '../../generator/document/pointer.js';
 import { parseSource } from '../../generator/load.js';
 

@@ -8,7 +8,7 @@
  * Each container the pointers pass through is scanned once, and the places of its members are
  * kept, so that a thousand warnings under `/paths` scan `/paths` once.
  */
-import { splitPointer } from './document/pointer.js';
+import { splitPointer } from './pointer.js';
 
 interface Position {
   readonly line: number;
