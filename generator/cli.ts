@@ -130,7 +130,7 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
     program
       .command('validate')
       .description(
-        'Check the document against the OpenAPI schema and the house rules it sets in x-codegen-rules.',
+        'Check the document against the OpenAPI schema and the house rules it sets in x-codegen-rules, and report what generate would refuse or warn of; writes nothing.',
       )
       .option(
         '--spec <file>',
