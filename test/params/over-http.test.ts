@@ -56,7 +56,7 @@ const point = { x: 1, y: -2 };
 describe('header parameters', () => {
   it('write lists comma-joined (explode changes nothing) and objects in the simple style', async () => {
     const request = await sent(() =>
-      pkg.defaultSendHeaders!(core, {
+      pkg.headersSendHeaders!(core, {
         'openai-beta': ['assistants=v2', 'realtime=v1'],
         'x-ids': [1, 2],
         'x-point': point,
@@ -71,7 +71,7 @@ describe('header parameters', () => {
 
   it('refuse an item holding the separator before anything is sent', async () => {
     const before = server.requests.length;
-    await expect(pkg.defaultSendHeaders!(core, { 'openai-beta': ['a,b'] })).rejects.toMatchObject({
+    await expect(pkg.headersSendHeaders!(core, { 'openai-beta': ['a,b'] })).rejects.toMatchObject({
       name: 'InvalidRequestError',
       argument: 'headers.openai-beta[0]',
     });
@@ -82,7 +82,7 @@ describe('header parameters', () => {
 describe('cookie parameters', () => {
   it('write the form style: exploded lists and objects as pairs, the others comma-joined', async () => {
     const request = await sent(() =>
-      pkg.defaultSendCookies!(core, {
+      pkg.cookiesSendCookies!(core, {
         ids: [1, 2],
         tags: ['a b', 'c,d'],
         point,
@@ -97,15 +97,15 @@ describe('cookie parameters', () => {
 
 describe('path parameters that are objects', () => {
   it('write the simple, label and matrix styles, exploded or not', async () => {
-    const request = await sent(() => pkg.defaultGetPoint!(core, point, point, point, point));
+    const request = await sent(() => pkg.pointsGetPoint!(core, point, point, point, point));
     expect(request.url).toBe('/points/x,1,y,-2/x=1,y=-2/.x=1.y=-2/;matrix=x,1,y,-2');
-    const matrix = await sent(() => pkg.defaultGetMatrix!(core, { x: 3, y: 4 }));
+    const matrix = await sent(() => pkg.matrixGetMatrix!(core, { x: 3, y: 4 }));
     expect(matrix.url).toBe('/matrix/;x=3;y=4');
   });
 
   it('are checked before sending: a member of the wrong type names its place', async () => {
     const before = server.requests.length;
-    await expect(pkg.defaultGetMatrix!(core, { x: 'three', y: 4 })).rejects.toMatchObject({
+    await expect(pkg.matrixGetMatrix!(core, { x: 'three', y: 4 })).rejects.toMatchObject({
       name: 'InvalidRequestError',
       argument: expect.stringContaining('x'),
     });
@@ -124,26 +124,26 @@ describe("the package's fake", () => {
 
   it('reads back every form the client writes', async () => {
     const client = onFake();
-    await pkg.defaultSendHeaders!(client, {
+    await pkg.headersSendHeaders!(client, {
       'openai-beta': ['a'],
       'x-ids': [1, 2],
       'x-point': point,
       'x-point-exploded': point,
     });
-    await pkg.defaultSendCookies!(client, { ids: [1, 2], tags: ['a'], point, spot: { lat: 2 } });
-    await pkg.defaultGetPoint!(client, point, point, point, point);
-    await pkg.defaultGetMatrix!(client, point);
+    await pkg.cookiesSendCookies!(client, { ids: [1, 2], tags: ['a'], point, spot: { lat: 2 } });
+    await pkg.pointsGetPoint!(client, point, point, point, point);
+    await pkg.matrixGetMatrix!(client, point);
   });
 
   it('refuses a wrong member, naming it, when the client does not check first', async () => {
     const client = onFake(false);
     await expect(
-      pkg.defaultSendHeaders!(client, { 'x-point-exploded': { x: 'one', y: 2 } }),
+      pkg.headersSendHeaders!(client, { 'x-point-exploded': { x: 'one', y: 2 } }),
     ).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('headers["x-point-exploded"].x: must be a whole number'),
     });
-    await expect(pkg.defaultSendCookies!(client, { spot: { name: 'n' } })).rejects.toMatchObject({
+    await expect(pkg.cookiesSendCookies!(client, { spot: { name: 'n' } })).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('cookies.spot.lat: required'),
     });
