@@ -20,7 +20,7 @@ export const REFUSALS: readonly Refusal[] = [
   {
     code: 'unsupported-ref',
     reason:
-      '`$ref`s to URLs (nothing is fetched; refs to other files, relative to the file they are in, are followed)',
+      "`$ref`s to URLs (nothing is fetched; refs to other files, relative to the file they are in, are followed), a text file (`.md`, `.txt`) named anywhere but as a description or a summary, and a `$ref` that a 3.1 schema's relative `$id` sends to another file than the one it is written in",
   },
   {
     code: 'unsupported-status',

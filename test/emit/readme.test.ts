@@ -19,11 +19,15 @@ describe('emitReadme', () => {
     const lines = readme('thingsList');
     expect(lines.slice(0, 3)).toEqual(['<!-- HEADER -->', '', '# test-api-client']);
     expect(lines).toEqual(
-      expect.arrayContaining(['## Install', 'npm install test-api-client', '## Reference']),
+      expect.arrayContaining([
+        '## Install',
+        'cd <this folder> && npm install && npm pack',
+        '## Reference',
+      ]),
     );
   });
 
-  it('tells how to install the package from its folder before it is published: npm pack, or a workspace', () => {
+  it('tells how to build and install the package from its folder first; the registry once it is published there', () => {
     const ir = irOf([]);
     const file = emitReadme({ ...ir, info: { ...ir.info, packageName: '@acme/pets-client' } }, 'H');
     if (file.kind !== 'text') throw new Error('the README is text');
@@ -31,14 +35,17 @@ describe('emitReadme', () => {
       file.content.indexOf('## Install'),
       file.content.indexOf('\n## ', file.content.indexOf('## Install') + 1),
     );
-    expect(install).toContain('npm install @acme/pets-client\n');
     // npm pack names a scoped package's tarball without the `@`, its `/` made a `-`.
     expect(install).toContain(
-      'cd <generated folder> && npm pack\ncd <your app> && npm install <generated folder>/acme-pets-client-<version>.tgz\n',
+      '```sh\ncd <this folder> && npm install && npm pack\ncd <your app> && npm install <this folder>/acme-pets-client-<version>.tgz\n```',
     );
-    expect(install).toContain('`prepack` script runs `tsc`');
+    expect(install).toContain('depend on `"@acme/pets-client": "*"`');
+    // A name no registry may know yet is never the first thing to run.
+    expect(install.indexOf('`npm install @acme/pets-client`')).toBeGreaterThan(
+      install.indexOf('npm pack'),
+    );
     expect(install).toContain(
-      'run `npm run build` in it instead, and depend on `"@acme/pets-client": "*"`',
+      '`npm install @acme/pets-client` works once the package is published to a registry under that name',
     );
   });
 

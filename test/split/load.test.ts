@@ -312,11 +312,8 @@ describe('diagnostics in the file where the problem is', () => {
         'api/schemas/Station.yaml': 'type: object\nproperties:\n  power:\n    type: strnig\n',
       }),
     );
-    const { document } = await loadSpec(named(dir, 'api/openapi.yaml'));
-    const diagnostics = [
-      ...(await validateSpec(named(dir, 'api/openapi.yaml'))),
-      ...buildIr(document!).diagnostics,
-    ];
+    // validate reads the document for a client too, which is where a schema type is judged.
+    const diagnostics = await validateSpec(named(dir, 'api/openapi.yaml'));
     const lines = diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
     expect(lines).toEqual([
       `${named(dir, 'api/schemas/Station.yaml')}:4:5 error [unsupported-schema] #/properties/power/type: unknown schema type 'strnig'`,

@@ -91,6 +91,14 @@ const invalid: readonly Case[] = [
         column: 7,
         message: 'enum has no values, so strictly no value is valid',
       },
+      // What generate refuses, validate reports too: objects as enum values.
+      {
+        code: 'unsupported-schema',
+        pointer: '/components/schemas/Mixed/enum',
+        line: 14,
+        column: 7,
+        message: 'enum values must be strings, numbers, booleans or null',
+      },
       {
         code: 'enum-duplicate',
         pointer: '/components/schemas/Mixed/enum/3',
