@@ -18,6 +18,7 @@ import {
   requestEncoding,
   RESPONSE_PREFERENCE,
   responseMedia,
+  type ResponseMedia,
 } from './media-types.js';
 
 const STRING: IrType = { kind: 'string' };
@@ -143,12 +144,17 @@ export function buildResponses(node: unknown, pointer: string, ctx: SchemaContex
     if (!located) continue;
     const content = entries(located.value.content).map(([mediaType, media]) => {
       const schema = asObject(media)?.schema;
-      return { mediaType, schema, media: responseMedia(mediaType, isStructured(schema)) };
+      const read = responseMedia(mediaType, isStructured(schema));
+      // A string of bytes says so whatever text type it is listed under (a CSV file's download).
+      return { mediaType, schema, media: read === 'text' && isBytes(schema) ? 'binary' : read };
     });
-    const best = RESPONSE_PREFERENCE.find((m) => content.some((c) => c.media === m));
-    const chosen = best ? content.find((c) => c.media === best) : undefined;
-    if (chosen)
-      reportResponseMedia(chosen, joinPointer(located.pointer, 'content', chosen.mediaType), ctx);
+    const chosen = chooseResponse(content);
+    const contentPointer = (c: { readonly mediaType: string }): string =>
+      joinPointer(located.pointer, 'content', c.mediaType);
+    if (chosen) reportResponseMedia(chosen, contentPointer(chosen), ctx);
+    for (const other of content)
+      if (other !== chosen && isStream(other.mediaType))
+        reportUnchosenStream(other.mediaType, chosen!.mediaType, contentPointer(other), ctx);
     reportLinks(located.value, located.pointer, ctx.reporter);
     const description = asString(located.value.description);
     const type =
@@ -172,6 +178,43 @@ export function buildResponses(node: unknown, pointer: string, ctx: SchemaContex
     });
   }
   return responses;
+}
+
+/** `type: string, format: binary` (Swagger 2.0's `type: file` is repaired into it): bytes. */
+function isBytes(schema: unknown): boolean {
+  const s = asObject(schema);
+  return s?.type === 'string' && s.format === 'binary';
+}
+
+/**
+ * The media type a response is read as: JSON, then text, then bytes, and a stream of messages
+ * last. A stream is read whole, so an answer that may be audio or a stream of audio events
+ * (OpenAI's `createSpeech`) is better read as the bytes it is by default, asked for by Accept.
+ */
+function chooseResponse<T extends { readonly mediaType: string; readonly media: ResponseMedia }>(
+  content: readonly T[],
+): T | undefined {
+  const rank = (c: T): number =>
+    isStream(c.mediaType) ? RESPONSE_PREFERENCE.length : RESPONSE_PREFERENCE.indexOf(c.media);
+  let best: T | undefined;
+  for (const c of content) if (!best || rank(c) < rank(best)) best = c;
+  return best;
+}
+
+/** A stream the response may also be, which the client neither asks for nor reads as messages. */
+function reportUnchosenStream(
+  mediaType: string,
+  chosen: string,
+  pointer: string,
+  ctx: SchemaContext,
+): void {
+  warnOnce(
+    ctx.reporter,
+    'media-type-stream',
+    pointer,
+    `the response may also be a stream (${mediaType}), which the client does not read as messages: it asks for ${chosen}, and a stream sent anyway (by a request flag) is read whole, as ${chosen} is`,
+    'call with .asResponse() and read response.body as a stream to get each message as it comes',
+  );
 }
 
 /**

@@ -44,9 +44,10 @@ export function respond(
   const headers = answer.headers ?? {};
   if (EMPTY_STATUSES.has(answer.status) || method === 'HEAD')
     return new Response(null, { status: answer.status, headers });
-  // Bytes have no schema to sample: an empty file of the declared type.
+  // Bytes have no schema to sample: a few bytes naming the operation, as the declared type, so
+  // that a caller sees a non-empty Blob (an empty one reads like a failed download).
   if (success.media === 'binary')
-    return new Response(new Uint8Array(), {
+    return new Response(new TextEncoder().encode(`fake ${op.id}`), {
       status: answer.status,
       headers: { ...headers, 'content-type': success.contentType ?? 'application/octet-stream' },
     });

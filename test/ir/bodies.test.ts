@@ -179,6 +179,30 @@ describe('responses', () => {
     expect(op.successMedia).toBeUndefined();
   });
 
+  it('prefers bytes to a stream of messages, which is read whole', () => {
+    const op = operation({
+      responses: {
+        '200': {
+          description: 'ok',
+          content: {
+            'text/event-stream': { schema: { $ref: '#/components/schemas/Thing' } },
+            'audio/mpeg': BYTES,
+          },
+        },
+      },
+    });
+    expect(op.successType).toBeUndefined();
+    expect(op.successMedia).toEqual({ kind: 'binary', accept: 'audio/mpeg' });
+  });
+
+  it('reads a format: binary string as bytes under a text type too', () => {
+    const op = operation({
+      responses: { '200': { description: 'ok', content: { 'text/csv': BYTES } } },
+    });
+    expect(op.successType).toBeUndefined();
+    expect(op.successMedia).toEqual({ kind: 'binary', accept: 'text/csv' });
+  });
+
   it('takes success types from 2XX and keeps 4XX, 5XX and default as error responses', () => {
     const problem = { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } };
     const op = operation({

@@ -128,6 +128,40 @@ describe('bodies the client does not encode or decode as described', () => {
       ]);
   });
 
+  it('a stream a response may also be, beside the bytes or JSON the client asks for', () => {
+    expect(
+      warnings(
+        oneOperation({
+          responses: {
+            '200': {
+              description: 'audio or audio events',
+              content: {
+                'audio/mpeg': { schema: { type: 'string', format: 'binary' } },
+                'text/event-stream': { schema: THING },
+              },
+            },
+          },
+        }),
+      ),
+    ).toEqual(['media-type-stream /paths/~1x/get/responses/200/content/text~1event-stream']);
+    // OpenAI's chat completions: JSON, or events when `stream: true` asks for them.
+    expect(
+      warnings(
+        oneOperation({
+          responses: {
+            '200': {
+              description: 'a completion or its chunks',
+              content: {
+                'application/json': { schema: THING },
+                'text/event-stream': { schema: THING },
+              },
+            },
+          },
+        }),
+      ),
+    ).toEqual(['media-type-stream /paths/~1x/get/responses/200/content/text~1event-stream']);
+  });
+
   it('structured data in XML, read as text and sent as a string the caller writes', () => {
     expect(
       warnings(
