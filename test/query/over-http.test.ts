@@ -1,7 +1,8 @@
 /**
  * The query styles over real HTTP: a client generated from a Stripe-shaped document written
  * for the test (stripe-styles.yaml), type-checked, sending to a server on 127.0.0.1 that
- * records each request's URL as it arrived.
+ * records each request's URL as it arrived, and read back by the package's own fake, which must
+ * accept what the client sends and refuse a wrong member, naming it.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -22,6 +23,11 @@ type Package = Record<string, Call> & { createStripeStylesCore(options: object):
 let pkg: Package;
 let core: unknown;
 const operations = new Map<string, string>();
+interface Fake {
+  readonly url: string;
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+}
+let fake: Fake;
 
 beforeAll(async () => {
   const result = await generate({ specPath: SPEC, command: 'test' });
@@ -50,6 +56,8 @@ beforeAll(async () => {
   expect(strictProblems([...sources, typed])).toEqual([]);
   pkg = await import(pathToFileURL(join(scratch(), 'src/index.ts')).href);
   core = pkg.createStripeStylesCore({ baseUrl: server.origin, token: 'test-token' });
+  const fakes = await import(pathToFileURL(join(scratch(), 'src/fake/index.ts')).href);
+  fake = fakes.createFakeApi({});
 }, 120_000);
 
 async function sent(call: () => Promise<unknown>): Promise<ReceivedRequest> {
@@ -86,5 +94,43 @@ describe('query styles on the wire', () => {
     expect(operations.get('src/operations/customers.ts')).toContain('encodeStyledQuery');
     expect(operations.get('src/operations/plain.ts')).toContain('encodeParameters');
     expect(operations.get('src/operations/plain.ts')).not.toContain('encodeStyledQuery');
+  });
+});
+
+describe("the package's fake", () => {
+  const onFake = (validate = true) =>
+    pkg.createStripeStylesCore({
+      baseUrl: fake.url,
+      token: 't',
+      fetch: fake.fetch,
+      validateRequests: validate,
+    });
+  const all = {
+    expand: ['a', 'b'],
+    created: { gt: 1700000000, lte: 1800000000 },
+    ids: [1, 2],
+    words: ['x', 'y'],
+    color: { R: 100, G: 200 },
+    shade: { B: 150 },
+    path: '/a/b',
+    q: 'x y',
+  };
+
+  it('reads back every style the client writes', async () => {
+    await pkg.customersListCustomers!(onFake(), all);
+  });
+
+  it('refuses a wrong member in each style, naming it, when the client does not check first', async () => {
+    const client = onFake(false);
+    for (const [wrong, field] of [
+      [{ created: { gt: 'soon' } }, 'query.created.gt'],
+      [{ ids: [1, 'two'] }, 'query.ids[1]'],
+      [{ words: [1, 'two'], color: { R: 'red' } }, 'query.color.R'],
+      [{ shade: { B: 'blue' } }, 'query.shade.B'],
+    ] as const)
+      await expect(pkg.customersListCustomers!(client, wrong), field).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringContaining(field),
+      });
   });
 });
