@@ -72,7 +72,8 @@ const DEFAULT_EXPLODE: Readonly<Record<Exclude<ParameterLocation, 'path'>, boole
  * ships in the bundle of a call that uses it.
  */
 export function wireParameter(
-  p: Pick<IrParameter, 'name' | 'location' | 'required' | 'explode'>,
+  p: Pick<IrParameter, 'name' | 'location' | 'required' | 'explode'> &
+    Partial<Pick<IrParameter, 'style' | 'allowReserved' | 'arrays'>>,
 ): ParameterDescriptor {
   return {
     name: p.name,
@@ -83,6 +84,15 @@ export function wireParameter(
     ...(p.location !== 'path' && p.explode !== DEFAULT_EXPLODE[p.location]
       ? { explode: p.explode }
       : {}),
+    // A query's style where it is not form, OpenAPI's default (a path's is in its template).
+    ...(p.location === 'query' &&
+    p.style !== undefined &&
+    p.style !== 'label' &&
+    p.style !== 'matrix'
+      ? { style: p.style }
+      : {}),
+    ...(p.arrays !== undefined ? { arrays: p.arrays } : {}),
+    ...(p.allowReserved ? { allowReserved: true } : {}),
   };
 }
 

@@ -15,7 +15,8 @@ export function descriptorPath(op: Pick<IrOperation, 'path' | 'pathParameters'>)
     // Explode changes the wire in the label and matrix styles, and for objects in the simple
     // style (`k=v,…`); a simple list is `a,b` either way.
     const explode = p.explode && (p.style !== undefined || p.form === 'object') ? '*' : '';
-    const operator = p.style !== undefined ? OPERATORS[p.style] : '';
+    // Path parameters only ever carry the path styles; the query styles are never here.
+    const operator = p.style === 'label' || p.style === 'matrix' ? OPERATORS[p.style] : '';
     if (operator === '' && explode === '') continue;
     path = path.split(`{${p.name}}`).join(`{${operator}${p.name}${explode}}`);
   }

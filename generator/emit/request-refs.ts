@@ -7,7 +7,7 @@
  * operations that need none of these leaves them out (as with the body encoders of
  * body-media.ts).
  */
-import type { IrOperation } from '../ir/types.js';
+import type { IrOperation, IrParameter } from '../ir/types.js';
 import { descriptorPath } from './path-template.js';
 
 /** The descriptor fields (`encodeBody: encodeBody`) and the runtime module each comes from. */
@@ -33,6 +33,9 @@ export function requestRefs(op: IrOperation, checked: boolean): RequestRefs {
     op.cookieParameters.length > 0
   )
     uses.push(['params', 'encodeParameters']);
+  // A query beyond the form style of scalars and lists takes the writer of every style.
+  if (op.queryParameters.some(needsStyledQuery))
+    uses.push(['query-styles', 'encodeStyledQuery', 'encodeQuery']);
   if (op.body) uses.push(['body', 'encodeBody']);
   if (checked) uses.push(['request-checks', 'checkInput']);
   const imports = new Map<string, string[]>();
@@ -41,4 +44,9 @@ export function requestRefs(op: IrOperation, checked: boolean): RequestRefs {
     fields: uses.map(([, name, field]) => (field === undefined ? name : `${field}: ${name}`)),
     imports,
   };
+}
+
+/** A query parameter that `encodeQuery` (form style, scalars and lists) does not write. */
+function needsStyledQuery(p: IrParameter): boolean {
+  return p.style !== undefined || p.allowReserved === true || p.form === 'object';
 }

@@ -35,8 +35,8 @@ interface Context {
 
 /**
  * A parameter (in a path item's or an operation's list) whose wire form the client does not
- * write as the document describes: `content` instead of a schema, a query style other than
- * `form`, an object in the query, `allowReserved`. Header, cookie and path styles are read
+ * write as the document describes: `content` instead of a schema, an object of lists or
+ * objects in a query style other than deepObject. Header, cookie and path styles are read
  * where the parameters are built.
  */
 export function reportParameter(node: unknown, pointer: string, ctx: Context): void {
@@ -58,41 +58,23 @@ export function reportParameter(node: unknown, pointer: string, ctx: Context): v
     );
   }
   if (location !== 'query') return;
-  const style = asString(p.style);
-  const shape = schemaShape(p.schema, ctx.root);
-  if (style === 'deepObject' && shape === 'array') {
-    warnOnce(
-      ctx.reporter,
-      'parameter-style',
-      joinPointer(at, 'style'),
-      `query parameter '${name}' is a list in the deepObject style, which OpenAPI defines for objects only: the client sends it in the form style (${p.explode === true ? `${name}=a&${name}=b` : `${name}=a,b`})`,
-      'declare style: form if the server reads that; else pass the text the server expects as a string',
+  // Every query style is written as OpenAPI defines it (query-styles.ts); what no style but
+  // deepObject has a form for is an object holding lists or objects.
+  const style = asString(p.style) ?? 'form';
+  const schema = asObject(followRefs(ctx.root, p.schema, '').value);
+  if (style !== 'deepObject' && schemaShape(schema, ctx.root) === 'object') {
+    const nested = Object.values(asObject(schema?.properties) ?? {}).some(
+      (member) => schemaShape(member, ctx.root) !== undefined,
     );
-  } else if (style === 'deepObject' || shape === 'object') {
-    warnOnce(
-      ctx.reporter,
-      'parameter-style',
-      joinPointer(at, style === undefined ? 'schema' : 'style'),
-      `query parameter '${name}' is an object${style === undefined ? '' : ` in the ${style} style`}, which the client does not write into a query string: a call that passes one fails before it is sent`,
-      'declare its members as query parameters of their own, or as a string the caller formats',
-    );
-  } else if ((style === 'spaceDelimited' || style === 'pipeDelimited') && p.explode !== true) {
-    warnOnce(
-      ctx.reporter,
-      'parameter-style',
-      joinPointer(at, 'style'),
-      `query parameter '${name}' is ${style === 'spaceDelimited' ? 'space' : 'pipe'}-delimited, which the client does not write: it sends the list comma-separated`,
-      'if the server accepts a comma-separated list, declare style: form with explode: false; else pass the joined text as a string',
-    );
+    if (nested)
+      warnOnce(
+        ctx.reporter,
+        'parameter-style',
+        joinPointer(at, 'schema'),
+        `query parameter '${name}' is an object holding lists or objects, which the ${style} style has no form for: a call that passes one of those members fails before it is sent`,
+        'declare style: deepObject if the server reads `name[key][sub]=value`, or pass the member as text',
+      );
   }
-  if (p.allowReserved === true)
-    warnOnce(
-      ctx.reporter,
-      'parameter-style',
-      joinPointer(at, 'allowReserved'),
-      `query parameter '${name}' allows reserved characters as they are, but the client percent-encodes them (/ as %2F, for example)`,
-      'servers that decode the query read the same value; pass values that need no encoding if the server does not',
-    );
 }
 
 /** Whether a parameter's schema (after `$ref`s) describes an object, a list, or something else. */

@@ -108,6 +108,7 @@ function buildParameter(
   const description = asString(p.description);
   const pathStyle =
     location === 'path' && (style === 'label' || style === 'matrix') ? style : undefined;
+  const query = location === 'query' ? queryWire(p, style, type, schemaTypes, ctx.root) : {};
   return {
     name,
     identifier: camelCase(name),
@@ -126,7 +127,44 @@ function buildParameter(
     ),
     ...(pathStyle !== undefined ? { style: pathStyle } : {}),
     ...(shape === 'list' || shape === 'object' ? { form: shape } : {}),
+    ...query,
   };
+}
+
+/**
+ * What a query parameter's wire form needs beyond the form style of scalars and lists: its
+ * style, `allowReserved`, whether it can be an object (which `encodeQuery` does not write),
+ * and for deepObject how lists go (the document's `x-sdk-deep-object-arrays`: `brackets`,
+ * the default, `expand[]=a` as Stripe, Rails and PHP read it; or `indices`, `expand[0]=a`).
+ */
+function queryWire(
+  p: Readonly<Record<string, unknown>>,
+  style: string | undefined,
+  type: IrType,
+  schemaTypes: ReadonlyMap<string, IrType>,
+  root: unknown,
+): Pick<IrParameter, 'style' | 'allowReserved' | 'arrays' | 'form'> {
+  const queryStyle =
+    style === 'spaceDelimited' || style === 'pipeDelimited' || style === 'deepObject'
+      ? style
+      : undefined;
+  const arrays =
+    queryStyle === 'deepObject' && asObject(root)?.['x-sdk-deep-object-arrays'] === 'indices'
+      ? 'indices'
+      : undefined;
+  return {
+    ...(queryStyle !== undefined ? { style: queryStyle } : {}),
+    ...(p.allowReserved === true ? { allowReserved: true } : {}),
+    ...(arrays !== undefined ? { arrays } : {}),
+    ...(mayBeObject(type, schemaTypes) ? { form: 'object' } : {}),
+  };
+}
+
+/** Whether values of the type can be objects (not lists): a query object needs the styled writer. */
+function mayBeObject(type: IrType, schemaTypes: ReadonlyMap<string, IrType>): boolean {
+  const resolved = resolve(type, schemaTypes);
+  if (resolved.kind === 'union') return resolved.members.some((m) => mayBeObject(m, schemaTypes));
+  return resolved.kind === 'object' || resolved.kind === 'intersection';
 }
 
 /**
@@ -144,6 +182,8 @@ function explodes(
 ): boolean {
   switch (location) {
     case 'query':
+      // deepObject writes the same either way: the default, so its descriptor does not carry it.
+      if (style === 'deepObject') return true;
       return declared ?? (style === undefined || style === 'form');
     case 'path':
       // Label and matrix paths keep what the document says (`{.id*}` as it always was).

@@ -192,6 +192,9 @@ export type BodyEncoding = 'json' | 'form' | 'multipart' | 'text' | 'binary';
 /** A status range a response may be declared for: `2XX`, `4XX`, `5XX` (and the rarer ones). */
 export type StatusRange = '1XX' | '2XX' | '3XX' | '4XX' | '5XX';
 
+/** The query styles other than `form`, OpenAPI's default. */
+export type QueryStyle = 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+
 export interface IrParameter extends IrDocs {
   /** Name on the wire. */
   readonly name: string;
@@ -204,10 +207,18 @@ export interface IrParameter extends IrDocs {
   /** Arrays as one pair per element (true) or comma-joined (false). */
   readonly explode: boolean;
   /** How a path parameter is written (RFC 6570): `label` `.a,b`, `matrix` `;id=a,b`; absent for `simple`, `a,b`. */
-  readonly style?: 'label' | 'matrix';
+  readonly style?: 'label' | 'matrix' | QueryStyle;
+  /** A query parameter's `allowReserved`: reserved characters are sent unencoded. */
+  readonly allowReserved?: true;
+  /**
+   * How a deepObject query parameter writes lists: `expand[]=a` (brackets, the default) or
+   * `expand[0]=a` (indices), from the document root's `x-sdk-deep-object-arrays`.
+   */
+  readonly arrays?: 'indices';
   /**
    * A path, header or cookie parameter whose values are lists (`a,b`) or objects (key-value
-   * pairs) rather than one text; absent for those and for query parameters. Its descriptor
+   * pairs) rather than one text, or a query parameter that is an object (`object` only);
+   * absent for those and for other query parameters. Its descriptor
    * then names the runtime's writers of those forms, which other bundles leave out.
    */
   readonly form?: 'list' | 'object';

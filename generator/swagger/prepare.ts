@@ -153,8 +153,8 @@ function checkList(findings: Finding[], pointer: string, owner: Mutable, place: 
     return;
   }
   const supported = place === 'query' ? ['csv', 'multi'] : ['csv'];
-  // ssv and pipes in the query become OpenAPI 3 styles (spaceDelimited, pipeDelimited); how
-  // the client sends those is the parameter's own warning (`parameter-style`), said once.
+  // ssv and pipes in the query become OpenAPI 3 styles (spaceDelimited, pipeDelimited),
+  // which the client writes as they are defined.
   const hasStyle = place === 'query' && (format === 'ssv' || format === 'pipes');
   if (!supported.includes(format) && !hasStyle) {
     findings.push({

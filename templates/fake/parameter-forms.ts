@@ -135,6 +135,57 @@ export function pathValues(
   return out;
 }
 
+/**
+ * A query parameter written in a style beyond the form style's scalars and lists (see
+ * runtime/query-styles.ts), read back; undefined when the URL does not carry it.
+ * deepObject: `created[gt]=1` and `a[b][c]=1` as objects, `expand[]=a` or `expand[0]=a` as a
+ * list. Delimited: `a b` or `a|b` split. An object in the form style from `R,100,G,200`, or
+ * exploded from the pairs named after its fields.
+ */
+export function styledQueryValue(
+  search: URLSearchParams,
+  { name, style, explode }: ParameterDescriptor,
+  field: FieldConstraints | undefined,
+): unknown {
+  if (style === 'deepObject') {
+    const root: Record<string, unknown> = {};
+    for (const [key, value] of search)
+      if (key.startsWith(`${name}[`) && key.endsWith(']'))
+        deepPut(root, [name, ...key.slice(name.length + 1, -1).split('][')], value);
+    return root[name];
+  }
+  if (explode !== false && field?.type === 'object') {
+    const object: Record<string, string> = {};
+    for (const key of Object.keys(field.fields ?? {}))
+      if (search.has(key)) define(object, key, search.get(key)!);
+    return Object.keys(object).length > 0 ? object : undefined;
+  }
+  const text = search.get(name);
+  if (text === null) return undefined;
+  const separator = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
+  return shaped(text, field, false, separator);
+}
+
+/**
+ * Puts `value` at `path` (`['a', 'b', 'c']` for `a[b][c]`), making an object for a named
+ * step and a list for `[]` (appended) or `[0]`. Own properties only, defined rather than
+ * assigned, so that `a[__proto__][x]` makes a member and reaches no prototype; a key that
+ * goes through a text (`a[b]=1&a[b][c]=2`) is dropped.
+ */
+function deepPut(root: Record<string, unknown>, path: readonly string[], value: string): void {
+  let container: unknown = root;
+  for (let i = 0; i < path.length; i++) {
+    if (typeof container !== 'object' || container === null) return;
+    const holder = container as Record<string, unknown>;
+    const step = path[i] === '' && Array.isArray(holder) ? String(holder.length) : path[i]!;
+    if (i === path.length - 1) return define(holder, step, value);
+    const next = path[i + 1]!;
+    if (!Object.hasOwn(holder, step))
+      define(holder, step, next === '' || /^\d+$/.test(next) ? [] : {});
+    container = holder[step];
+  }
+}
+
 function decoded(text: string): string {
   try {
     return decodeURIComponent(text);

@@ -9,7 +9,7 @@ import { formatGuardPath } from '../runtime/guard.js';
 import type { ParameterDescriptor } from '../runtime/operation.js';
 import type { FakeOperation, RequestPart, RequestValidator } from './contract.js';
 import { invalidRequest, problem, type FieldIssue } from './problems.js';
-import { cookieValues, headerValues, pathValues } from './parameter-forms.js';
+import { cookieValues, headerValues, pathValues, styledQueryValue } from './parameter-forms.js';
 import { define } from './sample.js';
 
 /** Levels of objects and arrays a JSON body may have, itself the first. */
@@ -81,7 +81,8 @@ function fieldPath(
 
 /**
  * The declared query parameters as the URL carries them: a value given once is one text, given
- * more often a list; a list sent comma-joined (`explode: false`) is split.
+ * more often a list; a list sent comma-joined (`explode: false`) is split; objects and the
+ * other styles are read by `styledQueryValue`.
  */
 function queryValues(
   url: URL,
@@ -89,10 +90,17 @@ function queryValues(
   validator: RequestValidator | undefined,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const { name, explode } of declared) {
+  for (const parameter of declared) {
+    const { name, explode } = parameter;
+    const field = validator?.fields[name];
+    if (parameter.style !== undefined || field?.type === 'object') {
+      const value = styledQueryValue(url.searchParams, parameter, field);
+      if (value !== undefined) define(out, name, value);
+      continue;
+    }
     const values = url.searchParams.getAll(name);
     if (values.length === 0) continue;
-    const list = validator?.fields[name]?.type === 'array';
+    const list = field?.type === 'array';
     define(
       out,
       name,

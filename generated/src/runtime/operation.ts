@@ -91,7 +91,30 @@ export interface ParameterDescriptor {
    * `k1,v1,k2,v2`.
    */
   readonly explode?: boolean;
+  /**
+   * A query parameter's style where it is not `form` (OpenAPI's default): `spaceDelimited`
+   * and `pipeDelimited` join a list (or an object's keys and values) with `%20` or `|`;
+   * `deepObject` writes `created[gt]=1`. Its operation names `encodeStyledQuery`.
+   */
+  readonly style?: 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  /**
+   * A deepObject list as `expand[0]=a` (the document's `x-sdk-deep-object-arrays: indices`);
+   * absent for the default, `expand[]=a`.
+   */
+  readonly arrays?: 'indices';
+  /** OpenAPI's `allowReserved`: reserved characters such as `/` and `:` are sent as they are. */
+  readonly allowReserved?: boolean;
 }
+
+/**
+ * Writes the query string (without `?`) in the styles a descriptor's parameters name
+ * (`encodeStyledQuery` of query-styles.ts).
+ */
+export type QueryStringEncoder = (
+  declared: readonly ParameterDescriptor[],
+  query: object | undefined,
+  context: RequestContext,
+) => string;
 
 /** A query parameter of an operation (the name the package has always exported). */
 export type QueryParameter = ParameterDescriptor;
@@ -160,6 +183,12 @@ export interface OperationDescriptor {
    * unknown.
    */
   readonly encodeParameters?: ParameterEncoder;
+  /**
+   * Writes the query in styles other than the form style of scalars and lists
+   * (`encodeStyledQuery` of query-styles.ts): objects, delimited lists, deepObject,
+   * allowReserved. Named only by operations that use one, so other bundles leave it out.
+   */
+  readonly encodeQuery?: QueryStringEncoder;
   /**
    * Renders a path whose parameters use the label or matrix style or explode
    * (`renderPath` of url.ts); without it the path is rendered in the simple style, which is

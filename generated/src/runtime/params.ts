@@ -44,9 +44,10 @@ export function encodeParameters(
       context,
     );
   // No query, no work: most calls pass none.
+  // A query in other styles than form's scalars and lists has a writer of its own.
   return input.query === undefined
     ? ''
-    : encodeQuery(descriptor.query ?? [], input.query, context).toString();
+    : (descriptor.encodeQuery ?? encodeQuery)(descriptor.query ?? [], input.query, context) + '';
 }
 
 /**
