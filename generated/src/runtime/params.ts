@@ -44,9 +44,13 @@ export function encodeParameters(
       context,
     );
   // No query, no work: most calls pass none.
-  return input.query === undefined
-    ? ''
-    : encodeQuery(descriptor.query ?? [], input.query, context).toString();
+  const query =
+    input.query === undefined
+      ? ''
+      : encodeQuery(descriptor.query ?? [], input.query, context).toString();
+  // A query the spec's path key carries (`?beta=true`) goes first, joined to the call's by `&`.
+  const fixed = descriptor.fixedQuery;
+  return fixed && query ? `${fixed}&${query}` : (fixed ?? query);
 }
 
 /**
