@@ -230,6 +230,11 @@ export interface IrRequestBody extends IrDocs {
    * Always set for text and binary bodies.
    */
   readonly contentType?: string;
+  /**
+   * Fields of a urlencoded form body whose encoding says `style: deepObject`: sent nested
+   * with brackets (`address[city]=Berlin`) rather than as JSON text.
+   */
+  readonly deepFields?: readonly string[];
 }
 
 export interface IrResponse {

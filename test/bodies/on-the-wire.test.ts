@@ -2,13 +2,15 @@
  * Requests as HTTP allows them, from a document written for the test (on-the-wire.yaml): a
  * body declared on a GET or HEAD (as Stripe's older document does) is left out of the function
  * with a located warning, and a path key that carries a query (OpenAI's
- * `/responses/{id}?beta=true`) sends that query with every call, joined to the call's own.
+ * `/responses/{id}?beta=true`) sends that query with every call, joined to the call's own,
+ * and a urlencoded form whose encoding says deepObject (Stripe's) nests with brackets.
  * Generated with the pipeline, type-checked, and sent over real HTTP to a server on 127.0.0.1
  * that records each request as it arrived.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/pipeline.js';
 import type { Diagnostic } from '../../generator/diagnostics.js';
@@ -95,6 +97,84 @@ describe('a body declared on a GET or HEAD', () => {
     expect(request.method).toBe('HEAD');
     expect(request.headers['x-probe']).toBe('1');
     expect(request.headers['content-type']).toBeUndefined();
+  });
+});
+
+describe('a form body whose encoding says deepObject', () => {
+  const customer = {
+    name: 'Ada',
+    tags: ['a', 'b'],
+    address: { city: 'Berlin', lines: ['1 Main', 'Flat 2'] },
+    metadata: { crm: '42' },
+    items: [{ price: 'p_1', note: null }, { price: 'p_2' }],
+    settings: { theme: 'dark' },
+  };
+
+  it('nests those fields with brackets, lists by index; other fields as before', async () => {
+    const request = await sent(() => pkg.customersCreate!(core, customer));
+    expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect([...new URLSearchParams(request.text)]).toEqual([
+      ['name', 'Ada'],
+      ['tags', 'a'],
+      ['tags', 'b'],
+      ['address[city]', 'Berlin'],
+      ['address[lines][0]', '1 Main'],
+      ['address[lines][1]', 'Flat 2'],
+      ['metadata[crm]', '42'],
+      ['items[0][price]', 'p_1'],
+      ['items[0][note]', ''],
+      ['items[1][price]', 'p_2'],
+      // No encoding for it: JSON text, as a form field that is an object always was.
+      ['settings', '{"theme":"dark"}'],
+    ]);
+    // The encoding's style is honoured, so it is no longer warned of.
+    expect(diagnostics.map((d) => d.code)).not.toContain('form-encoding');
+  });
+
+  it('refuses a member that cannot be a form value, naming it, before sending', async () => {
+    const unchecked = pkg.createWireBodiesCore({
+      baseUrl: server.origin,
+      token: 't',
+      validateRequests: false,
+    });
+    const before = server.requests.length;
+    await expect(
+      pkg.customersCreate!(unchecked, { address: { city: { bad: Symbol('x') } } }),
+    ).rejects.toMatchObject({ name: 'InvalidRequestError', argument: 'body.address.city.bad' });
+    const loop: Record<string, unknown> = {};
+    loop.self = loop;
+    await expect(pkg.customersCreate!(unchecked, { metadata: loop })).rejects.toMatchObject({
+      name: 'InvalidRequestError',
+      argument: expect.stringContaining('body.metadata.self.self'),
+    });
+    expect(server.requests.length).toBe(before);
+  });
+});
+
+describe('bundles', () => {
+  /** A bundle of one call (unminified, tree-shaken), to look for names in. */
+  async function bundled(operation: string): Promise<string> {
+    const entry = join(scratch(), `${operation}.ts`);
+    await writeFile(
+      entry,
+      `import { createWireBodiesCore, ${operation} } from './src/index.js';\nexport const call = () => ${operation}(createWireBodiesCore({ token: 't' }), undefined as never);\n`,
+    );
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'neutral',
+      logLevel: 'silent',
+    });
+    return result.outputFiles[0]!.text;
+  }
+
+  it('carry the bracket writer only for a form with deepObject fields', async () => {
+    expect(await bundled('customersCreate')).toContain('function encodeDeepFormBody(');
+    const other = await bundled('responsesGetResponse');
+    expect(other).not.toContain('encodeDeepFormBody');
+    expect(other).not.toContain('encodeFormBody');
   });
 });
 
