@@ -12,6 +12,7 @@ export const BINARY_BODY_TYPE = 'BinaryBody';
 const TEXT_MODULE = 'text-body';
 const BINARY_MODULE = 'binary-body';
 const FORM_MODULE = 'form-body';
+const DEEP_FORM_MODULE = 'deep-form-body';
 
 /** The runtime encoder of each body encoding but JSON (which the runtime encodes itself). */
 const ENCODERS: Partial<Record<BodyEncoding, readonly [module: string, name: string]>> = {
@@ -58,7 +59,18 @@ export function rawBodyRefs(op: IrOperation): RawBodyRefs {
     fields.push([field, name]);
     imports.set(module, [...(imports.get(module) ?? []), name]);
   };
+  const deep = op.body?.deepFields;
   const encoders = (op.body?.encodings ?? []).flatMap((encoding) => {
+    // A form with deepObject fields: the encoder that nests them, told which they are.
+    if (encoding === 'form' && deep !== undefined) {
+      imports.set(DEEP_FORM_MODULE, [
+        ...(imports.get(DEEP_FORM_MODULE) ?? []),
+        'encodeDeepFormBody',
+      ]);
+      return [
+        `form: (body, _type, context) => encodeDeepFormBody(body, context, ${JSON.stringify(deep)})`,
+      ];
+    }
     const encoder = ENCODERS[encoding];
     if (!encoder) return [];
     imports.set(encoder[0], [...(imports.get(encoder[0]) ?? []), encoder[1]]);

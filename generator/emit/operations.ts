@@ -184,6 +184,7 @@ function descriptor(
       field('id', model.id);
       field('method', model.method);
       field('path', descriptorPath(op));
+      if (op.fixedQuery !== undefined) field('fixedQuery', op.fixedQuery);
       if (model.parameters.query.length > 0) parameters('query', model.parameters.query);
       if (model.parameters.header.length > 0) parameters('headers', model.parameters.header);
       if (model.parameters.cookie.length > 0) parameters('cookies', model.parameters.cookie);

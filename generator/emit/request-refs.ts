@@ -28,6 +28,8 @@ export function requestRefs(op: IrOperation, checked: boolean): RequestRefs {
   if ([...op.headerParameters, ...op.cookieParameters].some((p) => p.form !== undefined))
     uses.push(['wire-forms', 'encodeParameterForms', 'encodeParameters']);
   else if (
+    // A fixed query from the path key is written with the call's query, by the same encoder.
+    op.fixedQuery !== undefined ||
     op.queryParameters.length > 0 ||
     op.headerParameters.length > 0 ||
     op.cookieParameters.length > 0

@@ -9,7 +9,7 @@ import type { IrRequestBody, IrResponse, IrType, StatusRange } from './types.js'
 import { asObject, asString, entries, joinPointer } from './raw.js';
 import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
 import { deref } from './deref.js';
-import { reportEncoding, reportLinks, warnOnce } from './left-out.js';
+import { deepFormFields, reportEncoding, reportLinks, warnOnce } from './left-out.js';
 import {
   isStream,
   isStructuredText,
@@ -59,7 +59,12 @@ export function buildBody(
     const encoding = requestEncoding(mediaType, true);
     const object = asObject(media);
     if (object && (encoding === 'form' || encoding === 'multipart'))
-      reportEncoding(object, joinPointer(located.pointer, 'content', mediaType), ctx.reporter);
+      reportEncoding(
+        object,
+        joinPointer(located.pointer, 'content', mediaType),
+        ctx.reporter,
+        encoding === 'form',
+      );
   }
   if (content.length === 0) {
     ctx.reporter.warning(
@@ -95,6 +100,12 @@ export function buildBody(
       : undefined
     : chosen.mediaType;
   const docs = schemaDocs(located.value);
+  const form = encodings.includes('form')
+    ? asObject(
+        entries(located.value.content).find(([m]) => requestEncoding(m, true) === 'form')?.[1],
+      )
+    : undefined;
+  const deepFields = form ? deepFormFields(form) : [];
   const schemaOwner = structured
     ? content.find((c) => STRUCTURED_ENCODINGS.has(c.encoding))!
     : chosen;
@@ -112,6 +123,7 @@ export function buildBody(
         : UNKNOWN,
     ...(contentType !== undefined ? { contentType } : {}),
     ...(docs.description !== undefined ? { description: docs.description } : {}),
+    ...(deepFields.length > 0 ? { deepFields } : {}),
     mediaTypes: content.map((c) => c.mediaType),
   };
 }

@@ -94,11 +94,20 @@ function schemaShape(schema: unknown, root: unknown): 'object' | 'array' | undef
  * every part its own way (text for scalars, a file for a Blob, JSON text for an object, one
  * field per item of a list). A `contentType` alone is not reported: a Blob carries its own type.
  */
-export function reportEncoding(media: RawObject, pointer: string, reporter: Reporter): void {
+export function reportEncoding(
+  media: RawObject,
+  pointer: string,
+  reporter: Reporter,
+  urlencoded = false,
+): void {
   for (const [property, raw] of entries(media.encoding)) {
     const encoding = asObject(raw);
     if (!encoding) continue;
-    const ignored = ['style', 'explode', 'allowReserved', 'headers'].filter((k) => k in encoding);
+    // A urlencoded form's deepObject field is written with brackets (`deepFormFields`).
+    const honoured = urlencoded && isDeepObject(encoding);
+    const ignored = ['style', 'explode', 'allowReserved', 'headers'].filter(
+      (k) => k in encoding && !(honoured && (k === 'style' || k === 'explode')),
+    );
     if (ignored.length === 0) continue;
     warnOnce(
       reporter,
@@ -108,6 +117,23 @@ export function reportEncoding(media: RawObject, pointer: string, reporter: Repo
       'pass the field as a string already written the way the server reads it, if it differs',
     );
   }
+}
+
+/** An encoding that says `style: deepObject`, exploded (OpenAPI defines only that form of it). */
+export function isDeepObject(encoding: RawObject): boolean {
+  return encoding.style === 'deepObject' && encoding.explode !== false;
+}
+
+/**
+ * The fields of a urlencoded form whose encoding says deepObject: the client writes their
+ * objects and lists with brackets (`address[city]=Berlin`, `items[0][price]=p`), as Stripe
+ * reads them. (OpenAPI applies style and explode to urlencoded forms only.)
+ */
+export function deepFormFields(media: RawObject): string[] {
+  return entries(media.encoding).flatMap(([property, raw]) => {
+    const encoding = asObject(raw);
+    return encoding && isDeepObject(encoding) ? [property] : [];
+  });
 }
 
 /** An operation's callbacks: requests the API makes to the caller, which a client does not send. */

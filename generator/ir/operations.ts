@@ -55,7 +55,7 @@ export function buildOperations(
         continue;
       }
       raws.push({
-        path,
+        ...splitPathKey(path),
         method: key.toUpperCase() as HttpMethod,
         operation,
         item: item.value,
@@ -69,14 +69,29 @@ export function buildOperations(
     (raw) => asString(raw.operation.operationId) ?? fallbackOperationId(raw.method, raw.path),
   );
   let tree: PathTree | undefined;
-  const treeOnce = () => (tree ??= pathTreeOf(entries(paths).map(([path]) => path)));
+  const treeOnce = () =>
+    (tree ??= pathTreeOf(entries(paths).map(([path]) => splitPathKey(path).path)));
   return raws.map((raw, i) =>
     buildOperation(raw, ids[i]!, placeInClient(raw, ids[i]!, treeOnce, ctx), ctx, schemaTypes),
   );
 }
 
+/**
+ * A path key that carries a query (OpenAI's `/responses/{id}?beta=true`): the path part is the
+ * template, the query part a fixed query sent with every call beside the call's own. A query
+ * part with a `{placeholder}` is refused by validate (`path-query-template`).
+ */
+export function splitPathKey(key: string): { path: string; fixedQuery?: string } {
+  const at = key.indexOf('?');
+  if (at < 0) return { path: key };
+  const fixedQuery = key.slice(at + 1);
+  return { path: key.slice(0, at), ...(fixedQuery !== '' ? { fixedQuery } : {}) };
+}
+
 export interface RawOperation {
+  /** The path template, without the query a path key may carry (`fixedQuery`). */
   readonly path: string;
+  readonly fixedQuery?: string;
   readonly method: HttpMethod;
   readonly operation: RawObject;
   readonly item: RawObject;
@@ -98,7 +113,9 @@ function buildOperation(
   const parameters = buildParameters(raw, ctx, schemaTypes);
   reportLooseParameters(raw, ctx);
   reportCallbacks(operation, pointer, ctx.reporter);
-  const body = buildBody(operation.requestBody, joinPointer(pointer, 'requestBody'), ctx);
+  const body = sendsBody(raw, ctx)
+    ? buildBody(operation.requestBody, joinPointer(pointer, 'requestBody'), ctx)
+    : undefined;
   const responses = buildResponses(operation.responses, joinPointer(pointer, 'responses'), ctx);
   const { successStatuses, successType, successMedia } = successOf(responses);
   const retrySafe =
@@ -117,6 +134,7 @@ function buildOperation(
     ...(idPlace ? { idPlace } : {}),
     method,
     path,
+    ...(raw.fixedQuery !== undefined ? { fixedQuery: raw.fixedQuery } : {}),
     ...(summary !== undefined ? { summary } : {}),
     ...(description !== undefined ? { description } : {}),
     ...(operation.deprecated === true ? { deprecated: true } : {}),
@@ -136,6 +154,25 @@ function buildOperation(
     retrySafe,
     ...(pagination ? { pagination } : {}),
   };
+}
+
+/** Methods whose requests carry no body: fetch() throws for one (`Request with GET/HEAD method cannot have body`). */
+const BODYLESS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
+
+/**
+ * Whether the operation's declared body (if any) can be sent. A body on a GET or HEAD (Stripe's
+ * older document declares form bodies on GETs) is left out with a warning, so that the function
+ * never asks for an argument that every call would fail to send.
+ */
+function sendsBody(raw: RawOperation, ctx: SchemaContext): boolean {
+  if (raw.operation.requestBody === undefined || !BODYLESS.has(raw.method)) return true;
+  ctx.reporter.warning(
+    'body-not-sent',
+    joinPointer(raw.pointer, 'requestBody'),
+    `the request body of ${raw.method} ${raw.path} is left out of the client: HTTP ${raw.method} requests carry no body (fetch() refuses one), so the function takes none`,
+    `HTTP ${raw.method} carries no body: send what it holds as query parameters, or declare the operation under POST`,
+  );
+  return false;
 }
 
 /** The path item's and the operation's parameters whose wire form the client does not write as described. */

@@ -241,6 +241,11 @@ export interface IrRequestBody extends IrDocs {
    * Always set for text and binary bodies.
    */
   readonly contentType?: string;
+  /**
+   * Fields of a urlencoded form body whose encoding says `style: deepObject`: sent nested
+   * with brackets (`address[city]=Berlin`) rather than as JSON text.
+   */
+  readonly deepFields?: readonly string[];
 }
 
 export interface IrResponse {
@@ -272,7 +277,10 @@ export interface IrOperation extends IrDocs {
   /** Where its operationId would put it, for a place read from its method and path (`ClientPlace`). */
   readonly idPlace?: { readonly resourcePath: readonly string[]; readonly methodName: string };
   readonly method: HttpMethod;
+  /** The path template; a query its key carries is `fixedQuery`. */
   readonly path: string;
+  /** The query a path key carries (`beta=true` of `/responses/{id}?beta=true`), sent with every call. */
+  readonly fixedQuery?: string;
   readonly summary?: string;
   readonly tags: readonly string[];
   readonly pathParameters: readonly IrParameter[];

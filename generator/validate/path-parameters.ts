@@ -42,6 +42,19 @@ export function pathParameters(doc: SourceDocument): Diagnostic[] {
     if (!template.startsWith('/')) continue;
     const item = deref(doc.value, raw, joinPointer('/paths', template));
     if (!isObject(item.value)) continue;
+    // A query in the key (OpenAI's `/responses/{id}?beta=true`) is sent as it is with every
+    // call; a placeholder in it would be a parameter no style describes.
+    const query = template.indexOf('?');
+    if (query >= 0 && template.includes('{', query))
+      diagnostics.push(
+        errorAt(
+          doc,
+          'path-query-template',
+          joinPointer('/paths', template),
+          `the path ${template} has a query string with a parameter in it; only a fixed query (such as ?beta=true) may follow the path`,
+          'declare the parameter under parameters with in: query, and keep the path key to the path',
+        ),
+      );
     const names = new Set([...template.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] ?? ''));
     const shared = readParameters(doc.value, item.value, item.pointer);
     const operations = HTTP_METHODS.flatMap((method) => {

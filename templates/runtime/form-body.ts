@@ -36,7 +36,8 @@ export function encodeMultipartBody(
  * Django reads a cleared field); `undefined` is left out. Arrays of primitives repeat the
  * key, the form-style convention the API uses for lists. Objects, and arrays holding
  * objects, are sent as JSON text: Django REST Framework's JSONField parses form input that
- * way, and there is no other agreed form encoding for nested data.
+ * way. A field whose encoding says deepObject is nested with brackets instead, by
+ * deep-form-body.ts, which the operations with such fields name.
  */
 function fields(
   body: unknown,

@@ -43,9 +43,13 @@ export function encodeParameters(
     );
   // No query, no work: most calls pass none.
   // A query in other styles than form's scalars and lists has a writer of its own.
-  return input.query === undefined
-    ? ''
-    : (descriptor.encodeQuery ?? encodeQuery)(descriptor.query ?? [], input.query, context) + '';
+  const query =
+    input.query === undefined
+      ? ''
+      : (descriptor.encodeQuery ?? encodeQuery)(descriptor.query ?? [], input.query, context) + '';
+  // A query the spec's path key carries (`?beta=true`) goes first, joined to the call's by `&`.
+  const fixed = descriptor.fixedQuery;
+  return fixed && query ? `${fixed}&${query}` : (fixed ?? query);
 }
 
 /**

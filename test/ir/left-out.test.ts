@@ -211,9 +211,14 @@ describe('bodies the client does not encode or decode as described', () => {
         requestBody: {
           content: {
             'application/x-www-form-urlencoded': {
-              schema: { type: 'object', properties: { meta: THING, name: { type: 'string' } } },
+              schema: {
+                type: 'object',
+                properties: { meta: THING, tags: THING, name: { type: 'string' } },
+              },
               encoding: {
+                // Honoured: written with brackets, `meta[key]=value`.
                 meta: { style: 'deepObject', explode: true },
+                tags: { style: 'pipeDelimited' },
                 name: { contentType: 'text/plain' },
               },
             },
@@ -223,7 +228,26 @@ describe('bodies the client does not encode or decode as described', () => {
       'post',
     );
     expect(warnings(document)).toEqual([
-      'form-encoding /paths/~1x/post/requestBody/content/application~1x-www-form-urlencoded/encoding/meta',
+      'form-encoding /paths/~1x/post/requestBody/content/application~1x-www-form-urlencoded/encoding/tags',
+    ]);
+  });
+
+  it('a deepObject field of a multipart body, where OpenAPI gives style no meaning', () => {
+    const document = oneOperation(
+      {
+        requestBody: {
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', properties: { meta: THING } },
+              encoding: { meta: { style: 'deepObject', explode: true } },
+            },
+          },
+        },
+      },
+      'post',
+    );
+    expect(warnings(document)).toEqual([
+      'form-encoding /paths/~1x/post/requestBody/content/multipart~1form-data/encoding/meta',
     ]);
   });
 });

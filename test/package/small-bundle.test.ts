@@ -58,7 +58,10 @@ const packageSource: Plugin = {
 // in the simple, label and matrix styles) and the forms' reading of their members (28,358 from
 // 28,210); small and client unchanged, since header and cookie lists and objects have a
 // writer of their own (wire-forms.ts) that only their operations name.
-const BUDGETS = { small: 11_450, client: 19_500, whole: 28_500 } as const;
+// Client raised by 50 for issue 36's fixed query of a path key (`/responses/{id}?beta=true`),
+// joined to the call's query in encodeParameters (19,511 from 19,474); small unchanged, since
+// an operation without query, header or cookie parameters names no parameter encoder.
+const BUDGETS = { small: 11_450, client: 19_550, whole: 28_500 } as const;
 
 interface Bundle {
   readonly gzipped: number;

@@ -113,6 +113,14 @@ describe('the pet store (Swagger 2.0, YAML)', () => {
 describe('bodies, forms, files and list formats', () => {
   it('warns, in the original file, where a list format does not carry over', async () => {
     expect((await check(BODIES)).map(where)).toEqual([
+      // The path item's body parameter reaches its GET too, which HTTP gives no body.
+      {
+        code: 'body-not-sent',
+        severity: 'warning',
+        pointer: '/parameters/NewNote',
+        line: lineOf(BODIES, /NewNote:/),
+        column: 3,
+      },
       {
         code: 'swagger-collection-format',
         severity: 'warning',
@@ -270,6 +278,7 @@ describe('the commands', () => {
       ['warning', 'swagger-collection-format'],
       ['warning', 'swagger-collection-format'],
       ['warning', 'swagger-collection-format'],
+      ['warning', 'body-not-sent'],
     ]);
   });
 

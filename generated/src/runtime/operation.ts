@@ -153,6 +153,12 @@ export interface OperationDescriptor {
   readonly method: HttpMethod;
   /** Path template relative to the server, for example `/api/v1/users/{user_id}/`. */
   readonly path: string;
+  /**
+   * A query the spec's path key carries (`beta=true` of `/responses/{id}?beta=true`), sent
+   * with every call before the call's own query by `encodeParameters`, which the descriptor
+   * then names.
+   */
+  readonly fixedQuery?: string;
   /** The query parameters it takes, in spec order; absent when it takes none. */
   readonly query?: readonly QueryParameter[];
   /** The header parameters it takes, if any. */
