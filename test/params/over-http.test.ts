@@ -4,13 +4,10 @@
  * to a server on 127.0.0.1 that records each request as it arrived, and read back by the
  * package's own fake, which must accept what the client sends and refuse what it should.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../generator/pipeline.js';
 import { strictProblems } from '../support/type-check.js';
 import { useScratchDir } from '../support/scratch.js';
+import { importWritten, sentBy, writeGeneratedPackage } from '../support/generated-package.js';
 import { raw, useTestServer, type ReceivedRequest } from '../runtime/http-server.js';
 
 const SPEC = 'test/params/wire-forms.yaml';
@@ -29,27 +26,18 @@ let core: unknown;
 let fake: Fake;
 
 beforeAll(async () => {
-  const result = await generate({ specPath: SPEC, command: 'test' });
-  expect(result.diagnostics).toEqual([]);
-  const sources: string[] = [];
-  for (const file of result.files!) {
-    const path = join(scratch(), file.path);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, file.content);
-    if (path.endsWith('.ts')) sources.push(path);
-  }
+  const { sources } = await writeGeneratedPackage(SPEC, scratch());
   expect(strictProblems(sources)).toEqual([]);
-  pkg = await import(pathToFileURL(join(scratch(), 'src/index.ts')).href);
+  pkg = await importWritten<Package>(scratch(), 'src/index.ts');
   core = pkg.createWireFormsCore({ baseUrl: server.origin, token: 'test-token' });
-  const fakes = await import(pathToFileURL(join(scratch(), 'src/fake/index.ts')).href);
+  const fakes = await importWritten<{ createFakeApi(o: object): Fake }>(
+    scratch(),
+    'src/fake/index.ts',
+  );
   fake = fakes.createFakeApi({});
 }, 120_000);
 
-async function sent(call: () => Promise<unknown>): Promise<ReceivedRequest> {
-  const before = server.requests.length;
-  await call();
-  return server.requests[before]!;
-}
+const sent = (call: () => Promise<unknown>): Promise<ReceivedRequest> => sentBy(server, call);
 
 const point = { x: 1, y: -2 };
 

@@ -4,13 +4,12 @@
  * records each request's URL as it arrived, and read back by the package's own fake, which must
  * accept what the client sends and refuse a wrong member, naming it.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../generator/pipeline.js';
 import { strictProblems } from '../support/type-check.js';
 import { useScratchDir } from '../support/scratch.js';
+import { importWritten, sentBy, writeGeneratedPackage } from '../support/generated-package.js';
 import { raw, useTestServer, type ReceivedRequest } from '../runtime/http-server.js';
 
 const SPEC = 'test/query/stripe-styles.yaml';
@@ -22,7 +21,7 @@ type Package = Record<string, Call> & { createStripeStylesCore(options: object):
 
 let pkg: Package;
 let core: unknown;
-const operations = new Map<string, string>();
+let operations: ReadonlyMap<string, string>;
 interface Fake {
   readonly url: string;
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
@@ -30,16 +29,9 @@ interface Fake {
 let fake: Fake;
 
 beforeAll(async () => {
-  const result = await generate({ specPath: SPEC, command: 'test' });
-  expect(result.diagnostics).toEqual([]);
-  const sources: string[] = [];
-  for (const file of result.files!) {
-    const path = join(scratch(), file.path);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, file.content);
-    if (path.endsWith('.ts')) sources.push(path);
-    operations.set(file.path, file.content);
-  }
+  const written = await writeGeneratedPackage(SPEC, scratch());
+  const sources = written.sources;
+  operations = written.files;
   // The query's types take objects where the schema says object: this call type-checks.
   const typed = join(scratch(), 'src/typed-call.ts');
   await writeFile(
@@ -54,17 +46,16 @@ beforeAll(async () => {
     ].join('\n'),
   );
   expect(strictProblems([...sources, typed])).toEqual([]);
-  pkg = await import(pathToFileURL(join(scratch(), 'src/index.ts')).href);
+  pkg = await importWritten<Package>(scratch(), 'src/index.ts');
   core = pkg.createStripeStylesCore({ baseUrl: server.origin, token: 'test-token' });
-  const fakes = await import(pathToFileURL(join(scratch(), 'src/fake/index.ts')).href);
+  const fakes = await importWritten<{ createFakeApi(o: object): Fake }>(
+    scratch(),
+    'src/fake/index.ts',
+  );
   fake = fakes.createFakeApi({});
 }, 120_000);
 
-async function sent(call: () => Promise<unknown>): Promise<ReceivedRequest> {
-  const before = server.requests.length;
-  await call();
-  return server.requests[before]!;
-}
+const sent = (call: () => Promise<unknown>): Promise<ReceivedRequest> => sentBy(server, call);
 
 describe('query styles on the wire', () => {
   it('writes deepObject lists with brackets and objects by key, as Stripe reads them', async () => {
