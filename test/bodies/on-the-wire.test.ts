@@ -10,13 +10,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/pipeline.js';
 import type { Diagnostic } from '../../generator/diagnostics.js';
 import { pathParameters } from '../../generator/validate/path-parameters.js';
 import { strictProblems } from '../support/type-check.js';
 import { useScratchDir } from '../support/scratch.js';
+import { bundleOfOneCall } from '../support/generated-package.js';
 import { brief, documentOf } from '../support/documents.js';
 import { json, useTestServer, type ReceivedRequest } from '../runtime/http-server.js';
 
@@ -152,23 +152,8 @@ describe('a form body whose encoding says deepObject', () => {
 });
 
 describe('bundles', () => {
-  /** A bundle of one call (unminified, tree-shaken), to look for names in. */
-  async function bundled(operation: string): Promise<string> {
-    const entry = join(scratch(), `${operation}.ts`);
-    await writeFile(
-      entry,
-      `import { createWireBodiesCore, ${operation} } from './src/index.js';\nexport const call = () => ${operation}(createWireBodiesCore({ token: 't' }), undefined as never);\n`,
-    );
-    const result = await build({
-      entryPoints: [entry],
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'neutral',
-      logLevel: 'silent',
-    });
-    return result.outputFiles[0]!.text;
-  }
+  const bundled = (operation: string) =>
+    bundleOfOneCall(scratch(), 'createWireBodiesCore', operation);
 
   it('carry the bracket writer only for a form with deepObject fields', async () => {
     expect(await bundled('customersCreate')).toContain('function encodeDeepFormBody(');

@@ -5,10 +5,10 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateText, writeOutput } from '../robustness/harness.js';
 import { useScratchDir } from '../support/scratch.js';
+import { bundleOfOneCall } from '../support/generated-package.js';
 
 const FIXTURE = 'test/fixtures/bodies/media.yaml';
 const FUNCTIONS = ['encodeTextBody', 'decodeTextBody', 'encodeBinaryBody', 'decodeBinaryBody'];
@@ -24,21 +24,7 @@ beforeAll(async () => {
 
 /** Which of the text and binary functions a bundle of one call holds (unminified, tree-shaken). */
 async function bundled(operation: string): Promise<string[]> {
-  const entry = join(dir, `${operation}.ts`);
-  await writeFile(
-    entry,
-    `import { createMediaCore, ${operation} } from './src/index.js';\nexport const call = () => ${operation}(createMediaCore({ token: 't' }), undefined as never);\n`,
-  );
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'neutral',
-    treeShaking: true,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0]!.text;
+  const code = await bundleOfOneCall(dir, 'createMediaCore', operation);
   return FUNCTIONS.filter((name) => code.includes(`function ${name}(`));
 }
 

@@ -6,6 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { expect } from 'vitest';
 import { generate } from '../../generator/pipeline.js';
 import type { ReceivedRequest } from '../runtime/http-server.js';
@@ -49,4 +50,30 @@ export async function sentBy(
   const before = server.requests.length;
   await call();
   return server.requests[before]!;
+}
+
+/**
+ * The bundle of one call of a written package (esbuild, unminified, tree-shaken), to look for
+ * the runtime functions it carries: `createCore` is the package's core factory.
+ */
+export async function bundleOfOneCall(
+  dir: string,
+  createCore: string,
+  operation: string,
+): Promise<string> {
+  const entry = join(dir, `${operation}.ts`);
+  await writeFile(
+    entry,
+    `import { ${createCore}, ${operation} } from './src/index.js';\nexport const call = () => ${operation}(${createCore}({ token: 't' }), undefined as never);\n`,
+  );
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    treeShaking: true,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
 }
