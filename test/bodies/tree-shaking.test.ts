@@ -3,8 +3,7 @@
  * that need them: a bundle of a JSON operation carries none of that code, a download carries
  * only the decoder of bytes, a text call only the text functions.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateText, writeOutput } from '../robustness/harness.js';
 import { useScratchDir } from '../support/scratch.js';
