@@ -75,6 +75,8 @@ export function emitClient(ir: Ir, plan: Plan, path: string): EmittedFile {
   }
   const runtime = ['ApiPromise', 'PagePromise', 'RequestOptions', 'ClientOptions', 'ClientMeta'];
   if (ir.operations.some((op) => rawBodyKind(op) === 'binary')) runtime.push(BINARY_BODY_TYPE);
+  if (ir.operations.some((op) => op.pagination?.kind === 'cursor'))
+    runtime.push('CursorPagePromise');
   const classNames = plan.resources;
   const classes = resources.map((r) => resourceClass(r, names, index, classNames));
   const statusErrors =

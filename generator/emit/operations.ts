@@ -9,7 +9,7 @@ import {
   type StatementStructures,
   type WriterFunction,
 } from 'ts-morph';
-import type { Ir, IrOperation, IrParameter, IrResource } from '../ir/types.js';
+import type { Ir, IrCursorPagination, IrOperation, IrParameter, IrResource } from '../ir/types.js';
 import { propertyKey } from '../ir/names.js';
 import type { OperationSymbols } from '../plan/types.js';
 import { constraintNotes, docs } from './docs.js';
@@ -91,17 +91,22 @@ export function emitOperationModule(
     'ClientCore',
     'RequestOptions',
     'OperationDescriptor',
-    resource.operations.some((o) => o.pagination) ? 'PagePromise' : '',
+    resource.operations.some((o) => o.pagination?.kind === 'link') ? 'PagePromise' : '',
+    resource.operations.some((o) => o.pagination?.kind === 'cursor') ? 'CursorPagePromise' : '',
     resource.operations.some((o) => !o.pagination) ? 'ApiPromise' : '',
     resource.operations.some((o) => rawBodyKind(o) === 'binary') ? BINARY_BODY_TYPE : '',
   ].filter((n) => n);
-  const paged = resource.operations.some((o) => o.pagination);
+  // `requestPage` and `requestCursorPage` are functions, not methods of the core, so each kind
+  // of pagination stays out of bundles without such a list operation. The cursor walker comes
+  // from its own module: the runtime's index exports only its types, so that a bundle of every
+  // export does not grow by it either.
+  const paged = resource.operations.some((o) => o.pagination?.kind === 'link');
+  const cursors = resource.operations.some((o) => o.pagination?.kind === 'cursor');
   return typescriptFile(path, [
-    // `requestPage` is a function, not a method of the core, so pagination stays out of
-    // bundles without a list operation.
     paged
       ? mixedImport('../runtime/index.js', ['requestPage'], runtimeTypes)
       : moduleImport('../runtime/index.js', runtimeTypes, true),
+    ...(cursors ? [moduleImport('../runtime/cursor-pagination.js', ['requestCursorPage'])] : []),
     ...[...rawImports.keys()]
       .sort()
       .map((module) => moduleImport(`../runtime/${module}.js`, rawImports.get(module)!)),
@@ -121,8 +126,9 @@ export function noteOperationTypes(op: IrOperation, usage: TypeUsage): void {
   ])
     usage.add(p.type, 'write');
   if (op.body) usage.add(op.body.type, 'write');
-  const result = op.pagination?.item ?? op.successType;
-  if (result) usage.add(result, 'read');
+  // A cursor page is the response itself, so both it and the item are named.
+  if (op.pagination) usage.add(op.pagination.item, 'read');
+  if (op.successType && op.pagination?.kind !== 'link') usage.add(op.successType, 'read');
 }
 
 function parameterInterface(
@@ -297,13 +303,28 @@ export function operationSignature(
   const item = op.pagination ? typeExpression(op.pagination.item, 'read', index) : undefined;
   const result =
     rawResultType(op) ?? (op.successType ? typeExpression(op.successType, 'read', index) : 'void');
-  const returnType = item ? `PagePromise<${item}>` : `ApiPromise<${result}>`;
-  const call = item ? `requestPage<${item}>` : `core.request<${result}>`;
+  const cursor = op.pagination?.kind === 'cursor' ? op.pagination : undefined;
+  const returnType = cursor
+    ? `CursorPagePromise<${result}, ${item}>`
+    : item
+      ? `PagePromise<${item}>`
+      : `ApiPromise<${result}>`;
+  const call = cursor
+    ? `requestCursorPage<${result}, ${item}>`
+    : item
+      ? `requestPage<${item}>`
+      : `core.request<${result}>`;
+  // A cursor list's shape goes with the call, as data: where its items and next cursor are.
+  const before = cursor
+    ? `core, ${names.descriptor}, ${cursorList(cursor)}`
+    : item
+      ? `core, ${names.descriptor}`
+      : names.descriptor;
   return {
     parameters,
     returnType,
     forward: parameters.map((p) => p.name).join(', '),
-    body: `return ${call}(${item ? 'core, ' : ''}${names.descriptor}, { ${input.join(', ')} }, options);`,
+    body: `return ${call}(${before}, { ${input.join(', ')} }, options);`,
     docs: docs({
       ...op,
       notes: [
@@ -320,6 +341,12 @@ export function operationSignature(
       ],
     }),
   };
+}
+
+/** The runtime's `CursorList` of a cursor list, as an object literal. */
+function cursorList(cursor: IrCursorPagination): string {
+  const { items, parameter, cursor: from, hasMore } = cursor;
+  return JSON.stringify({ items, parameter, cursor: from, ...(hasMore ? { hasMore } : {}) });
 }
 
 /** What the promise gives, for `@returns`. */

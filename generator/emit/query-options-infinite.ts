@@ -2,7 +2,7 @@
  * Infinite query options of a paginated list: the page parameter (`query-options-keys.ts`)
  * leaves the query and its key, starts as `null` (the server's first page, none sent), and
  * goes on as the value the server's `next` link sets, read by the runtime's `nextPageNumber` or
- * `nextPageToken`.
+ * `nextPageToken`, or as the cursor a cursor page gives, read by `nextPageCursor`.
  */
 import type { StatementStructures } from 'ts-morph';
 import { propertyKey } from '../ir/names.js';
@@ -39,7 +39,19 @@ export function infiniteParts(
         ? '{ ...options, signal }'
         : p.name,
   );
-  const next = page.value === 'number' ? 'nextPageNumber' : 'nextPageToken';
+  const next = { number: 'nextPageNumber', token: 'nextPageToken', cursor: 'nextPageCursor' }[
+    page.value
+  ];
+  // A link page is read for its `next` link, a cursor page for its `nextPageParams`.
+  const pageType = page.value === 'cursor' ? 'CursorLinks' : 'PageLinks';
+  const nextText =
+    page.value === 'cursor'
+      ? 'the cursor the page gives (`nextPageParams`)'
+      : `the \`${page.parameter.name}\` the server's \`next\` link asks for`;
+  const lastText =
+    page.value === 'cursor'
+      ? 'the last one or one without items'
+      : 'one without a `next` link or without items';
   return [
     exported(
       q.infiniteKey,
@@ -59,11 +71,11 @@ export function infiniteParts(
         ['initialPageParam', `null as ${param} | null`],
         [
           'getNextPageParam',
-          `(lastPage: PageLinks, _pages: unknown, _pageParam: unknown, pageParams: readonly (${param} | null)[]) =>\n  ${next}(lastPage, ${JSON.stringify(page.parameter.name)}, pageParams)`,
+          `(lastPage: ${pageType}, _pages: unknown, _pageParam: unknown, pageParams: readonly (${param} | null)[]) =>\n  ${next}(lastPage, ${JSON.stringify(page.parameter.name)}, pageParams)`,
         ],
         ['retry', `leaveRetriesToClient<${q.error}>`],
       ]),
-      `TanStack Query infinite options for {@link ${op.functionName}}: \`useInfiniteQuery(${q.infiniteOptions}(client, …))\`, then \`fetchNextPage()\` for "load more". The first page is the server's first (no \`${page.parameter.name}\` sent); each next one is the \`${page.parameter.name}\` the server's \`next\` link asks for, laid over the query without touching its other parameters; there is no next page after one without a \`next\` link or without items. \`error\` is {@link ${q.error}}; TanStack does not retry, the client does.`,
+      `TanStack Query infinite options for {@link ${op.functionName}}: \`useInfiniteQuery(${q.infiniteOptions}(client, …))\`, then \`fetchNextPage()\` for "load more". The first page is the server's first (no \`${page.parameter.name}\` sent); each next one is ${nextText}, laid over the query without touching its other parameters; there is no next page after ${lastText}. \`error\` is {@link ${q.error}}; TanStack does not retry, the client does.`,
       { [client]: CLIENT_DOC },
     ),
   ];

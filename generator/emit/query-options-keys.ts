@@ -61,13 +61,19 @@ export function takesArguments(
  * The query parameter that picks a page of a paginated list, and how its value reads: the names
  * Django REST framework's paginators use (`page` for page numbers, `offset` for limit and
  * offset, `cursor` for cursors), which are what a `next` link of the envelope the IR recognises
- * sets. None for a list that declares none of them, or declares it required (the first page
+ * sets; for a cursor list, its cursor parameter. None for a link list that declares none of them, or declares it required (the first page
  * would have to be guessed); such a list gets no infinite options.
  */
 export function pageParameterOf(
   op: Pick<IrOperation, 'pagination' | 'queryParameters'>,
-): { readonly parameter: IrParameter; readonly value: 'number' | 'token' } | undefined {
+): { readonly parameter: IrParameter; readonly value: 'number' | 'token' | 'cursor' } | undefined {
   if (!op.pagination) return undefined;
+  // A cursor list names its parameter (optional and a string, see ir/pagination.ts); its page gives the next value.
+  if (op.pagination.kind === 'cursor') {
+    const name = op.pagination.parameter;
+    const parameter = op.queryParameters.find((p) => p.name === name);
+    return parameter && !parameter.required ? { parameter, value: 'cursor' } : undefined;
+  }
   for (const name of ['page', 'offset', 'cursor']) {
     const parameter = op.queryParameters.find((p) => p.name === name);
     if (!parameter || parameter.required) continue;

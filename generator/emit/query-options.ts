@@ -87,12 +87,14 @@ export function emitQueryOptions(
         ...(writes ? ['invalidateAfter'] : []),
         ...(pages.includes('number') ? ['nextPageNumber'] : []),
         ...(pages.includes('token') ? ['nextPageToken'] : []),
+        ...(pages.includes('cursor') ? ['nextPageCursor'] : []),
       ],
       [
         'OperationError',
         ...(reads ? ['QueryRequestOptions'] : []),
         ...(writes ? ['InvalidationContext', 'MutationSettings'] : []),
-        ...(pages.length > 0 ? ['PageLinks'] : []),
+        ...(pages.some((p) => p !== 'cursor') ? ['PageLinks'] : []),
+        ...(pages.includes('cursor') ? ['CursorLinks'] : []),
       ],
     ),
     ...[...fromOperations.keys()]

@@ -80,9 +80,11 @@ function enums({ ir, pkg }: ReadmeContext): string[] {
   ];
 }
 
-function pagination({ ir, index }: ReadmeContext): string[] {
-  const list = ir.operations.find((op) => op.pagination);
-  if (!list) return [];
+function pagination(context: ReadmeContext): string[] {
+  const { ir, index } = context;
+  // The section tells of link pages (Django's envelope); cursor pages have the response's own fields.
+  const list = ir.operations.find((op) => op.pagination?.kind === 'link');
+  if (!list) return cursorPagination(context);
   const call = `${methodPath(list)}(${sampleArguments(list, index).join(', ')})`;
   return [
     '## Pagination',
@@ -92,6 +94,21 @@ function pagination({ ir, index }: ReadmeContext): string[] {
     ),
     'Following `next` never sends the token to another origin, and a server that repeats a `next` link cannot make the client loop. Iterating ends at a page without items, even one that offers a `next` link; a walk longer than `maxPages` (default 10 000, on the client or per call) throws `PaginationError` rather than ending as if the list were complete.',
     "A page is plain data: `count`, `next`, `previous`, `results` and `nextPageParams`, the query parameters that ask for the next page (`{ page: 2 }`, null on the last page). So it can sit in a query cache (TanStack Query's structural sharing keeps its unchanged parts) and go through JSON (a persisted cache, server-side rendering) with nothing lost that an app needs. The methods (`hasNextPage()`, `nextPage()`, `for await`) belong to a page fresh from the client, not to a copy of its data: such a copy goes on by passing `nextPageParams` to the operation with its first query, which fetches what `nextPage()` would. `nextPage()` takes options of its own: it keeps the first call's settings but never its `signal`, which may belong to a request long over; `for await` walks under the first call's options, `signal` included.",
+  ];
+}
+
+/** The section for an API whose lists all take cursors (Stripe's, OpenAI's, Slack's). */
+function cursorPagination({ ir, index }: ReadmeContext): string[] {
+  const list = ir.operations.find((op) => op.pagination?.kind === 'cursor');
+  if (list?.pagination?.kind !== 'cursor') return [];
+  const call = `${methodPath(list)}(${sampleArguments(list, index).join(', ')})`;
+  return [
+    '## Pagination',
+    `List operations return a page you can await, or iterate item by item across every page; the client sends each next page's cursor (\`${list.pagination.parameter}\`) for you:`,
+    ts(
+      `const page = await ${call};\nconsole.log(page.hasNextPage(), page.nextPageParams);\n\nfor await (const item of ${call}) {\n  // every item of every page, fetched as needed\n}`,
+    ),
+    'A page is the response as the API sent it, plus `nextPageParams` (the cursor of the next page, null on the last): plain data for a query cache or JSON. A cursor the server repeats, or a walk longer than `maxPages`, throws `PaginationError` rather than ending as if the list were complete.',
   ];
 }
 

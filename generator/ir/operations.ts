@@ -16,6 +16,7 @@ import { camelCase, memberName, type ClientPlace } from './names.js';
 import { pathTreeOf, placeOperation, type PathTree } from './places.js';
 import { isPathItemMethod } from '../document/methods.js';
 import { reportCallbacks, reportParameter, reportWebhooks } from './left-out.js';
+import { paginationOf } from './pagination.js';
 
 /** Methods a client may resend without asking, when the spec does not say. */
 const SAFE_BY_DEFAULT: ReadonlySet<HttpMethod> = new Set([
@@ -124,8 +125,18 @@ function buildOperation(
       : SAFE_BY_DEFAULT.has(method);
   const summary = asString(operation.summary);
   const description = asString(operation.description);
+  const queryParameters = parameters.filter((p) => p.location === 'query');
   const pagination =
-    successType && !successMedia ? detectPagination(successType, schemaTypes) : undefined;
+    successType && !successMedia
+      ? paginationOf({
+          operation,
+          pointer,
+          successType,
+          queryParameters,
+          schemaTypes,
+          reporter: ctx.reporter,
+        })
+      : undefined;
   return {
     operationId,
     functionName,
@@ -143,7 +154,7 @@ function buildOperation(
       path,
       parameters.filter((p) => p.location === 'path'),
     ),
-    queryParameters: parameters.filter((p) => p.location === 'query'),
+    queryParameters,
     headerParameters: parameters.filter((p) => p.location === 'header'),
     cookieParameters: parameters.filter((p) => p.location === 'cookie'),
     ...(body ? { body } : {}),
@@ -268,14 +279,4 @@ function placeInClient(
 function orderPathParameters(path: string, parameters: IrParameter[]): IrParameter[] {
   const order = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
   return [...parameters].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
-}
-
-/** Page-number envelopes (`count`, `next`, `previous`, `results`) as Django REST Framework writes them. */
-function detectPagination(type: IrType, schemaTypes: ReadonlyMap<string, IrType>) {
-  const target = type.kind === 'ref' ? schemaTypes.get(type.name) : type;
-  if (target?.kind !== 'object') return undefined;
-  const results = target.properties.find((p) => p.name === 'results');
-  const hasNext = target.properties.some((p) => p.name === 'next');
-  if (!results || !hasNext || results.type.kind !== 'array') return undefined;
-  return { item: results.type.items };
 }

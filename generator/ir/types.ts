@@ -262,9 +262,30 @@ export interface IrResponse {
   readonly mediaType?: string;
 }
 
-export interface IrPagination {
+/**
+ * How a list is walked: `link`, Django's `{count, next, previous, results}`; `cursor`, a
+ * cursor query parameter whose next value the response gives (`generator/ir/pagination.ts`).
+ */
+export type IrPagination = IrLinkPagination | IrCursorPagination;
+
+export interface IrLinkPagination {
+  readonly kind: 'link';
   /** Type of one item of `results`. */
   readonly item: IrType;
+}
+
+export interface IrCursorPagination {
+  readonly kind: 'cursor';
+  /** Type of one item of the page's list. */
+  readonly item: IrType;
+  /** Property path of the list in the response (`['data']`). */
+  readonly items: readonly string[];
+  /** The query parameter that takes the cursor, by wire name (`starting_after`). */
+  readonly parameter: string;
+  /** Where the next cursor is read: a property path of the response, or of the page's last item. */
+  readonly cursor: { readonly from: 'response' | 'lastItem'; readonly path: readonly string[] };
+  /** Property path of the `has_more` flag, when the response has one: false ends the list. */
+  readonly hasMore?: readonly string[];
 }
 
 export interface IrOperation extends IrDocs {

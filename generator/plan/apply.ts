@@ -53,7 +53,7 @@ function bindOperation(op: IrOperation, plan: Plan, bind: (type: IrType) => IrTy
     ...(op.body ? { body: { ...op.body, type: bind(op.body.type) } } : {}),
     responses: op.responses.map(response),
     ...(op.successType ? { successType: bind(op.successType) } : {}),
-    ...(op.pagination ? { pagination: { item: bind(op.pagination.item) } } : {}),
+    ...(op.pagination ? { pagination: { ...op.pagination, item: bind(op.pagination.item) } } : {}),
   };
 }
 

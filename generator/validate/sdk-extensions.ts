@@ -9,7 +9,9 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { isObject, member } from '../document/read.js';
 import type { SourceDocument } from '../load.js';
+import { joinPointer } from '../document/pointer.js';
 import { errorAt } from './report.js';
+import { indexDocument, type OperationSite } from './document-index.js';
 import { sdkLayers } from '../template-dirs.js';
 
 interface ExtensionRule {
@@ -49,11 +51,55 @@ const RULES: readonly ExtensionRule[] = [
   },
 ];
 
-/** `info.x-sdk-token-env`, `info.x-sdk-client-header` and `info.x-sdk-lib`: strings of the right shape when present; `info.x-sdk-spec-revision`: a count. */
+/** `info.x-sdk-token-env`, `info.x-sdk-client-header` and `info.x-sdk-lib`: strings of the right shape when present; `info.x-sdk-spec-revision`: a count; an operation's `x-sdk-pagination`: a cursor list. */
 export function sdkExtensions(doc: SourceDocument): Diagnostic[] {
   const info = member(doc.value, 'info');
-  if (!isObject(info)) return [];
-  return [...stringExtensions(doc, info), ...specRevision(doc, info)];
+  return [
+    ...(isObject(info) ? [...stringExtensions(doc, info), ...specRevision(doc, info)] : []),
+    ...indexDocument(doc).operations.flatMap((site) => paginationExtension(doc, site)),
+  ];
+}
+
+const PAGINATION = 'x-sdk-pagination';
+const PAGINATION_HINT =
+  "an object such as { items: '/data', cursor: { parameter: 'after', from: '/last_id' }, hasMore: '/has_more' }: JSON pointers into the response, and the query parameter that takes the cursor (cursor.fromLastItem: '/id' reads the page's last item instead of cursor.from)";
+
+/**
+ * An operation's `x-sdk-pagination` (see generator/ir/pagination.ts): `items` and `hasMore`
+ * JSON pointers into the response, `cursor.parameter` a name, and exactly one of
+ * `cursor.from` (a pointer into the response) and `cursor.fromLastItem` (into the last item).
+ * Whether they name what the operation has is checked when the client is built.
+ */
+function paginationExtension(doc: SourceDocument, site: OperationSite): Diagnostic[] {
+  if (!Object.prototype.hasOwnProperty.call(site.operation, PAGINATION)) return [];
+  const value = member(site.operation, PAGINATION);
+  const at = joinPointer(site.pointer, PAGINATION);
+  const problem = (pointer: string, message: string) => [
+    errorAt(doc, 'invalid-sdk-extension', pointer, `${PAGINATION}: ${message}`, PAGINATION_HINT),
+  ];
+  const isPointer = (v: unknown) => typeof v === 'string' && (v === '' || v.startsWith('/'));
+  if (!isObject(value)) return problem(at, 'must be an object');
+  const cursor = member(value, 'cursor');
+  if (!isPointer(member(value, 'items')))
+    return problem(joinPointer(at, 'items'), 'items must be a JSON pointer into the response');
+  if (member(value, 'hasMore') !== undefined && !isPointer(member(value, 'hasMore')))
+    return problem(joinPointer(at, 'hasMore'), 'hasMore must be a JSON pointer into the response');
+  if (!isObject(cursor))
+    return problem(joinPointer(at, 'cursor'), 'cursor must be an object with parameter and from');
+  const parameter = member(cursor, 'parameter');
+  if (typeof parameter !== 'string' || parameter === '')
+    return problem(
+      joinPointer(at, 'cursor', 'parameter'),
+      'cursor.parameter must name the query parameter that takes the cursor',
+    );
+  const from = member(cursor, 'from');
+  const fromLastItem = member(cursor, 'fromLastItem');
+  if ((from === undefined) === (fromLastItem === undefined))
+    return problem(joinPointer(at, 'cursor'), 'cursor needs exactly one of from and fromLastItem');
+  const [key, given] = from !== undefined ? ['from', from] : ['fromLastItem', fromLastItem];
+  return isPointer(given)
+    ? []
+    : problem(joinPointer(at, 'cursor', key), `cursor.${key} must be a JSON pointer`);
 }
 
 function stringExtensions(doc: SourceDocument, info: object): Diagnostic[] {

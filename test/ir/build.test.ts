@@ -158,7 +158,7 @@ components:
   it('lists body encodings JSON first and detects page-number pagination', () => {
     const [get, post] = build(paths).ir!.operations;
     expect(post!.body!.encodings).toEqual(['json', 'form']);
-    expect(get!.pagination).toEqual({ item: { kind: 'string' } });
+    expect(get!.pagination).toEqual({ kind: 'link', item: { kind: 'string' } });
     expect(get!.successStatuses).toEqual([200]);
   });
 

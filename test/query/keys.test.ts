@@ -175,7 +175,7 @@ describe('invalidationsOf', () => {
 });
 
 describe('pageParameterOf', () => {
-  const paged = { pagination: { item: str } };
+  const paged = { pagination: { kind: 'link' as const, item: str } };
   const param = (name: string, type = int, required = false) => ({
     name,
     identifier: name,
