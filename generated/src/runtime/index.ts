@@ -60,6 +60,14 @@ export {
   type PageEnvelope,
   type PageParams,
 } from './pagination.js';
+// Types only: generated cursor lists import the walker from its module, so that a bundle of
+// every export carries no cursor code for an API without cursor lists.
+export type {
+  CursorPagePromise,
+  CursorList,
+  CursorPage,
+  CursorPageData,
+} from './cursor-pagination.js';
 export { SdkError, type RequestContext } from './sdk-error.js';
 export {
   ApiError,
@@ -128,6 +136,7 @@ export type {
   OperationApiError,
   OperationError,
   PageLinks,
+  CursorLinks,
   QueryKeyPrefix,
   QueryRequestOptions,
 } from './query.js';

@@ -71,8 +71,8 @@ export interface PageTrail {
   readonly seen: Map<string, PageTrail>;
 }
 
-/** Whether `earlier` is `trail` itself or lies before it on its walk. */
-function isOnTrail(earlier: PageTrail, trail: PageTrail): boolean {
+/** @internal Whether `earlier` is `trail` itself or lies before it on its walk. */
+export function isOnTrail(earlier: PageTrail, trail: PageTrail): boolean {
   let at: PageTrail | undefined = trail;
   while (at !== undefined && at.depth >= earlier.depth) {
     if (at === earlier) return true;

@@ -126,6 +126,28 @@ export function nextPageToken(
   return value === undefined || value === '' || fetched.includes(value) ? undefined : value;
 }
 
+/** What an infinite cursor list reads of a page: the query parameters of the next page. */
+export interface CursorLinks {
+  /** `{ starting_after: 'cus_3' }`, or null on the last page. */
+  readonly nextPageParams: Readonly<Record<string, unknown>> | null;
+}
+
+/**
+ * The cursor of the next page of a cursor list, as `getNextPageParam` returns it: undefined on
+ * the last page and for a cursor already fetched (the paginator throws there, an option can only stop).
+ */
+export function nextPageCursor(
+  page: CursorLinks,
+  name: string,
+  fetched: readonly (string | null)[],
+): string | undefined {
+  const value = page.nextPageParams?.[name];
+  const cursor = typeof value === 'number' ? String(value) : value;
+  return typeof cursor === 'string' && cursor !== '' && !fetched.includes(cursor)
+    ? cursor
+    : undefined;
+}
+
 /** A query key, as TanStack takes it for a filter: the keys the generated key builders return start with the API's root. */
 export type QueryKeyPrefix = readonly unknown[];
 
