@@ -93,6 +93,12 @@ describe('an OpenAPI 3.2 client on the wire', () => {
     expect(request).toMatchObject({ method: 'GET', url: '/pets?species=big+cat&tag=a&tag=b' });
   });
 
+  it("names the environment after the server's 3.2 name", () => {
+    expect(files.get('src/client.ts')).toContain(
+      "environments: { live: 'https://api.example.com' }",
+    );
+  });
+
   it('keys a QUERY read by its body in the TanStack options', () => {
     const options = queries['petsSearchPetsQueryOptions']!(core, { species: 'cat' });
     expect(options.queryKey).toEqual(['shelter', 'pets', 'search', {}, { species: 'cat' }]);

@@ -28,6 +28,8 @@ describe('validating OpenAPI 3.2', () => {
       want: {
         code: 'schema',
         pointer: '/paths/~1a/additionalOperations/GET',
+        message:
+          "name 'GET' in 'additionalOperations' must not be 'GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE' or 'QUERY'",
       },
     },
     {
