@@ -179,4 +179,31 @@ describe('what the client does not honour yet', () => {
     ]);
     expect(result.files).toBeDefined();
   });
+
+  it("hoists what a split document's QUERY and additionalOperations refer to, as for any method", async () => {
+    const dir = scratch();
+    await mkdir(join(dir, 'split/parts'), { recursive: true });
+    await writeFile(
+      join(dir, 'split/parts/pet.json'),
+      JSON.stringify({ type: 'object', properties: { id: { type: 'string' } } }),
+    );
+    const body = { content: { 'application/json': { schema: { $ref: 'parts/pet.json' } } } };
+    const root = {
+      openapi: '3.2.0',
+      info,
+      paths: {
+        '/pets': {
+          query: { operationId: 'searchPets', requestBody: body, responses: ok },
+          additionalOperations: {
+            LINK: { operationId: 'linkPet', requestBody: body, responses: ok },
+          },
+        },
+      },
+    };
+    await writeFile(join(dir, 'split/root.json'), JSON.stringify(root));
+    const result = await generate({ specPath: join(dir, 'split/root.json'), command: 'test' });
+    expect(result.diagnostics).toEqual([]);
+    const types = result.files!.find((f) => f.path === 'src/types.ts')!.content;
+    expect(types).toMatch(/export (interface|type) Pet\b/);
+  });
 });
