@@ -119,6 +119,19 @@ describe("the package's fake", () => {
     );
   });
 
+  it('checks the body of a QUERY as it checks any body, naming the wrong member', async () => {
+    const client = pkg.createShelterCore({
+      baseUrl: fake.url,
+      token: 't',
+      fetch: fake.fetch,
+      validateRequests: false,
+    });
+    await expect(pkg.petsSearchPets!(client, { species: 1 })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('body.species'),
+    });
+  });
+
   it('refuses a method the path does not have', async () => {
     const response = await fake.fetch(`${fake.url}/pets/search`, { method: 'LINK' });
     expect(response.status).toBe(405);
