@@ -11,7 +11,7 @@
  * stops at the path). An infinite read appends `'infinite'` after the query, which holds no
  * page parameter: the pages are the query's data, not part of what identifies it.
  */
-import type { HttpMethod, IrOperation, IrParameter, IrType } from '../ir/types.js';
+import type { FixedMethod, HttpMethod, IrOperation, IrParameter, IrType } from '../ir/types.js';
 
 /** One element of a key: a word of the path, a path parameter's value, or a segment mixing both. */
 export type KeySegment =
@@ -27,10 +27,15 @@ export interface Invalidation {
   readonly scope: InvalidationScope;
 }
 
-/** Whether an operation gets query options (a read) or mutation options (a write); HEAD and OPTIONS get neither. */
+/**
+ * Whether an operation gets query options (a read) or mutation options (a write); HEAD and
+ * OPTIONS get neither. QUERY is a read (safe, its body part of its key); a method a 3.2
+ * document adds (`LINK`, `PURGE`) is not known to be safe, so it is a write.
+ */
 export function queryRoleOf(op: Pick<IrOperation, 'method'>): 'read' | 'write' | undefined {
-  const roles: Record<HttpMethod, 'read' | 'write' | undefined> = {
+  const roles: Readonly<Record<FixedMethod, 'read' | 'write' | undefined>> = {
     GET: 'read',
+    QUERY: 'read',
     POST: 'write',
     PUT: 'write',
     PATCH: 'write',
@@ -38,7 +43,7 @@ export function queryRoleOf(op: Pick<IrOperation, 'method'>): 'read' | 'write' |
     HEAD: undefined,
     OPTIONS: undefined,
   };
-  return roles[op.method];
+  return Object.hasOwn(roles, op.method) ? roles[op.method as FixedMethod] : 'write';
 }
 
 /** Whether the call takes anything besides the client and its options, so that a mutation has variables. */

@@ -50,21 +50,29 @@ export function readParts(input: OperationQueryInput): StatementStructures[] {
         hasQuestionToken: !op.queryParameters.some((p) => p.required),
       }
     : undefined;
-  const keyParameters = [...pathParameters(op, input.index), ...(query ? [query] : [])];
-  const keyArguments = keyParameters.map((p) => p.name).join(', ');
   const { parameters, client } = callParameters(input, {
     name: 'options',
     type: 'QueryRequestOptions',
     hasQuestionToken: true,
   });
+  // A read with a body (QUERY) is keyed by its body too: two calls with other bodies are other
+  // data. It comes last in the key, after the query's object, so that `[..., {}]` still reaches
+  // every read of the path.
+  const body = parameters.find((p) => p.name === 'body');
+  const keyParameters = [
+    ...pathParameters(op, input.index),
+    ...(body ? [body] : []),
+    ...(query ? [query] : []),
+  ];
+  const keyArguments = keyParameters.map((p) => p.name).join(', ');
   const forward = parameters.map((p) => (p.name === 'options' ? '{ ...options, signal }' : p.name));
   const retry = `leaveRetriesToClient<${q.error}>`;
   const statements: StatementStructures[] = [
     exported(
       q.key!,
       keyParameters,
-      `return ${keyLiteral(root, [...segments, query ? '{ ...query }' : '{}'])} as const;`,
-      `The query key of {@link ${op.functionName}} (\`${op.method} ${op.path}\`): the API's root, the path with its parameters' values, and the query parameters last. A prefix of it reaches this resource and everything under it.`,
+      `return ${keyLiteral(root, [...segments, query ? '{ ...query }' : '{}', ...(body ? ['body'] : [])])} as const;`,
+      `The query key of {@link ${op.functionName}} (\`${op.method} ${op.path}\`): the API's root, the path with its parameters' values, and the query parameters${body ? ', then the request body' : ''} last. A prefix of it reaches this resource and everything under it.`,
     ),
     exported(
       q.options!,

@@ -9,6 +9,7 @@ import type { IrRequestBody, IrResponse, IrType, StatusRange } from './types.js'
 import { asObject, asString, entries, joinPointer } from './raw.js';
 import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
 import { deref } from './deref.js';
+import { contentOf } from './media-refs.js';
 import { deepFormFields, reportEncoding, reportLinks, warnOnce } from './left-out.js';
 import {
   isStream,
@@ -51,11 +52,11 @@ export function buildBody(
   if (node === undefined) return undefined;
   const located = deref(node, pointer, ctx);
   if (!located) return undefined;
-  const content = entries(located.value.content).map(([mediaType, media]) => {
+  const content = contentOf(located.value, located.pointer, ctx).map(([mediaType, media]) => {
     const schema = asObject(media)?.schema;
     return { mediaType, schema, encoding: requestEncoding(mediaType, isStructured(schema)) };
   });
-  for (const [mediaType, media] of entries(located.value.content)) {
+  for (const [mediaType, media] of contentOf(located.value, located.pointer, ctx)) {
     const encoding = requestEncoding(mediaType, true);
     const object = asObject(media);
     if (object && (encoding === 'form' || encoding === 'multipart'))
@@ -102,7 +103,9 @@ export function buildBody(
   const docs = schemaDocs(located.value);
   const form = encodings.includes('form')
     ? asObject(
-        entries(located.value.content).find(([m]) => requestEncoding(m, true) === 'form')?.[1],
+        contentOf(located.value, located.pointer, ctx).find(
+          ([m]) => requestEncoding(m, true) === 'form',
+        )?.[1],
       )
     : undefined;
   const deepFields = form ? deepFormFields(form) : [];
@@ -154,7 +157,7 @@ export function buildResponses(node: unknown, pointer: string, ctx: SchemaContex
     }
     const located = deref(raw, joinPointer(pointer, key), ctx);
     if (!located) continue;
-    const content = entries(located.value.content).map(([mediaType, media]) => {
+    const content = contentOf(located.value, located.pointer, ctx).map(([mediaType, media]) => {
       const schema = asObject(media)?.schema;
       const read = responseMedia(mediaType, isStructured(schema));
       // A string of bytes says so whatever text type it is listed under (a CSV file's download).

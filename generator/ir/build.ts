@@ -8,6 +8,7 @@ import type { Ir, IrEnum, IrSchema, IrServer, IrType } from './types.js';
 import { asNumber, asObject, asString, entries, joinPointer, Reporter } from './raw.js';
 import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
 import { buildOperations } from './operations.js';
+import { reportOas32LeftOut } from './oas32-left-out.js';
 import { Hoisting } from './hoist.js';
 import { assignViews } from './views.js';
 import { groupResources } from './resources.js';
@@ -46,6 +47,7 @@ export function buildIr(source: SourceDocument): BuildResult {
     ...hoisting.all().map((h) => ({ ...h, name: h.pointer, sourceName: h.pointer })),
   ];
   const schemaTypes = new Map<string, IrType>(withHoisted().map((s) => [s.name, s.type]));
+  reportOas32LeftOut(ctx.root, ctx.reporter, source.files.length > 1);
   const operations = buildOperations(ctx, schemaTypes);
   // Operations may hoist schemas of their own (a recursive schema inside a path).
   const converted = withHoisted();
@@ -165,7 +167,10 @@ function buildServers(root: unknown): IrServer[] {
     if (!server || url === undefined) return [];
     const description = asString(server.description);
     const name = names.claim(
-      asString(server['x-environment']) ?? (i === 0 ? 'production' : `server${i + 1}`),
+      // `name` is OpenAPI 3.2's own field for what `x-environment` said before it.
+      asString(server['x-environment']) ??
+        asString(server.name) ??
+        (i === 0 ? 'production' : `server${i + 1}`),
     );
     return [{ name, url, ...(description !== undefined ? { description } : {}) }];
   });

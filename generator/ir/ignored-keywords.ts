@@ -65,7 +65,7 @@ export function reportIgnoredKeywords(
 /**
  * A keyword the schema reader passes over because another one decides the type: the reader
  * takes `$ref`, then `allOf` (with `properties`), then `oneOf`, then `anyOf`. A `$ref`'s
- * siblings are ignored by OpenAPI 3.0 itself, so only 3.1 documents are told.
+ * siblings are ignored by OpenAPI 3.0 itself, so only 3.1 and 3.2 documents are told.
  */
 function besideRead(
   schema: RawObject,
@@ -73,7 +73,7 @@ function besideRead(
 ): { readonly read: string; readonly ignored: string } | undefined {
   if (typeof schema.$ref === 'string') {
     const version = asString(asObject(root)?.openapi) ?? '';
-    if (!version.startsWith('3.1')) return undefined;
+    if (!/^3\.[12]\./.test(version)) return undefined;
     const ignored = STRUCTURAL.find((k) => schema[k] !== undefined);
     return ignored ? { read: '$ref', ignored } : undefined;
   }

@@ -47,7 +47,8 @@ export function reportParameter(node: unknown, pointer: string, ctx: Context): v
   const name = asString(p.name) ?? '';
   const location = asString(p.in);
   const content = asObject(p.content);
-  if (content && p.schema === undefined) {
+  // A querystring parameter (3.2) is always described by content: query-string.ts reads it.
+  if (content && p.schema === undefined && location !== 'querystring') {
     const mediaType = Object.keys(content)[0] ?? '';
     warnOnce(
       ctx.reporter,

@@ -14,7 +14,8 @@ import { deref } from './deref.js';
 import { buildParameters } from './parameters.js';
 import { camelCase, memberName, type ClientPlace } from './names.js';
 import { pathTreeOf, placeOperation, type PathTree } from './places.js';
-import { isPathItemMethod } from '../document/methods.js';
+import { FORBIDDEN_METHODS, pathItemOperations } from '../document/methods.js';
+import { tagAncestors } from './tag-tree.js';
 import { reportCallbacks, reportParameter, reportWebhooks } from './left-out.js';
 import { paginationOf } from './pagination.js';
 
@@ -25,6 +26,8 @@ const SAFE_BY_DEFAULT: ReadonlySet<HttpMethod> = new Set([
   'OPTIONS',
   'PUT',
   'DELETE',
+  // QUERY (OpenAPI 3.2) is safe and idempotent by definition: a read whose input is a body.
+  'QUERY',
 ]);
 
 export function buildOperations(
@@ -39,25 +42,24 @@ export function buildOperations(
     const itemPointer = joinPointer('/paths', path);
     const item = deref(rawItem, itemPointer, ctx);
     if (!item) continue;
-    for (const [key, rawOperation] of entries(item.value)) {
-      if (!isPathItemMethod(key)) continue;
+    for (const { method, keys, operation: rawOperation } of pathItemOperations(item.value)) {
       const operation = asObject(rawOperation);
       if (!operation) continue;
-      const pointer = joinPointer(item.pointer, key);
-      if (key === 'trace') {
-        // The Fetch standard forbids TRACE (a cross-site tracing risk): fetch() throws for it in
-        // every runtime, so a generated function could never send it.
+      const pointer = joinPointer(item.pointer, ...keys);
+      if (FORBIDDEN_METHODS.has(method.toUpperCase())) {
+        // The Fetch standard forbids these (TRACE and TRACK a cross-site tracing risk, CONNECT a
+        // tunnel): fetch() throws for them in every runtime, so a generated function could never send one.
         ctx.reporter.warning(
           'unsendable-method',
           pointer,
-          'TRACE operations are left out of the client: fetch() refuses the TRACE method in every runtime',
+          `${method} operations are left out of the client: fetch() refuses the ${method} method in every runtime`,
           'serve the same information under GET if clients need it',
         );
         continue;
       }
       raws.push({
         ...splitPathKey(path),
-        method: key.toUpperCase() as HttpMethod,
+        method,
         operation,
         item: item.value,
         itemPointer: item.pointer,
@@ -237,6 +239,13 @@ function fallbackOperationId(method: HttpMethod, path: string): string {
   return [method.toLowerCase(), ...words].join(' ');
 }
 
+/** The operation's first tag and the tags above it (OpenAPI 3.2's `parent`). */
+function placeOfTag(tag: string | undefined, ctx: SchemaContext) {
+  if (tag === undefined) return { tag };
+  const parents = tagAncestors(ctx.root, tag, ctx.reporter);
+  return parents.length > 0 ? { tag, tagParents: parents } : { tag };
+}
+
 /** `x-sdk-method` when the spec gives one; else the place its tag, operationId and path make (`placeOperation`). */
 function placeInClient(
   raw: RawOperation,
@@ -266,12 +275,8 @@ function placeInClient(
     path: raw.path,
     operationId: asString(operation.operationId),
     fallbackId,
-    tag: asString(asArray(operation.tags)[0]),
-    siblings: new Set(
-      Object.keys(raw.item)
-        .filter(isPathItemMethod)
-        .map((m) => m.toUpperCase() as HttpMethod),
-    ),
+    ...placeOfTag(asString(asArray(operation.tags)[0]), ctx),
+    siblings: new Set(pathItemOperations(raw.item).map((o) => o.method)),
     tree,
   });
 }

@@ -8,6 +8,7 @@ import { convertSchema, type SchemaContext } from './schema.js';
 import { camelCase } from './names.js';
 import { deref } from './deref.js';
 import type { RawOperation } from './operations.js';
+import { queryStringParameters } from './query-string.js';
 
 export function buildParameters(
   raw: RawOperation,
@@ -21,8 +22,16 @@ export function buildParameters(
   ];
   for (const [list, listPointer] of lists) {
     asArray(list).forEach((entry, i) => {
-      const parameter = buildParameter(entry, joinPointer(listPointer, i), ctx, schemaTypes);
-      if (parameter) byKey.set(`${parameter.location}:${parameter.name}`, parameter);
+      const pointer = joinPointer(listPointer, i);
+      const located = deref(entry, pointer, ctx);
+      // OpenAPI 3.2's whole query string stands for query parameters (query-string.ts).
+      const found = !located
+        ? []
+        : located.value.in === 'querystring'
+          ? queryStringParameters(located.value, located.pointer, ctx, schemaTypes)
+          : [buildParameter(entry, pointer, ctx, schemaTypes)];
+      for (const parameter of found)
+        if (parameter) byKey.set(`${parameter.location}:${parameter.name}`, parameter);
     });
   }
   return [...byKey.values()];
@@ -137,7 +146,7 @@ function buildParameter(
  * and for deepObject how lists go (the document's `x-sdk-deep-object-arrays`: `brackets`,
  * the default, `expand[]=a` as Stripe, Rails and PHP read it; or `indices`, `expand[0]=a`).
  */
-function queryWire(
+export function queryWire(
   p: Readonly<Record<string, unknown>>,
   style: string | undefined,
   type: IrType,

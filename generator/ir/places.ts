@@ -15,6 +15,8 @@ export interface PlaceQuery {
   /** The name used when the document gives no operationId (`get users by id`). */
   readonly fallbackId: string;
   readonly tag: string | undefined;
+  /** The tags above `tag` (OpenAPI 3.2's tag `parent`), outermost first; absent for a top-level tag. */
+  readonly tagParents?: readonly string[];
   /** The other methods of its path item: a PUT beside a PATCH is a `replace`. */
   readonly siblings: ReadonlySet<HttpMethod>;
   /**
@@ -59,14 +61,19 @@ export function placeOperation(query: PlaceQuery): ClientPlace {
   const segments = pathSegments(query.path);
   const literals = segments.filter((s) => !s.parameter).map((s) => s.text);
   const resource = query.tag ?? literals[0] ?? NO_RESOURCE;
+  const parents = query.tagParents ?? [];
+  // A nested tag that repeats its parent's words drops them (`pets-photos` under `pets` → `photos`).
+  const own = parents.length > 0 ? withoutPrefix(resource, parents[parents.length - 1]!) : resource;
   const idPlace = {
-    resourcePath: [memberName(resource)],
+    resourcePath: [...parents.map(memberName), memberName(own)],
     methodName: memberName(withoutPrefix(query.operationId ?? query.fallbackId, resource)),
   };
   const plain = query.operationId === undefined || isMethodAndPath(query, segments);
   const place = plain ? plainPlace(query, segments) : undefined;
-  if (place && (query.tag === undefined || memberName(query.tag) === place.resourcePath[0]))
-    return { ...place, idPlace };
+  const tagIsPath =
+    query.tag === undefined ||
+    (parents.length === 0 && memberName(query.tag) === place?.resourcePath[0]);
+  if (place && tagIsPath) return { ...place, idPlace };
   return idPlace;
 }
 
@@ -150,6 +157,14 @@ function isPlural(word: string): boolean {
   return /s$/i.test(word) && !/(ss|us|is)$/i.test(word);
 }
 
+const PLAIN_VERB_METHODS: ReadonlySet<HttpMethod> = new Set([
+  'GET',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+]);
+
 /**
  * The place of an operation named by its method and path alone, as Stainless names them:
  * - on an item (the path ends in a parameter): GET → `retrieve`, DELETE → `delete`, PATCH,
@@ -173,7 +188,9 @@ function plainPlace(query: PlaceQuery, segments: readonly Segment[]): ClientPlac
   const literals = segments.filter((s) => !s.parameter).map((s) => memberName(s.text));
   const last = segments.at(-1);
   const { method } = query;
-  if (!last || literals.length === 0 || method === 'HEAD' || method === 'OPTIONS') return undefined;
+  // Only the CRUD methods have a plain verb; HEAD, OPTIONS, QUERY and a 3.2 document's other
+  // methods (`LINK`) keep the name their operationId gives.
+  if (!last || literals.length === 0 || !PLAIN_VERB_METHODS.has(method)) return undefined;
   const change = method === 'PUT' && query.siblings.has('PATCH') ? 'replace' : 'update';
   if (last.parameter) {
     const verb = method === 'GET' ? 'retrieve' : method === 'DELETE' ? 'delete' : change;

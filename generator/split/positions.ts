@@ -1,7 +1,7 @@
 /**
  * What an OpenAPI node is, from where it stands: the position of a `$ref` decides what its
  * target is (a schema, a parameter, a path item…) and so whether the bundler hoists it into
- * `components` or inlines it. One table per object kind, after the OpenAPI 3.0/3.1 object
+ * `components` or inlines it. One table per object kind, after the OpenAPI 3.0–3.2 object
  * model. Example and default values and extensions are `data`, where a `$ref` is plain data
  * and is left alone (OpenAPI says so of examples). Anything else the table does not name is
  * `other`: a `$ref` there has no meaning OpenAPI defines, and is read as a JSON Reference
@@ -29,7 +29,7 @@ type OtherKind =
   | 'mapping'
   | 'paths'
   | 'statusResponses'
-  | `map:${ComponentKind | 'pathItem' | 'mediaType' | 'encoding'}`
+  | `map:${ComponentKind | 'pathItem' | 'operation' | 'mediaType' | 'encoding'}`
   | `list:${'schemas' | 'parameters' | 'server'}`;
 
 export type Kind = ComponentKind | OtherKind;
@@ -41,7 +41,17 @@ export function isComponentKind(kind: Kind): kind is ComponentKind {
 /** Keys whose value is example or default data wherever they stand (but as names in a map). */
 const LITERALS = new Set(['example', 'default', 'const', 'enum']);
 
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const METHODS = new Set([
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+  'query',
+]);
 
 const SCHEMA_MAPS = new Set([
   'properties',
@@ -76,6 +86,8 @@ const COMPONENT_MAPS: Readonly<Record<string, Kind>> = {
   links: 'map:links',
   callbacks: 'map:callbacks',
   pathItems: 'map:pathItem',
+  // OpenAPI 3.2's shared media type objects, inlined where a split file's `$ref` names one.
+  mediaTypes: 'map:mediaType',
 };
 
 /** The kind of `parent[key]`, given the kind of `parent` (and, for `items`, the value itself). */
@@ -101,6 +113,8 @@ export function childKind(parent: Kind, key: string, value: unknown): Kind {
       return COMPONENT_MAPS[key] ?? 'other';
     case 'pathItem':
       if (METHODS.has(key)) return 'operation';
+      // OpenAPI 3.2: operations under other methods (`LINK`), by method.
+      if (key === 'additionalOperations') return 'map:operation';
       if (key === 'parameters') return 'list:parameters';
       return key === 'servers' ? 'list:server' : 'other';
     case 'operation':

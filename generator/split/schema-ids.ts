@@ -31,9 +31,9 @@ export interface IdFile {
   readonly document: SourceDocument;
 }
 
-/** Whether the root document is one whose schemas read `$id` (OpenAPI 3.1). */
+/** Whether the root document is one whose schemas read `$id` (OpenAPI 3.1 and 3.2). */
 export function readsSchemaIds(root: unknown): boolean {
-  return isObject(root) && typeof root.openapi === 'string' && root.openapi.startsWith('3.1');
+  return isObject(root) && typeof root.openapi === 'string' && /^3\.[12]\./.test(root.openapi);
 }
 
 /** A schema with an `$id`: where it is, and its `$id` as written and resolved. */

@@ -4,7 +4,7 @@
  * `webhooks`. Every accessor checks types first, because the rules also run on documents
  * the schema check rejected (the shared reader in `document/read.ts` sees to that).
  */
-import { HTTP_METHODS } from '../document/methods.js';
+import { pathItemOperations } from '../document/methods.js';
 import { isExtensionKey, NAME_MAPS } from '../document/name-maps.js';
 import { joinPointer } from '../document/pointer.js';
 import { followRefs, isObject, member, type RawObject } from '../document/read.js';
@@ -113,14 +113,13 @@ function collectOperations(root: unknown): OperationSite[] {
       if (section === 'paths' && !key.startsWith('/')) continue;
       const item = followRefs(root, raw, joinPointer('', section, key));
       if (!isObject(item.value)) continue;
-      for (const method of HTTP_METHODS) {
-        const operation = member(item.value, method);
+      for (const { method, keys, operation } of pathItemOperations(item.value)) {
         if (!isObject(operation)) continue;
         operations.push({
           section,
           key,
           method,
-          pointer: joinPointer(item.pointer, method),
+          pointer: joinPointer(item.pointer, ...keys),
           operation,
           pathItem: item.value,
           pathItemPointer: item.pointer,

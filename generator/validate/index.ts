@@ -11,7 +11,7 @@ import { semanticRules } from './semantic.js';
 
 /**
  * Every problem in the document, sorted with `sortDiagnostics`. A document that is not
- * OpenAPI 3.0.x or 3.1.x gets only the `unsupported-version` error: the other checks are
+ * OpenAPI 3.0.x, 3.1.x or 3.2.x gets only the `unsupported-version` error: the other checks are
  * written for 3.x and would only add noise about, say, a Swagger 2.0 `definitions` section.
  */
 export function validateDocument(doc: SourceDocument, acceptorCache?: TextCache): Diagnostic[] {
@@ -32,4 +32,4 @@ export function validateDocument(doc: SourceDocument, acceptorCache?: TextCache)
  * (`required: false` on a path parameter; `enum: []` in a 3.0 schema): there, the schema's
  * generic message is dropped so one problem gives one line.
  */
-const RESTATES_SCHEMA = new Set(['path-parameter-optional', 'enum-empty']);
+const RESTATES_SCHEMA = new Set(['path-parameter-optional', 'enum-empty', 'querystring-mixed']);

@@ -1,5 +1,5 @@
 /**
- * Validation against the official OpenAPI JSON Schema for the document's version: 3.1.x with
+ * Validation against the official OpenAPI JSON Schema for the document's version: 3.1.x and 3.2.x with
  * ajv's 2020-12 build, 3.0.x with plain ajv on a draft-07 rewrite of the draft-04 schema (see
  * `schemas.ts`). ajv's raw errors are reduced by `simplifyErrors` and worded by `wordError`.
  */
@@ -16,7 +16,7 @@ import { readingOf, type ToleratedCode } from '../tolerances.js';
 export type VersionCheck =
   { readonly line: OpenApiLine } | { readonly line?: undefined; readonly diagnostic: Diagnostic };
 
-const SUPPORTED = 'this generator reads Swagger 2.0, OpenAPI 3.0.x and 3.1.x documents';
+const SUPPORTED = 'this generator reads Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.x documents';
 
 /** Which schema applies, from the `openapi` field; anything else is one `unsupported-version` error. */
 export function detectVersion(doc: SourceDocument): VersionCheck {
@@ -24,6 +24,7 @@ export function detectVersion(doc: SourceDocument): VersionCheck {
   const field = (name: string): unknown =>
     isRecord(root) && Object.hasOwn(root, name) ? root[name] : undefined;
   const openapi = field('openapi');
+  if (typeof openapi === 'string' && /^3\.2\.\d+(-.+)?$/.test(openapi)) return { line: '3.2' };
   if (typeof openapi === 'string' && /^3\.1\.\d+(-.+)?$/.test(openapi)) return { line: '3.1' };
   if (typeof openapi === 'string' && /^3\.0\.\d+(-.+)?$/.test(openapi)) return { line: '3.0' };
 

@@ -41,10 +41,18 @@ export function wordError(kept: KeptError, schema: CompiledSchema, root: unknown
     return { pointer, message: `${subject} must be ${allowed} (got ${show(error.data)})` };
   }
   if (error.propertyName !== undefined) {
+    // A `not: {enum}` on names is a list of names kept for elsewhere: 3.2's
+    // `additionalOperations` refuses the methods that have a key of their own (`GET`).
+    const taken =
+      error.keyword === 'not' && isObject(error.schema) && Array.isArray(error.schema['enum'])
+        ? error.schema['enum'].map(String)
+        : undefined;
     const rule =
       error.keyword === 'pattern'
         ? `must match the pattern /${String(params['pattern'])}/`
-        : plain(error.message);
+        : taken
+          ? `must not be ${orList(taken.map(show))}`
+          : plain(error.message);
     return {
       pointer: joinPointer(pointer, error.propertyName),
       message: `name '${error.propertyName}' in ${noun} ${rule}`,

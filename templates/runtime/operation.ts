@@ -9,8 +9,12 @@ import type { HeaderRecord } from './headers.js';
 import type { RequestContext } from './sdk-error.js';
 import type { Exchange } from './send.js';
 
-/** The HTTP methods an operation can use. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+/**
+ * The HTTP methods an operation can use: the common ones, QUERY (a read that carries a body),
+ * and any other an OpenAPI 3.2 document names (`LINK`, `PURGE`).
+ */
+export type HttpMethod =
+  'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'QUERY' | (string & {});
 
 /**
  * The request body encodings the runtime can send. JSON is the default; `text` and `binary`

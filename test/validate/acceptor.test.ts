@@ -23,6 +23,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 async function documents(): Promise<{ name: string; line: OpenApiLine; value: unknown }[]> {
   const files = [
     'spec/connect-api.yaml',
+    'test/oas32/shelter.yaml',
     ...['valid', 'invalid'].flatMap((d) =>
       readdirSync(`test/fixtures/${d}`).map((n) => `test/fixtures/${d}/${n}`),
     ),
@@ -49,7 +50,8 @@ describe('the OpenAPI acceptor', () => {
     expect(docs.filter((d) => compiledSchema(d.line).validate(d.value)).length).toBeGreaterThan(3);
     expect(docs.filter((d) => !compiledSchema(d.line).validate(d.value)).length).toBeGreaterThan(3);
     const cache = diskCache('openapi-schema', root);
-    for (const line of ['3.0', '3.1'] as const) {
+    expect(docs.some((d) => d.line === '3.2')).toBe(true);
+    for (const line of ['3.0', '3.1', '3.2'] as const) {
       const compiled = openApiAcceptor(line, cache);
       const cached = openApiAcceptor(line, cache);
       expect([compiled.from, cached.from]).toEqual(['compiled', 'cache']);

@@ -28,6 +28,7 @@ describe('detectVersion', () => {
     { openapi: '3.0.0', line: '3.0' },
     { openapi: '3.0.3', line: '3.0' },
     { openapi: '3.0.3-rc1', line: '3.0' },
+    { openapi: '3.2.0', line: '3.2' },
   ])('$openapi → $line', ({ openapi, line }) => {
     expect(detectVersion(documentOf({ openapi }))).toEqual({ line });
   });
@@ -48,16 +49,16 @@ describe('detectVersion', () => {
         code: 'unsupported-version',
         pointer: '',
         message: "the document has no 'openapi' field",
-        hint: 'add `openapi: 3.1.0` at the top; this generator reads Swagger 2.0, OpenAPI 3.0.x and 3.1.x documents',
+        hint: 'add `openapi: 3.1.0` at the top; this generator reads Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.x documents',
       },
     },
     {
-      value: { openapi: '3.2.0', info },
+      value: { openapi: '3.3.0', info },
       want: {
         code: 'unsupported-version',
         pointer: '/openapi',
-        message: 'OpenAPI version "3.2.0" is not supported',
-        hint: 'this generator reads Swagger 2.0, OpenAPI 3.0.x and 3.1.x documents',
+        message: 'OpenAPI version "3.3.0" is not supported',
+        hint: 'this generator reads Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.x documents',
       },
     },
     {
@@ -66,7 +67,7 @@ describe('detectVersion', () => {
         code: 'unsupported-version',
         pointer: '/openapi',
         message: 'OpenAPI version "3.1" is not supported',
-        hint: 'this generator reads Swagger 2.0, OpenAPI 3.0.x and 3.1.x documents',
+        hint: 'this generator reads Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.x documents',
       },
     },
     {
