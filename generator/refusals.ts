@@ -15,7 +15,7 @@ export const REFUSALS: readonly Refusal[] = [
   {
     code: 'unsupported-version',
     reason:
-      'documents that are neither Swagger 2.0 (converted to OpenAPI 3.0 when loaded) nor OpenAPI 3.0 or 3.1',
+      'documents that are neither Swagger 2.0 (converted to OpenAPI 3.0 when loaded) nor OpenAPI 3.0, 3.1 or 3.2',
   },
   {
     code: 'unsupported-ref',
