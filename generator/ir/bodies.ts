@@ -9,7 +9,13 @@ import type { IrRequestBody, IrResponse, IrType, StatusRange } from './types.js'
 import { asObject, asString, entries, joinPointer } from './raw.js';
 import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
 import { deref } from './deref.js';
-import { deepFormFields, reportEncoding, reportLinks, warnOnce } from './left-out.js';
+import {
+  deepFormFields,
+  reportEncoding,
+  reportLinks,
+  styledFormFields,
+  warnOnce,
+} from './left-out.js';
 import {
   isStream,
   isStructuredText,
@@ -106,6 +112,7 @@ export function buildBody(
       )
     : undefined;
   const deepFields = form ? deepFormFields(form) : [];
+  const styledFields = form ? styledFormFields(form) : [];
   const schemaOwner = structured
     ? content.find((c) => STRUCTURED_ENCODINGS.has(c.encoding))!
     : chosen;
@@ -124,6 +131,7 @@ export function buildBody(
     ...(contentType !== undefined ? { contentType } : {}),
     ...(docs.description !== undefined ? { description: docs.description } : {}),
     ...(deepFields.length > 0 ? { deepFields } : {}),
+    ...(styledFields.length > 0 ? { styledFields } : {}),
     mediaTypes: content.map((c) => c.mediaType),
   };
 }

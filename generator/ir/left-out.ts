@@ -7,6 +7,7 @@
  */
 import { followRefs, isObject } from '../document/read.js';
 import type { Reporter } from './raw.js';
+import type { IrStyledFormField } from './types.js';
 import { asObject, asString, entries, joinPointer, type RawObject } from './raw.js';
 
 /** The places already warned about, per run (the reporter is one run's). */
@@ -90,9 +91,11 @@ function schemaShape(schema: unknown, root: unknown): 'object' | 'array' | undef
 }
 
 /**
- * Encoding entries of a form or multipart body, which the client does not apply: it writes
- * every part its own way (text for scalars, a file for a Blob, JSON text for an object, one
- * field per item of a list). A `contentType` alone is not reported: a Blob carries its own type.
+ * Encoding entries of a form or multipart body that the client does not apply. A urlencoded
+ * form's style, explode and allowReserved are applied (`deepFormFields`, `styledFormFields`);
+ * a multipart body's parts are written the client's own way (text for scalars, a file for a
+ * Blob, JSON text for an object, one part per item of a list). A `contentType` alone is not
+ * reported: a Blob carries its own type, and a JSON one is honoured in a urlencoded form.
  */
 export function reportEncoding(
   media: RawObject,
@@ -103,10 +106,9 @@ export function reportEncoding(
   for (const [property, raw] of entries(media.encoding)) {
     const encoding = asObject(raw);
     if (!encoding) continue;
-    // A urlencoded form's deepObject field is written with brackets (`deepFormFields`).
-    const honoured = urlencoded && isDeepObject(encoding);
+    const honoured = urlencoded && (isDeepObject(encoding) || styleOf(encoding) !== undefined);
     const ignored = ['style', 'explode', 'allowReserved', 'headers'].filter(
-      (k) => k in encoding && !(honoured && (k === 'style' || k === 'explode')),
+      (k) => k in encoding && !(honoured && k !== 'headers'),
     );
     if (ignored.length === 0) continue;
     warnOnce(
@@ -124,6 +126,14 @@ export function isDeepObject(encoding: RawObject): boolean {
   return encoding.style === 'deepObject' && encoding.explode !== false;
 }
 
+/** The query style an encoding gives a urlencoded field (form when none); undefined for another. */
+function styleOf(encoding: RawObject): 'form' | 'spaceDelimited' | 'pipeDelimited' | undefined {
+  const style = encoding.style ?? 'form';
+  return style === 'form' || style === 'spaceDelimited' || style === 'pipeDelimited'
+    ? style
+    : undefined;
+}
+
 /**
  * The fields of a urlencoded form whose encoding says deepObject: the client writes their
  * objects and lists with brackets (`address[city]=Berlin`, `items[0][price]=p`), as Stripe
@@ -133,6 +143,32 @@ export function deepFormFields(media: RawObject): string[] {
   return entries(media.encoding).flatMap(([property, raw]) => {
     const encoding = asObject(raw);
     return encoding && isDeepObject(encoding) ? [property] : [];
+  });
+}
+
+/**
+ * The other fields of a urlencoded form whose encoding says how to write them: JSON text for a
+ * JSON `contentType`, else the query style table's form of their style, explode and
+ * allowReserved. A field whose encoding says none of these is written the client's own way.
+ */
+export function styledFormFields(media: RawObject): IrStyledFormField[] {
+  return entries(media.encoding).flatMap(([name, raw]): IrStyledFormField[] => {
+    const encoding = asObject(raw);
+    if (!encoding || isDeepObject(encoding)) return [];
+    const contentType = asString(encoding.contentType)?.split(';')[0]?.trim().toLowerCase();
+    if (contentType === 'application/json' || contentType?.endsWith('+json') === true)
+      return [{ name, json: true }];
+    const style = styleOf(encoding);
+    if (style === undefined || !['style', 'explode', 'allowReserved'].some((k) => k in encoding))
+      return [];
+    return [
+      {
+        name,
+        ...(style !== 'form' ? { style } : {}),
+        ...(encoding.explode === false ? { explode: false } : {}),
+        ...(encoding.allowReserved === true ? { allowReserved: true } : {}),
+      },
+    ];
   });
 }
 
