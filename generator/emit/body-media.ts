@@ -14,6 +14,7 @@ const BINARY_MODULE = 'binary-body';
 const FORM_MODULE = 'form-body';
 const DEEP_FORM_MODULE = 'deep-form-body';
 const STYLED_FORM_MODULE = 'styled-form-body';
+const MULTIPART_MODULE = 'multipart-body';
 
 /** The runtime encoder of each body encoding but JSON (which the runtime encodes itself). */
 const ENCODERS: Partial<Record<BodyEncoding, readonly [module: string, name: string]>> = {
@@ -62,7 +63,18 @@ export function rawBodyRefs(op: IrOperation): RawBodyRefs {
   };
   const deep = op.body?.deepFields;
   const styled = op.body?.styledFields;
+  const partTypes = op.body?.multipartTypes;
   const encoders = (op.body?.encodings ?? []).flatMap((encoding) => {
+    // A multipart body with files or typed parts: written part by part, each with its type.
+    if (encoding === 'multipart' && partTypes !== undefined) {
+      imports.set(MULTIPART_MODULE, [
+        ...(imports.get(MULTIPART_MODULE) ?? []),
+        'encodeMultipartParts',
+      ]);
+      return [
+        `multipart: (body, _type, context) => encodeMultipartParts(body, context, ${JSON.stringify(partTypes)})`,
+      ];
+    }
     // A form with fields in a style or as JSON: the encoder that writes each its way.
     if (encoding === 'form' && styled !== undefined) {
       imports.set(STYLED_FORM_MODULE, [

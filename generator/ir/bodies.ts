@@ -16,6 +16,7 @@ import {
   styledFormFields,
   warnOnce,
 } from './left-out.js';
+import { multipartPartTypes } from './multipart.js';
 import {
   isStream,
   isStructuredText,
@@ -113,6 +114,12 @@ export function buildBody(
     : undefined;
   const deepFields = form ? deepFormFields(form) : [];
   const styledFields = form ? styledFormFields(form) : [];
+  const multipart = encodings.includes('multipart')
+    ? asObject(
+        entries(located.value.content).find(([m]) => requestEncoding(m, true) === 'multipart')?.[1],
+      )
+    : undefined;
+  const multipartTypes = multipart ? multipartPartTypes(multipart, ctx.root) : undefined;
   const schemaOwner = structured
     ? content.find((c) => STRUCTURED_ENCODINGS.has(c.encoding))!
     : chosen;
@@ -132,6 +139,7 @@ export function buildBody(
     ...(docs.description !== undefined ? { description: docs.description } : {}),
     ...(deepFields.length > 0 ? { deepFields } : {}),
     ...(styledFields.length > 0 ? { styledFields } : {}),
+    ...(multipartTypes !== undefined ? { multipartTypes } : {}),
     mediaTypes: content.map((c) => c.mediaType),
   };
 }

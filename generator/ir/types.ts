@@ -251,6 +251,11 @@ export interface IrRequestBody extends IrDocs {
    * explode or allowReserved (as a query parameter's), or JSON text.
    */
   readonly styledFields?: readonly IrStyledFormField[];
+  /**
+   * A multipart body written part by part (it uploads files or declares parts' types):
+   * property → the content type the document declares for it (may be empty).
+   */
+  readonly multipartTypes?: Readonly<Record<string, string>>;
 }
 
 /** A urlencoded form field's encoding, in the runtime's terms (styled-form-body.ts). */
