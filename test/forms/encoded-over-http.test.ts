@@ -34,21 +34,21 @@ beforeAll(async () => {
   core = pkg.createFormEncodingCore({ baseUrl: server.origin, token: 't', maxRetries: 0 });
 }, 120_000);
 
+const price = {
+  currency: 'eur',
+  recurring: { interval: 'month', interval_count: 3 },
+  lookup_keys: ['gold plan', 'eu'],
+  ids: [1, 2, 3],
+  color: { R: 100, G: 200 },
+  shade: { R: 1, G: 2 },
+  return_url: 'https://shop.example/a b?x+y',
+  metadata: { crm: 'c&1', rank: 2 },
+  tags: ['a', 'b'],
+};
+
 describe('a urlencoded form whose encoding styles its fields', () => {
   it('writes each field in its encoding, in the order the body gives them', async () => {
-    const request = await sentBy(server, () =>
-      pkg.pricesCreate!(core, {
-        currency: 'eur',
-        recurring: { interval: 'month', interval_count: 3 },
-        lookup_keys: ['gold plan', 'eu'],
-        ids: [1, 2, 3],
-        color: { R: 100, G: 200 },
-        shade: { R: 1, G: 2 },
-        return_url: 'https://shop.example/a b?x+y',
-        metadata: { crm: 'c&1', rank: 2 },
-        tags: ['a', 'b'],
-      }),
-    );
+    const request = await sentBy(server, () => pkg.pricesCreate!(core, price));
     expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(request.text).toBe(
       [
@@ -104,5 +104,48 @@ describe('a urlencoded form whose encoding styles its fields', () => {
     const bundle = await bundleOfOneCall(scratch(), 'createFormEncodingCore', 'pricesCreate');
     expect(bundle).toContain('function encodeStyledFormBody(');
     expect(bundle).toContain('function encodeStyledQuery(');
+  });
+});
+
+describe("the package's fake", () => {
+  interface Fake {
+    readonly url: string;
+    fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  }
+  const onFake = async (validate = true) => {
+    const { createFakeApi } = await importWritten<{ createFakeApi(o: object): Fake }>(
+      scratch(),
+      'src/fake/index.ts',
+    );
+    const fake = createFakeApi({});
+    return pkg.createFormEncodingCore({
+      baseUrl: fake.url,
+      token: 't',
+      fetch: fake.fetch,
+      validateRequests: validate,
+    });
+  };
+
+  it('reads back every field the client writes, in its style, and accepts the body', async () => {
+    await expect(pkg.pricesCreate!(await onFake(), price)).resolves.toBeTypeOf('object');
+  });
+
+  it('refuses a wrong field in each style, naming it, when the client does not check first', async () => {
+    const client = await onFake(false);
+    for (const [wrong, field] of [
+      [{ recurring: { interval_count: 'three' } }, 'body.recurring.interval_count'],
+      [{ ids: [1, 'two'] }, 'body.ids[1]'],
+      [{ lookup_keys: ['x'], color: { R: 'red' } }, 'body.color.R'],
+      [{ shade: { G: 'green' } }, 'body.shade.G'],
+      [{ metadata: { rank: 'high' } }, 'body.metadata.rank'],
+      [{ tags: ['a'] }, 'body.currency'],
+    ] as const)
+      await expect(
+        pkg.pricesCreate!(client, {
+          ...(field === 'body.currency' ? {} : { currency: 'eur' }),
+          ...wrong,
+        }),
+        field,
+      ).rejects.toMatchObject({ status: 400, message: expect.stringContaining(field) });
   });
 });

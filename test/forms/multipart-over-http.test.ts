@@ -93,7 +93,7 @@ describe('a multipart upload', () => {
         .join('') + `--${boundary}--\r\n`,
     );
     // A standard multipart parser reads the same fields and files back.
-    const form = await new Response(request.body, {
+    const form = await new Response(new Uint8Array(request.body), {
       headers: { 'content-type': request.headers['content-type']! },
     }).formData();
     expect((form.get('file') as File).name).toBe('data.csv');
@@ -130,5 +130,51 @@ describe('a multipart upload', () => {
     const note = await bundleOfOneCall(scratch(), 'createUploadsCore', 'notesCreateNote');
     expect(note).not.toContain('encodeMultipartParts');
     expect(note).toContain('function encodeMultipartBody(');
+  });
+});
+
+describe("the package's fake", () => {
+  interface Fake {
+    readonly url: string;
+    fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  }
+  const onFake = async () => {
+    const { createFakeApi } = await importWritten<{ createFakeApi(o: object): Fake }>(
+      scratch(),
+      'src/fake/index.ts',
+    );
+    const fake = createFakeApi({});
+    return pkg.createUploadsCore({
+      baseUrl: fake.url,
+      token: 't',
+      fetch: fake.fetch,
+      validateRequests: false,
+    });
+  };
+  const upload = {
+    file: new File(['a,b'], 'data.csv', { type: 'text/csv' }),
+    purpose: 'assistants',
+    attachments: [new Blob(['x']), new Blob(['y'])],
+    expires_after: { anchor: 'created_at', seconds: 3600 },
+    metadata: { team: 'a' },
+    labels: ['x'],
+    ids: [1, 2],
+  };
+
+  it('reads back the fields, JSON parts and files the client writes, and accepts them', async () => {
+    await expect(pkg.filesCreateFile!(await onFake(), upload)).resolves.toBeTypeOf('object');
+  });
+
+  it('refuses a wrong field, JSON part member or missing part, naming it', async () => {
+    const client = await onFake();
+    for (const [wrong, field] of [
+      [{ expires_after: { seconds: 'soon' } }, 'body.expires_after.seconds'],
+      [{ ids: [1, 'two'] }, 'body.ids[1]'],
+      [{ purpose: undefined }, 'body.purpose'],
+    ] as const)
+      await expect(
+        pkg.filesCreateFile!(client, { ...upload, ...wrong }),
+        field,
+      ).rejects.toMatchObject({ status: 400, message: expect.stringContaining(field) });
   });
 });
