@@ -115,8 +115,12 @@ export function reportEncoding(
       reporter,
       'form-encoding',
       joinPointer(pointer, 'encoding', property),
-      `the encoding of form field '${property}' (${ignored.join(', ')}) is not applied: the client writes a scalar as its text, a list as one field per item and an object as JSON text`,
-      'pass the field as a string already written the way the server reads it, if it differs',
+      urlencoded
+        ? `the encoding of form field '${property}' (${ignored.join(', ')}) is not applied: the client writes a scalar as its text, a list as one field per item and an object as JSON text`
+        : `the encoding of multipart part '${property}' (${ignored.join(', ')}) is not applied: the client sends no headers of a part's own, and writes a scalar as a text part, a list as one part per item, an object as a JSON part and a Blob as a file`,
+      urlencoded
+        ? 'pass the field as a string already written the way the server reads it, if it differs'
+        : 'pass the part as a string already written the way the server reads it, if it differs; headers a part needs cannot be sent',
     );
   }
 }

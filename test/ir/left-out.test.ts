@@ -246,14 +246,18 @@ describe('bodies the client does not encode or decode as described', () => {
     ]);
   });
 
-  it('a deepObject field of a multipart body, where OpenAPI gives style no meaning', () => {
+  it('a deepObject field of a multipart body, where OpenAPI gives style no meaning, and a part’s headers', () => {
     const document = oneOperation(
       {
         requestBody: {
           content: {
             'multipart/form-data': {
-              schema: { type: 'object', properties: { meta: THING } },
-              encoding: { meta: { style: 'deepObject', explode: true } },
+              schema: { type: 'object', properties: { meta: THING, file: { type: 'string' } } },
+              encoding: {
+                meta: { style: 'deepObject', explode: true },
+                // A part's own headers are not sent.
+                file: { headers: { 'X-Origin': { schema: { type: 'string' } } } },
+              },
             },
           },
         },
@@ -262,6 +266,7 @@ describe('bodies the client does not encode or decode as described', () => {
     );
     expect(warnings(document)).toEqual([
       'form-encoding /paths/~1x/post/requestBody/content/multipart~1form-data/encoding/meta',
+      'form-encoding /paths/~1x/post/requestBody/content/multipart~1form-data/encoding/file',
     ]);
   });
 });
