@@ -4,6 +4,8 @@
  * parts — sent by a generated, type-checked client over real HTTP to a server on 127.0.0.1 that
  * records the exact bytes, which are checked part by part and read back by a standard parser.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { strictProblems } from '../support/type-check.js';
 import { useScratchDir } from '../support/scratch.js';
@@ -27,15 +29,22 @@ let core: unknown;
 
 beforeAll(async () => {
   const written = await writeGeneratedPackage(SPEC, scratch());
-  expect(strictProblems(written.sources)).toEqual([]);
+  // A file property takes a Blob or File (or its text), in a list too; a number does not.
+  const typed = join(scratch(), 'src/typed-call.ts');
+  await writeFile(
+    typed,
+    [
+      "import { filesCreateFile, createUploadsCore } from './index.js';",
+      "const core = createUploadsCore({ baseUrl: 'http://127.0.0.1:1' });",
+      "void filesCreateFile(core, { file: new File(['a'], 'a.txt'), purpose: 'p', cover: new Blob(['b']), attachments: [new Blob(['c']), 'd'] });",
+      '// @ts-expect-error a number is not a file',
+      "void filesCreateFile(core, { file: 1, purpose: 'p' });",
+      '',
+    ].join('\n'),
+  );
+  expect(strictProblems([...written.sources, typed])).toEqual([]);
   pkg = await importWritten<Package>(scratch(), 'src/index.ts');
-  // The body's types still say string for a file (see the report): its checks are off here.
-  core = pkg.createUploadsCore({
-    baseUrl: server.origin,
-    token: 't',
-    maxRetries: 0,
-    validateRequests: false,
-  });
+  core = pkg.createUploadsCore({ baseUrl: server.origin, token: 't', maxRetries: 0 });
 }, 120_000);
 
 /** The boundary the request's Content-Type names. */
@@ -106,6 +115,12 @@ describe('a multipart upload', () => {
   });
 
   it('refuses a body that is not an object of fields, and a part that cannot be text', async () => {
+    // The encoder's own refusals, behind the request checks.
+    const core = pkg.createUploadsCore({
+      baseUrl: server.origin,
+      token: 't',
+      validateRequests: false,
+    });
     const before = server.requests.length;
     await expect(pkg.filesCreateFile!(core, new Blob(['x']))).rejects.toMatchObject({
       name: 'InvalidRequestError',
@@ -114,6 +129,15 @@ describe('a multipart upload', () => {
     await expect(
       pkg.filesCreateFile!(core, { file: new Blob(['x']), purpose: Symbol('p') }),
     ).rejects.toMatchObject({ name: 'InvalidRequestError', argument: 'body.purpose' });
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('is refused before sending when a file property holds neither a file nor text', async () => {
+    const before = server.requests.length;
+    await expect(pkg.filesCreateFile!(core, { file: 42, purpose: 'p' })).rejects.toMatchObject({
+      name: 'InvalidRequestError',
+      message: expect.stringContaining('Blob or string'),
+    });
     expect(server.requests.length).toBe(before);
   });
 
