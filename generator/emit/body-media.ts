@@ -13,6 +13,8 @@ const TEXT_MODULE = 'text-body';
 const BINARY_MODULE = 'binary-body';
 const FORM_MODULE = 'form-body';
 const DEEP_FORM_MODULE = 'deep-form-body';
+const STYLED_FORM_MODULE = 'styled-form-body';
+const MULTIPART_MODULE = 'multipart-body';
 
 /** The runtime encoder of each body encoding but JSON (which the runtime encodes itself). */
 const ENCODERS: Partial<Record<BodyEncoding, readonly [module: string, name: string]>> = {
@@ -60,7 +62,29 @@ export function rawBodyRefs(op: IrOperation): RawBodyRefs {
     imports.set(module, [...(imports.get(module) ?? []), name]);
   };
   const deep = op.body?.deepFields;
+  const styled = op.body?.styledFields;
+  const partTypes = op.body?.multipartTypes;
   const encoders = (op.body?.encodings ?? []).flatMap((encoding) => {
+    // A multipart body with files or typed parts: written part by part, each with its type.
+    if (encoding === 'multipart' && partTypes !== undefined) {
+      imports.set(MULTIPART_MODULE, [
+        ...(imports.get(MULTIPART_MODULE) ?? []),
+        'encodeMultipartParts',
+      ]);
+      return [
+        `multipart: (body, _type, context) => encodeMultipartParts(body, context, ${JSON.stringify(partTypes)})`,
+      ];
+    }
+    // A form with fields in a style or as JSON: the encoder that writes each its way.
+    if (encoding === 'form' && styled !== undefined) {
+      imports.set(STYLED_FORM_MODULE, [
+        ...(imports.get(STYLED_FORM_MODULE) ?? []),
+        'encodeStyledFormBody',
+      ]);
+      return [
+        `form: (body, _type, context) => encodeStyledFormBody(body, context, ${JSON.stringify(styled)}, ${JSON.stringify(deep ?? [])})`,
+      ];
+    }
     // A form with deepObject fields: the encoder that nests them, told which they are.
     if (encoding === 'form' && deep !== undefined) {
       imports.set(DEEP_FORM_MODULE, [

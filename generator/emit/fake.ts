@@ -186,7 +186,13 @@ function operationValue(
     headers: wires(model.parameters.header),
     cookies: wires(model.parameters.cookie),
     body: model.body
-      ? { required: model.body.required, encodings: [...model.body.encodings] }
+      ? {
+          required: model.body.required,
+          encodings: [...model.body.encodings],
+          ...(op.body?.styledFields
+            ? { styled: op.body.styledFields.map((field) => ({ ...field })) }
+            : {}),
+        }
       : undefined,
     checks: Object.keys(checks).length > 0 ? checks : undefined,
     success: {

@@ -339,8 +339,13 @@ export class GuardCodeWriter {
         // A constant in a response is open, like a response enum: its JSON type is what is promised.
         if (view === 'read') return typeOf(expr, typeof type.value);
         return compare(expr, '===', JSON.stringify(type.value));
-      case 'string':
-        return and([typeOf(expr, 'string'), ...this.stringConstraints(type, expr, view)]);
+      case 'string': {
+        const text = and([typeOf(expr, 'string'), ...this.stringConstraints(type, expr, view)]);
+        // A request's string of bytes may be a file (see typeExpression).
+        return view === 'write' && type.format === 'binary'
+          ? or([compare(`${expr} instanceof globalThis.Blob`, '===', 'true'), text])
+          : text;
+      }
       case 'number': {
         const n = `(${expr} as number)`;
         const bounds = [

@@ -32,7 +32,8 @@ export function describeArray(minItems: number | undefined, maxItems: number | u
 
 export function describeString(type: IrStringType, view: View): string {
   const parts: string[] = [];
-  if (view === 'write' && type.format !== undefined && REQUEST_ONLY_FORMATS.has(type.format))
+  if (view === 'write' && type.format === 'binary') parts.push('Blob or string');
+  else if (view === 'write' && type.format !== undefined && REQUEST_ONLY_FORMATS.has(type.format))
     parts.push(`${type.format} string`);
   else parts.push('string');
   if (type.minLength !== undefined && type.maxLength !== undefined)

@@ -50,7 +50,9 @@ export class SchemaIndex {
 export function typeExpression(type: IrType, view: View, index: SchemaIndex): string {
   switch (type.kind) {
     case 'string':
-      return 'string';
+      // A string of bytes is a file the caller sends: a multipart part takes a Blob or File
+      // (runtime/multipart-body.ts), or the text. A response's JSON can only hold the text.
+      return view === 'write' && type.format === 'binary' ? 'string | globalThis.Blob' : 'string';
     case 'number':
       return 'number';
     case 'boolean':
@@ -78,7 +80,7 @@ export function typeExpression(type: IrType, view: View, index: SchemaIndex): st
       // The client only reads what it sends, so requests take readonly arrays too (an `as const`
       // list, `CONNECTOR_TYPE_VALUES`); responses stay mutable arrays the caller owns.
       if (view === 'write')
-        return needsParens(type.items) || type.items.kind === 'array'
+        return needsParens(type.items) || type.items.kind === 'array' || isFile(type.items, view)
           ? `ReadonlyArray<${items}>`
           : `readonly ${items}[]`;
       return needsParens(type.items) ? `Array<${items}>` : `${items}[]`;
@@ -90,6 +92,11 @@ export function typeExpression(type: IrType, view: View, index: SchemaIndex): st
     case 'intersection':
       return type.members.map((m) => wrap(typeExpression(m, view, index), m)).join(' & ');
   }
+}
+
+/** A string of bytes in a request: `string | globalThis.Blob`, a union in a list's brackets. */
+function isFile(type: IrType, view: View): boolean {
+  return view === 'write' && type.kind === 'string' && type.format === 'binary';
 }
 
 function needsParens(type: IrType): boolean {

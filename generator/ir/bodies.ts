@@ -10,7 +10,14 @@ import { asObject, asString, entries, joinPointer } from './raw.js';
 import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';
 import { deref } from './deref.js';
 import { contentOf } from './media-refs.js';
-import { deepFormFields, reportEncoding, reportLinks, warnOnce } from './left-out.js';
+import {
+  deepFormFields,
+  reportEncoding,
+  reportLinks,
+  styledFormFields,
+  warnOnce,
+} from './left-out.js';
+import { multipartPartTypes } from './multipart.js';
 import {
   isStream,
   isStructuredText,
@@ -109,6 +116,13 @@ export function buildBody(
       )
     : undefined;
   const deepFields = form ? deepFormFields(form) : [];
+  const styledFields = form ? styledFormFields(form) : [];
+  const multipart = encodings.includes('multipart')
+    ? asObject(
+        entries(located.value.content).find(([m]) => requestEncoding(m, true) === 'multipart')?.[1],
+      )
+    : undefined;
+  const multipartTypes = multipart ? multipartPartTypes(multipart, ctx.root) : undefined;
   const schemaOwner = structured
     ? content.find((c) => STRUCTURED_ENCODINGS.has(c.encoding))!
     : chosen;
@@ -127,6 +141,8 @@ export function buildBody(
     ...(contentType !== undefined ? { contentType } : {}),
     ...(docs.description !== undefined ? { description: docs.description } : {}),
     ...(deepFields.length > 0 ? { deepFields } : {}),
+    ...(styledFields.length > 0 ? { styledFields } : {}),
+    ...(multipartTypes !== undefined ? { multipartTypes } : {}),
     mediaTypes: content.map((c) => c.mediaType),
   };
 }

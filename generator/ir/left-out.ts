@@ -7,6 +7,7 @@
  */
 import { followRefs, isObject } from '../document/read.js';
 import type { Reporter } from './raw.js';
+import type { IrStyledFormField } from './types.js';
 import { asObject, asString, entries, joinPointer, type RawObject } from './raw.js';
 
 /** The places already warned about, per run (the reporter is one run's). */
@@ -91,9 +92,11 @@ function schemaShape(schema: unknown, root: unknown): 'object' | 'array' | undef
 }
 
 /**
- * Encoding entries of a form or multipart body, which the client does not apply: it writes
- * every part its own way (text for scalars, a file for a Blob, JSON text for an object, one
- * field per item of a list). A `contentType` alone is not reported: a Blob carries its own type.
+ * Encoding entries of a form or multipart body that the client does not apply. A urlencoded
+ * form's style, explode and allowReserved are applied (`deepFormFields`, `styledFormFields`);
+ * a multipart body's parts are written the client's own way (text for scalars, a file for a
+ * Blob, JSON text for an object, one part per item of a list). A `contentType` alone is not
+ * reported: a Blob carries its own type, and a JSON one is honoured in a urlencoded form.
  */
 export function reportEncoding(
   media: RawObject,
@@ -104,18 +107,21 @@ export function reportEncoding(
   for (const [property, raw] of entries(media.encoding)) {
     const encoding = asObject(raw);
     if (!encoding) continue;
-    // A urlencoded form's deepObject field is written with brackets (`deepFormFields`).
-    const honoured = urlencoded && isDeepObject(encoding);
+    const honoured = urlencoded && (isDeepObject(encoding) || styleOf(encoding) !== undefined);
     const ignored = ['style', 'explode', 'allowReserved', 'headers'].filter(
-      (k) => k in encoding && !(honoured && (k === 'style' || k === 'explode')),
+      (k) => k in encoding && !(honoured && k !== 'headers'),
     );
     if (ignored.length === 0) continue;
     warnOnce(
       reporter,
       'form-encoding',
       joinPointer(pointer, 'encoding', property),
-      `the encoding of form field '${property}' (${ignored.join(', ')}) is not applied: the client writes a scalar as its text, a list as one field per item and an object as JSON text`,
-      'pass the field as a string already written the way the server reads it, if it differs',
+      urlencoded
+        ? `the encoding of form field '${property}' (${ignored.join(', ')}) is not applied: the client writes a scalar as its text, a list as one field per item and an object as JSON text`
+        : `the encoding of multipart part '${property}' (${ignored.join(', ')}) is not applied: the client sends no headers of a part's own, and writes a scalar as a text part, a list as one part per item, an object as a JSON part and a Blob as a file`,
+      urlencoded
+        ? 'pass the field as a string already written the way the server reads it, if it differs'
+        : 'pass the part as a string already written the way the server reads it, if it differs; headers a part needs cannot be sent',
     );
   }
 }
@@ -123,6 +129,14 @@ export function reportEncoding(
 /** An encoding that says `style: deepObject`, exploded (OpenAPI defines only that form of it). */
 export function isDeepObject(encoding: RawObject): boolean {
   return encoding.style === 'deepObject' && encoding.explode !== false;
+}
+
+/** The query style an encoding gives a urlencoded field (form when none); undefined for another. */
+function styleOf(encoding: RawObject): 'form' | 'spaceDelimited' | 'pipeDelimited' | undefined {
+  const style = encoding.style ?? 'form';
+  return style === 'form' || style === 'spaceDelimited' || style === 'pipeDelimited'
+    ? style
+    : undefined;
 }
 
 /**
@@ -134,6 +148,32 @@ export function deepFormFields(media: RawObject): string[] {
   return entries(media.encoding).flatMap(([property, raw]) => {
     const encoding = asObject(raw);
     return encoding && isDeepObject(encoding) ? [property] : [];
+  });
+}
+
+/**
+ * The other fields of a urlencoded form whose encoding says how to write them: JSON text for a
+ * JSON `contentType`, else the query style table's form of their style, explode and
+ * allowReserved. A field whose encoding says none of these is written the client's own way.
+ */
+export function styledFormFields(media: RawObject): IrStyledFormField[] {
+  return entries(media.encoding).flatMap(([name, raw]): IrStyledFormField[] => {
+    const encoding = asObject(raw);
+    if (!encoding || isDeepObject(encoding)) return [];
+    const contentType = asString(encoding.contentType)?.split(';')[0]?.trim().toLowerCase();
+    if (contentType === 'application/json' || contentType?.endsWith('+json') === true)
+      return [{ name, json: true }];
+    const style = styleOf(encoding);
+    if (style === undefined || !['style', 'explode', 'allowReserved'].some((k) => k in encoding))
+      return [];
+    return [
+      {
+        name,
+        ...(style !== 'form' ? { style } : {}),
+        ...(encoding.explode === false ? { explode: false } : {}),
+        ...(encoding.allowReserved === true ? { allowReserved: true } : {}),
+      },
+    ];
   });
 }
 

@@ -140,7 +140,13 @@ function convertTyped(
 }
 
 function convertString(schema: RawObject, pointer: string, ctx: SchemaContext): IrType {
-  const rawFormat = asString(schema.format);
+  // 3.1's raw bytes of a media type (`contentMediaType: image/png`, no contentEncoding) are
+  // 3.0's `format: binary`.
+  const rawFormat =
+    asString(schema.format) ??
+    (schema.contentMediaType !== undefined && schema.contentEncoding === undefined
+      ? 'binary'
+      : undefined);
   const format = rawFormat === undefined ? undefined : (STRING_FORMATS[rawFormat] ?? 'other');
   const minLength = asNumber(schema.minLength);
   const maxLength = asNumber(schema.maxLength);

@@ -254,6 +254,25 @@ export interface IrRequestBody extends IrDocs {
    * with brackets (`address[city]=Berlin`) rather than as JSON text.
    */
   readonly deepFields?: readonly string[];
+  /**
+   * Other fields of a urlencoded form whose encoding says how they are written: a style,
+   * explode or allowReserved (as a query parameter's), or JSON text.
+   */
+  readonly styledFields?: readonly IrStyledFormField[];
+  /**
+   * A multipart body written part by part (it uploads files or declares parts' types):
+   * property → the content type the document declares for it (may be empty).
+   */
+  readonly multipartTypes?: Readonly<Record<string, string>>;
+}
+
+/** A urlencoded form field's encoding, in the runtime's terms (styled-form-body.ts). */
+export interface IrStyledFormField {
+  readonly name: string;
+  readonly style?: 'spaceDelimited' | 'pipeDelimited';
+  readonly explode?: false;
+  readonly allowReserved?: true;
+  readonly json?: true;
 }
 
 export interface IrResponse {

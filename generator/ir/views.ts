@@ -107,7 +107,7 @@ function forEachChild(type: IrType, visit: (type: IrType) => void): void {
 /**
  * Whether the type looks different in the two views, directly or through the schemas it
  * uses: read-only or write-only fields, enums and constants (open in responses), formats
- * (asserted in requests only).
+ * (asserted in requests only), strings of bytes (a Blob in requests).
  */
 function viewsDiffer(
   type: IrType,
@@ -126,6 +126,8 @@ function viewsDiffer(
         return true;
       case 'string':
         if (next.format !== undefined && REQUEST_ONLY_FORMATS.has(next.format)) return true;
+        // A request's string of bytes may be a Blob (typeExpression).
+        if (next.format === 'binary') return true;
         break;
       case 'ref': {
         if (visiting.has(next.name)) break;

@@ -5,6 +5,7 @@
  * validator of each part of a request, and its success response: status, the response view
  * of its schema to answer from, and the package's guard to check each answer with.
  */
+import type { StyledFormField } from '../runtime/styled-form-body.js';
 import type { Check } from '../runtime/guard.js';
 import type {
   BodyEncoding,
@@ -29,8 +30,13 @@ export type RequestPart = (typeof REQUEST_PARTS)[number];
 
 export interface FakeBody {
   readonly required: boolean;
-  /** The encodings the operation accepts, JSON first; only JSON bodies are checked and stored. */
+  /**
+   * The encodings the operation accepts, JSON first. JSON, urlencoded and multipart bodies are
+   * read back into objects, checked and stored; text and bytes are taken unchecked.
+   */
   readonly encodings: readonly BodyEncoding[];
+  /** A urlencoded form's fields whose encoding gives them a style or JSON text. */
+  readonly styled?: readonly StyledFormField[];
 }
 
 export interface FakeSuccess {

@@ -172,7 +172,11 @@ export function styledQueryValue(
  * assigned, so that `a[__proto__][x]` makes a member and reaches no prototype; a key that
  * goes through a text (`a[b]=1&a[b][c]=2`) is dropped.
  */
-function deepPut(root: Record<string, unknown>, path: readonly string[], value: string): void {
+export function deepPut(
+  root: Record<string, unknown>,
+  path: readonly string[],
+  value: string,
+): void {
   let container: unknown = root;
   for (let i = 0; i < path.length; i++) {
     if (typeof container !== 'object' || container === null) return;

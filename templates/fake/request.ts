@@ -1,7 +1,7 @@
 /**
  * Reads a request the way the spec describes it and checks every part with the forms entry's
  * validators: path, query, header and cookie parameters as a URL and headers carry them (text
- * in their styles' forms, read back into the kinds their schemas want), and a JSON body. Every issue of every part is
+ * in their styles' forms, read back into the kinds their schemas want), and a JSON or form body. Every issue of every part is
  * collected, so one 400 names them all. Bodies are read up to a size limit, and a JSON body
  * nested deeper than `MAX_BODY_DEPTH` is refused before anything walks it.
  */
@@ -11,6 +11,8 @@ import type { FakeOperation, RequestPart, RequestValidator } from './contract.js
 import { invalidRequest, problem, type FieldIssue } from './problems.js';
 import { cookieValues, headerValues, pathValues, styledQueryValue } from './parameter-forms.js';
 import { define } from './sample.js';
+import { readMultipart, readUrlencoded } from './form-bodies.js';
+import type { FieldConstraints } from '../runtime/standard-schema.js';
 
 /** Levels of objects and arrays a JSON body may have, itself the first. */
 export const MAX_BODY_DEPTH = 512;
@@ -21,7 +23,7 @@ export interface RequestInput {
   readonly params: Readonly<Record<string, string>>;
   /** Query parameters, in the kinds their schemas want. */
   readonly query: Readonly<Record<string, unknown>>;
-  /** The JSON body; undefined when there is none, or it was not JSON. */
+  /** The body, JSON or a form read back; undefined when there is none, or it was text or bytes. */
   readonly body: unknown;
 }
 
@@ -58,7 +60,12 @@ export async function readRequest(
     'cookies',
     cookieValues(request.headers, operation.cookies, checks.cookies?.fields),
   );
-  const body = decodeBody(operation, request.headers.get('content-type'), bytes);
+  const body = await decodeBody(
+    operation,
+    request.headers.get('content-type'),
+    bytes,
+    checks.body?.fields,
+  );
   if ('refusal' in body) return body;
   if (body.value !== undefined) await checked('body', body.value);
   else if (operation.body?.required && bytes.length === 0)
@@ -117,33 +124,42 @@ function queryValues(
 type Decoded = { readonly value: unknown } | { readonly refusal: Response };
 
 /**
- * The body as JSON when it is JSON (a `+json` type or none named); another media type the
- * operation declares is taken unchecked and not stored, and one it does not declare is 415.
+ * The body as JSON when it is JSON (a `+json` type or none named), and as the object of fields
+ * a urlencoded or multipart form carries (form-bodies.ts); another media type the operation
+ * declares is taken unchecked and not stored, and one it does not declare is 415.
  */
-function decodeBody(
+async function decodeBody(
   operation: FakeOperation,
   contentType: string | null,
   bytes: Uint8Array,
-): Decoded {
+  fields: Readonly<Record<string, FieldConstraints>> | undefined,
+): Promise<Decoded> {
   const encodings = operation.body?.encodings;
   if (encodings === undefined || bytes.length === 0) return { value: undefined };
   const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   const json = mediaType === '' || mediaType === 'application/json' || mediaType.endsWith('+json');
-  if (!json || !encodings.includes('json')) {
+  let value: unknown;
+  if (mediaType === 'application/x-www-form-urlencoded' && encodings.includes('form'))
+    value = readUrlencoded(new TextDecoder().decode(bytes), operation.body?.styled ?? [], fields);
+  else if (mediaType === 'multipart/form-data' && encodings.includes('multipart')) {
+    value = await readMultipart(bytes, contentType!, fields);
+    if (value === undefined)
+      return { refusal: invalidRequest([{ field: 'body', problem: 'not multipart form data' }]) };
+  } else if (!json || !encodings.includes('json')) {
     if (!json && encodings.some((e) => e !== 'json')) return { value: undefined };
     return {
       refusal: problem(415, {
         detail: `Unsupported media type "${mediaType}" for this operation.`,
       }),
     };
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
-  } catch (error) {
-    const problemText = `not JSON: ${error instanceof Error ? error.message : String(error)}`;
-    return { refusal: invalidRequest([{ field: 'body', problem: problemText }]) };
-  }
+  } else
+    try {
+      value = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+    } catch (error) {
+      const problemText = `not JSON: ${error instanceof Error ? error.message : String(error)}`;
+      return { refusal: invalidRequest([{ field: 'body', problem: problemText }]) };
+    }
+  // Bracket keys nest as deep as JSON does: the same limit.
   if (nesting(value, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
     const problemText = `nested deeper than the ${MAX_BODY_DEPTH} levels a body may have`;
     return { refusal: invalidRequest([{ field: 'body', problem: problemText }]) };

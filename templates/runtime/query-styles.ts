@@ -14,11 +14,16 @@ import type { QueryParameter } from './operation.js';
 import { refuse } from './refuse.js';
 import { encodeQuery, requireScalar } from './url.js';
 
-/** The query string (without `?`) of the declared parameters, in declaration order. */
+/**
+ * The query string (without `?`) of the declared parameters, in declaration order. `place`
+ * names the argument in a refusal: `body` when a urlencoded form's field is written by the same
+ * table (styled-form-body.ts).
+ */
 export function encodeStyledQuery(
   declared: readonly QueryParameter[],
   query: object | undefined,
   context: RequestContext,
+  place = 'query',
 ): string {
   if (query === undefined || query === null) return '';
   const values = query as Readonly<Record<string, unknown>>;
@@ -34,11 +39,11 @@ export function encodeStyledQuery(
     const value = values[parameter.name];
     if (value === undefined || value === null) continue;
     try {
-      writeParameter(parameter, value, pairs, context);
+      writeParameter(parameter, value, pairs, context, place);
     } catch (error) {
       // Only a lone UTF-16 surrogate makes encodeURIComponent throw.
       if (!(error instanceof URIError)) throw error;
-      const argument = `query.${parameter.name}`;
+      const argument = `${place}.${parameter.name}`;
       throw refuse(context, argument, `${argument} is not valid Unicode text`);
     }
   }
@@ -57,9 +62,10 @@ function writeParameter(
   value: unknown,
   pairs: string[],
   context: RequestContext,
+  place: string,
 ): void {
   const { name } = p;
-  const argument = `query.${name}`;
+  const argument = `${place}.${name}`;
   const encode = p.allowReserved === true ? encodeReserved : encodeURIComponent;
   const key = encodeURIComponent(name);
   if (p.style === 'deepObject') {

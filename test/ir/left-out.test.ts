@@ -205,7 +205,7 @@ describe('bodies the client does not encode or decode as described', () => {
     ).toEqual([]);
   });
 
-  it("a form's encoding of a field (style, explode, headers), which the client does not apply", () => {
+  it("a form's encoding of a field (deepObject unexploded, headers), which the client does not apply", () => {
     const document = oneOperation(
       {
         requestBody: {
@@ -213,13 +213,26 @@ describe('bodies the client does not encode or decode as described', () => {
             'application/x-www-form-urlencoded': {
               schema: {
                 type: 'object',
-                properties: { meta: THING, tags: THING, name: { type: 'string' } },
+                properties: {
+                  meta: THING,
+                  tags: THING,
+                  ids: THING,
+                  name: { type: 'string' },
+                  path: { type: 'string' },
+                  label: { type: 'string' },
+                },
               },
               encoding: {
                 // Honoured: written with brackets, `meta[key]=value`.
                 meta: { style: 'deepObject', explode: true },
-                tags: { style: 'pipeDelimited' },
+                // Honoured: written by the query's style table.
+                tags: { style: 'pipeDelimited', explode: false },
+                ids: { style: 'spaceDelimited', allowReserved: true },
                 name: { contentType: 'text/plain' },
+                // Unexploded deepObject, which OpenAPI gives no form.
+                path: { style: 'deepObject', explode: false },
+                // Headers are sent with multipart parts only.
+                label: { headers: { 'X-Label': { schema: { type: 'string' } } } },
               },
             },
           },
@@ -228,18 +241,23 @@ describe('bodies the client does not encode or decode as described', () => {
       'post',
     );
     expect(warnings(document)).toEqual([
-      'form-encoding /paths/~1x/post/requestBody/content/application~1x-www-form-urlencoded/encoding/tags',
+      'form-encoding /paths/~1x/post/requestBody/content/application~1x-www-form-urlencoded/encoding/path',
+      'form-encoding /paths/~1x/post/requestBody/content/application~1x-www-form-urlencoded/encoding/label',
     ]);
   });
 
-  it('a deepObject field of a multipart body, where OpenAPI gives style no meaning', () => {
+  it('a deepObject field of a multipart body, where OpenAPI gives style no meaning, and a part’s headers', () => {
     const document = oneOperation(
       {
         requestBody: {
           content: {
             'multipart/form-data': {
-              schema: { type: 'object', properties: { meta: THING } },
-              encoding: { meta: { style: 'deepObject', explode: true } },
+              schema: { type: 'object', properties: { meta: THING, file: { type: 'string' } } },
+              encoding: {
+                meta: { style: 'deepObject', explode: true },
+                // A part's own headers are not sent.
+                file: { headers: { 'X-Origin': { schema: { type: 'string' } } } },
+              },
             },
           },
         },
@@ -248,6 +266,7 @@ describe('bodies the client does not encode or decode as described', () => {
     );
     expect(warnings(document)).toEqual([
       'form-encoding /paths/~1x/post/requestBody/content/multipart~1form-data/encoding/meta',
+      'form-encoding /paths/~1x/post/requestBody/content/multipart~1form-data/encoding/file',
     ]);
   });
 });
