@@ -183,6 +183,24 @@ describe('a GET event stream', () => {
     expect(server.requests[1]!.headers['last-event-id']).toBe('2');
   });
 
+  it('gives up reconnecting after maxRetries drops in a row without an event', async () => {
+    server.reply(
+      streamed('text/event-stream', ['retry: 1\nid: 1\ndata: {"n":1}\n\n'], 'drop'),
+      streamed('text/event-stream', [': no event\n'], 'drop'),
+    );
+    const stream = (await pkg.eventsListEvents!(client({ maxRetries: 1 }))) as AsyncIterable<{
+      n: number;
+    }>;
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const tick of stream) seen.push(tick.n);
+      })(),
+    ).rejects.toMatchObject({ name: 'ConnectionError' });
+    expect(seen).toEqual([1]);
+    expect(server.requests).toHaveLength(2);
+  });
+
   it("gives an event's data as text when the schema says string, and the events themselves by events()", async () => {
     server.reply(
       streamed('text/event-stream', ['event: note\nid: 9\ndata: plain\ndata: text\n\n']),
