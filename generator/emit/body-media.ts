@@ -9,6 +9,9 @@ import type { BodyEncoding, IrOperation } from '../ir/types.js';
 /** The runtime type of a binary request body. */
 export const BINARY_BODY_TYPE = 'BinaryBody';
 
+/** The runtime type of a streamed answer. */
+export const EVENT_STREAM_TYPE = 'EventStream';
+
 const TEXT_MODULE = 'text-body';
 const BINARY_MODULE = 'binary-body';
 const FORM_MODULE = 'form-body';
@@ -105,6 +108,29 @@ export function rawBodyRefs(op: IrOperation): RawBodyRefs {
   if (received === 'text') use('decode', TEXT_MODULE, 'decodeTextBody');
   if (received === 'binary') use('decode', BINARY_MODULE, 'decodeBinaryBody');
   return { fields, imports };
+}
+
+/**
+ * The descriptor's `stream` field of an operation whose answer may be a stream: a call of
+ * `openStream` (so only these bundles carry the stream readers) with the item's guard and
+ * name, and whether an event's data is the item as text.
+ */
+export function streamField(
+  op: IrOperation,
+  check: string | undefined,
+  itemType: string,
+): readonly [field: string, imports: ReadonlyMap<string, readonly string[]>] | undefined {
+  const stream = op.successStream;
+  if (!stream) return undefined;
+  const parts = [
+    ...(check ? [`check: ${check}`] : []),
+    `itemType: ${JSON.stringify(itemType)}`,
+    ...(stream.item.kind === 'string' ? ['text: true'] : []),
+  ];
+  return [
+    `(attempt, response, sentAt) => openStream(attempt, response, sentAt, { ${parts.join(', ')} })`,
+    new Map([['event-stream', ['openStream']]]),
+  ];
 }
 
 /** What the `body` parameter's doc says about how it is sent. */

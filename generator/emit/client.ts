@@ -3,7 +3,7 @@
  * function, and the client class that hangs the resources off itself
  * (`client.users.billingDetails.update(...)`).
  */
-import { BINARY_BODY_TYPE, rawBodyKind } from './body-media.js';
+import { BINARY_BODY_TYPE, EVENT_STREAM_TYPE, rawBodyKind } from './body-media.js';
 import {
   Scope,
   StructureKind,
@@ -77,6 +77,7 @@ export function emitClient(ir: Ir, plan: Plan, path: string): EmittedFile {
   if (ir.operations.some((op) => rawBodyKind(op) === 'binary')) runtime.push(BINARY_BODY_TYPE);
   if (ir.operations.some((op) => op.pagination?.kind === 'cursor'))
     runtime.push('CursorPagePromise');
+  if (ir.operations.some((op) => op.successStream)) runtime.push(EVENT_STREAM_TYPE);
   const classNames = plan.resources;
   const classes = resources.map((r) => resourceClass(r, names, index, classNames));
   const statusErrors =
@@ -196,6 +197,9 @@ function resourceClass(
         returnType: signature.returnType,
         statements: `return ${op.functionName}(this.core, ${signature.forward});`,
         docs: signature.docs,
+        ...(signature.overloads && {
+          overloads: signature.overloads.map((o) => ({ ...o, docs: signature.docs })),
+        }),
       };
     }),
   };

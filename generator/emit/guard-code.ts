@@ -54,6 +54,11 @@ export function responseTypeName(operationFunctionName: string): string {
   return `${pascalCase(operationFunctionName)}Response`;
 }
 
+/** What one item of an operation's streamed answer is called in messages and its check: `CreateChatStreamItem`. */
+export function streamItemTypeName(operationFunctionName: string): string {
+  return `${pascalCase(operationFunctionName)}StreamItem`;
+}
+
 /** Whether an operation's success body needs a check of its own, rather than a schema's. */
 export function needsResponseCheck(successType: IrType | undefined): successType is IrType {
   return successType !== undefined && successType.kind !== 'ref' && successType.kind !== 'unknown';

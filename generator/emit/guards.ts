@@ -19,6 +19,7 @@ import {
   needsResponseCheck,
   responseCheckName,
   responseTypeName,
+  streamItemTypeName,
 } from './guard-code.js';
 import { mixedImport, moduleImport } from './imports.js';
 import { inputCheckDeclarations } from './input-checks.js';
@@ -38,8 +39,8 @@ export function emitGuards(
 ): EmittedFile {
   const index = schemaIndexOf(ir);
   const declarations = schemaDeclarations(ir);
-  const responses = ir.operations.flatMap((op) =>
-    needsResponseCheck(op.successType)
+  const responses = ir.operations.flatMap((op) => [
+    ...(needsResponseCheck(op.successType)
       ? [
           {
             op,
@@ -48,8 +49,19 @@ export function emitGuards(
             typeName: responseTypeName(op.functionName),
           },
         ]
-      : [],
-  );
+      : []),
+    // One item of a streamed answer, when it is not a named schema.
+    ...(needsResponseCheck(op.successStream?.item)
+      ? [
+          {
+            op,
+            type: op.successStream.item,
+            name: checkFunctionName(streamItemTypeName(op.functionName)),
+            typeName: streamItemTypeName(op.functionName),
+          },
+        ]
+      : []),
+  ]);
   const inputs = ir.operations.flatMap((op) => inputCheckDeclarations(op, names.get(op)!));
   const exported = [
     ...declarations.flatMap((d) => [checkFunctionName(d.name), `is${d.name}`, `assert${d.name}`]),
@@ -75,7 +87,7 @@ export function emitGuards(
       ...baseCheck(name, true),
       statements: render((w) => code.writeFunctionBody(w, type, 'read', typeName)),
       docs: docs({
-        description: `Checks the success body of {@link ${op.functionName}}: \`undefined\` when it matches, else where and why it does not.`,
+        description: `Checks ${name.endsWith('StreamItem') ? 'one streamed item' : 'the success body'} of {@link ${op.functionName}}: \`undefined\` when it matches, else where and why it does not.`,
       }),
     });
   }

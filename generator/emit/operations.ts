@@ -13,7 +13,12 @@ import type { Ir, IrCursorPagination, IrOperation, IrParameter, IrResource } fro
 import { propertyKey } from '../ir/names.js';
 import type { OperationSymbols } from '../plan/types.js';
 import { constraintNotes, docs } from './docs.js';
-import { checkFunctionName, needsResponseCheck, responseCheckName } from './guard-code.js';
+import {
+  checkFunctionName,
+  needsResponseCheck,
+  responseCheckName,
+  streamItemTypeName,
+} from './guard-code.js';
 import { mixedImport, moduleImport } from './imports.js';
 import { operationModel, wireLiteral, type ParameterModel } from './operation-model.js';
 import type { EmittedFile } from './model.js';
@@ -27,11 +32,13 @@ import { descriptorPath } from './path-template.js';
 import { requestRefs } from './request-refs.js';
 import {
   BINARY_BODY_TYPE,
+  EVENT_STREAM_TYPE,
   bodySentAs,
   rawBodyKind,
   rawBodyRefs,
   rawBodyType,
   rawResultType,
+  streamField,
 } from './body-media.js';
 
 /** An operation's names, as the plan decided them (`plan/types.ts`). */
@@ -54,10 +61,17 @@ export function emitOperationModule(
     noteOperationTypes(op, usage);
     const body = successBody(op, index);
     if (body?.check) guards.add(body.check);
+    const item = streamItem(op, index);
+    if (item?.check) guards.add(item.check);
+    const stream = item && streamField(op, item.check, item.typeName);
     const inputChecks = inputCheckRefs(op, opNames, index);
     inputChecks?.checks.forEach(([, check]) => guards.add(check));
     const requestImports = requestRefs(op, inputChecks !== undefined).imports;
-    for (const [module, functions] of [...rawBodyRefs(op).imports, ...requestImports]) {
+    for (const [module, functions] of [
+      ...rawBodyRefs(op).imports,
+      ...requestImports,
+      ...(stream?.[1] ?? []),
+    ]) {
       const set = rawImports.get(module) ?? new Set<string>();
       functions.forEach((f) => set.add(f));
       rawImports.set(module, set);
@@ -83,7 +97,9 @@ export function emitOperationModule(
         docs: docs({ description: `Request body of {@link ${op.functionName}}.` }),
       });
     }
-    statements.push(descriptor(op, opNames.descriptor, body, inputChecks));
+    statements.push(descriptor(op, opNames.descriptor, body, inputChecks, stream?.[0]));
+    if (op.successStream?.flag !== undefined)
+      statements.push(streamingDescriptor(op, opNames.descriptor));
     statements.push(operationFunction(op, opNames, index));
   }
 
@@ -95,6 +111,7 @@ export function emitOperationModule(
     resource.operations.some((o) => o.pagination?.kind === 'cursor') ? 'CursorPagePromise' : '',
     resource.operations.some((o) => !o.pagination) ? 'ApiPromise' : '',
     resource.operations.some((o) => rawBodyKind(o) === 'binary') ? BINARY_BODY_TYPE : '',
+    resource.operations.some((o) => o.successStream) ? EVENT_STREAM_TYPE : '',
   ].filter((n) => n);
   // `requestPage` and `requestCursorPage` are functions, not methods of the core, so each kind
   // of pagination stays out of bundles without such a list operation. The cursor walker comes
@@ -129,6 +146,42 @@ export function noteOperationTypes(op: IrOperation, usage: TypeUsage): void {
   // A cursor page is the response itself, so both it and the item are named.
   if (op.pagination) usage.add(op.pagination.item, 'read');
   if (op.successType && op.pagination?.kind !== 'link') usage.add(op.successType, 'read');
+  if (op.successStream) usage.add(op.successStream.item, 'read');
+}
+
+/** One item of a streamed answer: its type as written, and its guard unless it is of any shape. */
+export function streamItem(op: IrOperation, index: SchemaIndex): SuccessBody | undefined {
+  const item = op.successStream?.item;
+  if (!item) return undefined;
+  if (item.kind === 'ref') {
+    const typeName = index.typeName(item.name, 'read');
+    return { check: checkFunctionName(typeName), typeName };
+  }
+  const typeName = typeExpression(item, 'read', index);
+  return needsResponseCheck(item)
+    ? { check: checkFunctionName(streamItemTypeName(op.functionName)), typeName }
+    : { typeName };
+}
+
+/** The name of the descriptor a flagged operation sends when the flag asks for the stream. */
+const streamingName = (descriptorName: string): string => `${descriptorName}Streaming`;
+
+/**
+ * The descriptor of a call whose flag asks for the stream: the same operation, asking for the
+ * stream's media type by Accept. Which the answer is, is still read off its Content-Type.
+ */
+function streamingDescriptor(op: IrOperation, name: string): StatementStructures {
+  return {
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [
+      {
+        name: streamingName(name),
+        type: 'OperationDescriptor',
+        initializer: `{ ...${name}, accept: ${JSON.stringify(op.successStream!.accept)} }`,
+      },
+    ],
+  };
 }
 
 function parameterInterface(
@@ -179,6 +232,7 @@ function descriptor(
   name: string,
   body: SuccessBody | undefined,
   inputChecks: InputCheckRefs | undefined,
+  stream: string | undefined,
 ): StatementStructures {
   const model = operationModel(op);
   const literal: WriterFunction = (w) => {
@@ -197,7 +251,13 @@ function descriptor(
       if (model.body) field('bodyEncodings', model.body.encodings);
       if (op.body?.contentType !== undefined) field('bodyContentType', op.body.contentType);
       if (op.successMedia) field('accept', op.successMedia.accept);
+      // A stream alone is asked for; beside JSON, JSON is unless the call's flag says otherwise.
+      const streamed = op.successStream;
+      if (streamed && op.successType === undefined) field('accept', streamed.accept);
+      else if (streamed && streamed.flag === undefined)
+        field('accept', `application/json, ${streamed.accept}`);
       for (const [key, fn] of rawBodyRefs(op).fields) w.writeLine(`${key}: ${fn},`);
+      if (stream) w.writeLine(`stream: ${stream},`);
       for (const fn of requestRefs(op, inputChecks !== undefined).fields) w.writeLine(`${fn},`);
       field('retrySafe', model.retrySafe);
       field('successStatuses', model.successStatuses);
@@ -220,10 +280,18 @@ function descriptor(
   };
 }
 
+type SignatureParameter = { name: string; type: string; hasQuestionToken?: boolean };
+
 export interface OperationSignature {
   /** Parameters after `core`. */
-  readonly parameters: readonly { name: string; type: string; hasQuestionToken?: boolean }[];
+  readonly parameters: readonly SignatureParameter[];
   readonly returnType: string;
+  /**
+   * For an answer that is JSON or a stream by a body flag: the call signatures the flag
+   * chooses between (`stream: true` gives the stream, `false` or none the JSON, a `boolean`
+   * either), with the same parameters otherwise.
+   */
+  readonly overloads?: readonly { parameters: SignatureParameter[]; returnType: string }[];
   /** Argument list to pass on: `userId, body, options`. */
   readonly forward: string;
   readonly docs: ReturnType<typeof docs>;
@@ -301,8 +369,18 @@ export function operationSignature(
   );
 
   const item = op.pagination ? typeExpression(op.pagination.item, 'read', index) : undefined;
+  const json = op.successType ? typeExpression(op.successType, 'read', index) : 'void';
+  const streamed = op.successStream
+    ? `${EVENT_STREAM_TYPE}<${streamItem(op, index)!.typeName}>`
+    : undefined;
   const result =
-    rawResultType(op) ?? (op.successType ? typeExpression(op.successType, 'read', index) : 'void');
+    rawResultType(op) ?? (streamed ? (op.successType ? `${json} | ${streamed}` : streamed) : json);
+  const flag = op.successStream?.flag;
+  const flagKey = flag === undefined ? '' : propertyKey(flag);
+  const chosen =
+    flag === undefined
+      ? names.descriptor
+      : `body?.${flagKey.startsWith('"') || flagKey.startsWith("'") ? `[${flagKey}]` : flagKey} === true ? ${streamingName(names.descriptor)} : ${names.descriptor}`;
   const cursor = op.pagination?.kind === 'cursor' ? op.pagination : undefined;
   const returnType = cursor
     ? `CursorPagePromise<${result}, ${item}>`
@@ -319,10 +397,38 @@ export function operationSignature(
     ? `core, ${names.descriptor}, ${cursorList(cursor)}`
     : item
       ? `core, ${names.descriptor}`
-      : names.descriptor;
+      : chosen;
+  const withBody = (type: string, optional: boolean) =>
+    parameters.map((p) =>
+      p.name === 'body'
+        ? {
+            ...p,
+            type: `${p.type.replace(/ \| undefined$/, '')} & ${type}`,
+            hasQuestionToken: optional,
+          }
+        : p,
+    );
+  const overloads =
+    flag === undefined || !op.body
+      ? undefined
+      : [
+          {
+            parameters: withBody(`{ ${flagKey}: true }`, false),
+            returnType: `ApiPromise<${streamed}>`,
+          },
+          {
+            parameters: withBody(
+              `{ ${flagKey}?: false | null }`,
+              parameters.find((p) => p.name === 'body')!.hasQuestionToken === true,
+            ),
+            returnType: `ApiPromise<${json}>`,
+          },
+          { parameters, returnType },
+        ];
   return {
     parameters,
     returnType,
+    ...(overloads ? { overloads } : {}),
     forward: parameters.map((p) => p.name).join(', '),
     body: `return ${call}(${before}, { ${input.join(', ')} }, options);`,
     docs: docs({
@@ -356,6 +462,14 @@ function returnsText(op: IrOperation, item: string | undefined, result: string):
   if (op.successMedia?.kind === 'binary')
     return 'the body as a `Blob` typed by its Content-Type; `.asResponse()` gives the `Response`, for `.body` as a stream or `.arrayBuffer()`.';
   if (op.successMedia?.kind === 'text') return 'the body as text, a `string`.';
+  const stream = op.successStream;
+  if (stream) {
+    const items = `an \`EventStream\` of its items, read as they come (\`for await (const item of await call)\`; \`break\` or the call's \`signal\` cancels it)`;
+    if (!op.successType) return `${items}.`;
+    return stream.flag !== undefined
+      ? `with \`${stream.flag}: true\` in the body, ${items}; otherwise the \`${result.split(' | ')[0]}\` the server answers with.`
+      : `the JSON the server answers with, or ${items}, by the response's Content-Type.`;
+  }
   if (!op.successType)
     return 'a promise that resolves once the server has answered with success; there is no body.';
   return `the \`${result}\` the server answers with, checked against the spec.`;
@@ -381,5 +495,13 @@ function operationFunction(
     returnType: signature.returnType,
     statements: signature.body,
     docs: doc ? [{ ...doc, tags: [core, ...(doc.tags ?? [])] }] : signature.docs,
+    // Callers see the overloads' docs, not the implementation's.
+    ...(signature.overloads && {
+      overloads: signature.overloads.map((o) => ({
+        parameters: [{ name: 'core', type: 'ClientCore' }, ...o.parameters],
+        returnType: o.returnType,
+        docs: doc ? [{ ...doc, tags: [core, ...(doc.tags ?? [])] }] : signature.docs,
+      })),
+    }),
   };
 }

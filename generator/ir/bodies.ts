@@ -182,33 +182,62 @@ export function buildResponses(node: unknown, pointer: string, ctx: SchemaContex
     const chosen = chooseResponse(content);
     const contentPointer = (c: { readonly mediaType: string }): string =>
       joinPointer(located.pointer, 'content', c.mediaType);
-    if (chosen) reportResponseMedia(chosen, contentPointer(chosen), ctx);
+    // A stream is read as one, alone or beside JSON (the Content-Type decides at run time);
+    // beside text or bytes it stays unread, as those are what the client asks for.
+    const streamed = content.find((c) => isStream(c.mediaType));
+    const readsStream = streamed !== undefined && (chosen === streamed || chosen?.media === 'json');
+    if (chosen && chosen !== streamed) reportResponseMedia(chosen, contentPointer(chosen), ctx);
     for (const other of content)
-      if (other !== chosen && isStream(other.mediaType))
+      if (other !== chosen && isStream(other.mediaType) && !readsStream)
         reportUnchosenStream(other.mediaType, chosen!.mediaType, contentPointer(other), ctx);
     reportLinks(located.value, located.pointer, ctx.reporter);
     const description = asString(located.value.description);
     const type =
-      chosen?.media === 'json'
+      chosen?.media === 'json' && chosen !== streamed
         ? convertSchema(
             chosen.schema,
             joinPointer(located.pointer, 'content', chosen.mediaType, 'schema'),
             ctx,
           )
-        : chosen?.media === 'text'
+        : chosen?.media === 'text' && chosen !== streamed
           ? STRING
           : undefined;
+    const stream =
+      readsStream && streamed
+        ? streamOf(located.value, streamed.mediaType, located.pointer, ctx)
+        : undefined;
     responses.push({
       status,
       ...(description !== undefined ? { description } : {}),
       ...(type ? { type } : {}),
-      ...(chosen && chosen.media !== 'json'
+      ...(chosen && chosen.media !== 'json' && chosen !== streamed
         ? { media: chosen.media, mediaType: chosen.mediaType }
         : {}),
+      ...(stream ? { stream } : {}),
       ...(content.length > 0 ? { mediaTypes: content.map((c) => c.mediaType) } : {}),
     });
   }
   return responses;
+}
+
+/**
+ * The stream a response is: its media type and one item's type. OpenAPI 3.2's `itemSchema`
+ * describes one item (its `schema` then describes the whole text); before 3.2 the schema
+ * under a stream's media type is what one event's data or one line holds.
+ */
+function streamOf(
+  response: Record<string, unknown>,
+  mediaType: string,
+  pointer: string,
+  ctx: SchemaContext,
+): { mediaType: string; item: IrType } {
+  const media = asObject(asObject(response.content)?.[mediaType]);
+  const key = media?.itemSchema !== undefined ? 'itemSchema' : 'schema';
+  const item =
+    media?.[key] === undefined
+      ? UNKNOWN
+      : convertSchema(media[key], joinPointer(pointer, 'content', mediaType, key), ctx);
+  return { mediaType, item };
 }
 
 /** `type: string, format: binary` (Swagger 2.0's `type: file` is repaired into it): bytes. */
@@ -219,8 +248,9 @@ function isBytes(schema: unknown): boolean {
 
 /**
  * The media type a response is read as: JSON, then text, then bytes, and a stream of messages
- * last. A stream is read whole, so an answer that may be audio or a stream of audio events
- * (OpenAI's `createSpeech`) is better read as the bytes it is by default, asked for by Accept.
+ * last. JSON beside a stream is the answer without the request's stream flag; an answer that
+ * may be audio or a stream of audio events (OpenAI's `createSpeech`) is read as the bytes it
+ * is by default, asked for by Accept.
  */
 function chooseResponse<T extends { readonly mediaType: string; readonly media: ResponseMedia }>(
   content: readonly T[],
@@ -232,7 +262,7 @@ function chooseResponse<T extends { readonly mediaType: string; readonly media: 
   return best;
 }
 
-/** A stream the response may also be, which the client neither asks for nor reads as messages. */
+/** A stream beside text or bytes, which the client neither asks for nor reads as messages. */
 function reportUnchosenStream(
   mediaType: string,
   chosen: string,
@@ -249,24 +279,15 @@ function reportUnchosenStream(
 }
 
 /**
- * A response the client reads as text or bytes although the document describes more: a
- * stream of events or JSON lines (read whole, once the response ends), or structured data in
- * a media type the client does not decode (XML, YAML, MessagePack …).
+ * A response the client reads as text although the document describes more: structured data
+ * in a media type the client does not decode (XML, YAML, MessagePack …).
  */
 function reportResponseMedia(
   chosen: { readonly mediaType: string; readonly schema: unknown; readonly media: string },
   pointer: string,
   ctx: SchemaContext,
 ): void {
-  if (isStream(chosen.mediaType)) {
-    warnOnce(
-      ctx.reporter,
-      'media-type-stream',
-      pointer,
-      `the response is a stream (${chosen.mediaType}), which the client reads whole: the call resolves to its text once the response ends, not to each message as it comes`,
-      'call with .asResponse() and read response.body as a stream to get each message as it comes',
-    );
-  } else if (isStructuredText(chosen.mediaType) && isStructured(chosen.schema)) {
+  if (isStructuredText(chosen.mediaType) && isStructured(chosen.schema)) {
     warnOnce(
       ctx.reporter,
       'media-type-unread',

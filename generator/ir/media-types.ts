@@ -29,7 +29,7 @@ const TEXT_APPLICATION_TYPES = new Set([
 
 /**
  * Media types of a stream of messages: server-sent events, JSON lines, JSON text sequences.
- * The client reads them whole, as text, once the response ends.
+ * The client reads them as they come, into an `EventStream` of items (event-stream.ts).
  */
 const STREAM_TYPES = new Set([
   'text/event-stream',
@@ -43,6 +43,12 @@ const STREAM_TYPES = new Set([
 
 export function isStream(mediaType: string): boolean {
   return STREAM_TYPES.has(essence(mediaType));
+}
+
+/** How a stream's items are framed: server-sent events, JSON lines, or RS-led JSON texts. */
+export function streamFraming(mediaType: string): 'sse' | 'jsonl' | 'json-seq' {
+  const m = essence(mediaType);
+  return m === 'text/event-stream' ? 'sse' : m === 'application/json-seq' ? 'json-seq' : 'jsonl';
 }
 
 /**

@@ -5,7 +5,16 @@
  * tag, operationId and path (`places.ts`). The names that place asks for are settled against
  * every other name by the plan stage.
  */
-import type { HttpMethod, IrOperation, IrParameter, IrResponse, IrType } from './types.js';
+import type {
+  HttpMethod,
+  IrOperation,
+  IrParameter,
+  IrRequestBody,
+  IrResponse,
+  IrSuccessStream,
+  IrType,
+} from './types.js';
+import { streamFraming } from './media-types.js';
 import type { RawObject } from './raw.js';
 import { asArray, asObject, asString, entries, joinPointer } from './raw.js';
 import type { SchemaContext } from './schema.js';
@@ -120,7 +129,9 @@ function buildOperation(
     ? buildBody(operation.requestBody, joinPointer(pointer, 'requestBody'), ctx)
     : undefined;
   const responses = buildResponses(operation.responses, joinPointer(pointer, 'responses'), ctx);
-  const { successStatuses, successType, successMedia } = successOf(responses);
+  const { successStatuses, successType, successMedia, successStream } = successOf(responses);
+  const stream =
+    successStream && streamWithFlag(successStream, successType, raw, body, ctx, schemaTypes);
   const retrySafe =
     typeof operation['x-retry-safe'] === 'boolean'
       ? operation['x-retry-safe']
@@ -129,7 +140,7 @@ function buildOperation(
   const description = asString(operation.description);
   const queryParameters = parameters.filter((p) => p.location === 'query');
   const pagination =
-    successType && !successMedia
+    successType && !successMedia && !successStream
       ? paginationOf({
           operation,
           pointer,
@@ -164,6 +175,7 @@ function buildOperation(
     successStatuses,
     ...(successType ? { successType } : {}),
     ...(successMedia ? { successMedia } : {}),
+    ...(stream ? { successStream: stream } : {}),
     retrySafe,
     ...(pagination ? { pagination } : {}),
   };
@@ -204,12 +216,24 @@ function reportLooseParameters(raw: RawOperation, ctx: SchemaContext): void {
  */
 function successOf(
   responses: readonly IrResponse[],
-): Pick<IrOperation, 'successStatuses' | 'successType' | 'successMedia'> {
+): Pick<IrOperation, 'successStatuses' | 'successType' | 'successMedia' | 'successStream'> {
   const successes = responses.filter(isSuccess);
   const successStatuses = successes.flatMap((r) =>
     typeof r.status === 'number' ? [r.status] : [],
   );
-  const first = successes.find((r) => r.type !== undefined || r.media !== undefined);
+  const first = successes.find(
+    (r) => r.type !== undefined || r.media !== undefined || r.stream !== undefined,
+  );
+  const stream = first?.stream;
+  const successStream: IrSuccessStream | undefined = stream && {
+    accept: [...new Set(successes.flatMap((r) => (r.stream ? [r.stream.mediaType] : [])))].join(
+      ', ',
+    ),
+    framing: streamFraming(stream.mediaType),
+    item: stream.item,
+  };
+  // Only a stream: the call gives it, and no body type besides.
+  if (successStream && first?.type === undefined) return { successStatuses, successStream };
   if (first?.media) {
     const accept = [
       ...new Set(successes.filter((r) => r.media === first.media).map((r) => r.mediaType!)),
@@ -230,7 +254,63 @@ function successOf(
           bodies.some((b) => b.kind === 'unknown')
           ? { kind: 'unknown' }
           : { kind: 'union', members: bodies };
-  return { successStatuses, ...(successType ? { successType } : {}) };
+  return {
+    successStatuses,
+    ...(successType ? { successType } : {}),
+    ...(successStream ? { successStream } : {}),
+  };
+}
+
+/**
+ * An answer that may be JSON or a stream is chosen by a boolean body property: the
+ * operation's `x-sdk-stream-flag`, else a body property named `stream` (OpenAI's). The call's
+ * type then follows the flag; without one it is either, and a located warning says so.
+ */
+function streamWithFlag(
+  stream: IrSuccessStream,
+  successType: IrType | undefined,
+  raw: RawOperation,
+  body: IrRequestBody | undefined,
+  ctx: SchemaContext,
+  schemaTypes: ReadonlyMap<string, IrType>,
+): IrSuccessStream {
+  if (successType === undefined) return stream;
+  const declared = asString(raw.operation['x-sdk-stream-flag']);
+  const name = declared ?? 'stream';
+  const flag = hasBooleanProperty(body?.type, name, schemaTypes) ? name : undefined;
+  if (declared !== undefined && flag === undefined)
+    ctx.reporter.warning(
+      'media-type-stream',
+      joinPointer(raw.pointer, 'x-sdk-stream-flag'),
+      `x-sdk-stream-flag names '${declared}', which is not a boolean property of the request body: the call's type is the JSON answer or the stream, whichever the server sends`,
+      'name a boolean property of the JSON request body',
+    );
+  else if (flag === undefined)
+    ctx.reporter.warning(
+      'media-type-stream',
+      joinPointer(raw.pointer, 'responses'),
+      `the answer may be JSON or a stream (${stream.accept}) and no request flag chooses: the call's type is either, by the response's Content-Type`,
+      'name the boolean body property that asks for the stream with x-sdk-stream-flag on the operation',
+    );
+  return flag !== undefined ? { ...stream, flag } : stream;
+}
+
+/** Whether an object body (or one of its `allOf` parts) has a boolean property `name`. */
+function hasBooleanProperty(
+  type: IrType | undefined,
+  name: string,
+  schemaTypes: ReadonlyMap<string, IrType>,
+): boolean {
+  const target = type?.kind === 'ref' ? schemaTypes.get(type.name) : type;
+  if (target?.kind === 'intersection')
+    return target.members.some((m) => hasBooleanProperty(m, name, schemaTypes));
+  if (target?.kind !== 'object') return false;
+  const property = target.properties.find((p) => p.name === name);
+  const boolean = (t: IrType): boolean =>
+    t.kind === 'boolean' ||
+    (t.kind === 'literal' && typeof t.value === 'boolean') ||
+    (t.kind === 'union' && t.members.every((m) => m.kind === 'null' || boolean(m)));
+  return property !== undefined && boolean(property.type);
 }
 
 function fallbackOperationId(method: HttpMethod, path: string): string {

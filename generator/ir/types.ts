@@ -287,6 +287,22 @@ export interface IrResponse {
   readonly media?: 'text' | 'binary';
   /** The declared media type of a text or binary body, sent as `Accept`. */
   readonly mediaType?: string;
+  /** A stream the body is, or may be beside JSON: its media type and the type of one item. */
+  readonly stream?: { readonly mediaType: string; readonly item: IrType };
+}
+
+/**
+ * A success answer read as a stream of items (event data, JSON lines, JSON texts): always, or
+ * beside JSON when the request's `flag` (a boolean body property) asks for it.
+ */
+export interface IrSuccessStream {
+  /** The stream's media types, sent as `Accept`. */
+  readonly accept: string;
+  readonly framing: 'sse' | 'jsonl' | 'json-seq';
+  /** One item: 3.2's `itemSchema`, else the schema under the stream's media type. */
+  readonly item: IrType;
+  /** The body property that asks for the stream when the answer may also be JSON (`stream`). */
+  readonly flag?: string;
 }
 
 /**
@@ -347,6 +363,8 @@ export interface IrOperation extends IrDocs {
    * `Blob`), with the media types to send as `Accept`.
    */
   readonly successMedia?: { readonly kind: 'text' | 'binary'; readonly accept: string };
+  /** A success answer that is (or, by a request flag, may be) a stream. */
+  readonly successStream?: IrSuccessStream;
   readonly retrySafe: boolean;
   readonly pagination?: IrPagination;
 }

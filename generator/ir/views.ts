@@ -167,7 +167,9 @@ export function assignViews(
   schemas: ReadonlyMap<string, IrType>,
   operations: readonly IrOperation[],
 ): Map<string, SchemaViews> {
-  const readRoots = operations.flatMap((o) => o.responses.flatMap((r) => (r.type ? [r.type] : [])));
+  const readRoots = operations.flatMap((o) =>
+    o.responses.flatMap((r) => [...(r.type ? [r.type] : []), ...(r.stream ? [r.stream.item] : [])]),
+  );
   const writeRoots = operations.flatMap((o) => [
     ...(o.body ? [o.body.type] : []),
     ...[

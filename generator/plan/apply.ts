@@ -40,7 +40,11 @@ function bindOperation(op: IrOperation, plan: Plan, bind: (type: IrType) => IrTy
   if (!symbols) throw new Error(`the plan names no operation '${operationKey(op)}'`);
   const parameters = (list: readonly IrParameter[]) =>
     list.map((p) => ({ ...p, type: bind(p.type) }));
-  const response = (r: IrResponse): IrResponse => (r.type ? { ...r, type: bind(r.type) } : r);
+  const response = (r: IrResponse): IrResponse => ({
+    ...r,
+    ...(r.type ? { type: bind(r.type) } : {}),
+    ...(r.stream ? { stream: { ...r.stream, item: bind(r.stream.item) } } : {}),
+  });
   return {
     ...op,
     functionName: symbols.functionName,
@@ -54,6 +58,9 @@ function bindOperation(op: IrOperation, plan: Plan, bind: (type: IrType) => IrTy
     responses: op.responses.map(response),
     ...(op.successType ? { successType: bind(op.successType) } : {}),
     ...(op.pagination ? { pagination: { ...op.pagination, item: bind(op.pagination.item) } } : {}),
+    ...(op.successStream
+      ? { successStream: { ...op.successStream, item: bind(op.successStream.item) } }
+      : {}),
   };
 }
 

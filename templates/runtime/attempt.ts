@@ -236,6 +236,9 @@ export async function runAttempt(attempt: Attempt): Promise<Outcome> {
       credentials: config.credentials,
       // `duplex` is newer than the DOM typings.
     } as RequestInit);
+    // A stream is handed over once its head is in: the timer stops with the attempt.
+    const streamed = descriptor.stream?.(attempt, response, sentAt);
+    if (streamed) return streamed;
     const bytes = await readBytes(response, settings.maxResponseBytes, attempt, controller.signal);
     return bytes
       ? new Received(attempt, response, bytes, sentAt)

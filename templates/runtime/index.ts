@@ -48,6 +48,7 @@ export { encodeParameters } from './params.js';
 export { renderPath } from './url.js';
 export { checkInput } from './request-checks.js';
 export type { BinaryBody } from './binary-body.js';
+export type { EventStream, ServerSentEvent } from './event-stream.js';
 export { ApiPromise, type WithResponse } from './api-promise.js';
 export {
   Page,

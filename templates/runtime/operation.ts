@@ -8,6 +8,7 @@ import type { EncodedBody } from './body.js';
 import type { HeaderRecord } from './headers.js';
 import type { RequestContext } from './sdk-error.js';
 import type { Exchange } from './send.js';
+import type { StreamOpener } from './event-stream.js';
 
 /**
  * The HTTP methods an operation can use: the common ones, QUERY (a read that carries a body),
@@ -207,6 +208,12 @@ export interface OperationDescriptor {
   readonly accept?: string;
   /** Reads a success body that is not JSON; absent for JSON and empty responses. */
   readonly decode?: ResponseDecoder;
+  /**
+   * An answer that may be a stream of events, JSON lines or JSON texts (`openStream` of
+   * event-stream.ts, with the item's guard): read as it comes, whenever the response's
+   * Content-Type says it is one. Named only by operations that may stream.
+   */
+  readonly stream?: StreamOpener;
   /**
    * Whether the client may send the request again on its own after a failure. Comes from
    * the spec's `x-retry-safe`, else from the method (GET, HEAD, OPTIONS, PUT, DELETE safe).

@@ -179,6 +179,70 @@ describe('responses', () => {
     expect(op.successMedia).toBeUndefined();
   });
 
+  it("reads a stream alone as items: the schema under its media type, or 3.2's itemSchema first", () => {
+    const events = operation({
+      responses: {
+        '200': {
+          description: 'ok',
+          content: { 'text/event-stream': { schema: { $ref: '#/components/schemas/Thing' } } },
+        },
+      },
+    });
+    expect(events.successType).toBeUndefined();
+    expect(events.successMedia).toBeUndefined();
+    expect(events.successStream).toEqual({
+      accept: 'text/event-stream',
+      framing: 'sse',
+      item: { kind: 'ref', name: 'Thing' },
+    });
+    const lines = operation({
+      responses: {
+        '200': {
+          description: 'ok',
+          content: {
+            'application/jsonl': {
+              schema: { type: 'string' },
+              itemSchema: { $ref: '#/components/schemas/Thing' },
+            },
+          },
+        },
+      },
+    });
+    expect(lines.successStream).toEqual({
+      accept: 'application/jsonl',
+      framing: 'jsonl',
+      item: { kind: 'ref', name: 'Thing' },
+    });
+  });
+
+  it('reads JSON beside a stream as the answer, the stream chosen by a boolean body flag', () => {
+    const op = operation({
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: { type: 'object', properties: { stream: { type: 'boolean' } } },
+          },
+        },
+      },
+      responses: {
+        '200': {
+          description: 'ok',
+          content: {
+            'application/json': { schema: { $ref: '#/components/schemas/Thing' } },
+            'application/json-seq': { schema: { type: 'string' } },
+          },
+        },
+      },
+    });
+    expect(op.successType).toEqual({ kind: 'ref', name: 'Thing' });
+    expect(op.successStream).toEqual({
+      accept: 'application/json-seq',
+      framing: 'json-seq',
+      item: { kind: 'string' },
+      flag: 'stream',
+    });
+  });
+
   it('prefers bytes to a stream of messages, which is read whole', () => {
     const op = operation({
       responses: {

@@ -110,8 +110,8 @@ describe('parameters the client does not write as described', () => {
 });
 
 describe('bodies the client does not encode or decode as described', () => {
-  it('a stream of events or JSON lines, read whole', () => {
-    for (const mediaType of ['text/event-stream', 'application/x-ndjson'])
+  it('no warning for a stream of events, JSON lines or JSON texts: each item is read as it comes', () => {
+    for (const mediaType of ['text/event-stream', 'application/x-ndjson', 'application/json-seq'])
       expect(
         warnings(
           oneOperation({
@@ -120,12 +120,10 @@ describe('bodies the client does not encode or decode as described', () => {
             },
           }),
         ),
-      ).toEqual([
-        `media-type-stream /paths/~1x/get/responses/200/content/${mediaType.replace('/', '~1')}`,
-      ]);
+      ).toEqual([]);
   });
 
-  it('a stream a response may also be, beside the bytes or JSON the client asks for', () => {
+  it('a stream a response may also be, beside the bytes the client asks for', () => {
     expect(
       warnings(
         oneOperation({
@@ -141,22 +139,40 @@ describe('bodies the client does not encode or decode as described', () => {
         }),
       ),
     ).toEqual(['media-type-stream /paths/~1x/get/responses/200/content/text~1event-stream']);
-    // OpenAI's chat completions: JSON, or events when `stream: true` asks for them.
-    expect(
-      warnings(
-        oneOperation({
-          responses: {
-            '200': {
-              description: 'a completion or its chunks',
-              content: {
-                'application/json': { schema: THING },
-                'text/event-stream': { schema: THING },
-              },
-            },
+  });
+
+  it('JSON or a stream with no request flag to choose, or a flag that is no boolean body property', () => {
+    const jsonOrEvents = {
+      '200': {
+        description: 'a completion or its chunks',
+        content: {
+          'application/json': { schema: THING },
+          'text/event-stream': { schema: THING },
+        },
+      },
+    };
+    expect(warnings(oneOperation({ responses: jsonOrEvents }))).toEqual([
+      'media-type-stream /paths/~1x/get/responses',
+    ]);
+    const flagged = (properties: object, extra: object = {}) =>
+      oneOperation(
+        {
+          requestBody: {
+            content: { 'application/json': { schema: { type: 'object', properties } } },
           },
-        }),
-      ),
-    ).toEqual(['media-type-stream /paths/~1x/get/responses/200/content/text~1event-stream']);
+          responses: jsonOrEvents,
+          ...extra,
+        },
+        'post',
+      );
+    // OpenAI's chat completions: `stream: true` asks for the events.
+    expect(warnings(flagged({ stream: { type: 'boolean' } }))).toEqual([]);
+    expect(
+      warnings(flagged({ live: { type: 'boolean' } }, { 'x-sdk-stream-flag': 'live' })),
+    ).toEqual([]);
+    expect(
+      warnings(flagged({ live: { type: 'string' } }, { 'x-sdk-stream-flag': 'live' })),
+    ).toEqual(['media-type-stream /paths/~1x/post/x-sdk-stream-flag']);
   });
 
   it('structured data in XML, read as text and sent as a string the caller writes', () => {

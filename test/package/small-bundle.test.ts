@@ -61,7 +61,10 @@ const packageSource: Plugin = {
 // Client raised by 50 for issue 36's fixed query of a path key (`/responses/{id}?beta=true`),
 // joined to the call's query in encodeParameters (19,511 from 19,474); small unchanged, since
 // an operation without query, header or cookie parameters names no parameter encoder.
-const BUDGETS = { small: 11_450, client: 19_550, whole: 28_500 } as const;
+// Small raised by 20 for issue 36's streamed answers (11,460 from 11,442): the attempt hands
+// a response over once its head is in when the descriptor names a stream opener, one optional
+// call; the stream readers themselves are only in the bundles of operations that stream.
+const BUDGETS = { small: 11_470, client: 19_550, whole: 28_500 } as const;
 
 interface Bundle {
   readonly gzipped: number;
