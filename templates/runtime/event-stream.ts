@@ -7,6 +7,7 @@
  */
 import { Received, type Attempt, type Exchange } from './attempt.js';
 import type { Check } from './guard.js';
+import type { OperationDescriptor } from './operation.js';
 import { validateResponse } from './response-body.js';
 import { AbortError, ConnectionError, ResponseParseError } from './request-errors.js';
 import { bindScrubber, describeCause } from './sdk-error.js';
@@ -228,7 +229,12 @@ export class EventStream<Item> implements AsyncIterable<Item> {
       event: this.#exchange.event,
       request: {
         ...request,
-        descriptor: { ...request.descriptor, check: stream.check, responseType: stream.itemType },
+        // The body's own guard and name leave: an item without a guard of its own is unchecked.
+        descriptor: {
+          ...withoutBodyCheck(request.descriptor),
+          ...(stream.check !== undefined ? { check: stream.check } : {}),
+          ...(stream.itemType !== undefined ? { responseType: stream.itemType } : {}),
+        },
       },
     };
     for await (const { data } of this.events()) {
@@ -273,4 +279,13 @@ async function* decoded(reader: ReadableStreamDefaultReader<Uint8Array>): AsyncG
     // `break` in the caller's `for await`: nothing more is downloaded.
     if (!done) void reader.cancel().catch(() => undefined);
   }
+}
+
+/** A descriptor without its success body's guard and type name, which an item replaces. */
+function withoutBodyCheck({
+  check: _check,
+  responseType: _type,
+  ...rest
+}: OperationDescriptor): OperationDescriptor {
+  return rest;
 }
