@@ -73,7 +73,7 @@ const DEFAULT_EXPLODE: Readonly<Record<Exclude<ParameterLocation, 'path'>, boole
  */
 export function wireParameter(
   p: Pick<IrParameter, 'name' | 'location' | 'required' | 'explode'> &
-    Partial<Pick<IrParameter, 'style' | 'allowReserved' | 'arrays'>>,
+    Partial<Pick<IrParameter, 'style' | 'allowReserved' | 'arrays' | 'querystring'>>,
 ): ParameterDescriptor {
   return {
     name: p.name,
@@ -93,6 +93,7 @@ export function wireParameter(
       : {}),
     ...(p.arrays !== undefined ? { arrays: p.arrays } : {}),
     ...(p.allowReserved ? { allowReserved: true } : {}),
+    ...(p.querystring !== undefined ? { querystring: p.querystring } : {}),
   };
 }
 

@@ -36,7 +36,10 @@ export function requestRefs(op: IrOperation, checked: boolean): RequestRefs {
   )
     uses.push(['params', 'encodeParameters']);
   // A query beyond the form style of scalars and lists takes the writer of every style.
-  if (op.queryParameters.some(needsStyledQuery))
+  // A querystring in JSON or text is the whole query, written by a module of its own.
+  if (op.queryParameters.some((p) => p.querystring !== undefined))
+    uses.push(['query-text', 'encodeQueryText', 'encodeQuery']);
+  else if (op.queryParameters.some(needsStyledQuery))
     uses.push(['query-styles', 'encodeStyledQuery', 'encodeQuery']);
   if (op.body) uses.push(['body', 'encodeBody']);
   if (checked) uses.push(['request-checks', 'checkInput']);

@@ -230,6 +230,11 @@ export interface IrParameter extends IrDocs {
    * then names the runtime's writers of those forms, which other bundles leave out.
    */
   readonly form?: 'list' | 'object';
+  /**
+   * An OpenAPI 3.2 `in: querystring` parameter in JSON (`json`) or plain text (`text`): the
+   * value's text is the whole query string. A form's fields are query parameters instead.
+   */
+  readonly querystring?: 'json' | 'text';
 }
 
 export interface IrRequestBody extends IrDocs {

@@ -106,6 +106,12 @@ export interface ParameterDescriptor {
   readonly arrays?: 'indices';
   /** OpenAPI's `allowReserved`: reserved characters such as `/` and `:` are sent as they are. */
   readonly allowReserved?: boolean;
+  /**
+   * An OpenAPI 3.2 `in: querystring` parameter whose value is the whole query string: its JSON
+   * text (`json`) or the text itself (`text`), percent-encoded. Its operation names
+   * `encodeQueryText`.
+   */
+  readonly querystring?: 'json' | 'text';
 }
 
 /**
