@@ -88,9 +88,12 @@ export function wireParameter(
     ...(p.location === 'query' &&
     p.style !== undefined &&
     p.style !== 'label' &&
-    p.style !== 'matrix'
+    p.style !== 'matrix' &&
+    p.style !== 'cookie'
       ? { style: p.style }
       : {}),
+    // A cookie's 3.2 `cookie` style: its values are sent as they are.
+    ...(p.location === 'cookie' && p.style === 'cookie' ? { style: 'cookie' as const } : {}),
     ...(p.arrays !== undefined ? { arrays: p.arrays } : {}),
     ...(p.allowReserved ? { allowReserved: true } : {}),
     ...(p.querystring !== undefined ? { querystring: p.querystring } : {}),

@@ -2,6 +2,7 @@
  * OpenAPI 3.2 features the client does not honour yet, each warned of where it is written.
  * The rest of 3.2 is honoured where it reads (QUERY and `additionalOperations` in
  * operations.ts, tag `parent` in tag-tree.ts, `components.mediaTypes` in media-refs.ts,
+ * `in: querystring` in query-string.ts, `style: cookie` in parameters.ts,
  * `servers[].name` as the environment's name) or changes nothing the client does: `summary` of
  * a response, examples' `dataValue`/`serializedValue`, tag `kind`, `xml.nodeType`, and the
  * security scheme fields (`deprecated`, `oauth2MetadataUrl`, the device flow), since the client
@@ -43,14 +44,6 @@ export function reportOas32LeftOut(root: unknown, reporter: Reporter, split: boo
           `'${field}' is not read: the parts of this body are encoded as 'encoding' (or the defaults) says`,
           "describe the parts with 'encoding' by property name",
         );
-    if (node.in === 'cookie' && node.style === 'cookie')
-      warnOnce(
-        reporter,
-        'cookie-style',
-        joinPointer(pointer, 'style'),
-        "'style: cookie' is read as 'form': the client percent-encodes each cookie value",
-        'send values that need no encoding (letters, digits, - . _ ~), or set the Cookie header yourself',
-      );
   });
 }
 

@@ -96,9 +96,11 @@ export interface ParameterDescriptor {
   /**
    * A query parameter's style where it is not `form` (OpenAPI's default): `spaceDelimited`
    * and `pipeDelimited` join a list (or an object's keys and values) with `%20` or `|`;
-   * `deepObject` writes `created[gt]=1`. Its operation names `encodeStyledQuery`.
+   * `deepObject` writes `created[gt]=1`. Its operation names `encodeStyledQuery`. A cookie's
+   * `cookie` (OpenAPI 3.2) writes the form style's pairs with each value as it is, not
+   * percent-encoded; its operation names `encodeParameterForms`.
    */
-  readonly style?: 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  readonly style?: 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'cookie';
   /**
    * A deepObject list as `expand[0]=a` (the document's `x-sdk-deep-object-arrays: indices`);
    * absent for the default, `expand[]=a`.

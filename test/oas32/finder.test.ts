@@ -1,8 +1,9 @@
 /**
- * OpenAPI 3.2's `in: querystring` in JSON and in text/plain (finder.yaml): the whole query
- * string is the value's JSON text, or the string, percent-encoded, as the 3.2 specification's
- * own example writes it. Sent by a generated client over real HTTP on 127.0.0.1, and read back
- * by the package's fake, which checks the value as any query.
+ * OpenAPI 3.2's `in: querystring` in JSON and in text/plain, and its `style: cookie`
+ * (finder.yaml). The whole query string is the value's JSON text, or the string,
+ * percent-encoded, as the 3.2 specification's own example writes it; a cookie-style value is
+ * sent as it is, not percent-encoded. Sent by a generated client over real HTTP on 127.0.0.1,
+ * and read back by the package's fake, which checks the values as it checks any.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { strictProblems } from '../support/type-check.js';
@@ -97,5 +98,54 @@ describe("the package's fake", () => {
       message: expect.stringContaining('query.filter.numbers'),
     });
     await expect(pkg.searchSearch!(onFake(false), {})).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('cookies in the 3.2 cookie style', () => {
+  it('sends values as they are, in the form style pairs, beside a percent-encoded form cookie', async () => {
+    const request = await sent(() =>
+      pkg.sessionResume!(core, {
+        session: 'a%20b=c',
+        ids: ['1', '2'],
+        prefs: { theme: 'dark', lang: 'en' },
+        plain: 'x y',
+      }),
+    );
+    expect(request.headers.cookie).toBe(
+      'session=a%20b=c; ids=1,2; theme=dark; lang=en; plain=x%20y',
+    );
+    expect(files.get('src/operations/session.ts')).toContain(
+      "{ name: 'session', required: true, style: 'cookie' }",
+    );
+  });
+
+  it('refuses a value holding the separator it would be read as, naming it', async () => {
+    const before = server.requests.length;
+    await expect(pkg.sessionResume!(core, { session: 'a;b' })).rejects.toThrow(
+      /cookies\.session must not contain ";"/,
+    );
+    await expect(pkg.sessionResume!(core, { session: 's', ids: ['a,b'] })).rejects.toThrow(
+      /cookies\.ids\[0\] must not contain ","/,
+    );
+    await expect(pkg.sessionResume!(core, { session: 's', prefs: { 'a=b': 'x' } })).rejects.toThrow(
+      /must not contain "="/,
+    );
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('is read back by the fake as sent, without percent-decoding', async () => {
+    const client = pkg.createFinderCore({ baseUrl: fake.url, token: 't', fetch: fake.fetch });
+    await expect(
+      pkg.sessionResume!(client, { session: 'a%20b', ids: ['1'], prefs: { theme: 'x' } }),
+    ).resolves.toEqual(expect.any(Array));
+    // `a%20b` decoded would be `a b`, which the session's pattern refuses.
+    const response = await fake.fetch(`${fake.url}/session`, {
+      headers: { cookie: 'session=a%20b; plain=x%20y' },
+    });
+    expect(response.status).toBe(200);
+    const refused = await fake.fetch(`${fake.url}/session`, {
+      headers: { cookie: 'session=a b' },
+    });
+    expect(refused.status).toBe(400);
   });
 });
