@@ -147,8 +147,9 @@ function headerText(
 /**
  * A cookie parameter as `name=value` pairs in the form style (exploded unless the descriptor
  * says otherwise): `name=a,b` or `name=a; name=b` for a list, `name=k1,v1,k2,v2` or
- * `k1=v1; k2=v2` for an object. Keys and values are percent-encoded; an empty list or object
- * sends nothing.
+ * `k1=v1; k2=v2` for an object. Keys and values are percent-encoded, or in OpenAPI 3.2's
+ * `cookie` style sent as they are (the caller escapes what needs it, as RFC 6265 leaves to the
+ * server); an empty list or object sends nothing.
  */
 function cookiePairs(
   parameter: ParameterDescriptor,
@@ -159,7 +160,11 @@ function cookiePairs(
   const { name } = parameter;
   const exploded = parameter.explode !== false;
   const wire = wireValue(value, argument, context);
-  const at = (text: string, where: string) => encodeText(text, where, context);
+  // `key` is an object's key, which `=` would end in an exploded pair.
+  const at = (text: string, where: string, key = false) =>
+    parameter.style === 'cookie'
+      ? asIs(text, where, wire.kind === 'text' || exploded ? (key ? ';=' : ';') : ';,', context)
+      : encodeText(text, where, context);
   if (wire.kind === 'text') return [`${name}=${at(wire.text, argument)}`];
   if (wire.kind === 'list') {
     const texts = wire.texts.map((t, i) => at(t, `${argument}[${i}]`));
@@ -167,12 +172,28 @@ function cookiePairs(
     return exploded ? texts.map((t) => `${name}=${t}`) : [`${name}=${texts.join(',')}`];
   }
   const members = wire.members.map(
-    ([key, text]) => [at(key, `${argument}.${key}`), at(text, `${argument}.${key}`)] as const,
+    ([key, text]) => [at(key, `${argument}.${key}`, true), at(text, `${argument}.${key}`)] as const,
   );
   if (members.length === 0) return [];
   return exploded
     ? members.map(([key, text]) => `${key}=${text}`)
     : [`${name}=${members.map(([key, text]) => `${key},${text}`).join(',')}`];
+}
+
+/**
+ * A value of the `cookie` style as it is, refused when it holds a character of `separators`
+ * (`;` ends a pair; `,` separates the items of a joined list or object), which the server
+ * could not tell from the syntax; what no header may hold is refused when it is set.
+ */
+function asIs(text: string, argument: string, separators: string, context: RequestContext): string {
+  const found = [...separators].find((c) => text.includes(c));
+  if (found !== undefined)
+    throw refuse(
+      context,
+      argument,
+      `${argument} must not contain "${found}" in the cookie style, which sends values unescaped; escape it as the API expects`,
+    );
+  return text;
 }
 
 /** Percent-encoded text, refused when it is not valid Unicode (a lone surrogate). */
