@@ -24,13 +24,12 @@ export function requestRefs(op: IrOperation, checked: boolean): RequestRefs {
   // A path object is written by renderPath in every style: the simple path leaves objects out.
   if (descriptorPath(op) !== op.path || op.pathParameters.some((p) => p.form === 'object'))
     uses.push(['url', 'renderPath']);
-  // Headers and cookies that are lists or objects, and cookies in the 3.2 cookie style (sent
-  // as they are), take the encoder that writes their forms.
-  if (
-    [...op.headerParameters, ...op.cookieParameters].some(
-      (p) => p.form !== undefined || p.style === 'cookie',
-    )
-  )
+  // Cookies in the 3.2 cookie style (sent as they are) take the encoder of that style, which
+  // writes lists and objects too.
+  if (op.cookieParameters.some((p) => p.style === 'cookie'))
+    uses.push(['cookie-style', 'encodeCookieStyle', 'encodeParameters']);
+  // Headers and cookies that are lists or objects take the encoder that writes their forms.
+  else if ([...op.headerParameters, ...op.cookieParameters].some((p) => p.form !== undefined))
     uses.push(['wire-forms', 'encodeParameterForms', 'encodeParameters']);
   else if (
     // A fixed query from the path key is written with the call's query, by the same encoder.

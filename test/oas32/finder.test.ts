@@ -117,6 +117,7 @@ describe('cookies in the 3.2 cookie style', () => {
     expect(files.get('src/operations/session.ts')).toContain(
       "{ name: 'session', required: true, style: 'cookie' }",
     );
+    expect(files.get('src/operations/session.ts')).toContain('encodeParameters: encodeCookieStyle');
   });
 
   it('refuses a value holding the separator it would be read as, naming it', async () => {
