@@ -100,7 +100,7 @@ export interface ParameterDescriptor {
    * and `pipeDelimited` join a list (or an object's keys and values) with `%20` or `|`;
    * `deepObject` writes `created[gt]=1`. Its operation names `encodeStyledQuery`. A cookie's
    * `cookie` (OpenAPI 3.2) writes the form style's pairs with each value as it is, not
-   * percent-encoded; its operation names `encodeParameterForms`.
+   * percent-encoded; its operation names `encodeCookieStyle`.
    */
   readonly style?: 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'cookie';
   /**

@@ -17,13 +17,15 @@ import { requireScalar, scalarText } from './url.js';
 /**
  * `encodeParameters` (params.ts), writing lists and objects in headers and cookies too: the
  * headers' values are made texts and handed on with the query, and the `Cookie` header is
- * written here, since an exploded list or object is several pairs.
+ * written here, since an exploded list or object is several pairs. `asIs` writes the values of
+ * cookies in OpenAPI 3.2's `cookie` style (cookie-style.ts passes it; other bundles leave it out).
  */
 export function encodeParameterForms(
   descriptor: OperationDescriptor,
   input: OperationInput,
   context: RequestContext,
   headers: HeaderRecord,
+  asIs?: CookieText,
 ): string {
   const query = encodeParameters(
     descriptor,
@@ -43,7 +45,7 @@ export function encodeParameterForms(
     const parameter = descriptor.cookies?.find((p) => p.name === name);
     if (parameter === undefined)
       throw refuse(context, argument, `unknown cookie parameter "${name}"`);
-    pairs.push(...cookiePairs(parameter, value, argument, context));
+    pairs.push(...cookiePairs(parameter, value, argument, context, asIs));
   }
   if (pairs.length > 0) setChecked(headers, 'cookie', pairs.join('; '), 'cookies', context);
   return query;
@@ -156,13 +158,14 @@ function cookiePairs(
   value: unknown,
   argument: string,
   context: RequestContext,
+  asIs: CookieText | undefined,
 ): string[] {
   const { name } = parameter;
   const exploded = parameter.explode !== false;
   const wire = wireValue(value, argument, context);
   // `key` is an object's key, which `=` would end in an exploded pair.
   const at = (text: string, where: string, key = false) =>
-    parameter.style === 'cookie'
+    parameter.style === 'cookie' && asIs
       ? asIs(text, where, wire.kind === 'text' || exploded ? (key ? ';=' : ';') : ';,', context)
       : encodeText(text, where, context);
   if (wire.kind === 'text') return [`${name}=${at(wire.text, argument)}`];
@@ -181,20 +184,15 @@ function cookiePairs(
 }
 
 /**
- * A value of the `cookie` style as it is, refused when it holds a character of `separators`
- * (`;` ends a pair; `,` separates the items of a joined list or object), which the server
- * could not tell from the syntax; what no header may hold is refused when it is set.
+ * Writes a cookie-style value as it is, refusing one that holds a character of `separators`
+ * (see cookie-style.ts).
  */
-function asIs(text: string, argument: string, separators: string, context: RequestContext): string {
-  const found = [...separators].find((c) => text.includes(c));
-  if (found !== undefined)
-    throw refuse(
-      context,
-      argument,
-      `${argument} must not contain "${found}" in the cookie style, which sends values unescaped; escape it as the API expects`,
-    );
-  return text;
-}
+export type CookieText = (
+  text: string,
+  argument: string,
+  separators: string,
+  context: RequestContext,
+) => string;
 
 /** Percent-encoded text, refused when it is not valid Unicode (a lone surrogate). */
 function encodeText(text: string, argument: string, context: RequestContext): string {
