@@ -15,15 +15,17 @@ import { warnOnce } from './left-out.js';
 export function reportOas32LeftOut(root: unknown, reporter: Reporter, split: boolean): void {
   const document = asObject(root);
   if (!document || !/^3\.2\./.test(asString(document.openapi) ?? '')) return;
-  // In a document of one file, every $ref is local (a fragment, or a URL, which is refused
-  // anyway): `$self` changes nothing. Over several files it is the base their relative refs
-  // resolve against, which the loader does not read (it resolves against the file's path).
+  // A ref to the document itself through `$self` is made local when it is loaded
+  // (split/self-refs.ts); in a document of one file every other $ref is a fragment, or a URL,
+  // which is refused anyway. Over several files `$self` is also the base the refs to the
+  // other files resolve against, which the loader does not read (it resolves against the
+  // file's path).
   if (split && typeof document.$self === 'string')
     warnOnce(
       reporter,
       'self-not-read',
       '/$self',
-      "'$self' is not used as the base URI: a relative $ref is resolved against the file that holds it",
+      "'$self' is read only for refs to this document itself: a relative $ref to another file is resolved against the file that holds it",
       "keep the split document's files laid out as their URLs are, so that both readings agree",
     );
   walk(document, '', (node, pointer, key) => {
