@@ -73,7 +73,7 @@ const DEFAULT_EXPLODE: Readonly<Record<Exclude<ParameterLocation, 'path'>, boole
  */
 export function wireParameter(
   p: Pick<IrParameter, 'name' | 'location' | 'required' | 'explode'> &
-    Partial<Pick<IrParameter, 'style' | 'allowReserved' | 'arrays'>>,
+    Partial<Pick<IrParameter, 'style' | 'allowReserved' | 'arrays' | 'querystring'>>,
 ): ParameterDescriptor {
   return {
     name: p.name,
@@ -88,11 +88,15 @@ export function wireParameter(
     ...(p.location === 'query' &&
     p.style !== undefined &&
     p.style !== 'label' &&
-    p.style !== 'matrix'
+    p.style !== 'matrix' &&
+    p.style !== 'cookie'
       ? { style: p.style }
       : {}),
+    // A cookie's 3.2 `cookie` style: its values are sent as they are.
+    ...(p.location === 'cookie' && p.style === 'cookie' ? { style: 'cookie' as const } : {}),
     ...(p.arrays !== undefined ? { arrays: p.arrays } : {}),
     ...(p.allowReserved ? { allowReserved: true } : {}),
+    ...(p.querystring !== undefined ? { querystring: p.querystring } : {}),
   };
 }
 

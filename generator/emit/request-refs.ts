@@ -24,8 +24,12 @@ export function requestRefs(op: IrOperation, checked: boolean): RequestRefs {
   // A path object is written by renderPath in every style: the simple path leaves objects out.
   if (descriptorPath(op) !== op.path || op.pathParameters.some((p) => p.form === 'object'))
     uses.push(['url', 'renderPath']);
+  // Cookies in the 3.2 cookie style (sent as they are) take the encoder of that style, which
+  // writes lists and objects too.
+  if (op.cookieParameters.some((p) => p.style === 'cookie'))
+    uses.push(['cookie-style', 'encodeCookieStyle', 'encodeParameters']);
   // Headers and cookies that are lists or objects take the encoder that writes their forms.
-  if ([...op.headerParameters, ...op.cookieParameters].some((p) => p.form !== undefined))
+  else if ([...op.headerParameters, ...op.cookieParameters].some((p) => p.form !== undefined))
     uses.push(['wire-forms', 'encodeParameterForms', 'encodeParameters']);
   else if (
     // A fixed query from the path key is written with the call's query, by the same encoder.
@@ -36,7 +40,10 @@ export function requestRefs(op: IrOperation, checked: boolean): RequestRefs {
   )
     uses.push(['params', 'encodeParameters']);
   // A query beyond the form style of scalars and lists takes the writer of every style.
-  if (op.queryParameters.some(needsStyledQuery))
+  // A querystring in JSON or text is the whole query, written by a module of its own.
+  if (op.queryParameters.some((p) => p.querystring !== undefined))
+    uses.push(['query-text', 'encodeQueryText', 'encodeQuery']);
+  else if (op.queryParameters.some(needsStyledQuery))
     uses.push(['query-styles', 'encodeStyledQuery', 'encodeQuery']);
   if (op.body) uses.push(['body', 'encodeBody']);
   if (checked) uses.push(['request-checks', 'checkInput']);

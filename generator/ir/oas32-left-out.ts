@@ -2,6 +2,7 @@
  * OpenAPI 3.2 features the client does not honour yet, each warned of where it is written.
  * The rest of 3.2 is honoured where it reads (QUERY and `additionalOperations` in
  * operations.ts, tag `parent` in tag-tree.ts, `components.mediaTypes` in media-refs.ts,
+ * `in: querystring` in query-string.ts, `style: cookie` in parameters.ts,
  * `servers[].name` as the environment's name) or changes nothing the client does: `summary` of
  * a response, examples' `dataValue`/`serializedValue`, tag `kind`, `xml.nodeType`, and the
  * security scheme fields (`deprecated`, `oauth2MetadataUrl`, the device flow), since the client
@@ -14,15 +15,17 @@ import { warnOnce } from './left-out.js';
 export function reportOas32LeftOut(root: unknown, reporter: Reporter, split: boolean): void {
   const document = asObject(root);
   if (!document || !/^3\.2\./.test(asString(document.openapi) ?? '')) return;
-  // In a document of one file, every $ref is local (a fragment, or a URL, which is refused
-  // anyway): `$self` changes nothing. Over several files it is the base their relative refs
-  // resolve against, which the loader does not read (it resolves against the file's path).
+  // A ref to the document itself through `$self` is made local when it is loaded
+  // (split/self-refs.ts); in a document of one file every other $ref is a fragment, or a URL,
+  // which is refused anyway. Over several files `$self` is also the base the refs to the
+  // other files resolve against, which the loader does not read (it resolves against the
+  // file's path).
   if (split && typeof document.$self === 'string')
     warnOnce(
       reporter,
       'self-not-read',
       '/$self',
-      "'$self' is not used as the base URI: a relative $ref is resolved against the file that holds it",
+      "'$self' is read only for refs to this document itself: a relative $ref to another file is resolved against the file that holds it",
       "keep the split document's files laid out as their URLs are, so that both readings agree",
     );
   walk(document, '', (node, pointer, key) => {
@@ -43,14 +46,6 @@ export function reportOas32LeftOut(root: unknown, reporter: Reporter, split: boo
           `'${field}' is not read: the parts of this body are encoded as 'encoding' (or the defaults) says`,
           "describe the parts with 'encoding' by property name",
         );
-    if (node.in === 'cookie' && node.style === 'cookie')
-      warnOnce(
-        reporter,
-        'cookie-style',
-        joinPointer(pointer, 'style'),
-        "'style: cookie' is read as 'form': the client percent-encodes each cookie value",
-        'send values that need no encoding (letters, digits, - . _ ~), or set the Cookie header yourself',
-      );
   });
 }
 

@@ -135,6 +135,7 @@ function buildParameter(
       style,
     ),
     ...(pathStyle !== undefined ? { style: pathStyle } : {}),
+    ...(location === 'cookie' && style === 'cookie' ? { style: 'cookie' as const } : {}),
     ...(shape === 'list' || shape === 'object' ? { form: shape } : {}),
     ...query,
   };

@@ -3,9 +3,11 @@
  * `content` rather than `schema`. As `application/x-www-form-urlencoded` of an object, it is
  * the object's fields as `name=value` pairs, lists repeated (`tag=a&tag=b`): exactly what
  * exploded form-style query parameters write, so each field becomes one, and the call takes the
- * object as its `query`, checked and encoded as any query is. Any other form (JSON text as the
- * query, a map without named fields) is left out with a warning, or refuses the operation when
- * it is required, since no call could then be made as the document says.
+ * object as its `query`, checked and encoded as any query is. As JSON or text/plain it is one
+ * query parameter, `query: { [name]: value }`, whose JSON text (or string) is the whole query,
+ * percent-encoded (runtime/query-text.ts). Any other form (XML, a map without named fields) is
+ * left out with a warning, or refuses the operation when it is required, since no call could
+ * then be made as the document says.
  */
 import type { IrParameter, IrType } from './types.js';
 import { asArray, asObject, asString, entries, joinPointer, type RawObject } from './raw.js';
@@ -27,6 +29,23 @@ export function queryStringParameters(
   const [mediaType, media] = entries(p.content)[0] ?? [];
   const mediaPointer = joinPointer(pointer, 'content', mediaType ?? '');
   const schemaPointer = joinPointer(mediaPointer, 'schema');
+  const text = mediaType === undefined ? undefined : textForm(mediaType);
+  if (text !== undefined) {
+    const type = convertSchema(asObject(media)?.schema ?? {}, schemaPointer, ctx);
+    const description = asString(p.description);
+    return [
+      {
+        name,
+        identifier: camelCase(name),
+        location: 'query',
+        required: p.required === true,
+        type,
+        ...(description !== undefined ? { description } : {}),
+        explode: true,
+        querystring: text,
+      },
+    ];
+  }
   const schema =
     mediaType?.split(';')[0]?.trim().toLowerCase() === FORM
       ? deref(asObject(media)?.schema, schemaPointer, ctx)
@@ -37,22 +56,22 @@ export function queryStringParameters(
       mediaType === undefined
         ? 'it has no content'
         : !schema
-          ? `its media type '${mediaType}' is not ${FORM} of an object`
+          ? `its media type '${mediaType}' is not ${FORM} of an object, JSON or text/plain`
           : 'its schema names no properties';
-    const what = `querystring parameter '${name}' is not sent: ${why}, and the client writes a whole query string only from an object's named fields`;
+    const what = `querystring parameter '${name}' is not sent: ${why}, and the client writes a whole query string only from an object's named fields, JSON or text`;
     if (p.required === true) {
       ctx.reporter.error(
         'unsupported-parameter',
         mediaType === undefined ? pointer : mediaPointer,
         what,
-        `describe it as ${FORM} of an object with properties, or as in: query parameters`,
+        `describe it as ${FORM} of an object with properties, application/json, text/plain, or as in: query parameters`,
       );
     } else {
       ctx.reporter.warning(
         'parameter-left-out',
         mediaType === undefined ? pointer : mediaPointer,
         `${what}; the operation is generated without it`,
-        `describe it as ${FORM} of an object with properties, or as in: query parameters`,
+        `describe it as ${FORM} of an object with properties, application/json, text/plain, or as in: query parameters`,
       );
     }
     return [];
@@ -76,4 +95,14 @@ export function queryStringParameters(
       ...queryWire({}, undefined, type, schemaTypes, ctx.root),
     };
   });
+}
+
+/**
+ * `json` for a JSON media type (`application/json`, `application/vnd.x+json`), whose value's
+ * JSON text is the query; `text` for `text/plain`, whose string is; undefined for the rest.
+ */
+function textForm(mediaType: string): 'json' | 'text' | undefined {
+  const essence = mediaType.split(';')[0]!.trim().toLowerCase();
+  if (essence === 'application/json' || /^application\/[^/]+\+json$/.test(essence)) return 'json';
+  return essence === 'text/plain' ? 'text' : undefined;
 }

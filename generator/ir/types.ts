@@ -214,8 +214,12 @@ export interface IrParameter extends IrDocs {
   readonly default?: unknown;
   /** Arrays as one pair per element (true) or comma-joined (false). */
   readonly explode: boolean;
-  /** How a path parameter is written (RFC 6570): `label` `.a,b`, `matrix` `;id=a,b`; absent for `simple`, `a,b`. */
-  readonly style?: 'label' | 'matrix' | QueryStyle;
+  /**
+   * How a path parameter is written (RFC 6570): `label` `.a,b`, `matrix` `;id=a,b`; absent for
+   * `simple`, `a,b`. A query's style other than form; a cookie's `cookie` (OpenAPI 3.2): the
+   * form style's pairs with values sent as they are, not percent-encoded.
+   */
+  readonly style?: 'label' | 'matrix' | 'cookie' | QueryStyle;
   /** A query parameter's `allowReserved`: reserved characters are sent unencoded. */
   readonly allowReserved?: true;
   /**
@@ -230,6 +234,11 @@ export interface IrParameter extends IrDocs {
    * then names the runtime's writers of those forms, which other bundles leave out.
    */
   readonly form?: 'list' | 'object';
+  /**
+   * An OpenAPI 3.2 `in: querystring` parameter in JSON (`json`) or plain text (`text`): the
+   * value's text is the whole query string. A form's fields are query parameters instead.
+   */
+  readonly querystring?: 'json' | 'text';
 }
 
 export interface IrRequestBody extends IrDocs {

@@ -15,6 +15,7 @@ import { crawlFiles, type SpecFile } from './crawl.js';
 import { isUrl } from '../document/pointer.js';
 import { diskReader, type SpecReader } from './reader.js';
 import { readSchemaIds, readsSchemaIds, type IdFile } from './schema-ids.js';
+import { localizeSelfRefs } from './self-refs.js';
 import { DEFAULT_LIMITS, type ReadOptions } from './trust.js';
 
 export interface LoadSpecOptions extends ReadOptions {
@@ -30,6 +31,9 @@ export async function loadSpec(path: string, options: LoadSpecOptions = {}): Pro
   const root = loaded.document;
   if (!root || hasErrors(loaded.diagnostics)) return loaded;
   const rootAbsolute = resolve(reader.cwd, path);
+  // A ref to this document through its 3.2 `$self` is local (self-refs.ts). The value was
+  // parsed for this load alone, so it is rewritten in place.
+  localizeSelfRefs(root.value, rootAbsolute);
   const ids = readsSchemaIds(root.value);
   if (!namesOtherFiles(root.value)) {
     if (!ids) return loaded;

@@ -62,7 +62,8 @@ export function headerValues(
 }
 
 /**
- * Cookie parameters from the `Cookie` header, each value percent-decoded: a list from its
+ * Cookie parameters from the `Cookie` header, each value percent-decoded (as it is in the 3.2
+ * `cookie` style): a list from its
  * repeated pairs (exploded, the form style's default) or from `name=a,b`, an object from the
  * pairs named after its fields or from `name=k1,v1,k2,v2`.
  */
@@ -75,13 +76,15 @@ export function cookieValues(
   for (const pair of (headers.get('cookie') ?? '').split(';')) {
     const at = pair.indexOf('=');
     if (at < 0) continue;
-    const name = decoded(pair.slice(0, at).trim());
+    const name = percentDecoded(pair.slice(0, at).trim());
     sent.set(name, [...(sent.get(name) ?? []), pair.slice(at + 1).trim()]);
   }
   const out: Record<string, unknown> = {};
-  for (const { name, explode } of declared) {
+  for (const { name, explode, style } of declared) {
     const field = fields?.[name];
     const exploded = explode !== false;
+    // OpenAPI 3.2's cookie style sends values as they are: nothing to decode.
+    const decoded = style === 'cookie' ? (text: string) => text : percentDecoded;
     if (exploded && field?.type === 'object') {
       const object: Record<string, string> = {};
       for (const key of Object.keys(field.fields ?? {}))
@@ -190,7 +193,7 @@ export function deepPut(
   }
 }
 
-function decoded(text: string): string {
+function percentDecoded(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {

@@ -100,6 +100,11 @@ function queryValues(
   for (const parameter of declared) {
     const { name, explode } = parameter;
     const field = validator?.fields[name];
+    if (parameter.querystring !== undefined) {
+      const value = wholeQueryValue(url.search, parameter.querystring);
+      if (value !== undefined) define(out, name, value);
+      continue;
+    }
     if (parameter.style !== undefined || field?.type === 'object') {
       const value = styledQueryValue(url.searchParams, parameter, field);
       if (value !== undefined) define(out, name, value);
@@ -119,6 +124,25 @@ function queryValues(
     );
   }
   return out;
+}
+
+/**
+ * An OpenAPI 3.2 querystring parameter in JSON or text: the whole query (`search` without its
+ * `?`) percent-decoded, and parsed when JSON. Text that does not decode or parse is kept as
+ * it came, for the validator to name as the wrong kind.
+ */
+function wholeQueryValue(search: string, form: 'json' | 'text'): unknown {
+  if (search.length <= 1) return undefined;
+  let text = search.slice(1);
+  try {
+    text = decodeURIComponent(text);
+    if (form === 'text') return text;
+    const value: unknown = JSON.parse(text);
+    // As deep as a body may be, so that no validator walks a hostile nesting.
+    return nesting(value, MAX_BODY_DEPTH) > MAX_BODY_DEPTH ? text : value;
+  } catch {
+    return text;
+  }
 }
 
 type Decoded = { readonly value: unknown } | { readonly refusal: Response };

@@ -15,13 +15,15 @@ import { requireScalar, scalarText } from './url.js';
 /**
  * `encodeParameters` (params.ts), writing lists and objects in headers and cookies too: the
  * headers' values are made texts and handed on with the query, and the `Cookie` header is
- * written here, since an exploded list or object is several pairs.
+ * written here, since an exploded list or object is several pairs. `asIs` writes the values of
+ * cookies in OpenAPI 3.2's `cookie` style (cookie-style.ts passes it; other bundles leave it out).
  */
 export function encodeParameterForms(
   descriptor: OperationDescriptor,
   input: OperationInput,
   context: RequestContext,
   headers: HeaderRecord,
+  asIs?: CookieText,
 ): string {
   const query = encodeParameters(
     descriptor,
@@ -41,7 +43,7 @@ export function encodeParameterForms(
     const parameter = descriptor.cookies?.find((p) => p.name === name);
     if (parameter === undefined)
       throw refuse(context, argument, `unknown cookie parameter "${name}"`);
-    pairs.push(...cookiePairs(parameter, value, argument, context));
+    pairs.push(...cookiePairs(parameter, value, argument, context, asIs));
   }
   if (pairs.length > 0) setChecked(headers, 'cookie', pairs.join('; '), 'cookies', context);
   return query;
@@ -145,19 +147,25 @@ function headerText(
 /**
  * A cookie parameter as `name=value` pairs in the form style (exploded unless the descriptor
  * says otherwise): `name=a,b` or `name=a; name=b` for a list, `name=k1,v1,k2,v2` or
- * `k1=v1; k2=v2` for an object. Keys and values are percent-encoded; an empty list or object
- * sends nothing.
+ * `k1=v1; k2=v2` for an object. Keys and values are percent-encoded, or in OpenAPI 3.2's
+ * `cookie` style sent as they are (the caller escapes what needs it, as RFC 6265 leaves to the
+ * server); an empty list or object sends nothing.
  */
 function cookiePairs(
   parameter: ParameterDescriptor,
   value: unknown,
   argument: string,
   context: RequestContext,
+  asIs: CookieText | undefined,
 ): string[] {
   const { name } = parameter;
   const exploded = parameter.explode !== false;
   const wire = wireValue(value, argument, context);
-  const at = (text: string, where: string) => encodeText(text, where, context);
+  // `key` is an object's key, which `=` would end in an exploded pair.
+  const at = (text: string, where: string, key = false) =>
+    parameter.style === 'cookie' && asIs
+      ? asIs(text, where, wire.kind === 'text' || exploded ? (key ? ';=' : ';') : ';,', context)
+      : encodeText(text, where, context);
   if (wire.kind === 'text') return [`${name}=${at(wire.text, argument)}`];
   if (wire.kind === 'list') {
     const texts = wire.texts.map((t, i) => at(t, `${argument}[${i}]`));
@@ -165,13 +173,24 @@ function cookiePairs(
     return exploded ? texts.map((t) => `${name}=${t}`) : [`${name}=${texts.join(',')}`];
   }
   const members = wire.members.map(
-    ([key, text]) => [at(key, `${argument}.${key}`), at(text, `${argument}.${key}`)] as const,
+    ([key, text]) => [at(key, `${argument}.${key}`, true), at(text, `${argument}.${key}`)] as const,
   );
   if (members.length === 0) return [];
   return exploded
     ? members.map(([key, text]) => `${key}=${text}`)
     : [`${name}=${members.map(([key, text]) => `${key},${text}`).join(',')}`];
 }
+
+/**
+ * Writes a cookie-style value as it is, refusing one that holds a character of `separators`
+ * (see cookie-style.ts).
+ */
+export type CookieText = (
+  text: string,
+  argument: string,
+  separators: string,
+  context: RequestContext,
+) => string;
 
 /** Percent-encoded text, refused when it is not valid Unicode (a lone surrogate). */
 function encodeText(text: string, argument: string, context: RequestContext): string {

@@ -59,7 +59,8 @@ describe('validating OpenAPI 3.2', () => {
                 {
                   name: 'q',
                   in: 'querystring',
-                  content: { 'application/json': { schema: { type: 'object' } } },
+                  // XML is still no whole query string the client writes (JSON and text are).
+                  content: { 'application/xml': { schema: { type: 'object' } } },
                 },
               ],
             },
@@ -97,7 +98,8 @@ describe('what the client does not honour yet', () => {
               {
                 name: 'q',
                 in: 'querystring',
-                content: { 'application/json': { schema: { type: 'object' } } },
+                // XML is still no whole query string the client writes (JSON and text are).
+                content: { 'application/xml': { schema: { type: 'object' } } },
               },
               { name: 'session', in: 'cookie', style: 'cookie', schema: { type: 'string' } },
             ],
@@ -133,8 +135,7 @@ describe('what the client does not honour yet', () => {
     expect(built.warnings.map((w) => [w.code, w.pointer])).toEqual([
       ['tag-parent', '/tags/0/parent'],
       ['unsendable-method', '/paths/~1a/additionalOperations/CONNECT'],
-      ['parameter-left-out', '/paths/~1a/get/parameters/0/content/application~1json'],
-      ['cookie-style', '/paths/~1a/get/parameters/1/style'],
+      ['parameter-left-out', '/paths/~1a/get/parameters/0/content/application~1xml'],
       ['form-encoding', '/paths/~1a/post/requestBody/content/multipart~1mixed/itemEncoding'],
       ['discriminator-default', '/components/schemas/Pet/discriminator/defaultMapping'],
     ]);

@@ -99,9 +99,11 @@ export interface ParameterDescriptor {
   /**
    * A query parameter's style where it is not `form` (OpenAPI's default): `spaceDelimited`
    * and `pipeDelimited` join a list (or an object's keys and values) with `%20` or `|`;
-   * `deepObject` writes `created[gt]=1`. Its operation names `encodeStyledQuery`.
+   * `deepObject` writes `created[gt]=1`. Its operation names `encodeStyledQuery`. A cookie's
+   * `cookie` (OpenAPI 3.2) writes the form style's pairs with each value as it is, not
+   * percent-encoded; its operation names `encodeCookieStyle`.
    */
-  readonly style?: 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  readonly style?: 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'cookie';
   /**
    * A deepObject list as `expand[0]=a` (the document's `x-sdk-deep-object-arrays: indices`);
    * absent for the default, `expand[]=a`.
@@ -109,6 +111,12 @@ export interface ParameterDescriptor {
   readonly arrays?: 'indices';
   /** OpenAPI's `allowReserved`: reserved characters such as `/` and `:` are sent as they are. */
   readonly allowReserved?: boolean;
+  /**
+   * An OpenAPI 3.2 `in: querystring` parameter whose value is the whole query string: its JSON
+   * text (`json`) or the text itself (`text`), percent-encoded. Its operation names
+   * `encodeQueryText`.
+   */
+  readonly querystring?: 'json' | 'text';
 }
 
 /**
