@@ -25,7 +25,7 @@ import { camelCase, memberName, type ClientPlace } from './names.js';
 import { pathTreeOf, placeOperation, type PathTree } from './places.js';
 import { FORBIDDEN_METHODS, pathItemOperations } from '../document/methods.js';
 import { tagAncestors } from './tag-tree.js';
-import { reportCallbacks, reportParameter, reportWebhooks } from './left-out.js';
+import { reportCallbacks, reportParameter, reportWebhooks, warnOnce } from './left-out.js';
 import { paginationOf } from './pagination.js';
 
 /** Methods a client may resend without asking, when the spec does not say. */
@@ -158,7 +158,7 @@ function buildOperation(
     ...(idPlace ? { idPlace } : {}),
     method,
     path,
-    ...(raw.fixedQuery !== undefined ? { fixedQuery: raw.fixedQuery } : {}),
+    ...(sendsFixedQuery(raw, queryParameters, ctx) ? { fixedQuery: raw.fixedQuery } : {}),
     ...(summary !== undefined ? { summary } : {}),
     ...(description !== undefined ? { description } : {}),
     ...(operation.deprecated === true ? { deprecated: true } : {}),
@@ -179,6 +179,30 @@ function buildOperation(
     retrySafe,
     ...(pagination ? { pagination } : {}),
   };
+}
+
+/**
+ * Whether the query a path key carries (`beta=true` of `/responses/{id}?beta=true`) is sent. It
+ * is not beside a 3.2 querystring parameter in JSON or text, whose value is the whole query
+ * string: the two cannot be joined into one the server reads, so the key's query is left out,
+ * with a warning at the operation.
+ */
+function sendsFixedQuery(
+  raw: RawOperation,
+  queryParameters: readonly IrParameter[],
+  ctx: SchemaContext,
+): boolean {
+  if (raw.fixedQuery === undefined) return false;
+  const whole = queryParameters.find((p) => p.querystring !== undefined);
+  if (!whole) return true;
+  warnOnce(
+    ctx.reporter,
+    'parameter-left-out',
+    raw.pointer,
+    `the query of the path key ('${raw.fixedQuery}') is not sent: querystring parameter '${whole.name}' is the whole query string`,
+    `declare '${raw.fixedQuery}' among the querystring parameter's content, or drop it from the path key`,
+  );
+  return false;
 }
 
 /** Methods whose requests carry no body: fetch() throws for one (`Request with GET/HEAD method cannot have body`). */

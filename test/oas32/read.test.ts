@@ -148,6 +148,38 @@ describe('what the client does not honour yet', () => {
     ]);
   });
 
+  it("leaves out a path key's query beside a whole JSON query string, with a warning", () => {
+    const search = {
+      operationId: 'search',
+      parameters: [
+        {
+          name: 'filter',
+          in: 'querystring',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+      ],
+      responses: ok,
+    };
+    const doc = { openapi: '3.2.0', info, paths: { '/s?beta=true': { get: search } } };
+    const built = irFromText('spec.json', JSON.stringify(doc));
+    expect('warnings' in built).toBe(true);
+    if (!('warnings' in built)) return;
+    expect(built.warnings.map((w) => [w.code, w.pointer])).toEqual([
+      ['parameter-left-out', '/paths/~1s?beta=true/get'],
+    ]);
+    expect(built.ir.operations[0]!.fixedQuery).toBeUndefined();
+    // Beside ordinary query parameters the key's query is still sent.
+    const plain = {
+      ...search,
+      parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }],
+    };
+    const other = irFromText(
+      'spec.json',
+      JSON.stringify({ ...doc, paths: { '/s?beta=true': { get: plain } } }),
+    );
+    expect('ir' in other && other.ir.operations[0]!.fixedQuery).toBe('beta=true');
+  });
+
   it("warns of $self in a document split over files, whose refs resolve against each file's path", async () => {
     const dir = scratch();
     await mkdir(join(dir, 'parts'), { recursive: true });
