@@ -9,7 +9,8 @@
  * `[api, 'users', userId, {}]` the reads of that very path with any query (TanStack matches an
  * object in a filter partially, and never against a string or number, so the trailing `{}`
  * stops at the path). An infinite read appends `'infinite'` after the query, which holds no
- * page parameter: the pages are the query's data, not part of what identifies it.
+ * page parameter: the pages are the query's data, not part of what identifies it. A streamed
+ * query appends `'stream'` (after a write's body, which is what identifies its answer).
  */
 import type { FixedMethod, HttpMethod, IrOperation, IrParameter, IrType } from '../ir/types.js';
 
@@ -44,6 +45,21 @@ export function queryRoleOf(op: Pick<IrOperation, 'method'>): 'read' | 'write' |
     OPTIONS: undefined,
   };
   return Object.hasOwn(roles, op.method) ? roles[op.method as FixedMethod] : 'write';
+}
+
+/**
+ * How a streamed query asks for its operation's stream: the answer is always one, or the
+ * request's flag (`stream: true` in the body) asks for it. None when the operation cannot
+ * answer a stream, or when its flag has no body to go in (the call then answers either, and
+ * nothing the query could set chooses the stream). HEAD and OPTIONS get no query options.
+ */
+export function streamedQueryOf(
+  op: Pick<IrOperation, 'method' | 'successStream' | 'successType' | 'body'>,
+): 'always' | 'flag' | undefined {
+  const stream = op.successStream;
+  if (!stream || queryRoleOf(op) === undefined) return undefined;
+  if (stream.flag !== undefined && op.body) return 'flag';
+  return op.successType === undefined ? 'always' : undefined;
 }
 
 /** Whether the call takes anything besides the client and its options, so that a mutation has variables. */
@@ -208,6 +224,8 @@ export function rootKeyOf(title: string): string {
 /** A read's key segments and a write's invalidations, for every operation of a document. */
 export interface QueryKeyPlan {
   readonly reads: ReadonlyMap<IrOperation, readonly KeySegment[]>;
+  /** The path segments of an operation that gets a streamed query, a read's as its key has them. */
+  readonly streams: ReadonlyMap<IrOperation, readonly KeySegment[]>;
   readonly invalidations: ReadonlyMap<IrOperation, readonly Invalidation[]>;
 }
 
@@ -225,10 +243,20 @@ export function queryKeyPlan(operations: readonly IrOperation[]): QueryKeyPlan {
     reads.set(op, taken ? [...segments, { kind: 'literal', value: op.operationId }] : segments);
   }
   const readSegments = [...reads.values()];
+  // A write's streamed key on a read's path keeps its operation id, as a second read would.
+  const writeSegments = (op: IrOperation, segments: KeySegment[]): readonly KeySegment[] =>
+    readSegments.some((r) => sameShape(r, segments))
+      ? [...segments, { kind: 'literal', value: op.operationId }]
+      : segments;
   const invalidations = new Map(
     operations
       .filter((op) => queryRoleOf(op) === 'write')
       .map((op) => [op, invalidationsOf(op.method, keySegments(op.path, prefix), readSegments)]),
   );
-  return { reads, invalidations };
+  const streams = new Map(
+    operations
+      .filter((op) => streamedQueryOf(op) !== undefined)
+      .map((op) => [op, reads.get(op) ?? writeSegments(op, keySegments(op.path, prefix))]),
+  );
+  return { reads, invalidations, streams };
 }

@@ -74,8 +74,12 @@ export function readParts(input: OperationQueryInput): StatementStructures[] {
       `return ${keyLiteral(root, [...segments, query ? '{ ...query }' : '{}', ...(body ? ['body'] : [])])} as const;`,
       `The query key of {@link ${op.functionName}} (\`${op.method} ${op.path}\`): the API's root, the path with its parameters' values, and the query parameters${body ? ', then the request body' : ''} last. A prefix of it reaches this resource and everything under it.`,
     ),
+  ];
+  // A read that only streams gets no plain options (`query-options-streamed.ts` has its own).
+  if (!q.options) return statements;
+  statements.push(
     exported(
-      q.options!,
+      q.options,
       [{ name: client, type: 'ClientCore' }, ...parameters],
       returnObject([
         ['queryKey', `${q.key}(${keyArguments})`],
@@ -88,7 +92,7 @@ export function readParts(input: OperationQueryInput): StatementStructures[] {
       `TanStack Query options for {@link ${op.functionName}}: \`useQuery(${q.options}(client, …))\`, \`queryClient.fetchQuery(…)\`. The query function passes TanStack's \`signal\` on, so leaving the screen cancels the request; \`error\` is {@link ${q.error}}; TanStack does not retry, the client does. Wrap it in TanStack's \`queryOptions()\` for a key typed with the data.`,
       { [client]: CLIENT_DOC },
     ),
-  ];
+  );
   return [...statements, ...infiniteParts(input, keyParameters, parameters, client, segments)];
 }
 

@@ -3,7 +3,8 @@
  * plain objects (no TanStack import, no class), so an app that imports none ships none and a
  * project without TanStack still type-checks. Per read: a key builder and query options (and
  * infinite ones for a paginated list); per write: mutation options that invalidate the keys the
- * path hierarchy relates (`query-options-keys.ts`); per operation: its error type. Names come
+ * path hierarchy relates (`query-options-keys.ts`); per read or write that can answer a stream:
+ * streamed query options (`query-options-streamed.ts`); per operation: its error type. Names come
  * from the plan (`QueryOptionSymbols`).
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
@@ -28,6 +29,7 @@ import {
 } from './query-options-keys.js';
 import { errorType, readParts, writeParts } from './query-options-parts.js';
 import { segmentExpression, type OperationQueryInput } from './query-options-code.js';
+import { streamedParts } from './query-options-streamed.js';
 import { schemaIndexOf } from './type-expr.js';
 import { TypeUsage } from './type-usage.js';
 
@@ -66,10 +68,15 @@ export function emitQueryOptions(
     statements.push(errorType(input));
     statements.push(
       ...(opNames.queryOptions.mutationOptions ? writeParts(input) : readParts(input)),
+      ...(keys.streams.has(op) ? streamedParts(input, keys.streams.get(op)!) : []),
     );
     noteImports(op, opNames, plan, usage, fromOperations);
   }
-  const reads = ops.some((op) => names.get(op)!.queryOptions!.options !== undefined);
+  const reads = ops.some(
+    (op) =>
+      names.get(op)!.queryOptions!.options !== undefined ||
+      names.get(op)!.queryOptions!.streamedOptions !== undefined,
+  );
   const writes = ops.some((op) => names.get(op)!.queryOptions!.mutationOptions !== undefined);
   const pages = ops.flatMap((op) =>
     names.get(op)!.queryOptions!.infiniteOptions ? [pageParameterOf(op)!.value] : [],
@@ -152,4 +159,6 @@ function noteImports(
     if (name !== undefined) entry.types.add(name);
   for (const p of op.pathParameters) usage.add(p.type, 'write');
   if (op.body && !opNames.body && rawBodyKind(op) === undefined) usage.add(op.body.type, 'write');
+  if (opNames.queryOptions?.streamedOptions && op.successStream)
+    usage.add(op.successStream.item, 'read');
 }

@@ -1,7 +1,7 @@
 /**
  * The README's sections for apps: the TanStack Query options of the `./query` entry point and
  * the form validators of `./forms`. Their examples use real operations of the spec (a lookup,
- * a paginated list, a write, a request body), named as the plan named them, so the sections
+ * a paginated list, a write, a stream, a request body), named as the plan named them, so the sections
  * stay true for any document; a package without such operations gets the prose alone.
  */
 import { proxyPath } from './readme-examples.js';
@@ -10,7 +10,7 @@ import type { OperationSymbols } from '../plan/types.js';
 import { clientClassName } from './client.js';
 import type { FormSymbols } from './forms-plan.js';
 import { operationKey } from '../plan/types.js';
-import { sampleArguments } from './samples.js';
+import { sampleArguments, sampleValue } from './samples.js';
 import type { SchemaIndex } from './type-expr.js';
 
 const ts = (code: string) => `\`\`\`ts\n${code}\n\`\`\``;
@@ -34,6 +34,7 @@ function queryExample(ir: Ir, index: SchemaIndex, names: AppSymbols['operations'
   const write =
     ir.operations.find((op) => op.method === 'POST' && of(op)?.mutationOptions) ??
     ir.operations.find((op) => of(op)?.mutationOptions);
+  const stream = ir.operations.find((op) => of(op)?.streamedOptions);
   const lines: string[] = [];
   const imports: string[] = [];
   const hooks: string[] = [];
@@ -58,6 +59,15 @@ function queryExample(ir: Ir, index: SchemaIndex, names: AppSymbols['operations'
       '// change.mutate({ … }): after a success, the queries it affects are refetched',
     );
   }
+  if (stream) {
+    imports.push(of(stream)!.streamedOptions!);
+    if (!hooks.includes('useQuery')) hooks.push('useQuery');
+    hooks.push('experimental_streamedQuery');
+    lines.push(
+      `const chunks = useQuery(${optionsCall(of(stream)!.streamedOptions!, withoutFlag(stream, index), index).replace('(client', '(client, experimental_streamedQuery')});`,
+      "// chunks.data is the items so far, growing as each comes; chunks.fetchStatus is 'fetching' until the stream ends",
+    );
+  }
   if (lines.length === 0) return [];
   return [
     ts(
@@ -75,6 +85,16 @@ function queryExample(ir: Ir, index: SchemaIndex, names: AppSymbols['operations'
   ];
 }
 
+/** The operation with its sample body lacking the stream flag, which streamed options set themselves. */
+function withoutFlag(op: IrOperation, index: SchemaIndex): IrOperation {
+  const flag = op.successStream?.flag;
+  if (flag === undefined || !op.body) return op;
+  const sample = op.body.example ?? sampleValue(op.body.type, index);
+  if (typeof sample !== 'object' || sample === null || Array.isArray(sample)) return op;
+  const example = Object.fromEntries(Object.entries(sample).filter(([key]) => key !== flag));
+  return { ...op, body: { ...op.body, example } };
+}
+
 /** The `## TanStack Query` section. */
 export function tanstackQuery(
   ir: Ir,
@@ -90,9 +110,10 @@ export function tanstackQuery(
     ? ` \`queryClient.invalidateQueries({ queryKey: ${symbols.key}(…).slice(0, -1) })\` reaches what that key names without its query${lookup!.pathParameters.length > 0 ? ', and all that belongs to it' : ''}.`
     : '';
   const errorExample = symbols ? ` (\`${symbols.error}\`)` : '';
+  const streams = ir.operations.some((op) => names.get(op)?.queryOptions?.streamedOptions);
   return [
     '## TanStack Query',
-    `\`${pkg}/query\` has TanStack Query (v5) options for every operation: \`…QueryOptions\` for each read, \`…InfiniteQueryOptions\` for each paginated list, \`…MutationOptions\` for each write, and the key builders \`…QueryKey\`. They are plain objects, so the same options serve React, Vue, Solid, Svelte and Angular Query, \`queryClient.fetchQuery\` and \`prefetchQuery\`; the package does not depend on TanStack Query, and an app that imports none of them ships none.`,
+    `\`${pkg}/query\` has TanStack Query (v5) options for every operation: \`…QueryOptions\` for each read, \`…InfiniteQueryOptions\` for each paginated list, \`…MutationOptions\` for each write, ${streams ? '\`…StreamedQueryOptions\` for each operation that can answer a stream, ' : ''}and the key builders \`…QueryKey\`. They are plain objects, so the same options serve React, Vue, Solid, Svelte and Angular Query, \`queryClient.fetchQuery\` and \`prefetchQuery\`; the package does not depend on TanStack Query, and an app that imports none of them ships none.`,
     ...queryExample(ir, index, names),
     [
       `- **Keys** are hierarchical: the API's name, the path's words and ids, then the query. A key's prefix names a resource and everything under it, so invalidating a prefix reaches all of it:${keyExample}`,
@@ -101,6 +122,11 @@ export function tanstackQuery(
       "- **Retries** are the client's alone: the options set `retry` so that TanStack never retries on top of the client, which retries what is safe to repeat and never a 4xx.",
       `- **Errors** are typed per operation${errorExample}: TanStack's \`error\` is the SDK's error, and \`error.is?.(…)\` takes only the error types that operation declares, so testing for one it never answers does not compile.`,
       "- **Cancellation**: the query function passes TanStack's `signal` on, so a query TanStack cancels (the component unmounted, the key changed) cancels the request. Per-call settings (`timeoutMs`, `headers`…) go in the options' last argument.",
+      ...(streams
+        ? [
+            "- **Streams**: `…StreamedQueryOptions(client, experimental_streamedQuery, …)` hands the call's stream to TanStack Query 5's `experimental_streamedQuery`, which you pass in (the package does not import TanStack): the data is the array of items so far, growing as each comes, `pending` until the first and fetching until the stream ends; for a call whose body flag (`stream: true`) asks for the stream, the options set it. Pass `(p) => experimental_streamedQuery({ ...p, reducer, initialValue })` to fold the items into something else. The key is the JSON query's with `'stream'` last; cancelling the query cancels the stream's body. A streamed write (a chat completion) is cached by TanStack's normal rules and no further: it stays fresh, so a new mount shows it without sending it again, and `refetch()` sends it again.",
+          ]
+        : []),
     ].join('\n'),
   ];
 }

@@ -30,6 +30,7 @@ import {
   pageParameterOf,
   queryRoleOf,
   rootKeyOf,
+  streamedQueryOf,
   takesArguments,
 } from '../emit/query-options-keys.js';
 import { planForms } from '../emit/forms-plan.js';
@@ -146,7 +147,8 @@ function planOperations(
  * order, after every other name: for a read `usersRetrieveQueryKey` and
  * `usersRetrieveQueryOptions` (and `usersListInfiniteQueryKey`, `usersListInfiniteQueryOptions`
  * for a paginated one), for a write `usersCreateMutationOptions` and `UsersCreateVariables`,
- * and for both the error type `UsersRetrieveError`.
+ * for either that can answer a stream `chatCreateStreamedQueryKey` and
+ * `chatCreateStreamedQueryOptions`, and for both the error type `UsersRetrieveError`.
  */
 function planQueryOptions(
   ir: Ir,
@@ -167,7 +169,11 @@ function planQueryOptions(
         ...(role === 'read'
           ? {
               key: functions.claim(`${base}QueryKey`),
-              options: functions.claim(`${base}QueryOptions`),
+              // A read that only streams has streamed options alone: a plain query would cache
+              // the unread stream, its connection open.
+              ...(streamedQueryOf(op) !== 'always'
+                ? { options: functions.claim(`${base}QueryOptions`) }
+                : {}),
             }
           : {}),
         ...(infinite
@@ -180,6 +186,12 @@ function planQueryOptions(
           ? {
               mutationOptions: functions.claim(`${base}MutationOptions`),
               ...(takesArguments(op) ? { variables: types.claim(`${type}Variables`) } : {}),
+            }
+          : {}),
+        ...(streamedQueryOf(op)
+          ? {
+              streamedKey: functions.claim(`${base}StreamedQueryKey`),
+              streamedOptions: functions.claim(`${base}StreamedQueryOptions`),
             }
           : {}),
       };

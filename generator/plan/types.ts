@@ -35,7 +35,7 @@ export interface OperationSymbols {
 /**
  * An operation's names in the `./query` entry point, each only where it applies: key and options for a
  * read (GET), infinite ones for a paginated read whose page parameter is known, mutation options
- * for a write.
+ * for a write, streamed ones for a read or write that can answer a stream.
  */
 export interface QueryOptionSymbols {
   /** The type of what a call rejects with, which TanStack infers as `error` (`UsersRetrieveError`). */
@@ -44,6 +44,9 @@ export interface QueryOptionSymbols {
   readonly options?: string;
   readonly infiniteKey?: string;
   readonly infiniteOptions?: string;
+  /** For an operation that can answer a stream: the key and options of its streamed query. */
+  readonly streamedKey?: string;
+  readonly streamedOptions?: string;
   readonly mutationOptions?: string;
   /** The type of a mutation's variables; none when the call takes no arguments. */
   readonly variables?: string;

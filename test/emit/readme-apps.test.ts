@@ -51,3 +51,29 @@ describe.each([
     if (pkg !== 'connect-api-client') expect(query).not.toMatch(/users|charging|station/i);
   });
 });
+
+describe('the README of a package with streams', () => {
+  it('shows streamed query options with TanStack’s streamedQuery, the body flag left to them', async () => {
+    const files = await packageOf('test/query/streamed/chat-streams.yaml');
+    const query = section(files.get('README.md')!, 'TanStack Query')!;
+    expect(query).toContain(
+      '- **Streams**: `…StreamedQueryOptions(client, experimental_streamedQuery, …)`',
+    );
+    expect(importedFrom(query, '@tanstack/react-query')).toContain('experimental_streamedQuery');
+    expect(importedFrom(query, 'chat-streams-client/query')).toContain(
+      'chatCreateChatCompletionStreamedQueryOptions',
+    );
+    expect(files.get('src/query.ts')).toContain(
+      'export function chatCreateChatCompletionStreamedQueryOptions<QueryFn>(',
+    );
+    // The example's body has no `stream`: the options set it, and the body's type lacks it.
+    expect(query).toMatch(
+      /chatCreateChatCompletionStreamedQueryOptions\(client, experimental_streamedQuery, \{\s*model: 'gpt-4o',\s*\}\)/,
+    );
+  });
+
+  it('says nothing of streams for a package without any', async () => {
+    const readme = (await packageOf('spec/connect-api.yaml')).get('README.md')!;
+    expect(section(readme, 'TanStack Query')).not.toMatch(/stream/i);
+  });
+});

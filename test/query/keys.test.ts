@@ -11,6 +11,7 @@ import {
   queryKeyPlan,
   rootKeyOf,
   sharedPrefixLength,
+  streamedQueryOf,
   type Invalidation,
   type KeySegment,
 } from '../../generator/emit/query-options-keys.js';
@@ -171,6 +172,50 @@ describe('invalidationsOf', () => {
     const { reads: keys } = queryKeyPlan([a, b]);
     expect(shown(keys.get(a)!)).toBe('things');
     expect(shown(keys.get(b)!)).toBe('things/b');
+  });
+});
+
+describe('streamed queries', () => {
+  const sse = { accept: 'text/event-stream', framing: 'sse' as const, item: str };
+  const body = { type: str, required: true, encodings: ['json' as const] } as never;
+  it.each([
+    { name: 'a GET that only streams', extra: { successStream: sse }, want: 'always' },
+    {
+      name: 'a POST whose body flag asks for the stream',
+      extra: { method: 'POST', body, successType: str, successStream: { ...sse, flag: 'stream' } },
+      want: 'flag',
+    },
+    // The call answers either by the Content-Type: nothing the query sets chooses the stream.
+    {
+      name: 'JSON or a stream, unflagged',
+      extra: { successType: str, successStream: sse },
+      want: undefined,
+    },
+    { name: 'a HEAD', extra: { method: 'HEAD', successStream: sse }, want: undefined },
+    { name: 'plain JSON', extra: { successType: str }, want: undefined },
+  ] as const)('$name → $want', ({ extra, want }) => {
+    expect(streamedQueryOf(operation({ functionName: 'f', ...(extra as object) }))).toBe(want);
+  });
+
+  it("keys a write's stream by its path, and by its id too on a read's path", () => {
+    const stream = { accept: 'text/event-stream', framing: 'sse' as const, item: str };
+    const read = operation({ functionName: 'events', path: '/events', successStream: stream });
+    const write = operation({
+      functionName: 'publish',
+      method: 'POST',
+      path: '/events',
+      successStream: stream,
+    });
+    const chat = operation({
+      functionName: 'chat',
+      method: 'POST',
+      path: '/chat',
+      successStream: stream,
+    });
+    const { streams } = queryKeyPlan([read, write, chat]);
+    expect(shown(streams.get(read)!)).toBe('events');
+    expect(shown(streams.get(write)!)).toBe('events/publish');
+    expect(shown(streams.get(chat)!)).toBe('chat');
   });
 });
 
