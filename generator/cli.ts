@@ -19,6 +19,7 @@ interface GenerateCommandOptions {
   readonly release: boolean;
   readonly watch: boolean;
   readonly verbose: boolean;
+  readonly timings: boolean;
   readonly refRoot?: string[];
   readonly maxFileSize?: number;
   readonly maxTotalSize?: number;
@@ -112,6 +113,11 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
     )
     .option('--watch', 'regenerate whenever the spec or the config changes, until Ctrl-C', false)
     .option('--verbose', VERBOSE, false)
+    .option(
+      '--timings',
+      'print the CPU and wall time of each stage (load, validate, ir, plan, emit, print, release, write)',
+      false,
+    )
     .action(async (options: GenerateCommandOptions) => {
       // Each command is loaded when it runs: `--help` or `validate` never loads ts-morph.
       if (options.watch) {

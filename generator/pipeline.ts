@@ -31,6 +31,7 @@ import { settleIr, type GenerateSettings } from './generate-settings.js';
 import { packageExports } from './diff/structure-summary.js';
 import type { TemplateFile } from './emit/runtime.js';
 import { limitsWithin, printFiles, type OutputFile } from './print.js';
+import { UNTIMED, type StageClock } from './timings.js';
 
 export {
   FAKE_TEMPLATE_DIR,
@@ -60,6 +61,8 @@ export interface GenerateRequest {
    * version stands in for the release stage, so a caller passes it or `release`, not both.
    */
   readonly settings?: GenerateSettings;
+  /** Times each stage (`generate --timings`); untimed when not given. */
+  readonly clock?: StageClock;
 }
 
 export interface GenerateResult {
@@ -111,86 +114,99 @@ function loadedAndValidated(
   loadDiagnostics: readonly Diagnostic[],
   document: SourceDocument,
   caches: RunCaches,
+  clock: StageClock = UNTIMED,
 ): Diagnostic[] {
   const place = (d: Diagnostic) => `${d.code} ${d.file}:${d.line}:${d.column}`;
   const reported = new Set(loadDiagnostics.filter((d) => d.severity === 'error').map(place));
   return sortDiagnostics([
     ...loadDiagnostics,
-    ...validateDocument(document, caches.openapiSchema).filter((d) => !reported.has(place(d))),
+    ...clock
+      .time('validate', () => validateDocument(document, caches.openapiSchema))
+      .filter((d) => !reported.has(place(d))),
   ]);
 }
 
 export async function generate(request: GenerateRequest): Promise<GenerateResult> {
   const caches = request.caches ?? openRunCaches();
-  const loaded = await loadDocument(request.specPath, {
-    ...request.settings?.read,
-    cache: caches.yamlValue,
-  });
+  const clock = request.clock ?? UNTIMED;
+  const loaded = await clock.timeAsync('load', () =>
+    loadDocument(request.specPath, { ...request.settings?.read, cache: caches.yamlValue }),
+  );
   if (!loaded.document) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
   if (hasErrors(loaded.diagnostics))
     return {
-      diagnostics: loadedAndValidated(loaded.diagnostics, loaded.document, caches),
+      diagnostics: loadedAndValidated(loaded.diagnostics, loaded.document, caches, clock),
       sources: loaded.document.files,
     };
-  const result = await generateLoaded(request, caches, loaded.document, loaded.diagnostics);
+  const result = await generateLoaded(request, caches, clock, loaded.document, loaded.diagnostics);
   return { ...result, sources: loaded.document.files };
 }
 
 async function generateLoaded(
   request: GenerateRequest,
   caches: RunCaches,
+  clock: StageClock,
   document: SourceDocument,
   loadDiagnostics: readonly Diagnostic[],
 ): Promise<GenerateResult> {
   // The loader's warnings (a converted Swagger 2.0 document's among them) are reported too.
-  const problems = loadedAndValidated(loadDiagnostics, document, caches);
+  const problems = loadedAndValidated(loadDiagnostics, document, caches, clock);
   if (hasErrors(problems)) return { diagnostics: problems };
-  const built = buildIr(document);
+  const built = clock.time('ir', () => buildIr(document));
   if (!built.ir) return { diagnostics: sortDiagnostics([...problems, ...built.diagnostics]) };
-  const { ir, plan } = planIr(settleIr(built.ir, request.settings));
+  const settled = built.ir;
+  const { ir, plan } = clock.time('plan', () => planIr(settleIr(settled, request.settings)));
   const header = headerLine(request.specPath, request.command);
   const lib = ir.info.lib;
-  const [templates, testingTemplates, fakeTemplates, libTemplates, loadedLayer] = await Promise.all(
-    [
-      loadTemplates(),
-      loadTemplates(TESTING_TEMPLATE_DIR),
-      loadTemplates(FAKE_TEMPLATE_DIR),
-      lib === undefined ? [] : loadTemplates(libTemplateDir(lib)),
-      lib === undefined ? undefined : loadLayer(lib),
-    ],
-  );
+  const [templates, testingTemplates, fakeTemplates, libTemplates, loadedLayer] =
+    await clock.timeAsync('emit', () =>
+      Promise.all([
+        loadTemplates(),
+        loadTemplates(TESTING_TEMPLATE_DIR),
+        loadTemplates(FAKE_TEMPLATE_DIR),
+        lib === undefined ? [] : loadTemplates(libTemplateDir(lib)),
+        lib === undefined ? undefined : loadLayer(lib),
+      ]),
+    );
   if (loadedLayer && hasErrors(loadedLayer.diagnostics))
     return { diagnostics: sortDiagnostics(loadedLayer.diagnostics) };
   const layer = loadedLayer?.layer;
-  const { files: emitted, manifest } = emitVersionFree({
-    ir,
-    plan,
-    templates,
-    testingTemplates,
-    fakeTemplates,
-    libTemplates,
-    layer,
-    header,
-    ...(request.settings?.modules ? { modules: request.settings.modules } : {}),
-  });
-  const printed = await printFiles(emitted, header, caches.format);
+  const { files: emitted, manifest } = clock.time('emit', () =>
+    emitVersionFree({
+      ir,
+      plan,
+      templates,
+      testingTemplates,
+      fakeTemplates,
+      libTemplates,
+      layer,
+      header,
+      ...(request.settings?.modules ? { modules: request.settings.modules } : {}),
+    }),
+  );
+  const printed = await printFiles(emitted, header, caches.format, undefined, clock);
   const diagnostics = [...problems, ...built.diagnostics];
   const fixedVersion = request.settings?.packageVersion;
   let version = fixedVersion ?? NEUTRAL_PACKAGE_VERSION;
   let records: readonly OutputFile[] = [];
   let warning: Diagnostic | undefined;
-  if (request.release) {
+  const releasing = request.release;
+  if (releasing) {
     // The version module's names do not depend on the version: it stands in with the neutral one.
-    const [, versionModule] = emitVersioned(ir, manifest, NEUTRAL_PACKAGE_VERSION);
-    const released = release({
-      ir,
-      document,
-      files: printed,
-      manifest,
-      exports: packageExports([...emitted, versionModule!], summaryCache(caches.exportSummaries)),
-      header,
-      ...request.release,
-    });
+    const released = clock.time('release', () =>
+      release({
+        ir,
+        document,
+        files: printed,
+        manifest,
+        exports: packageExports(
+          [...emitted, emitVersioned(ir, manifest, NEUTRAL_PACKAGE_VERSION)[1]!],
+          summaryCache(caches.exportSummaries),
+        ),
+        header,
+        ...releasing,
+      }),
+    );
     if ('diagnostic' in released) return { diagnostics: [...diagnostics, released.diagnostic] };
     ({ version, files: records, warning } = released);
   }
@@ -200,6 +216,7 @@ async function generateLoaded(
     header,
     caches.format,
     limitsWithin(printed),
+    clock,
   );
   return {
     files: [...versioned, ...printed, ...records],

@@ -11,6 +11,7 @@ import type * as Prettier from 'prettier';
 import type { EmittedFile } from './emit/model.js';
 import { contentKey, type TextCache } from './cache.js';
 import { formatMarkdown } from './markdown-format.js';
+import { UNTIMED, type StageClock } from './timings.js';
 
 export interface OutputFile {
   /** Path relative to the output directory, POSIX separators. */
@@ -127,6 +128,7 @@ export async function printFiles(
   header: string,
   cache?: TextCache,
   limits: FormatLimits = FORMAT_LIMITS,
+  clock: StageClock = UNTIMED,
 ): Promise<OutputFile[]> {
   // Printed as close to the house format as ts-morph goes without prettier (its defaults are
   // four spaces and double quotes), for the files too large to format (`FORMAT_LIMITS`).
@@ -141,10 +143,12 @@ export async function printFiles(
     structurePrinter(project) ??
     ((structure: SourceFileStructure, path: string) =>
       printWithSourceFile(project, path, structure));
-  const printed = files.map((file) => {
-    const body = file.kind === 'typescript' ? print(file.structure, file.path) : file.content;
-    return { file, text: file.path.endsWith('.ts') ? withHeader(body, header) : body };
-  });
+  const printed = clock.time('print', () =>
+    files.map((file) => {
+      const body = file.kind === 'typescript' ? print(file.structure, file.path) : file.content;
+      return { file, text: file.path.endsWith('.ts') ? withHeader(body, header) : body };
+    }),
+  );
   const total = printed.reduce((sum, { text }) => sum + text.length, 0);
   const out: OutputFile[] = [];
   for (const { file, text } of printed) {
@@ -153,7 +157,10 @@ export async function printFiles(
       (file.kind === 'text' && file.formatted === true) ||
       total > limits.package ||
       text.length > limits.file;
-    const content = parser && !formatted ? await format(text, parser, cache) : text;
+    const content =
+      parser && !formatted
+        ? await clock.timeAsync('format', () => format(text, parser, cache))
+        : text;
     out.push({ path: file.path, content });
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

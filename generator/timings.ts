@@ -8,7 +8,10 @@
  */
 import { performance } from 'node:perf_hooks';
 
-/** The pipeline's stages, in order; `write` is the command's, after the pipeline. */
+/**
+ * The pipeline's stages, in order: `print` is ts-morph writing the structures as text, `format`
+ * prettier putting it in the house format; `write` is the command's, after the pipeline.
+ */
 export const STAGES = [
   'load',
   'validate',
@@ -16,6 +19,7 @@ export const STAGES = [
   'plan',
   'emit',
   'print',
+  'format',
   'release',
   'write',
 ] as const;

@@ -13,6 +13,7 @@ import { readPreviousOutput, type PreviousOutput } from '../previous.js';
 import type { OutputFile } from '../print.js';
 import { OutputRefused, planOutput, writeOutput, type OutputPlan } from '../write.js';
 import { refuseOutputFolder } from '../write-guard.js';
+import { StageTimings, timingLines, UNTIMED, type StageClock } from '../timings.js';
 import { EXIT, type CommandIo } from './io.js';
 import { DEFAULT_OUT, DEFAULT_SPEC, displayPath } from './paths.js';
 import { resolveGenerate, type GenerateFlags, type ResolvedGenerate } from './settings.js';
@@ -25,6 +26,8 @@ export interface GenerateOptions extends GenerateFlags {
   readonly release?: boolean;
   /** Print every warning, not only the first of each kind. */
   readonly verbose?: boolean;
+  /** Print what each stage of the run cost (`--timings`). */
+  readonly timings?: boolean;
 }
 
 /** One generation's result before anything is written: the files, or the diagnostics that stop it. */
@@ -45,7 +48,11 @@ export interface Produced {
  * it writes one) gives diagnostics of code `output` and no files, as an invalid spec does, so
  * every command that writes (generate, --check, --watch, publish's check) refuses it alike.
  */
-export async function produce(resolved: ResolvedGenerate, markReleased = false): Promise<Produced> {
+export async function produce(
+  resolved: ResolvedGenerate,
+  markReleased = false,
+  clock: StageClock = UNTIMED,
+): Promise<Produced> {
   const fixed = resolved.settings.packageVersion !== undefined;
   const folder = { label: resolved.out, dir: resolve(resolved.out), cwd: process.cwd() };
   // Before anything is read from the output or generated: `--out /` costs nothing to refuse.
@@ -56,6 +63,7 @@ export async function produce(resolved: ResolvedGenerate, markReleased = false):
     specPath: resolved.spec,
     command: resolved.command,
     settings: resolved.settings,
+    clock,
     // A fixed version takes the release stage's place: no surface record, no changelog.
     ...(fixed ? {} : { release: { previous, outLabel: resolved.out, markReleased } }),
   });
@@ -124,6 +132,20 @@ export const errorCount = (diagnostics: readonly Diagnostic[]) =>
   diagnostics.filter((d) => d.severity === 'error').length;
 
 export async function runGenerate(options: GenerateOptions, io: CommandIo): Promise<number> {
+  if (!options.timings) return generateOnce(options, io, UNTIMED);
+  const timings = new StageTimings();
+  try {
+    return await generateOnce(options, io, timings);
+  } finally {
+    for (const line of timingLines(timings.costs())) io.err(line);
+  }
+}
+
+async function generateOnce(
+  options: GenerateOptions,
+  io: CommandIo,
+  clock: StageClock,
+): Promise<number> {
   const verbose = options.verbose ?? false;
   const settled = await resolveGenerate(options);
   if (!settled.resolved) {
@@ -135,7 +157,7 @@ export async function runGenerate(options: GenerateOptions, io: CommandIo): Prom
   const resolved = settled.resolved;
   const { spec, out, command } = resolved;
   const outDir = resolve(out);
-  const result = await produce(resolved, options.release ?? false);
+  const result = await produce(resolved, options.release ?? false, clock);
   // The config's warnings and the spec's are listed and counted together.
   const listing = listDiagnostics([...settled.diagnostics, ...result.diagnostics], verbose);
   for (const line of listing.lines) io.err(line);
@@ -174,7 +196,7 @@ export async function runGenerate(options: GenerateOptions, io: CommandIo): Prom
     return EXIT.invalid;
   }
   try {
-    await writeOutput(outDir, files, plan);
+    await clock.timeAsync('write', () => writeOutput(outDir, files, plan));
   } catch (error) {
     if (!(error instanceof OutputRefused)) throw error;
     io.err(`${out}: ${error.message}; nothing was written.`);
