@@ -29,7 +29,7 @@ import { mixedImport, moduleImport } from './imports.js';
 import { typescriptFile, type EmittedFile } from './model.js';
 import { operationModel, type ParameterModel } from './operation-model.js';
 import { descriptorPath } from './path-template.js';
-import { successBody } from './operations.js';
+import { streamItem, successBody } from './operations.js';
 import { emitRuntime, type TemplateFile } from './runtime.js';
 import { schemaIndexOf, type SchemaIndex } from './type-expr.js';
 
@@ -57,6 +57,8 @@ export function emitFakeIndex(ir: Ir, plan: Plan, path: string): EmittedFile {
   for (const op of ir.operations) {
     const check = jsonSuccess(op) ? successBody(op, index)?.check : undefined;
     if (check) guards.add(check);
+    const itemCheck = streamItem(op, index)?.check;
+    if (itemCheck) guards.add(itemCheck);
     for (const name of Object.values(plan.forms.operations.get(operationKey(op)) ?? {}))
       validators.add(name);
   }
@@ -68,6 +70,10 @@ export function emitFakeIndex(ir: Ir, plan: Plan, path: string): EmittedFile {
     'FakeContract',
     'FakeItem',
     'FakeOperation',
+    'FakeStreamEvent',
+    'SteppedClock',
+    'StreamClock',
+    'steppedClock',
     'ResponseMode',
     'SampleNode',
     CONTRACT,
@@ -142,9 +148,21 @@ export function emitFakeIndex(ir: Ir, plan: Plan, path: string): EmittedFile {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: './fake-api.js',
       isTypeOnly: true,
-      namedExports: ['FakeApi', 'FakeApiOptions', 'FakeItem', 'ResponseMode'].map((name) => ({
-        name,
-      })),
+      namedExports: [
+        'FakeApi',
+        'FakeApiOptions',
+        'FakeItem',
+        'FakeStreamEvent',
+        'ResponseMode',
+        'SteppedClock',
+        'StreamClock',
+      ].map((name) => ({ name })),
+    },
+    {
+      // The clock a test steps a streamed answer's events with.
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './fake-api.js',
+      namedExports: [{ name: 'steppedClock' }],
     },
     {
       kind: StructureKind.ExportDeclaration,
@@ -201,7 +219,35 @@ function operationValue(
       contentType: media ? responseType(media.accept) : undefined,
       node: op.successType && media?.kind !== 'binary' ? builder.node(op.successType) : undefined,
       check: check ? new NodeCode(check) : undefined,
+      stream: streamValue(op, builder, index),
     },
+    cursorList:
+      op.pagination?.kind === 'cursor'
+        ? {
+            items: [...op.pagination.items],
+            parameter: op.pagination.parameter,
+            cursor: { from: op.pagination.cursor.from, path: [...op.pagination.cursor.path] },
+            hasMore: op.pagination.hasMore ? [...op.pagination.hasMore] : undefined,
+          }
+        : undefined,
+  };
+}
+
+/** The stream the answer is or may be (`FakeStream` of templates/fake/contract.ts). */
+function streamValue(
+  op: IrOperation,
+  builder: FormNodeBuilder,
+  index: SchemaIndex,
+): NodeValue | undefined {
+  const stream = op.successStream;
+  if (!stream) return undefined;
+  const check = streamItem(op, index)?.check;
+  return {
+    framing: stream.framing,
+    contentType: responseType(stream.accept) ?? stream.accept,
+    node: builder.node(stream.item),
+    check: check ? new NodeCode(check) : undefined,
+    flag: stream.flag,
   };
 }
 

@@ -58,8 +58,9 @@ export function respond(
       status: answer.status,
       headers: { ...headers, 'content-type': success.contentType ?? 'text/plain' },
     });
-  let value = withoutNextPage(answer.body, success.node!);
+  let value = answer.page ? answer.body : withoutNextPage(answer.body, success.node!);
   if (mode === 'loosest') value = loosen(value, success.node!);
+  if (mode === 'loosest' && answer.page && isRecord(value)) answer.page.keep(value);
   const failure = success.check?.(value);
   if (failure !== undefined)
     return problem(500, {

@@ -4,19 +4,21 @@
  * and `/users/{id}/` where paths end with a slash) and `P` has a `GET` or a `POST`, and what
  * `P/{name}` answers is an object (or nothing): then `POST P` creates an item, `GET P` lists
  * them, and `GET`, `PUT`, `PATCH` and `DELETE` of `P/{name}` read, replace, update and remove
- * one. (`GET /reports/{year}` answering a list is a lookup, not an item.) Every other
- * operation is answered from its response schema alone.
+ * one. (`GET /reports/{year}` answering a list is a lookup, not an item.) A cursor list with
+ * no item path (Slack's `users.list`) is a collection too, that only lists: its items are the
+ * ones a test adds, walked page by page. Every other operation is answered from its response
+ * schema alone.
  */
 import type { FakeOperation } from './contract.js';
-import { objectView, type SampleNode } from './sample-node.js';
+import { objectView, resolve, type SampleNode } from './sample-node.js';
 
 export interface Collection {
   /** The collection's path template: `/pets`, `/owners/{ownerId}/pets`. */
   readonly path: string;
-  /** Its items' path template: `/pets/{petId}`. */
-  readonly itemPath: string;
+  /** Its items' path template: `/pets/{petId}`; absent for a list alone. */
+  readonly itemPath?: string;
   /** The parameter that names an item in `itemPath`: `petId`. */
-  readonly idParameter: string;
+  readonly idParameter?: string;
   /** An item's schema: what `GET` of an item answers, else what `PUT`, `PATCH` or `POST` do. */
   readonly node: SampleNode | undefined;
   /**
@@ -85,7 +87,33 @@ export function collectionRoles(
       if (role) roles.set(op, { collection, role });
     }
   }
+  const alone = new Map<string, Collection>();
+  for (const op of operations) {
+    if (op.cursorList === undefined || roles.has(op)) continue;
+    const node = listItem(op);
+    const collection = alone.get(op.path) ?? {
+      path: op.path,
+      node,
+      idProperty: idMember(node, 'id'),
+    };
+    alone.set(op.path, collection);
+    roles.set(op, { collection, role: 'list' });
+  }
   return roles;
+}
+
+/** The schema of one item of a cursor list's page. */
+function listItem(op: FakeOperation): SampleNode | undefined {
+  let node = op.success.node;
+  for (const name of op.cursorList?.items ?? []) {
+    const object = node && objectView(node);
+    node =
+      object && Object.prototype.hasOwnProperty.call(object.properties, name)
+        ? object.properties[name]
+        : undefined;
+  }
+  const list = node && resolve(node).node;
+  return list?.type === 'array' ? list.items : undefined;
 }
 
 function idMember(node: SampleNode | undefined, parameter: string): string | undefined {

@@ -50,6 +50,36 @@ export interface FakeSuccess {
   readonly node?: SampleNode;
   /** The package's guard of the body, which every answer passes before it is sent. */
   readonly check?: Check;
+  /** The stream the answer is, or may be beside JSON (`streams.ts`). */
+  readonly stream?: FakeStream;
+}
+
+/** A success answer written as a stream of items: server-sent events, JSON Lines or JSON texts. */
+export interface FakeStream {
+  readonly framing: 'sse' | 'jsonl' | 'json-seq';
+  /** The media type the stream is sent as. */
+  readonly contentType: string;
+  /** The response view of one item's schema, sampled for each event. */
+  readonly node: SampleNode;
+  /** The package's guard of one item. */
+  readonly check?: Check;
+  /** The boolean body property that asks for the stream; without it the answer is JSON. */
+  readonly flag?: string;
+}
+
+/**
+ * A list walked page by page by a cursor query parameter (`generator/ir/pagination.ts`): the
+ * fake answers pages of the stored items, the cursor leading to the next.
+ */
+export interface FakeCursorList {
+  /** Property path of the list in the answer (`['data']`). */
+  readonly items: readonly string[];
+  /** The query parameter that takes the cursor (`starting_after`). */
+  readonly parameter: string;
+  /** Where the client reads the next cursor: a property path of the answer, or of its last item. */
+  readonly cursor: { readonly from: 'response' | 'lastItem'; readonly path: readonly string[] };
+  /** Property path of the `has_more` flag, when the answer has one. */
+  readonly hasMore?: readonly string[];
 }
 
 /** One operation, as the fake routes, checks and answers it. */
@@ -68,6 +98,8 @@ export interface FakeOperation extends Pick<OperationDescriptor, 'id' | 'method'
   /** The validator of each part of the request that has one. */
   readonly checks?: Readonly<Partial<Record<RequestPart, RequestValidator>>>;
   readonly success: FakeSuccess;
+  /** How the client walks the operation's pages, when it is a cursor list. */
+  readonly cursorList?: FakeCursorList;
 }
 
 export interface FakeContract {

@@ -9,6 +9,8 @@
  * method, 413 past the body limit, 415 for an undeclared media type), and answered from the
  * collections' state (`state.ts`) or made up from the success response's schema, the same for
  * the same request and seed. Every answer passes the package's guard before it is sent.
+ * A cursor list is answered page by page from its stored items (`pages.ts`), and a streamed
+ * answer as a stream of its media type, each event waiting on the `streams.clock` (`streams.ts`).
  */
 import type { FakeContract } from './contract.js';
 import { respond, type ResponseMode } from './answers.js';
@@ -18,9 +20,13 @@ import { readRequest } from './request.js';
 import { Router } from './router.js';
 import { sample } from './sample.js';
 import { CollectionState, type FakeItem } from './state.js';
+import type { StreamClock } from './clock.js';
+import { DEFAULT_STREAM_EVENTS, streamAsked, streamResponse } from './streams.js';
 
 export type { FakeItem } from './state.js';
 export type { ResponseMode } from './answers.js';
+export type { FakeStreamEvent, SteppedClock, StreamClock } from './clock.js';
+export { steppedClock } from './clock.js';
 
 export interface FakeApiOptions {
   /** Made-up answers and ids depend on it alone: the same seed, the same answers. Default 1. */
@@ -38,6 +44,16 @@ export interface FakeApiOptions {
   readonly baseUrl?: string;
   /** The largest request body read, in bytes; a larger one is 413. Default 1 MiB. */
   readonly maxBodyBytes?: number;
+  /** How streamed answers (events, JSON Lines, JSON texts) are made up (`streams.ts`). */
+  readonly streams?: {
+    /** How many items each stream has. Default 3. */
+    readonly events?: number;
+    /**
+     * What each item waits on before it is sent: `steppedClock()` for a test that releases
+     * them one at a time. Default none: they go at once.
+     */
+    readonly clock?: StreamClock;
+  };
 }
 
 /** A fake made by `createFakeApi`. Its functions need no `this`: `const { fetch } = fake` works. */
@@ -68,6 +84,11 @@ export function createFake(contract: FakeContract, options: FakeApiOptions = {})
   const randomFor = (key: string) => new SeededRandom(`${seed}|${key}`);
   const router = new Router(contract.operations);
   const state = new CollectionState(contract.operations, randomFor);
+  const streams = {
+    events: Math.max(0, Math.floor(options.streams?.events ?? DEFAULT_STREAM_EVENTS)),
+    clock: options.streams?.clock,
+    mode,
+  };
 
   async function handle(request: Request): Promise<Response> {
     try {
@@ -89,6 +110,11 @@ export function createFake(contract: FakeContract, options: FakeApiOptions = {})
       const { operation } = match;
       const read = await readRequest(operation, match.params, request, target, maxBodyBytes);
       if ('refusal' in read) return read.refusal;
+      const stream = streamAsked(operation, read.input.body, request);
+      if (stream !== undefined)
+        return streamResponse(operation, stream, request, streams, (number) =>
+          randomFor(`${method} ${path}${target.search}#event#${number}`),
+        );
       const answer = state.answer(operation, read.input) ?? {
         status: operation.success.status,
         body:

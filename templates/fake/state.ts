@@ -13,7 +13,9 @@ import { isRecord } from '../runtime/guard.js';
 import type { FormNode } from '../runtime/standard-schema.js';
 import { issuesOf } from '../runtime/validate.js';
 import { collectionRoles, type Collection, type CollectionRole } from './collections.js';
-import type { FakeOperation, FakeSuccess } from './contract.js';
+import type { FakeCursorList, FakeOperation, FakeSuccess } from './contract.js';
+import { loosen } from './loosen.js';
+import { cursorPage, keepPage, writePage } from './pages.js';
 import { problem } from './problems.js';
 import type { SeededRandom } from './random.js';
 import type { RequestInput } from './request.js';
@@ -27,6 +29,11 @@ export interface Answer {
   /** Absent for an answer without a body. */
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * A page of a cursor list: its links are the state's own, consistent with its items, and
+   * `keep` puts back what the loosest mode leaves out of it that the client's walk needs.
+   */
+  readonly page?: { readonly keep: (loosened: Record<string, unknown>) => void };
 }
 
 /** An item a collection holds. */
@@ -72,8 +79,11 @@ export class CollectionState {
         body: this.#shaped(op.success, created.item, collection),
       };
     }
-    if (role === 'list') return this.#list(op, key);
-    const id = input.params[collection.idParameter]!;
+    if (role === 'list')
+      return op.cursorList
+        ? this.#page(op, op.cursorList, collection, key, input.query)
+        : this.#list(op, key);
+    const id = input.params[collection.idParameter!]!;
     const items = this.#items.get(key);
     const stored = items?.get(id);
     if (items === undefined || stored === undefined)
@@ -170,15 +180,38 @@ export class CollectionState {
     const body = sample(node, this.randomFor(`${key}#list`));
     if (list === undefined || !isRecord(body)) return undefined;
     define(body, listMember, list);
-    for (const name of Object.keys(envelope.properties)) {
-      const kind = resolve(envelope.properties[name]!).node.type;
-      if (
-        COUNTS.has(name.toLowerCase().replace(/_/g, '')) &&
-        (kind === 'integer' || kind === 'number')
-      )
-        define(body, name, items.length);
-    }
+    counted(body, node, items.length);
     return { status: op.success.status, body };
+  }
+
+  /** A page of a cursor list (`pages.ts`), or 400 for a cursor no stored item has. */
+  #page(
+    op: FakeOperation,
+    list: FakeCursorList,
+    collection: Collection,
+    key: string,
+    query: Readonly<Record<string, unknown>>,
+  ): Answer | Response | undefined {
+    const node = op.success.node;
+    const body = node && sample(node, this.randomFor(`${key}#list`));
+    if (node === undefined || !isRecord(body)) return undefined;
+    const items = [...(this.#items.get(key)?.values() ?? [])];
+    const page = cursorPage(list, items, query, collection.idProperty);
+    if ('unknownCursor' in page) {
+      const issue = { field: `query.${list.parameter}`, problem: 'no item has this cursor' };
+      return problem(400, {
+        detail: `No item of ${key} has the cursor "${page.unknownCursor}".`,
+        ...issue,
+        issues: [issue],
+      });
+    }
+    writePage(body, node, list, page);
+    counted(body, node, items.length);
+    return {
+      status: op.success.status,
+      body,
+      page: { keep: (loosened) => keepPage(loosened, node, list, page, loosen) },
+    };
   }
 
   /**
@@ -209,6 +242,19 @@ function merged(collection: Collection, base: unknown, body: unknown): unknown {
   for (const [name, value] of Object.entries(body))
     if (declares(collection.node, name)) define(base, name, value);
   return base;
+}
+
+/** Sets the members of a list envelope that count its items (`total_count`) to `count`. */
+function counted(body: Record<string, unknown>, node: SampleNode, count: number): void {
+  const envelope = objectView(node);
+  for (const name of Object.keys(envelope?.properties ?? {})) {
+    const kind = resolve(envelope!.properties[name]!).node.type;
+    if (
+      COUNTS.has(name.toLowerCase().replace(/_/g, '')) &&
+      (kind === 'integer' || kind === 'number')
+    )
+      define(body, name, count);
+  }
 }
 
 function declares(node: SampleNode, name: string): boolean {
