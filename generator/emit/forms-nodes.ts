@@ -272,6 +272,8 @@ function stringNode(type: IrStringType): NodeValue {
     // The forms runtime compiles patterns with the `u` flag; one that needs it off is the guards' alone.
     pattern: type.patternWithoutUnicode ? undefined : type.pattern,
     format: type.format !== undefined && CHECKED_FORMATS.has(type.format) ? type.format : undefined,
+    // Bytes: a form's file input gives a File, which the client uploads as it is.
+    file: type.format === 'binary' ? true : undefined,
   };
 }
 

@@ -202,3 +202,26 @@ describe("the package's fake", () => {
       ).rejects.toMatchObject({ status: 400, message: expect.stringContaining(field) });
   });
 });
+
+describe("the form validator of an upload's body", () => {
+  type Issue = { message: string; path?: readonly unknown[] };
+  type Schema = {
+    '~standard': {
+      validate(value: unknown): { value?: unknown; issues?: readonly Issue[] };
+    };
+    fields: Record<string, { file?: true; type: string }>;
+  };
+
+  it('takes a File or a Blob where the body has bytes, as the client uploads them, and says so of its fields', async () => {
+    const forms = await importWritten<Record<string, Schema>>(scratch(), 'src/forms.ts');
+    const schema = forms.FilesCreateFileBodySchema!;
+    const upload = { file: new File(['a'], 'a.txt'), purpose: 'p', attachments: [new Blob(['c'])] };
+    expect(schema['~standard'].validate(upload).issues).toBeUndefined();
+    expect(schema['~standard'].validate({ file: 'text', purpose: 'p' }).issues).toBeUndefined();
+    const wrong = schema['~standard'].validate({ file: 1, purpose: 'p' }).issues ?? [];
+    expect(wrong.map((i) => i.message)).toEqual(['must be a file or text']);
+    // A form can render a file input from the field's constraints; text fields are not files.
+    expect(schema.fields.file).toMatchObject({ type: 'string', file: true });
+    expect(schema.fields.purpose!.file).toBeUndefined();
+  });
+});

@@ -73,6 +73,11 @@ export interface FormStringNode extends Nullable {
   /** A regular expression, matched with the `u` flag. */
   readonly pattern?: string;
   readonly format?: FormStringFormat;
+  /**
+   * Bytes (`format: binary`): a `Blob` (a `File` from a file input) is accepted as well as
+   * text, as the client uploads either; lengths, pattern and format apply to text alone.
+   */
+  readonly file?: true;
 }
 
 export interface FormNumberNode extends Nullable {
@@ -175,6 +180,8 @@ export interface FieldConstraints {
   readonly pattern?: string;
   /** A format a `string` field is checked for: an email address, a date… */
   readonly format?: FormStringFormat;
+  /** A `string` field of bytes, which takes a file (`Blob`, `File`) too: a file input. */
+  readonly file?: true;
   /** Least value of a number. */
   readonly minimum?: number;
   /** Greatest value of a number. */

@@ -19,8 +19,12 @@ export function fits(node: FormNode, value: unknown, depth = 0): boolean {
     case 'null':
       return value === null;
     case 'boolean':
-    case 'string':
       return typeof value === node.type;
+    case 'string':
+      return (
+        typeof value === 'string' ||
+        (node.file === true && typeof Blob !== 'undefined' && value instanceof Blob)
+      );
     case 'number':
       return typeof value === 'number';
     case 'integer':
@@ -49,7 +53,7 @@ export function noun(node: FormNode, depth = 0): string {
     case 'boolean':
       return 'true or false';
     case 'string':
-      return 'text';
+      return node.file ? 'a file or text' : 'text';
     case 'number':
       return 'a number';
     case 'integer':
