@@ -127,7 +127,13 @@ const patterns = new Map<string, RegExp>();
 function checkString(node: FormStringNode, value: unknown, path: Path, out: FormIssue[]): void {
   if (node.file && typeof Blob !== 'undefined' && value instanceof Blob) return;
   if (typeof value !== 'string')
-    return issue(out, path, 'type', node.file ? 'must be a file or text' : 'must be text', 'string');
+    return issue(
+      out,
+      path,
+      'type',
+      node.file ? 'must be a file or text' : 'must be text',
+      'string',
+    );
   const { minLength, maxLength, format, pattern } = node;
   if (minLength !== undefined && value.length < minLength)
     issue(out, path, 'min_length', `at least ${count(minLength, 'character')}`, minLength);
