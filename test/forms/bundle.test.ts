@@ -7,10 +7,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleFromSources, modulesOf, type SourceBundle } from '../support/source-bundle.js';
 
-/** Gzipped bytes: one validator (2.6 KB today, 2.3 KB of it the interpreter), and all of them (3.8 KB). */
+/** Gzipped bytes: one validator (2.6 KB today, 2.3 KB of it the interpreter), and all of them (3.9 KB). */
 // `every` raised by 100 (measured 3,776 from 3,551) for parameter sets read from URL text
 // (`parameterSchema`, `parametersFromText`): a body's validator alone does not carry it.
-const BUDGETS = { one: 2_750, every: 3_800 } as const;
+// Raised by 100 again (measured 3,841 from 3,776) for file fields (`file: true`: a Blob or
+// File is taken where a body has bytes), checked by the interpreter every validator shares.
+const BUDGETS = { one: 2_750, every: 3_900 } as const;
 
 const FORM_MODULES = ['forms', 'runtime/standard-schema', 'runtime/validate'].map(
   (m) => `generated/src/${m}.ts`,
