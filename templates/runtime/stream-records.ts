@@ -22,13 +22,15 @@ export interface ServerSentEvent {
 /**
  * Splits the text into pieces ended by any of `ends` (CR, LF and CRLF as one end for lines;
  * RS for JSON sequences). The text after the last end is a piece too, for a body whose last
- * line has no newline.
+ * line has no newline. At the end of each chunk, a piece that `complete` says is whole is
+ * given at once rather than when its end arrives.
  */
 async function* pieces(
   text: AsyncIterable<string>,
   lines: boolean,
   limit: number,
   tooLong: () => Error,
+  complete?: (piece: string) => boolean,
 ): AsyncGenerator<string> {
   let buffer = '';
   // A CR ended the last chunk: an LF starting the next belongs to it.
@@ -52,6 +54,10 @@ async function* pieces(
     }
     buffer += chunk.slice(start);
     if (buffer.length > limit) throw tooLong();
+    if (buffer !== '' && complete?.(buffer)) {
+      yield buffer;
+      buffer = '';
+    }
   }
   if (buffer !== '') yield buffer;
 }
@@ -65,14 +71,33 @@ export async function* jsonLines(
   for await (const line of pieces(text, true, limit, tooLong)) if (line.trim() !== '') yield line;
 }
 
-/** The texts of a JSON text sequence: what lies between record separators, blank ones skipped. */
+/**
+ * The texts of a JSON text sequence: what lies between record separators, blank ones skipped.
+ * A record is given as soon as a chunk ends with it whole (RFC 7464's closing LF after a JSON
+ * text that parses), not when the next record's RS comes: a server sends the RS with its
+ * record, so a stream whose records come apart in time (a log tail) would otherwise hold each
+ * one back until the next, and its last one until the end. The LF is required so that a
+ * number cut in two (`12`, then `3`) is not taken whole; a text can be cut at any LF inside,
+ * but never so that its start parses alone. The parse is tried once per chunk, not per LF.
+ */
 export async function* jsonSequence(
   text: AsyncIterable<string>,
   limit: number,
   tooLong: () => Error,
 ): AsyncGenerator<string> {
-  for await (const record of pieces(text, false, limit, tooLong))
+  for await (const record of pieces(text, false, limit, tooLong, wholeRecord))
     if (record.trim() !== '') yield record;
+}
+
+/** Whether a JSON sequence's record so far is a whole JSON text closed by its LF. */
+function wholeRecord(record: string): boolean {
+  if (record.charCodeAt(record.length - 1) !== 10 || record.trim() === '') return false;
+  try {
+    JSON.parse(record);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

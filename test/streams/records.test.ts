@@ -112,6 +112,22 @@ describe('JSON Lines and JSON text sequences', () => {
     );
   });
 
+  it('gives a record as soon as a chunk ends with it whole, before the next RS comes', async () => {
+    let askedForMore = false;
+    async function* apart(): AsyncGenerator<string> {
+      yield '\x1e{"n":1}\n';
+      askedForMore = true;
+      yield '\x1e12';
+      yield '3\n\x1e{"n":\n';
+      yield '2}\n';
+    }
+    const reader = jsonSequence(apart(), 100, tooLong);
+    expect(await reader.next()).toEqual({ done: false, value: '{"n":1}\n' });
+    expect(askedForMore).toBe(false);
+    // A number cut before its LF, and an object cut at an LF inside it, wait for their rest.
+    expect((await collect(reader)).map((r) => JSON.parse(r))).toEqual([123, { n: 2 }]);
+  });
+
   it('refuses a line longer than the limit', async () => {
     await expect(collect(jsonLines(chunked(['x'.repeat(30)]), 20, tooLong))).rejects.toThrow(
       'too long',
