@@ -60,12 +60,13 @@ export function collectionRoles(
     if (!parent.some((op) => op.method in COLLECTION_ROLES)) continue;
     const ofMethod = (list: readonly FakeOperation[], method: string) =>
       list.find((op) => op.method === method && op.success.media === undefined)?.success.node;
-    const node =
+    const answered =
       ofMethod(itemOperations, 'GET') ??
       ofMethod(itemOperations, 'PUT') ??
       ofMethod(itemOperations, 'PATCH') ??
       ofMethod(parent, 'POST');
-    if (node !== undefined && objectView(node) === undefined) continue;
+    const node = answered === undefined ? undefined : itemObject(answered);
+    if (node === null) continue;
     const idParameter = found[2]!;
     const parameter = itemOperations.find((op) => op.checks?.path)?.checks?.path?.fields[
       idParameter
@@ -100,6 +101,19 @@ export function collectionRoles(
     roles.set(op, { collection, role: 'list' });
   }
   return roles;
+}
+
+/**
+ * The object an item is: the answer itself, or where an item path answers one of several
+ * objects (Stripe's `anyOf: [customer, deleted_customer]`), the first of them, which is what a
+ * create stores and every member's guard of the union accepts. Null for an answer that is no
+ * object: such a path is a lookup, not an item.
+ */
+function itemObject(answer: SampleNode): SampleNode | null {
+  if (objectView(answer) !== undefined) return answer;
+  const { node } = resolve(answer);
+  if (node.type !== 'union') return null;
+  return node.members.find((member) => objectView(member) !== undefined) ?? null;
 }
 
 /** The schema of one item of a cursor list's page. */
