@@ -13,6 +13,7 @@
  */
 
 import { COMPONENT_KINDS, type ComponentKind } from '../document/components.js';
+import { isPathItemMethod } from '../document/methods.js';
 
 /** Nodes that are inlined when referenced (no components slot in 3.0), or maps and lists of nodes. */
 type OtherKind =
@@ -40,18 +41,6 @@ export function isComponentKind(kind: Kind): kind is ComponentKind {
 
 /** Keys whose value is example or default data wherever they stand (but as names in a map). */
 const LITERALS = new Set(['example', 'default', 'const', 'enum']);
-
-const METHODS = new Set([
-  'get',
-  'put',
-  'post',
-  'delete',
-  'options',
-  'head',
-  'patch',
-  'trace',
-  'query',
-]);
 
 const SCHEMA_MAPS = new Set([
   'properties',
@@ -112,7 +101,7 @@ export function childKind(parent: Kind, key: string, value: unknown): Kind {
     case 'components':
       return COMPONENT_MAPS[key] ?? 'other';
     case 'pathItem':
-      if (METHODS.has(key)) return 'operation';
+      if (isPathItemMethod(key)) return 'operation';
       // OpenAPI 3.2: operations under other methods (`LINK`), by method.
       if (key === 'additionalOperations') return 'map:operation';
       if (key === 'parameters') return 'list:parameters';

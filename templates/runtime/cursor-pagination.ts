@@ -180,6 +180,8 @@ function cursorPageOf<Envelope, Item>(
             );
           // Made here rather than with the page: most pages are never followed.
           const here = trail ?? firstTrail(input, list);
+          // The same steps as a link page's walk (pagination.ts), written out in each: a shared
+          // function costs the link pages' bundles, which every client carries, more bytes.
           const earlier = here.seen.get(cursor);
           if (earlier !== undefined && isOnTrail(earlier, here))
             throw new PaginationError(
