@@ -312,6 +312,9 @@ export function operationSignature(
     paramDocs.push(`${p.identifier} — ${p.description ?? `the \`${p.name}\` path parameter.`}`);
   }
   const input: string[] = [];
+  // The body's type as written, before `| undefined` for an optional one: the flag's overloads
+  // intersect it with the flag's value.
+  let bodyType = '';
   if (op.pathParameters.length > 0)
     input.push(
       `path: { ${op.pathParameters.map((p) => `${propertyKey(p.name)}: ${p.identifier}`).join(', ')} }`,
@@ -327,6 +330,7 @@ export function operationSignature(
       .some(Boolean);
   if (op.body) {
     const type = rawBodyType(op) ?? names.body ?? typeExpression(op.body.type, 'write', index);
+    bodyType = type;
     parameters.push({
       name: 'body',
       type: op.body.required || !laterRequired(0) ? type : `${type} | undefined`,
@@ -403,7 +407,7 @@ export function operationSignature(
       p.name === 'body'
         ? {
             ...p,
-            type: `${p.type.replace(/ \| undefined$/, '')} & ${type}`,
+            type: `${bodyType} & ${type}`,
             hasQuestionToken: optional,
           }
         : p,
