@@ -11,6 +11,7 @@ import type * as Prettier from 'prettier';
 import type { EmittedFile } from './emit/model.js';
 import { contentKey, type TextCache } from './cache.js';
 import { formatMarkdown } from './markdown-format.js';
+import { formatDirect } from './print-direct.js';
 import { UNTIMED, type StageClock } from './timings.js';
 
 export interface OutputFile {
@@ -106,7 +107,12 @@ async function byPrettier(text: string, parser: string): Promise<string> {
  * Prettier's answer for a whole file, from the cache when it has it. Markdown is answered by
  * `formatMarkdown` (the same text prettier gives, see there) and cached as one answer too.
  */
-async function format(text: string, parser: string, cache: TextCache | undefined): Promise<string> {
+async function format(
+  text: string,
+  parser: string,
+  cache: TextCache | undefined,
+  direct = false,
+): Promise<string> {
   const key =
     cache && contentKey(installedPrettierVersion(), JSON.stringify(PRETTIER), parser, text);
   const cached = key === undefined ? undefined : cache?.get(key);
@@ -114,9 +120,21 @@ async function format(text: string, parser: string, cache: TextCache | undefined
   const formatted =
     parser === 'markdown'
       ? await formatMarkdown(text, { format: byPrettier, parses: parsesAsTypeScript })
-      : await byPrettier(text, parser);
+      : direct && parser === 'babel-ts' && directPrinting()
+        ? await formatDirect(text, (rest) => byPrettier(rest, parser))
+        : await byPrettier(text, parser);
   if (key !== undefined) cache?.set(key, formatted);
   return formatted;
+}
+
+/**
+ * Whether files that allow it (`directPrint`) are printed in the house format without
+ * prettier where `print-direct.ts` vouches for their text. On by default; the output is the
+ * same either way (a test compares), and `CONNECT_CODEGEN_DIRECT_PRINT=off` asks prettier for
+ * everything, to measure or to rule the printer out.
+ */
+export function directPrinting(): boolean {
+  return process.env.CONNECT_CODEGEN_DIRECT_PRINT !== 'off';
 }
 
 /**
@@ -159,7 +177,9 @@ export async function printFiles(
       text.length > limits.file;
     const content =
       parser && !formatted
-        ? await clock.timeAsync('format', () => format(text, parser, cache))
+        ? await clock.timeAsync('format', () =>
+            format(text, parser, cache, file.kind === 'typescript' && file.directPrint === true),
+          )
         : text;
     out.push({ path: file.path, content });
   }

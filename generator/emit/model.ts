@@ -15,6 +15,12 @@ export type EmittedFile =
        * the release stage records the keys without reading printed text.
        */
       readonly objectKeys?: Readonly<Record<string, readonly string[]>>;
+      /**
+       * Its functions are written in shapes `print-direct.ts` may print in the house format
+       * itself (the guards module); it checks every line and leaves what it cannot vouch for
+       * to prettier.
+       */
+      readonly directPrint?: boolean;
     }
   | {
       readonly kind: 'text';
@@ -27,6 +33,8 @@ export type EmittedFile =
       readonly formatted?: boolean;
     };
 
+export type TypeScriptFile = Extract<EmittedFile, { kind: 'typescript' }>;
+
 /**
  * A TypeScript module of the package made of these statements; `objectKeys` names the keys of
  * the object constants among them (see `EmittedFile`).
@@ -35,7 +43,7 @@ export function typescriptFile(
   path: string,
   statements: NonNullable<SourceFileStructure['statements']>,
   objectKeys?: Readonly<Record<string, readonly string[]>>,
-): EmittedFile {
+): TypeScriptFile {
   return {
     kind: 'typescript',
     path,

