@@ -15,8 +15,8 @@
  * A test formats generated packages with prettier and compares (test/emit/print-direct.test.ts).
  */
 
-/** The house print width (`PRETTIER.printWidth`). */
-const WIDTH = 100;
+import { vouchedTypeDeclaration } from './print-direct-types.js';
+import { docComment, quoted, Unvouched, width, WIDTH } from './print-direct-text.js';
 
 /** Formats TypeScript with prettier at the house settings. */
 export type TypeScriptFormatter = (text: string) => Promise<string>;
@@ -38,10 +38,16 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
     rest = [];
   };
   let i = 0;
+  // Where the last vouched declaration ended: the next may start there, on the line below it.
+  let vouchedEnd = -1;
   while (i < lines.length) {
-    // A function starts after a blank line (the printer separates declarations by one), never
-    // inside a statement or right below a comment that was not vouched.
-    const chunk = i === 0 || lines[i - 1] === '' ? vouchedFunction(lines, i) : undefined;
+    // A declaration starts after a blank line (the printer separates functions and interfaces
+    // by one), a vouched declaration or a one-line statement (type aliases follow each other
+    // directly), never inside a statement or right below a comment that was not vouched.
+    const chunk =
+      i === 0 || lines[i - 1] === '' || i === vouchedEnd || ONE_LINE_STATEMENT.test(lines[i - 1]!)
+        ? (vouchedFunction(lines, i) ?? vouchedTypeDeclaration(lines, i))
+        : undefined;
     if (chunk === undefined) {
       rest.push(lines[i]!);
       i++;
@@ -57,6 +63,7 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
     await flushRest();
     items.push({ text: `${chunk.printed.join('\n')}\n`, blankBefore });
     i = chunk.end;
+    vouchedEnd = i;
   }
   await flushRest();
   let out = '';
@@ -67,35 +74,21 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
   return out;
 }
 
+/**
+ * A top-level import or type alias on one line: a statement that ends on its line (the
+ * printer indents what continues a statement), so a declaration may start below it.
+ */
+const ONE_LINE_STATEMENT = /^(?:import |export type [A-Za-z_$][\w$]* = ).*;$/;
+
 /** A top-level function starting at line `start`, when every line of it is vouched. */
 function vouchedFunction(
   lines: readonly string[],
   start: number,
 ): { printed: string[]; end: number } | undefined {
-  const printed: string[] = [];
-  let i = start;
-  const first = lines[i];
-  if (first === undefined) return undefined;
-  if (/^\/\*\*[^]*\*\/$/.test(first)) {
-    // One-line JSDoc: prettier prints a comment as written, at any length.
-    if (!isOneLineDoc(first)) return undefined;
-    printed.push(first);
-    i++;
-  } else if (first === '/**') {
-    printed.push(first);
-    i++;
-    while (i < lines.length && lines[i] !== ' */') {
-      // Lines prettier re-indents as ` * text`, trimmed: already so.
-      const line = lines[i]!;
-      if (!/^ \*( .*)?$/.test(line) || line.includes('*/') || line !== line.trimEnd())
-        return undefined;
-      printed.push(line);
-      i++;
-    }
-    if (i >= lines.length) return undefined;
-    printed.push(lines[i]!);
-    i++;
-  }
+  const doc = docComment(lines, start, '');
+  if (doc === undefined) return undefined;
+  const printed = doc.printed;
+  let i = doc.end;
   const signature = lines[i];
   const parts = signature === undefined ? null : SIGNATURE.exec(signature);
   if (!parts) return undefined;
@@ -147,31 +140,9 @@ function fitted(statement: PrintedStatement, indent: number): string[] | undefin
   return layout?.map((line) => pad + line);
 }
 
-function isOneLineDoc(line: string): boolean {
-  const inner = line.slice(3, -2);
-  // Prettier keeps `/** text */` when the text has no other comment end and no edge spaces to trim.
-  return (
-    !inner.includes('*/') &&
-    inner.startsWith(' ') &&
-    inner.endsWith(' ') &&
-    !inner.startsWith('  ') &&
-    !inner.endsWith('  ') &&
-    !inner.startsWith(' *')
-  );
-}
-
 /** The signatures the guard writer prints: one parameter, `value: unknown`. */
 const SIGNATURE =
   /^((?:export )?function [A-Za-z_$][\w$]*)\(value: unknown\): (GuardFailure \| undefined|value is [A-Za-z_$][\w$]*|asserts value is [A-Za-z_$][\w$]*) \{$/;
-
-/**
- * Columns prettier counts for `text`: its length when ASCII, else at most two per code unit
- * (prettier counts East Asian wide characters as two), so a line is never thought to fit
- * when it does not.
- */
-function width(text: string): number {
-  return /^[\x20-\x7e]*$/.test(text) ? text.length : 2 * text.length;
-}
 
 // ---------------------------------------------------------------------------------------
 // Statements and expressions of the guard writer, read and printed as prettier prints them.
@@ -202,8 +173,6 @@ const PRECEDENCE: Record<string, number> = {
 
 const TOKEN =
   /\s*("(?:[^"\\\n]|\\.)*"|'[^'"\\\n]*'|[A-Za-z_$][\w$]*|(?:0|[1-9]\d*)(?:\.\d*[1-9])?(?![\w$.])|===|!==|<=|>=|&&|\|\||\+\+|[()[\].,;:?!<>={}-])/y;
-
-class Unvouched extends Error {}
 
 class Reader {
   private readonly tokens: string[] = [];
@@ -400,18 +369,6 @@ function containsCall(expr: Expr): boolean {
 /** An operand printed without parentheses anywhere: a name, a literal, a member, a call. */
 function isOperand(expr: Expr): boolean {
   return ['atom', 'member', 'index', 'call'].includes(expr.kind);
-}
-
-/**
- * A string literal as prettier prints it with `singleQuote`: in single quotes, a double quote
- * unescaped, every other escape kept. A string holding a single quote is not vouched (prettier
- * picks its quotes by counting them).
- */
-function quoted(token: string): string {
-  const body = token.slice(1, -1);
-  if (body.includes("'")) throw new Unvouched();
-  if (token.startsWith("'")) return token;
-  return `'${body.replace(/\\(.)/g, (escape, char: string) => (char === '"' ? '"' : escape))}'`;
 }
 
 /** `expr` as prettier prints it on one line. */

@@ -16,9 +16,9 @@ export type EmittedFile =
        */
       readonly objectKeys?: Readonly<Record<string, readonly string[]>>;
       /**
-       * Its functions are written in shapes `print-direct.ts` may print in the house format
-       * itself (the guards module); it checks every line and leaves what it cannot vouch for
-       * to prettier.
+       * Its declarations are written in shapes `print-direct.ts` may print in the house format
+       * itself (the guards module's functions, the types module's interfaces and aliases); it
+       * checks every line and leaves what it cannot vouch for to prettier.
        */
       readonly directPrint?: boolean;
     }

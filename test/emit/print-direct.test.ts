@@ -10,6 +10,7 @@ import * as prettier from 'prettier';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IrProperty, IrSchema, IrType } from '../../generator/ir/types.js';
 import { emitGuards } from '../../generator/emit/guards.js';
+import { emitTypes } from '../../generator/emit/types.js';
 import { generate } from '../../generator/pipeline.js';
 import { formatDirect, printStatement } from '../../generator/print-direct.js';
 import { FORMAT_LIMITS, PRETTIER, printFiles, type OutputFile } from '../../generator/print.js';
@@ -143,63 +144,64 @@ it('a function below a comment it cannot vouch for goes to prettier with its com
   expect(asked).toEqual([text.slice(0, text.indexOf('\n\n') + 1)]);
 });
 
-describe('a guards module of generated schemas', () => {
-  const name = fc
-    .tuple(fc.constantFrom('a', 'id', 'name', 'x'), fc.nat({ max: 40 }))
-    .map(([base, n]) => `${base}${'Long'.repeat(n % 12)}${n}`);
-  const leaf: fc.Arbitrary<IrType> = fc.oneof(
-    fc.constant<IrType>({ kind: 'string' }),
-    fc.record({
-      kind: fc.constant('string' as const),
-      minLength: fc.option(fc.nat({ max: 9 }), { nil: undefined }),
-      format: fc.option(fc.constantFrom('date-time', 'date', 'binary'), { nil: undefined }),
-    }),
-    fc.record({
-      kind: fc.constant('number' as const),
-      integer: fc.boolean(),
-      minimum: fc.option(fc.integer({ min: -5, max: 5 }), { nil: undefined }),
-      maximum: fc.option(fc.constantFrom(10, 0.5, 1e21), { nil: undefined }),
-    }),
-    fc.constant<IrType>({ kind: 'boolean' }),
+/** Schema types of every kind the IR has, with names of every length. */
+const name = fc
+  .tuple(fc.constantFrom('a', 'id', 'name', 'x'), fc.nat({ max: 40 }))
+  .map(([base, n]) => `${base}${'Long'.repeat(n % 12)}${n}`);
+const leaf: fc.Arbitrary<IrType> = fc.oneof(
+  fc.constant<IrType>({ kind: 'string' }),
+  fc.record({
+    kind: fc.constant('string' as const),
+    minLength: fc.option(fc.nat({ max: 9 }), { nil: undefined }),
+    format: fc.option(fc.constantFrom('date-time', 'date', 'binary'), { nil: undefined }),
+  }),
+  fc.record({
+    kind: fc.constant('number' as const),
+    integer: fc.boolean(),
+    minimum: fc.option(fc.integer({ min: -5, max: 5 }), { nil: undefined }),
+    maximum: fc.option(fc.constantFrom(10, 0.5, 1e21), { nil: undefined }),
+  }),
+  fc.constant<IrType>({ kind: 'boolean' }),
+  fc
+    .array(fc.constantFrom('A', "it's", 'say "hi"', 'wide 全角', 'VALUE_WITH_A_LONG_NAME'), {
+      minLength: 1,
+      maxLength: 8,
+    })
+    .map((values): IrType => ({ kind: 'enum', values: [...new Set(values)] })),
+  fc.constantFrom<IrType>({ kind: 'literal', value: 'fixed' }, { kind: 'null' }),
+);
+const type: fc.Arbitrary<IrType> = fc.letrec<{ type: IrType }>((tie) => ({
+  type: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.record({ kind: fc.constant('array' as const), items: tie('type') }),
     fc
-      .array(fc.constantFrom('A', "it's", 'say "hi"', 'wide 全角', 'VALUE_WITH_A_LONG_NAME'), {
-        minLength: 1,
-        maxLength: 8,
+      .tuple(tie('type'), fc.constant<IrType>({ kind: 'null' }))
+      .map(([t, n]): IrType => ({ kind: 'union', members: [t, n] })),
+    fc
+      .array(tie('type'), { minLength: 2, maxLength: 3 })
+      .map((members): IrType => ({ kind: 'union', members })),
+    fc
+      .record({
+        properties: fc.uniqueArray(fc.record({ name, type: tie('type'), required: fc.boolean() }), {
+          selector: (p) => p.name,
+          maxLength: 4,
+        }),
+        additional: fc.oneof(fc.constant<false>(false), tie('type')),
       })
-      .map((values): IrType => ({ kind: 'enum', values: [...new Set(values)] })),
-    fc.constantFrom<IrType>({ kind: 'literal', value: 'fixed' }, { kind: 'null' }),
-  );
-  const type: fc.Arbitrary<IrType> = fc.letrec<{ type: IrType }>((tie) => ({
-    type: fc.oneof(
-      { depthSize: 'small', withCrossShrink: true },
-      leaf,
-      fc.record({ kind: fc.constant('array' as const), items: tie('type') }),
-      fc
-        .tuple(tie('type'), fc.constant<IrType>({ kind: 'null' }))
-        .map(([t, n]): IrType => ({ kind: 'union', members: [t, n] })),
-      fc
-        .array(tie('type'), { minLength: 2, maxLength: 3 })
-        .map((members): IrType => ({ kind: 'union', members })),
-      fc
-        .record({
-          properties: fc.uniqueArray(
-            fc.record({ name, type: tie('type'), required: fc.boolean() }),
-            { selector: (p) => p.name, maxLength: 4 },
-          ),
-          additional: fc.oneof(fc.constant<false>(false), tie('type')),
-        })
-        .map(({ properties, additional }): IrType => ({
-          kind: 'object',
-          properties: properties.map((p): IrProperty => ({
-            ...p,
-            readOnly: false,
-            writeOnly: false,
-          })),
-          additional,
+      .map(({ properties, additional }): IrType => ({
+        kind: 'object',
+        properties: properties.map((p): IrProperty => ({
+          ...p,
+          readOnly: false,
+          writeOnly: false,
         })),
-    ),
-  })).type;
+        additional,
+      })),
+  ),
+})).type;
 
+describe('a guards module of generated schemas', () => {
   it('is printed directly as prettier prints it', async () => {
     let printed = 0;
     let askedFor = 0;
@@ -209,6 +211,125 @@ describe('a guards module of generated schemas', () => {
         async (named) => {
           const schemas: IrSchema[] = named.map(([n, t]) => schema(`S${n}`, t));
           const file = emitGuards(irOf(schemas), 'src/guards.ts', './runtime/guard.js', new Map());
+          process.env[SWITCH] = 'off';
+          const [raw] = await printFiles([file], 'header', undefined, { file: -1, package: -1 });
+          const expected = await byPrettier(raw!.content);
+          const asked = (text: string) => {
+            askedFor += text.length;
+            return byPrettier(text);
+          };
+          printed += raw!.content.length;
+          expect(await formatDirect(raw!.content, asked)).toBe(expected);
+        },
+      ),
+      { numRuns: 150, seed: 37 },
+    );
+    // Most of the text is printed directly, or the comparison above would prove little.
+    expect(askedFor / printed).toBeLessThan(0.8);
+  }, 120_000);
+});
+
+describe('a type declaration', () => {
+  const long = 'ModelAndMiniatureEffectsCompanyAndSpecialEffectsWorkshop';
+  const unasked = () => Promise.reject(new Error('asked prettier'));
+  it.each([
+    [
+      'properties of every type shape',
+      `export interface A {\n  /** The id. */\n  id: string;\n  "x-rate"?: number;\n  readonly tags: readonly string[];\n  map?: { [key: string]: Array<"a" | "b"> };\n  list: (A | null)[];\n  level: -1 | 1.5 | "say \\"hi\\"";\n  [key: string]: unknown;\n}\n`,
+    ],
+    [
+      'a union property over the width',
+      `export interface A {\n  /**\n   * Kinds.\n   *\n   * Long.\n   */\n  kind?: "${long}" | "${long}2" | ${long}[];\n}\n`,
+    ],
+    ['a union alias', `export type A = ${long} | "${long}" | null;\n`],
+    [
+      'unions that fit on the line below',
+      `export type ${long}Alias = ${long} | Other;\nexport interface A {\n  ${long}Key?: ${long} | null | Other;\n}\n`,
+    ],
+    [
+      'an empty body and type literals, declarations one below the other',
+      'export interface A {\n}\nexport type B = { a?: string; "b-c": { [key: string]: {} } | null; };\nexport type C = B[];\n',
+    ],
+    ['a short alias', `/** Doc. */\nexport type A = Record<string, B>;\n`],
+  ])('with %s is printed directly as prettier prints it', async (_, text) => {
+    expect(await formatDirect(text, unasked)).toBe(await byPrettier(text));
+  });
+
+  it.each([
+    ['a key prettier unquotes', 'export interface A {\n  "abc": string;\n}\n'],
+    ['a numeric key', 'export interface A {\n  "200": string;\n}\n'],
+    ['a blank line between members', 'export interface A {\n  a: string;\n\n  b: string;\n}\n'],
+    ['a generic over the width', `export interface A {\n  a: Record<${long}, ${long}2>;\n}\n`],
+    ['an alias over the width that is not a union', `export type A = ${long}${long};\n`],
+    ['an intersection', 'export type A = B & C;\n'],
+    [
+      'a type and null over the width',
+      `export interface A {\n  ${long}Key?: ${long} | null;\n  ${long}Key?: ${long}[] | null;\n}\n`,
+    ],
+    ['parentheses prettier drops', 'export type A = (B);\n'],
+  ])('with %s is left to prettier', async (_, text) => {
+    const asked: string[] = [];
+    const formatted = await formatDirect(text, (rest) => {
+      asked.push(rest);
+      return byPrettier(rest);
+    });
+    // The whole declaration, as one run of statements.
+    expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
+    expect(formatted).toBe(await byPrettier(text));
+  });
+});
+
+describe('a types module of generated schemas', () => {
+  const described = fc.option(
+    fc.constantFrom('Short.', 'A longer description\n\nwith a second paragraph.', 'Says "hi".'),
+    { nil: undefined },
+  );
+
+  // Unions of references to schemas with names of every length, beside null or not: the
+  // unions prettier moves below the key or breaks one member a line.
+  const target = (n: number) => `Target${'Long'.repeat(n)}`;
+  const targets = [0, 4, 8, 12].map((n) => schema(target(n), { kind: 'string' }));
+  const refs = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(0, 4, 8, 12).map((n): IrType => ({ kind: 'ref', name: target(n) })),
+        fc.constant<IrType>({ kind: 'null' }),
+      ),
+      { minLength: 2, maxLength: 5 },
+    )
+    .map((members): IrType => ({ kind: 'union', members }));
+  const referring = fc
+    .uniqueArray(fc.record({ name, type: refs, required: fc.boolean() }), {
+      selector: (p) => p.name,
+      minLength: 1,
+      maxLength: 4,
+    })
+    .map((properties): IrType => ({
+      kind: 'object',
+      properties: properties.map((p): IrProperty => ({ ...p, readOnly: false, writeOnly: false })),
+      additional: false,
+    }));
+
+  it('is printed directly as prettier prints it', async () => {
+    let printed = 0;
+    let askedFor = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.tuple(name, fc.oneof(type, refs, referring), described), {
+          selector: ([n]) => n,
+          minLength: 1,
+          maxLength: 4,
+        }),
+        async (named) => {
+          const schemas: IrSchema[] = [
+            ...targets,
+            ...named.map(([n, t, description]) =>
+              schema(`S${n}`, t, description === undefined ? {} : { description }),
+            ),
+          ];
+          const file = emitTypes(irOf(schemas), 'src/types.ts');
+          // Enums alone make no types module.
+          if (file === undefined) return;
           process.env[SWITCH] = 'off';
           const [raw] = await printFiles([file], 'header', undefined, { file: -1, package: -1 });
           const expected = await byPrettier(raw!.content);

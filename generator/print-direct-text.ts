@@ -1,0 +1,82 @@
+/**
+ * What the direct printers (`print-direct.ts` for functions, `print-direct-types.ts` for type
+ * declarations) share: the print width and how prettier counts it, JSDoc comments, string
+ * literals, and the signal that a text is not vouched for.
+ */
+
+/** The house print width (`PRETTIER.printWidth`). */
+export const WIDTH = 100;
+
+/** Thrown while reading a text the printer cannot vouch for; the caller leaves it to prettier. */
+export class Unvouched extends Error {}
+
+/**
+ * Columns prettier counts for `text`: its length when ASCII, else at most two per code unit
+ * (prettier counts East Asian wide characters as two), so a line is never thought to fit
+ * when it does not.
+ */
+export function width(text: string): number {
+  return /^[\x20-\x7e]*$/.test(text) ? text.length : 2 * text.length;
+}
+
+/**
+ * The JSDoc comment at line `start`, indented by `pad`, as prettier prints it (it is then
+ * already so): its lines and the line after it. No comment there: no lines. A comment
+ * prettier would change: undefined.
+ */
+export function docComment(
+  lines: readonly string[],
+  start: number,
+  pad: string,
+): { printed: string[]; end: number } | undefined {
+  const first = lines[start];
+  if (first === undefined || !first.startsWith(`${pad}/**`)) return { printed: [], end: start };
+  const own = first.slice(pad.length);
+  // One-line JSDoc: prettier prints a comment as written, at any length.
+  if (/^\/\*\*[^]*\*\/$/.test(own))
+    return isOneLineDoc(own) ? { printed: [first], end: start + 1 } : undefined;
+  if (own !== '/**') return undefined;
+  const printed = [first];
+  let i = start + 1;
+  while (i < lines.length && lines[i] !== `${pad} */`) {
+    // Lines prettier re-indents as ` * text`, trimmed: already so.
+    const line = lines[i]!;
+    if (
+      !line.startsWith(pad) ||
+      !/^ \*( .*)?$/.test(line.slice(pad.length)) ||
+      line.includes('*/') ||
+      line !== line.trimEnd()
+    )
+      return undefined;
+    printed.push(line);
+    i++;
+  }
+  if (i >= lines.length) return undefined;
+  printed.push(lines[i]!);
+  return { printed, end: i + 1 };
+}
+
+function isOneLineDoc(line: string): boolean {
+  const inner = line.slice(3, -2);
+  // Prettier keeps `/** text */` when the text has no other comment end and no edge spaces to trim.
+  return (
+    !inner.includes('*/') &&
+    inner.startsWith(' ') &&
+    inner.endsWith(' ') &&
+    !inner.startsWith('  ') &&
+    !inner.endsWith('  ') &&
+    !inner.startsWith(' *')
+  );
+}
+
+/**
+ * A string literal as prettier prints it with `singleQuote`: in single quotes, a double quote
+ * unescaped, every other escape kept. A string holding a single quote is not vouched (prettier
+ * picks its quotes by counting them).
+ */
+export function quoted(token: string): string {
+  const body = token.slice(1, -1);
+  if (body.includes("'")) throw new Unvouched();
+  if (token.startsWith("'")) return token;
+  return `'${body.replace(/\\(.)/g, (escape, char: string) => (char === '"' ? '"' : escape))}'`;
+}

@@ -1,0 +1,299 @@
+/**
+ * Type declarations in the house format without asking prettier (issue 37), for the shapes the
+ * type writer prints: an interface of documented properties (`name?: Type;`, an index
+ * signature) and a type alias, their types made of names, literals, generics, arrays,
+ * `readonly` arrays, unions and `{ [key: string]: T }`.
+ *
+ * A declaration is vouched when every line of it is read here and printed back as prettier
+ * prints it: flat when it fits in the print width; else, for a union of plain members, the
+ * union on the line below (prettier breaks the group around it first), and when it does not
+ * fit there either one member a line with a leading `|` (its own group breaks as a whole). Anything else
+ * (a member that would need breaking inside, a blank line, a key prettier might unquote, an
+ * empty body) leaves the declaration to prettier. Checked against prettier in
+ * test/emit/print-direct.test.ts.
+ */
+import { docComment, quoted, Unvouched, width, WIDTH } from './print-direct-text.js';
+
+type TypeNode =
+  | { kind: 'name'; text: string }
+  | { kind: 'literal'; text: string }
+  | { kind: 'generic'; name: string; args: TypeNode[] }
+  | { kind: 'array'; element: TypeNode }
+  | { kind: 'readonly'; operand: TypeNode }
+  | { kind: 'union'; members: TypeNode[] }
+  | { kind: 'object'; members: { head: string; type: TypeNode }[] };
+
+/** Types prettier treats specially beside one other in a union (it hugs the pair). */
+const VOID = new Set(['null', 'undefined', 'void']);
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+const TOKEN =
+  /\s*("(?:[^"\\\n]|\\.)*"|'[^'"\\\n]*'|[A-Za-z_$][\w$]*|(?:0|[1-9]\d*)(?:\.\d*[1-9])?(?![\w$.])|[|<>,[\]{}:;().?=-])/y;
+
+class TypeReader {
+  private readonly tokens: string[] = [];
+  private at = 0;
+
+  constructor(text: string) {
+    TOKEN.lastIndex = 0;
+    let end = 0;
+    for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
+      this.tokens.push(m[1]!);
+      end = TOKEN.lastIndex;
+    }
+    if (end !== text.length) throw new Unvouched();
+  }
+
+  peek(offset = 0): string | undefined {
+    return this.tokens[this.at + offset];
+  }
+
+  next(): string {
+    const token = this.tokens[this.at++];
+    if (token === undefined) throw new Unvouched();
+    return token;
+  }
+
+  expect(token: string): void {
+    if (this.next() !== token) throw new Unvouched();
+  }
+
+  done(): boolean {
+    return this.at === this.tokens.length;
+  }
+
+  identifier(): string {
+    const token = this.next();
+    if (!IDENTIFIER.test(token)) throw new Unvouched();
+    return token;
+  }
+
+  /**
+   * A member's head as prettier prints it, through its colon: `[key: string]:`, or a key,
+   * `readonly` before it and `?` after it as written.
+   */
+  memberHead(): string {
+    if (this.peek() === '[') {
+      this.next();
+      const key = this.identifier();
+      this.expect(':');
+      const keyType = this.next();
+      if (keyType !== 'string' && keyType !== 'number') throw new Unvouched();
+      this.expect(']');
+      this.expect(':');
+      return `[${key}: ${keyType}]:`;
+    }
+    const readonly = this.peek() === 'readonly' && this.peek(1) !== ':' && this.peek(1) !== '?';
+    if (readonly) this.next();
+    const token = this.next();
+    let key: string;
+    if (token.startsWith('"') || token.startsWith("'")) {
+      // Kept quoted only when prettier must keep the quotes; a key it may unquote is its call.
+      const value = token.slice(1, -1);
+      if (IDENTIFIER.test(value) || /^[\d.]/.test(value) || value.includes('\\'))
+        throw new Unvouched();
+      key = quoted(token);
+    } else if (IDENTIFIER.test(token)) key = token;
+    else throw new Unvouched();
+    const optional = this.peek() === '?';
+    if (optional) this.next();
+    this.expect(':');
+    return `${readonly ? 'readonly ' : ''}${key}${optional ? '?' : ''}:`;
+  }
+
+  /** A type: one operand, or a union of operands (no leading `|`, no union directly inside). */
+  type(): TypeNode {
+    const first = this.operand();
+    if (this.peek() !== '|') return first;
+    const members = [first];
+    while (this.peek() === '|') {
+      this.next();
+      members.push(this.operand());
+    }
+    return { kind: 'union', members };
+  }
+
+  private operand(): TypeNode {
+    if (this.peek() === 'readonly' && this.peek(1) !== '|') {
+      this.next();
+      const operand = this.operand();
+      if (operand.kind !== 'array') throw new Unvouched();
+      return { kind: 'readonly', operand };
+    }
+    let node = this.primary();
+    while (this.peek() === '[') {
+      this.next();
+      this.expect(']');
+      node = { kind: 'array', element: node };
+    }
+    return node;
+  }
+
+  private primary(): TypeNode {
+    const token = this.next();
+    if (token === '(') {
+      // Parentheses only where prettier keeps them: around a union or `readonly` made an array.
+      const inner = this.type();
+      this.expect(')');
+      if (this.peek() !== '[' || (inner.kind !== 'union' && inner.kind !== 'readonly'))
+        throw new Unvouched();
+      return inner;
+    }
+    if (token === '{') {
+      // A type literal on one line, as the type writer prints it: `{ a: T; [key: string]: U }`.
+      const members: { head: string; type: TypeNode }[] = [];
+      while (this.peek() !== '}') {
+        if (members.length > 0) this.expect(';');
+        if (this.peek() === '}') break;
+        members.push({ head: this.memberHead(), type: this.type() });
+      }
+      this.next();
+      return { kind: 'object', members };
+    }
+    if (token === '-') {
+      const number = this.next();
+      if (!/^\d/.test(number)) throw new Unvouched();
+      return { kind: 'literal', text: `-${number}` };
+    }
+    if (token.startsWith('"') || token.startsWith("'"))
+      return { kind: 'literal', text: quoted(token) };
+    if (/^\d/.test(token)) return { kind: 'literal', text: token };
+    if (!IDENTIFIER.test(token) || token === 'readonly' || token === 'typeof')
+      throw new Unvouched();
+    let name = token;
+    while (this.peek() === '.') {
+      this.next();
+      name += `.${this.identifier()}`;
+    }
+    if (this.peek() !== '<') return { kind: 'name', text: name };
+    this.next();
+    const args = [this.type()];
+    while (this.peek() === ',') {
+      this.next();
+      args.push(this.type());
+    }
+    this.expect('>');
+    return { kind: 'generic', name, args };
+  }
+}
+
+/** `type` as prettier prints it on one line. */
+function printType(type: TypeNode): string {
+  switch (type.kind) {
+    case 'name':
+    case 'literal':
+      return type.text;
+    case 'generic':
+      return `${type.name}<${type.args.map(printType).join(', ')}>`;
+    case 'array': {
+      const element = printType(type.element);
+      const wrap = type.element.kind === 'union' || type.element.kind === 'readonly';
+      return wrap ? `(${element})[]` : `${element}[]`;
+    }
+    case 'readonly':
+      return `readonly ${printType(type.operand)}`;
+    case 'union':
+      return type.members.map(printType).join(' | ');
+    case 'object': {
+      const members = type.members.map(({ head, type }) => `${head} ${printType(type)}`);
+      return members.length === 0 ? '{}' : `{ ${members.join('; ')} }`;
+    }
+  }
+}
+
+/** A union member prettier puts on a line of its own as it is: no group of its own to break or hug. */
+function isPlainMember(type: TypeNode): boolean {
+  if (type.kind === 'name' || type.kind === 'literal') return true;
+  return type.kind === 'array' && isPlainMember(type.element);
+}
+
+/**
+ * A declaration's head and type as prettier prints them at `indent`: `head type;` when it
+ * fits, else, for a union of plain members, the head alone and below it, indented one level
+ * more, the union on one line when it fits there, else its members one a line, each after
+ * `| `. Undefined when none fits.
+ */
+function typedLines(head: string, type: TypeNode, indent: number): string[] | undefined {
+  const pad = ' '.repeat(indent);
+  const flat = `${pad}${head} ${printType(type)};`;
+  if (width(flat) <= WIDTH) return [flat];
+  if (type.kind !== 'union' || !type.members.every(isPlainMember)) return undefined;
+  // A type with only `null` or `undefined` beside it prettier may keep on the head's line.
+  const nonVoid = type.members.filter((m) => m.kind !== 'name' || !VOID.has(m.text));
+  if (nonVoid.length < 2) return undefined;
+  // The union's own group, flat on the line below the head when it fits there.
+  const below = `${pad}  ${printType(type)};`;
+  if (width(below) <= WIDTH) return [`${pad}${head}`, below];
+  const broken = [
+    `${pad}${head}`,
+    ...type.members.map((member, i) => {
+      const end = i === type.members.length - 1 ? ';' : '';
+      return `${pad}  | ${printType(member)}${end}`;
+    }),
+  ];
+  return broken.every((line) => width(line) <= WIDTH) ? broken : undefined;
+}
+
+/** One member line of an interface (without its indentation) as prettier prints it at `indent`. */
+function memberLines(content: string, indent: number): string[] {
+  const r = new TypeReader(content);
+  const head = r.memberHead();
+  const type = r.type();
+  r.expect(';');
+  if (!r.done()) throw new Unvouched();
+  const lines = typedLines(head, type, indent);
+  if (lines === undefined) throw new Unvouched();
+  return lines;
+}
+
+const INTERFACE = /^(?:export )?interface [A-Za-z_$][\w$]* \{$/;
+const ALIAS = /^((?:export )?type [A-Za-z_$][\w$]* =) (.*;)$/;
+
+/**
+ * A top-level interface or type alias (with its JSDoc) starting at line `start`, when every
+ * line of it is vouched: its printed lines and the line after it.
+ */
+export function vouchedTypeDeclaration(
+  lines: readonly string[],
+  start: number,
+): { printed: string[]; end: number } | undefined {
+  try {
+    const doc = docComment(lines, start, '');
+    if (doc === undefined) return undefined;
+    const printed = [...doc.printed];
+    let i = doc.end;
+    const head = lines[i];
+    if (head === undefined) return undefined;
+    const alias = ALIAS.exec(head);
+    if (alias) {
+      const r = new TypeReader(alias[2]!);
+      const type = r.type();
+      r.expect(';');
+      if (!r.done()) return undefined;
+      const typed = typedLines(alias[1]!, type, 0);
+      if (typed === undefined) return undefined;
+      return { printed: [...printed, ...typed], end: i + 1 };
+    }
+    if (!INTERFACE.test(head) || width(head) > WIDTH) return undefined;
+    i++;
+    // An empty body: prettier closes it on the head's line.
+    if (lines[i] === '}') return { printed: [...printed, `${head}}`], end: i + 1 };
+    printed.push(head);
+    while (lines[i] !== '}') {
+      const memberDoc = docComment(lines, i, '  ');
+      if (memberDoc === undefined) return undefined;
+      printed.push(...memberDoc.printed);
+      i = memberDoc.end;
+      const line = lines[i];
+      if (line === undefined || !line.startsWith('  ') || line[2] === ' ') return undefined;
+      printed.push(...memberLines(line.slice(2), 2));
+      i++;
+    }
+    printed.push('}');
+    return { printed, end: i + 1 };
+  } catch (error) {
+    if (error instanceof Unvouched) return undefined;
+    throw error;
+  }
+}
