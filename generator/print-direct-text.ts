@@ -20,6 +20,16 @@ export function width(text: string): number {
 }
 
 /**
+ * Whether prettier finds `text` wider than the print width: exactly known for ASCII; for other
+ * text only when it surely fits (`width` is an upper bound), else undefined. A layout chosen
+ * because another does not fit needs a definite answer.
+ */
+export function overWidth(text: string): boolean | undefined {
+  if (width(text) <= WIDTH) return false;
+  return /^[\x20-\x7e]*$/.test(text) ? true : undefined;
+}
+
+/**
  * The JSDoc comment at line `start`, indented by `pad`, as prettier prints it (it is then
  * already so): its lines and the line after it. No comment there: no lines. A comment
  * prettier would change: undefined.

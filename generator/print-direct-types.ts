@@ -12,7 +12,7 @@
  * empty body) leaves the declaration to prettier. Checked against prettier in
  * test/emit/print-direct.test.ts.
  */
-import { docComment, quoted, Unvouched, width, WIDTH } from './print-direct-text.js';
+import { docComment, overWidth, quoted, Unvouched, width, WIDTH } from './print-direct-text.js';
 
 type TypeNode =
   | { kind: 'name'; text: string }
@@ -217,14 +217,16 @@ function isPlainMember(type: TypeNode): boolean {
 function typedLines(head: string, type: TypeNode, indent: number): string[] | undefined {
   const pad = ' '.repeat(indent);
   const flat = `${pad}${head} ${printType(type)};`;
-  if (width(flat) <= WIDTH) return [flat];
+  const over = overWidth(flat);
+  if (over !== true) return over === false ? [flat] : undefined;
   if (type.kind !== 'union' || !type.members.every(isPlainMember)) return undefined;
   // A type with only `null` or `undefined` beside it prettier may keep on the head's line.
   const nonVoid = type.members.filter((m) => m.kind !== 'name' || !VOID.has(m.text));
   if (nonVoid.length < 2) return undefined;
   // The union's own group, flat on the line below the head when it fits there.
   const below = `${pad}  ${printType(type)};`;
-  if (width(below) <= WIDTH) return [`${pad}${head}`, below];
+  const belowOver = overWidth(below);
+  if (belowOver !== true) return belowOver === false ? [`${pad}${head}`, below] : undefined;
   const broken = [
     `${pad}${head}`,
     ...type.members.map((member, i) => {

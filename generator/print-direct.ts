@@ -12,9 +12,12 @@
  * the indentation does not match) leaves the whole function to prettier, with the statements
  * around it: the file is cut between top-level statements, and a statement formatted alone is
  * given the text it gets in the file, as `markdown-format.ts` relies on for fences.
+ * The types module's interfaces and aliases (`print-direct-types.ts`) and the enums module's
+ * objects, lists and guards (`print-direct-enums.ts`) are vouched the same way, per declaration.
  * A test formats generated packages with prettier and compares (test/emit/print-direct.test.ts).
  */
 
+import { vouchedEnumDeclaration } from './print-direct-enums.js';
 import { vouchedTypeDeclaration } from './print-direct-types.js';
 import { docComment, quoted, Unvouched, width, WIDTH } from './print-direct-text.js';
 
@@ -46,7 +49,9 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
     // directly), never inside a statement or right below a comment that was not vouched.
     const chunk =
       i === 0 || lines[i - 1] === '' || i === vouchedEnd || ONE_LINE_STATEMENT.test(lines[i - 1]!)
-        ? (vouchedFunction(lines, i) ?? vouchedTypeDeclaration(lines, i))
+        ? (vouchedFunction(lines, i) ??
+          vouchedTypeDeclaration(lines, i) ??
+          vouchedEnumDeclaration(lines, i))
         : undefined;
     if (chunk === undefined) {
       rest.push(lines[i]!);
@@ -78,7 +83,7 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
  * A top-level import or type alias on one line: a statement that ends on its line (the
  * printer indents what continues a statement), so a declaration may start below it.
  */
-const ONE_LINE_STATEMENT = /^(?:import |export type [A-Za-z_$][\w$]* = ).*;$/;
+const ONE_LINE_STATEMENT = /^(?:import |export type [A-Za-z_$][\w$]*(?:<.*>)? = ).*;$/;
 
 /** A top-level function starting at line `start`, when every line of it is vouched. */
 function vouchedFunction(

@@ -17,8 +17,9 @@ export type EmittedFile =
       readonly objectKeys?: Readonly<Record<string, readonly string[]>>;
       /**
        * Its declarations are written in shapes `print-direct.ts` may print in the house format
-       * itself (the guards module's functions, the types module's interfaces and aliases); it
-       * checks every line and leaves what it cannot vouch for to prettier.
+       * itself (the guards module's functions, the types module's interfaces and aliases, the
+       * enums module's declarations); it checks every line and leaves what it cannot vouch for
+       * to prettier.
        */
       readonly directPrint?: boolean;
     }

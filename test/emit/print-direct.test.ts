@@ -10,6 +10,7 @@ import * as prettier from 'prettier';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IrProperty, IrSchema, IrType } from '../../generator/ir/types.js';
 import { emitGuards } from '../../generator/emit/guards.js';
+import { emitEnums } from '../../generator/emit/enums.js';
 import { emitTypes } from '../../generator/emit/types.js';
 import { generate } from '../../generator/pipeline.js';
 import { formatDirect, printStatement } from '../../generator/print-direct.js';
@@ -330,6 +331,95 @@ describe('a types module of generated schemas', () => {
           const file = emitTypes(irOf(schemas), 'src/types.ts');
           // Enums alone make no types module.
           if (file === undefined) return;
+          process.env[SWITCH] = 'off';
+          const [raw] = await printFiles([file], 'header', undefined, { file: -1, package: -1 });
+          const expected = await byPrettier(raw!.content);
+          const asked = (text: string) => {
+            askedFor += text.length;
+            return byPrettier(text);
+          };
+          printed += raw!.content.length;
+          expect(await formatDirect(raw!.content, asked)).toBe(expected);
+        },
+      ),
+      { numRuns: 150, seed: 37 },
+    );
+    // Most of the text is printed directly, or the comparison above would prove little.
+    expect(askedFor / printed).toBeLessThan(0.8);
+  }, 120_000);
+});
+
+describe('an enum declaration', () => {
+  const long = 'ModelAndMiniatureEffectsCompanyAndSpecialEffectsWorkshop';
+  const unasked = () => Promise.reject(new Error('asked prettier'));
+  it.each([
+    [
+      'an object of members',
+      `/** Kinds. */\nexport const Kind = {\n    /** {@link Kind} value \`"a"\` on the wire. */\n    A: "a",\n    /**\n     * Two.\n     *\n     * Lines.\n     */\n    "b-c": "b-c",\n    MINUS: -1.5,\n  } as const;\n`,
+    ],
+    [
+      'a type over the width and a list of values over the width',
+      `export type ${long.slice(0, 35)} = (typeof ${long.slice(0, 35)})[keyof typeof ${long.slice(0, 35)}];\nexport const VALUES = ["${long}", "${long}2"] as const;\n`,
+    ],
+    [
+      'a short type and list',
+      'export type K = (typeof K)[keyof typeof K];\nexport const K_VALUES = ["a", "b"] as const;\n',
+    ],
+    [
+      'a guard',
+      'export function isK(value: unknown): value is K {\n  switch (value) {\n    case "a":\n    case 2:\n      return true;\n    default:\n      return false;\n  }\n}\n',
+    ],
+  ])('with %s is printed directly as prettier prints it', async (_, text) => {
+    expect(await formatDirect(text, unasked)).toBe(await byPrettier(text));
+  });
+
+  it.each([
+    ['a key prettier unquotes', 'export const K = {\n    "a": "a",\n  } as const;\n'],
+    ['a list of numbers', 'export const K_VALUES = [1, 2] as const;\n'],
+    ['a member over the width', `export const K = {\n    ${long}: "${long}",\n  } as const;\n`],
+    ['a value holding a single quote', 'export const K = {\n    A: "it\'s",\n  } as const;\n'],
+  ])('with %s is left to prettier', async (_, text) => {
+    const asked: string[] = [];
+    const formatted = await formatDirect(text, (rest) => {
+      asked.push(rest);
+      return byPrettier(rest);
+    });
+    expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
+    expect(formatted).toBe(await byPrettier(text));
+  });
+});
+
+describe('an enums module of generated enums', () => {
+  // An enum's values are all strings or all numbers, as in the documents; a few hold a quote
+  // (left to prettier), some are long enough to break the list of values.
+  const text = fc.oneof(
+    {
+      arbitrary: fc.constantFrom('A', 'b-c', 'say "hi"', 'wide 全角', 'default', '1', 'class'),
+      weight: 6,
+    },
+    { arbitrary: fc.constant("it's"), weight: 1 },
+    { arbitrary: fc.nat({ max: 40 }).map((n) => `VALUE_${'LONG_'.repeat(n % 25)}${n}`), weight: 6 },
+  );
+  const values = fc.oneof(
+    fc.uniqueArray(text, { minLength: 1, maxLength: 9 }),
+    fc.uniqueArray(fc.integer({ min: -3, max: 300 }), { minLength: 1, maxLength: 9 }),
+  );
+
+  it('is printed directly as prettier prints it', async () => {
+    let printed = 0;
+    let askedFor = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.tuple(name, values), {
+          selector: ([n]) => n,
+          minLength: 1,
+          maxLength: 4,
+        }),
+        async (named) => {
+          const schemas = named.map(([n, values]) =>
+            schema(`E${n}`, { kind: 'enum', values } as IrType),
+          );
+          const file = emitEnums(irOf(schemas), 'src/enums.ts');
           process.env[SWITCH] = 'off';
           const [raw] = await printFiles([file], 'header', undefined, { file: -1, package: -1 });
           const expected = await byPrettier(raw!.content);
