@@ -19,7 +19,7 @@
 
 import { vouchedEnumDeclaration } from './print-direct-enums.js';
 import { vouchedTypeDeclaration } from './print-direct-types.js';
-import { docComment, quoted, Unvouched, width, WIDTH } from './print-direct-text.js';
+import { docComment, overWidth, quoted, Unvouched, width, WIDTH } from './print-direct-text.js';
 
 /** Formats TypeScript with prettier at the house settings. */
 export type TypeScriptFormatter = (text: string) => Promise<string>;
@@ -138,7 +138,10 @@ function vouchedFunction(
  */
 function fitted(statement: PrintedStatement, indent: number): string[] | undefined {
   const pad = ' '.repeat(indent);
-  if (indent + width(statement.line) <= WIDTH) return [pad + statement.line];
+  // Wide text's width is only bounded: a broken layout is chosen only when the line surely
+  // does not fit.
+  const over = overWidth(pad + statement.line);
+  if (over !== true) return over === false ? [pad + statement.line] : undefined;
   const layout = statement.broken?.find((lines) =>
     lines.every((line) => indent + width(line) <= WIDTH),
   );

@@ -133,6 +133,12 @@ describe('a guard function over the print width', () => {
   });
 });
 
+it('a statement of wide text that fits is not broken', async () => {
+  // Its width counted two columns a character is over the print width; prettier's is not.
+  const text = `function f(value: unknown): GuardFailure | undefined {\n  if (value !== "wide 全角全角全角") return at(fail("enum", value), "x");\n}\n`;
+  expect(await formatDirect(text, byPrettier)).toBe(await byPrettier(text));
+});
+
 it('a function below a comment it cannot vouch for goes to prettier with its comment', async () => {
   // Prettier trims the comment's trailing space; the function is not split from its comment.
   const text = `/**\n * Checks. \n */\nexport function f(value: unknown): GuardFailure | undefined {\n  return undefined;\n}\n\n/** Next. */\nexport function g(value: unknown): GuardFailure | undefined {\n  return undefined;\n}\n`;
