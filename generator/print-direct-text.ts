@@ -90,3 +90,42 @@ export function quoted(token: string): string {
   if (token.startsWith("'")) return token;
   return `'${body.replace(/\\(.)/g, (escape, char: string) => (char === '"' ? '"' : escape))}'`;
 }
+
+/**
+ * A cursor over the tokens of one line, as `pattern` (a sticky regular expression whose first
+ * group is a token) cuts them; a line it cannot cut whole, and a token asked for past the end
+ * or other than expected, are not vouched. The statement and type readers extend it with
+ * their grammars.
+ */
+export class TokenReader {
+  private readonly tokens: string[] = [];
+  private at = 0;
+
+  constructor(text: string, pattern: RegExp) {
+    pattern.lastIndex = 0;
+    let end = 0;
+    for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+      this.tokens.push(m[1]!);
+      end = pattern.lastIndex;
+    }
+    if (end !== text.length) throw new Unvouched();
+  }
+
+  peek(offset = 0): string | undefined {
+    return this.tokens[this.at + offset];
+  }
+
+  next(): string {
+    const token = this.tokens[this.at++];
+    if (token === undefined) throw new Unvouched();
+    return token;
+  }
+
+  expect(token: string): void {
+    if (this.next() !== token) throw new Unvouched();
+  }
+
+  done(): boolean {
+    return this.at === this.tokens.length;
+  }
+}

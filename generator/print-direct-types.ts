@@ -12,7 +12,15 @@
  * empty body) leaves the declaration to prettier. Checked against prettier in
  * test/emit/print-direct.test.ts.
  */
-import { docComment, overWidth, quoted, Unvouched, width, WIDTH } from './print-direct-text.js';
+import {
+  docComment,
+  overWidth,
+  quoted,
+  TokenReader,
+  Unvouched,
+  width,
+  WIDTH,
+} from './print-direct-text.js';
 
 type TypeNode =
   | { kind: 'name'; text: string }
@@ -31,36 +39,9 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const TOKEN =
   /\s*("(?:[^"\\\n]|\\.)*"|'[^'"\\\n]*'|[A-Za-z_$][\w$]*|(?:0|[1-9]\d*)(?:\.\d*[1-9])?(?![\w$.])|[|<>,[\]{}:;().?=-])/y;
 
-class TypeReader {
-  private readonly tokens: string[] = [];
-  private at = 0;
-
+class TypeReader extends TokenReader {
   constructor(text: string) {
-    TOKEN.lastIndex = 0;
-    let end = 0;
-    for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
-      this.tokens.push(m[1]!);
-      end = TOKEN.lastIndex;
-    }
-    if (end !== text.length) throw new Unvouched();
-  }
-
-  peek(offset = 0): string | undefined {
-    return this.tokens[this.at + offset];
-  }
-
-  next(): string {
-    const token = this.tokens[this.at++];
-    if (token === undefined) throw new Unvouched();
-    return token;
-  }
-
-  expect(token: string): void {
-    if (this.next() !== token) throw new Unvouched();
-  }
-
-  done(): boolean {
-    return this.at === this.tokens.length;
+    super(text, TOKEN);
   }
 
   identifier(): string {

@@ -19,7 +19,15 @@
 
 import { vouchedEnumDeclaration } from './print-direct-enums.js';
 import { vouchedTypeDeclaration } from './print-direct-types.js';
-import { docComment, overWidth, quoted, Unvouched, width, WIDTH } from './print-direct-text.js';
+import {
+  docComment,
+  overWidth,
+  quoted,
+  TokenReader,
+  Unvouched,
+  width,
+  WIDTH,
+} from './print-direct-text.js';
 
 /** Formats TypeScript with prettier at the house settings. */
 export type TypeScriptFormatter = (text: string) => Promise<string>;
@@ -182,36 +190,9 @@ const PRECEDENCE: Record<string, number> = {
 const TOKEN =
   /\s*("(?:[^"\\\n]|\\.)*"|'[^'"\\\n]*'|[A-Za-z_$][\w$]*|(?:0|[1-9]\d*)(?:\.\d*[1-9])?(?![\w$.])|===|!==|<=|>=|&&|\|\||\+\+|[()[\].,;:?!<>={}-])/y;
 
-class Reader {
-  private readonly tokens: string[] = [];
-  private at = 0;
-
+class Reader extends TokenReader {
   constructor(text: string) {
-    TOKEN.lastIndex = 0;
-    let end = 0;
-    for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
-      this.tokens.push(m[1]!);
-      end = TOKEN.lastIndex;
-    }
-    if (end !== text.length) throw new Unvouched();
-  }
-
-  peek(offset = 0): string | undefined {
-    return this.tokens[this.at + offset];
-  }
-
-  next(): string {
-    const token = this.tokens[this.at++];
-    if (token === undefined) throw new Unvouched();
-    return token;
-  }
-
-  expect(token: string): void {
-    if (this.next() !== token) throw new Unvouched();
-  }
-
-  done(): boolean {
-    return this.at === this.tokens.length;
+    super(text, TOKEN);
   }
 
   identifier(): string {
