@@ -15,6 +15,7 @@ import { convertSchema, type SchemaContext } from './schema.js';
 import { camelCase } from './names.js';
 import { deref } from './deref.js';
 import { queryWire } from './parameters.js';
+import { essence, isJsonLike } from './media-types.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -47,7 +48,7 @@ export function queryStringParameters(
     ];
   }
   const schema =
-    mediaType?.split(';')[0]?.trim().toLowerCase() === FORM
+    mediaType !== undefined && essence(mediaType) === FORM
       ? deref(asObject(media)?.schema, schemaPointer, ctx)
       : undefined;
   const properties = entries(schema?.value.properties);
@@ -98,11 +99,11 @@ export function queryStringParameters(
 }
 
 /**
- * `json` for a JSON media type (`application/json`, `application/vnd.x+json`), whose value's
+ * `json` for a JSON media type (`application/json`, `application/vnd.x+json`, as the client
+ * reads JSON everywhere), whose value's
  * JSON text is the query; `text` for `text/plain`, whose string is; undefined for the rest.
  */
 function textForm(mediaType: string): 'json' | 'text' | undefined {
-  const essence = mediaType.split(';')[0]!.trim().toLowerCase();
-  if (essence === 'application/json' || /^application\/[^/]+\+json$/.test(essence)) return 'json';
-  return essence === 'text/plain' ? 'text' : undefined;
+  if (isJsonLike(mediaType)) return 'json';
+  return essence(mediaType) === 'text/plain' ? 'text' : undefined;
 }
