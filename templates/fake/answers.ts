@@ -7,6 +7,7 @@
 import { describeFailure, isRecord } from '../runtime/guard.js';
 import type { FakeOperation } from './contract.js';
 import { loosen } from './loosen.js';
+import { writeLastPage } from './pages.js';
 import { jsonResponse, problem } from './problems.js';
 import { define } from './sample.js';
 import { objectView, resolve, type SampleNode } from './sample-node.js';
@@ -59,6 +60,8 @@ export function respond(
       headers: { ...headers, 'content-type': success.contentType ?? 'text/plain' },
     });
   let value = answer.page ? answer.body : withoutNextPage(answer.body, success.node!);
+  if (!answer.page && op.cursorList !== undefined && isRecord(value))
+    writeLastPage(value, success.node!, op.cursorList);
   if (mode === 'loosest') value = loosen(value, success.node!);
   if (mode === 'loosest' && answer.page && isRecord(value)) answer.page.keep(value);
   const failure = success.check?.(value);

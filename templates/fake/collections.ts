@@ -91,7 +91,11 @@ export function collectionRoles(
   const alone = new Map<string, Collection>();
   for (const op of operations) {
     if (op.cursorList === undefined || roles.has(op)) continue;
-    const node = listItem(op);
+    // Items must be objects to be stored (Slack's older document types a conversation as a
+    // list): a list of anything else is answered from its schema alone.
+    const listed = listItem(op);
+    const node = listed === undefined ? undefined : itemObject(listed);
+    if (node === null) continue;
     const collection = alone.get(op.path) ?? {
       path: op.path,
       node,

@@ -104,6 +104,19 @@ export function keepPage(
   writeLinks(body, node, list, page);
 }
 
+/**
+ * Makes `body`, a cursor list's answer made from its schema alone (no stored items to page
+ * through), a last page: `has_more` false and no next cursor, so that a client's `for await`
+ * ends there rather than following a made-up cursor (which would repeat, and loop).
+ */
+export function writeLastPage(
+  body: Record<string, unknown>,
+  node: SampleNode,
+  list: FakeCursorList,
+): void {
+  writeLinks(body, node, list, { items: [], more: false, last: undefined });
+}
+
 /** Writes `has_more` and the cursor of the page into `body`. */
 function writeLinks(
   body: Record<string, unknown>,

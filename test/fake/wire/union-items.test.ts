@@ -20,8 +20,9 @@ type Package = {
   customersCreateCustomer(core: unknown, body: object): Promise<Customer>;
   customersGetCustomer(core: unknown, id: string): Promise<Customer>;
   customersListCustomers(core: unknown, query?: object): AsyncIterable<Customer>;
+  tagsListTags(core: unknown, query?: object): AsyncIterable<string[]>;
 };
-type Fake = { handle(request: Request): Promise<Response> };
+type Fake = { handle(request: Request): Promise<Response>; add(path: string): unknown };
 
 let pkg: Package;
 let createFakeApi: (options: object) => Fake;
@@ -52,5 +53,23 @@ describe("the fake's collection of items a union answers", () => {
     for await (const customer of pkg.customersListCustomers(core, { limit: 3 }))
       listed.push(customer.email!);
     expect(listed).toEqual(emails);
+  }, 60_000);
+
+  it('answers a cursor list of items that are no objects from its schema, as a last page', async () => {
+    const fake = createFakeApi({ baseUrl: server.origin });
+    server.setDefault(servedBy(fake));
+    // Nothing to store: such items cannot carry the fields a collection keeps.
+    expect(() => fake.add('/v1/tags.list')).toThrow('not a collection');
+    const core = pkg.createUnionItemsCore({
+      baseUrl: server.origin,
+      token: 'sk_test',
+      validateResponses: 'strict',
+    });
+    const before = server.requests.length;
+    const tags: string[][] = [];
+    // A made-up next cursor would be asked for again and again: the walk ends after one page.
+    for await (const tag of pkg.tagsListTags(core)) tags.push(tag);
+    expect(server.requests.length - before).toBe(1);
+    for (const tag of tags) expect(Array.isArray(tag)).toBe(true);
   }, 60_000);
 });
