@@ -17,6 +17,7 @@
  * A test formats generated packages with prettier and compares (test/emit/print-direct.test.ts).
  */
 
+import { startsStatement, vouchedStatement } from './print-direct-code.js';
 import { vouchedEnumDeclaration } from './print-direct-enums.js';
 import { vouchedTypeDeclaration } from './print-direct-types.js';
 import {
@@ -56,10 +57,15 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
     // by one), a vouched declaration or a one-line statement (type aliases follow each other
     // directly), never inside a statement or right below a comment that was not vouched.
     const chunk =
-      i === 0 || lines[i - 1] === '' || i === vouchedEnd || ONE_LINE_STATEMENT.test(lines[i - 1]!)
+      i === 0 ||
+      lines[i - 1] === '' ||
+      i === vouchedEnd ||
+      ONE_LINE_STATEMENT.test(lines[i - 1]!) ||
+      startsStatement(lines, i)
         ? (vouchedFunction(lines, i) ??
           vouchedTypeDeclaration(lines, i) ??
-          vouchedEnumDeclaration(lines, i))
+          vouchedEnumDeclaration(lines, i) ??
+          vouchedStatement(lines, i))
         : undefined;
     if (chunk === undefined) {
       rest.push(lines[i]!);

@@ -128,8 +128,8 @@ async function format(
 }
 
 /**
- * Whether files that allow it (`directPrint`) are printed in the house format without
- * prettier where `print-direct.ts` vouches for their text. On by default; the output is the
+ * Whether the emitted TypeScript is printed in the house format without prettier where
+ * `print-direct.ts` vouches for its text. On by default; the output is the
  * same either way (a test compares), and `CONNECT_CODEGEN_DIRECT_PRINT=off` asks prettier for
  * everything, to measure or to rule the printer out.
  */
@@ -178,7 +178,7 @@ export async function printFiles(
     const content =
       parser && !formatted
         ? await clock.timeAsync('format', () =>
-            format(text, parser, cache, file.kind === 'typescript' && file.directPrint === true),
+            format(text, parser, cache, file.kind === 'typescript'),
           )
         : text;
     out.push({ path: file.path, content });

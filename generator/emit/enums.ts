@@ -52,13 +52,11 @@ export function enumNamingRule(e: IrEnum): string {
 }
 
 export function emitEnums(ir: Pick<Ir, 'enums'>, path: string): EmittedFile {
-  const file = typescriptFile(
+  return typescriptFile(
     path,
     [openEnumType(), ...ir.enums.flatMap(enumStatements)],
     Object.fromEntries(ir.enums.map((e) => [e.name, enumMembers(e).map((m) => m.key)])),
   );
-  // Its objects, types and lists of values: printed directly where `print-direct-enums.ts` vouches.
-  return { ...file, directPrint: true };
 }
 
 function openEnumType(): StatementStructures {

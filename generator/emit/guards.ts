@@ -118,7 +118,7 @@ export function emitGuards(
   const enumImports = [...code.enumGuards, ...ir.enums.map((e) => enumGuardName(e.name))];
   const enumTypes = ir.enums.map((e) => e.name);
   const nonEnumTypes = [...typeImports].filter((n) => !enumTypes.includes(n));
-  const file = typescriptFile(path, [
+  return typescriptFile(path, [
     mixedImport(runtimeGuardModule, ['GuardError', ...code.helpers], ['GuardFailure']),
     ...(enumImports.length > 0 ? [mixedImport('./enums.js', enumImports, enumTypes)] : []),
     ...(nonEnumTypes.length > 0 ? [moduleImport('./types.js', nonEnumTypes, true)] : []),
@@ -126,8 +126,6 @@ export function emitGuards(
     ...functions,
     ...hoisted,
   ]);
-  // Its functions are the guard writer's few line shapes: printed directly where vouched.
-  return { ...file, directPrint: true };
 }
 
 function render(write: (w: CodeBlockWriter) => void): string {

@@ -15,13 +15,6 @@ export type EmittedFile =
        * the release stage records the keys without reading printed text.
        */
       readonly objectKeys?: Readonly<Record<string, readonly string[]>>;
-      /**
-       * Its declarations are written in shapes `print-direct.ts` may print in the house format
-       * itself (the guards module's functions, the types module's interfaces and aliases, the
-       * enums module's declarations); it checks every line and leaves what it cannot vouch for
-       * to prettier.
-       */
-      readonly directPrint?: boolean;
     }
   | {
       readonly kind: 'text';

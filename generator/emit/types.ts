@@ -83,12 +83,10 @@ export function emitTypes(ir: Ir, path: string): EmittedFile | undefined {
     ...(usesOpenEnum ? [OPEN_ENUM] : []),
     ...ir.enums.map((e) => e.name).filter((n) => enumNames.has(n)),
   ];
-  const file = typescriptFile(path, [
+  return typescriptFile(path, [
     ...(imported.length > 0 ? [moduleImport('./enums.js', imported, true)] : []),
     ...declarations.map((d) => declarationStructure(d, index)),
   ]);
-  // Interfaces and type aliases: printed directly where `print-direct-types.ts` vouches.
-  return { ...file, directPrint: true };
 }
 
 function declarationStructure(

@@ -1,0 +1,363 @@
+/**
+ * Prettier's layout algorithm, for the direct printers that build a statement's layout rather
+ * than read it line by line (`print-direct-code.ts`). Prettier turns a syntax tree into a
+ * document of groups, indents and line breaks, then prints it: a group goes on one line when
+ * everything up to the next possible break fits in the width, else its lines break. The
+ * printers here build the documents prettier builds for the constructs they know, and this
+ * module prints them exactly as prettier's printer does (its `printDocToString`, `fits` and
+ * `propagateBreaks`), so that text equal to prettier's comes out where the documents are equal.
+ * Only what the direct printers build is here: no fill, align, line suffix or cursor.
+ */
+
+import { Unvouched, WIDTH } from './print-direct-text.js';
+
+/** A layout: text, a sequence, or one of the layout commands below. */
+export type Doc =
+  string | readonly Doc[] | Group | Indent | Line | IfBreak | IndentIfBreak | BreakParent;
+
+/**
+ * Printed flat when it fits, else broken. `expandedStates` (prettier's conditional group) lists
+ * layouts from the flattest to the most expanded; the first that fits is taken.
+ */
+export interface Group {
+  readonly type: 'group';
+  readonly contents: Doc;
+  break: boolean;
+  readonly id?: symbol;
+  readonly expandedStates?: readonly Doc[];
+  /**
+   * A layout the printers know only flat: printing it broken is not vouched for (`Unvouched`),
+   * so the statement goes to prettier. Prettier has no such thing; it only guards our tables.
+   */
+  readonly flatOnly?: boolean;
+}
+
+export interface Indent {
+  readonly type: 'indent';
+  readonly contents: Doc;
+}
+
+/** A space (or nothing, `soft`) when flat, a new line when broken; `hard` always breaks. */
+export interface Line {
+  readonly type: 'line';
+  readonly soft: boolean;
+  readonly hard: boolean;
+}
+
+/** One text when the enclosing group (or the group `groupId`) is broken, another when flat. */
+export interface IfBreak {
+  readonly type: 'if-break';
+  readonly breakContents: Doc;
+  readonly flatContents: Doc;
+  readonly groupId?: symbol;
+}
+
+/** Indented when the group `groupId` is broken. */
+export interface IndentIfBreak {
+  readonly type: 'indent-if-break';
+  readonly contents: Doc;
+  readonly groupId: symbol;
+}
+
+/** Breaks every group around it. */
+export interface BreakParent {
+  readonly type: 'break-parent';
+}
+
+export const line: Line = { type: 'line', soft: false, hard: false };
+export const softline: Line = { type: 'line', soft: true, hard: false };
+const hardLine: Line = { type: 'line', soft: false, hard: true };
+export const breakParent: BreakParent = { type: 'break-parent' };
+export const hardline: Doc = [hardLine, breakParent];
+
+export function group(
+  contents: Doc,
+  options: {
+    shouldBreak?: boolean;
+    id?: symbol;
+    expandedStates?: readonly Doc[];
+    flatOnly?: boolean;
+  } = {},
+): Group {
+  return {
+    type: 'group',
+    contents,
+    break: options.shouldBreak ?? false,
+    ...(options.flatOnly ? { flatOnly: true } : {}),
+    ...(options.id === undefined ? {} : { id: options.id }),
+    ...(options.expandedStates === undefined ? {} : { expandedStates: options.expandedStates }),
+  };
+}
+
+/** Prettier's `conditionalGroup`: the first of `states` that fits, else the last, broken. */
+export function conditionalGroup(states: readonly Doc[]): Group {
+  return group(states[0]!, { expandedStates: states });
+}
+
+export function indent(contents: Doc): Indent {
+  return { type: 'indent', contents };
+}
+
+export function ifBreak(breakContents: Doc, flatContents: Doc = '', groupId?: symbol): IfBreak {
+  return {
+    type: 'if-break',
+    breakContents,
+    flatContents,
+    ...(groupId === undefined ? {} : { groupId }),
+  };
+}
+
+export function indentIfBreak(contents: Doc, groupId: symbol): IndentIfBreak {
+  return { type: 'indent-if-break', contents, groupId };
+}
+
+/** `parts` with `separator` between them. */
+export function join(separator: Doc, parts: readonly Doc[]): Doc[] {
+  const out: Doc[] = [];
+  parts.forEach((part, i) => {
+    if (i > 0) out.push(separator);
+    out.push(part);
+  });
+  return out;
+}
+
+/**
+ * Marks every group that holds a hard line (or a `breakParent`) as broken, and the groups
+ * around it: prettier does this before printing, so a group is never measured as flat when
+ * it cannot be. Returns whether `doc` holds one.
+ */
+export function propagateBreaks(doc: Doc): boolean {
+  if (typeof doc === 'string') return false;
+  if (Array.isArray(doc)) {
+    let found = false;
+    for (const part of doc as readonly Doc[]) if (propagateBreaks(part)) found = true;
+    return found;
+  }
+  const command = doc as Exclude<Doc, string | readonly Doc[]>;
+  switch (command.type) {
+    case 'break-parent':
+      return true;
+    case 'line':
+      return false;
+    case 'group': {
+      let found = false;
+      for (const state of command.expandedStates ?? [command.contents])
+        if (propagateBreaks(state)) found = true;
+      // Prettier does not break a conditional group for what it holds: its states say how.
+      if (found && !command.expandedStates) command.break = true;
+      return command.break;
+    }
+    case 'if-break': {
+      const inBreak = propagateBreaks(command.breakContents);
+      const inFlat = propagateBreaks(command.flatContents);
+      return inBreak || inFlat;
+    }
+    case 'indent':
+    case 'indent-if-break':
+      return propagateBreaks(command.contents);
+  }
+}
+
+/** Whether `doc` holds a broken group or a hard line (prettier's `willBreak`). */
+export function willBreak(doc: Doc): boolean {
+  if (typeof doc === 'string') return false;
+  if (Array.isArray(doc)) return (doc as readonly Doc[]).some(willBreak);
+  const command = doc as Exclude<Doc, string | readonly Doc[]>;
+  switch (command.type) {
+    case 'break-parent':
+      return true;
+    case 'line':
+      return command.hard;
+    case 'group':
+      return command.break || willBreak(command.contents);
+    case 'if-break':
+      return willBreak(command.breakContents) || willBreak(command.flatContents);
+    case 'indent':
+    case 'indent-if-break':
+      return willBreak(command.contents);
+  }
+}
+
+type Mode = 'break' | 'flat';
+interface Command {
+  readonly indentation: number;
+  readonly mode: Mode;
+  readonly doc: Doc;
+}
+
+/**
+ * Whether `next`, followed by the rest of the line from `rest`, fits in `width` columns:
+ * prettier's `fits`, which measures up to the first line that breaks.
+ */
+function fits(
+  next: Command,
+  rest: readonly Command[],
+  width: number,
+  groupModes: ReadonlyMap<symbol, Mode>,
+): boolean {
+  let restIndex = rest.length;
+  const stack: { mode: Mode; doc: Doc }[] = [next];
+  while (width >= 0) {
+    const top = stack.pop();
+    if (top === undefined) {
+      if (restIndex === 0) return true;
+      stack.push(rest[--restIndex]!);
+      continue;
+    }
+    const { mode, doc } = top;
+    if (typeof doc === 'string') {
+      width -= doc.length;
+      continue;
+    }
+    if (Array.isArray(doc)) {
+      const parts = doc as readonly Doc[];
+      for (let i = parts.length - 1; i >= 0; i--) stack.push({ mode, doc: parts[i]! });
+      continue;
+    }
+    const command = doc as Exclude<Doc, string | readonly Doc[]>;
+    switch (command.type) {
+      case 'indent':
+      case 'indent-if-break':
+        stack.push({ mode, doc: command.contents });
+        break;
+      case 'group': {
+        const groupMode: Mode = command.break ? 'break' : mode;
+        const contents =
+          command.expandedStates && groupMode === 'break'
+            ? command.expandedStates[command.expandedStates.length - 1]!
+            : command.contents;
+        stack.push({ mode: groupMode, doc: contents });
+        break;
+      }
+      case 'if-break': {
+        const groupMode =
+          command.groupId === undefined ? mode : (groupModes.get(command.groupId) ?? 'flat');
+        stack.push({
+          mode,
+          doc: groupMode === 'break' ? command.breakContents : command.flatContents,
+        });
+        break;
+      }
+      case 'line':
+        if (mode === 'break' || command.hard) return true;
+        if (!command.soft) width--;
+        break;
+      case 'break-parent':
+        break;
+    }
+  }
+  return false;
+}
+
+/**
+ * `doc` printed at the house width, as prettier's `printDocToString` prints it (two-space
+ * indentation, trailing spaces trimmed at each line end). Text must be ASCII: its width is
+ * its length (the builders refuse other text).
+ */
+export function printDoc(doc: Doc, width = WIDTH): string {
+  propagateBreaks(doc);
+  const groupModes = new Map<symbol, Mode>();
+  const commands: Command[] = [{ indentation: 0, mode: 'break', doc }];
+  const out: string[] = [];
+  let position = 0;
+  let remeasure = false;
+  while (commands.length > 0) {
+    const { indentation, mode, doc: current } = commands.pop()!;
+    if (typeof current === 'string') {
+      out.push(current);
+      position += current.length;
+      continue;
+    }
+    if (Array.isArray(current)) {
+      const parts = current as readonly Doc[];
+      for (let i = parts.length - 1; i >= 0; i--)
+        commands.push({ indentation, mode, doc: parts[i]! });
+      continue;
+    }
+    const command = current as Exclude<Doc, string | readonly Doc[]>;
+    switch (command.type) {
+      case 'indent':
+        commands.push({ indentation: indentation + 2, mode, doc: command.contents });
+        break;
+      case 'group': {
+        if (mode === 'flat' && !remeasure) {
+          commands.push({
+            indentation,
+            mode: command.break ? 'break' : 'flat',
+            doc: command.contents,
+          });
+        } else {
+          remeasure = false;
+          const flat: Command = { indentation, mode: 'flat', doc: command.contents };
+          const room = width - position;
+          if (!command.break && fits(flat, commands, room, groupModes)) commands.push(flat);
+          else if (command.expandedStates) {
+            const states = command.expandedStates;
+            const mostExpanded = states[states.length - 1]!;
+            if (command.break) commands.push({ indentation, mode: 'break', doc: mostExpanded });
+            else {
+              let chosen: Command = { indentation, mode: 'break', doc: mostExpanded };
+              for (let i = 1; i < states.length; i++) {
+                const state: Command = { indentation, mode: 'flat', doc: states[i]! };
+                if (fits(state, commands, room, groupModes)) {
+                  chosen = state;
+                  break;
+                }
+              }
+              commands.push(chosen);
+            }
+          } else commands.push({ indentation, mode: 'break', doc: command.contents });
+        }
+        const chosenMode = commands[commands.length - 1]!.mode;
+        if (command.flatOnly && chosenMode === 'break') throw new Unvouched();
+        if (command.id !== undefined) groupModes.set(command.id, chosenMode);
+        break;
+      }
+      case 'if-break':
+      case 'indent-if-break': {
+        const groupMode = command.groupId === undefined ? mode : groupModes.get(command.groupId);
+        if (command.type === 'if-break') {
+          const contents =
+            groupMode === 'break'
+              ? command.breakContents
+              : groupMode === 'flat'
+                ? command.flatContents
+                : undefined;
+          if (contents !== undefined) commands.push({ indentation, mode, doc: contents });
+        } else if (groupMode === 'break')
+          commands.push({ indentation: indentation + 2, mode, doc: command.contents });
+        else if (groupMode === 'flat') commands.push({ indentation, mode, doc: command.contents });
+        break;
+      }
+      case 'line':
+        if (mode === 'flat' && !command.hard) {
+          if (!command.soft) {
+            out.push(' ');
+            position++;
+          }
+          break;
+        }
+        if (mode === 'flat') remeasure = true;
+        trimEnd(out);
+        out.push('\n' + ' '.repeat(indentation));
+        position = indentation;
+        break;
+      case 'break-parent':
+        break;
+    }
+  }
+  return out.join('');
+}
+
+/** Drops the spaces that end the text printed so far: prettier trims them at each line end. */
+function trimEnd(out: string[]): void {
+  while (out.length > 0) {
+    const last = out[out.length - 1]!;
+    const trimmed = last.replace(/[ \t]+$/, '');
+    if (trimmed !== '') {
+      out[out.length - 1] = trimmed;
+      return;
+    }
+    out.pop();
+  }
+}
