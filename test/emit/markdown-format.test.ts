@@ -161,6 +161,10 @@ describe('markdown a section at a time', () => {
       'Returns a tile; y = floor((1 − ln(tan φ + sec φ) / π) / 2 · 2^z) and `west` > `east`',
       'across the antimeridian, for value >= 1 and <= 10, 1 < 2 > 0, a -> b => c.',
       '',
+      '0 = driver, 1 = fleet manager, 2 = admin',
+      '2024 was the year: checks authentication & identity, `date_created`',
+      'in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format.',
+      '',
       '- `type` — one of: evse_id, station_id (a_b_c, 1_2)',
       '  - **evse_id** — see [the tiles](#tile_loader) for x^2',
       '',
@@ -185,6 +189,10 @@ describe('markdown a section at a time', () => {
       'A comment <!-- c --> inline.',
       'Greek φ_x under a letter.',
       'A paragraph\n> that a quote interrupts',
+      'An entity &amp; and &#35; here.',
+      'A paragraph\n2. that a list would take',
+      '1) an ordered list',
+      '2024. A year',
     ]) {
       const doc = `# A\n\n${text}\n\n# B\n\nplain\n`;
       asked.length = 0;
@@ -208,6 +216,8 @@ describe('markdown a section at a time', () => {
       'snake_case and evse_id',
       'x >= 1 and <= 10, x < y, a<1 and b -> c',
       '360 · 2^z, tan φ',
+      'Checks authentication & identity.',
+      'in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format',
     ])
       expect(isPlainInline(text), text).toBe(true);
     for (const text of [
@@ -224,6 +234,8 @@ describe('markdown a section at a time', () => {
       'a <?x?>',
       'a <https://example.com>',
       'φ_x',
+      'a &amp; b',
+      'a &#35; b',
       'a  double space',
       'trailing ',
       'see https://example.com/a_b',
