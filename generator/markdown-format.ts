@@ -50,10 +50,24 @@ export function sections(lines: readonly string[]): string[][] {
  * ends, `**strong**` words and `[links](#to-a-plain-target)`. Anything that may be emphasis
  * in `*` (printed with `_`), an escape, HTML, a table cell or East Asian text (which prettier
  * spaces by its own rules) is not plain. A bare URL of these characters is printed as written
- * whether or not prettier reads it as a link.
+ * whether or not prettier reads it as a link. Formulas in descriptions (`x >= 1`,
+ * `360 · 2^z`, `tan φ`), snake_case names and a lone `&` are plain too, within
+ * `LOOSE_UNDERSCORE`, `TAG_OPENING` and `ENTITY`; `>` opens a block quote only first on a
+ * line, which the blocks rule out.
  */
 const PLAIN_WORDS =
-  /^[A-Za-z0-9.,;:!?'"()/=%+\-\u00C0-\u024F\u2010-\u2027\u2030-\u205E\u2190-\u22FF]+$/;
+  /^[A-Za-z0-9.,;:!?'"()/=%+\-<>^_&\u00B7\u00C0-\u024F\u0391-\u03C9\u2010-\u2027\u2030-\u205E\u2190-\u22FF]+$/;
+/**
+ * An underscore that may open or close emphasis (`_a_`, `__init__`), or that prettier
+ * escapes: one not between ASCII letters or digits. Between them (`evse_id`) it is a letter.
+ */
+const LOOSE_UNDERSCORE = /(^|[^A-Za-z0-9])_|_($|[^A-Za-z0-9])/;
+/** A `<` that may open inline HTML, a comment or an autolink (`<b>`, `</b>`, `<!--`, `<?`, `<https:`). */
+const TAG_OPENING = /<[A-Za-z/!?]/;
+/** A character reference (`&amp;`, `&#35;`), which the parser decodes; a lone `&` is text. */
+const ENTITY = /&[A-Za-z0-9#]/;
+/** A bare URL, which prettier may read as a link: its underscores are not vouched for. */
+const BARE_URL = /:\/\/|www\./;
 const CODE_SPAN = /`([^`\s]|[^`\s][^`]*[^`\s])`/g;
 const LINK = /\[([^[\]]+)\]\(([A-Za-z0-9#./:_-]+)\)/g;
 const STRONG = /\*\*([^*\s]|[^*\s][^*]*[^*\s])\*\*/g;
@@ -61,6 +75,11 @@ const STRONG = /\*\*([^*\s]|[^*\s][^*]*[^*\s])\*\*/g;
 export function isPlainInline(text: string): boolean {
   if (text === '' || text !== text.trim() || text.includes('  ')) return false;
   // Code first: what a code span holds is not markdown. A link's target is not text either.
+  // A code span leaves a space for the underscore rule: `x_` before a code span ends a word.
+  // A link is left out too: its text is checked on its own below, its target is no text.
+  const prose = text.replace(CODE_SPAN, ' ').replace(LINK, ' ');
+  if (TAG_OPENING.test(prose) || ENTITY.test(prose) || LOOSE_UNDERSCORE.test(prose)) return false;
+  if (prose.includes('_') && BARE_URL.test(prose)) return false;
   let words = text.replace(CODE_SPAN, 'code');
   let plain = true;
   const inner = (_: string, content: string) => {
@@ -70,6 +89,15 @@ export function isPlainInline(text: string): boolean {
   words = words.replace(LINK, inner).replace(STRONG, inner);
   if (!plain) return false;
   return words.split(' ').every((word) => PLAIN_WORDS.test(word));
+}
+
+/**
+ * Whether `line` starts as only paragraph text does: no block opens with it and it does not
+ * underline a heading. A number opens an ordered list only before `.` or `)` (prettier joins
+ * `2. x` to the line before, lest it become a list): `0 = driver` is text.
+ */
+function startsParagraphLine(line: string): boolean {
+  return /^[A-Za-z`(]/.test(line) || (/^[0-9]/.test(line) && !/^[0-9]+[.)]/.test(line));
 }
 
 type Block =
@@ -118,12 +146,12 @@ export function plainBlocks(lines: readonly string[]): Block[] | undefined {
       const printed = alignedTable(lines.slice(i, end));
       if (printed === undefined) return undefined;
       block = { kind: 'table', lines: lines.slice(i, end), printed };
-    } else if (/^[A-Za-z`(]/.test(line)) {
+    } else if (startsParagraphLine(line)) {
       let end = i;
       while (end < lines.length && lines[end] !== '') end++;
       const paragraph = lines.slice(i, end);
       // Each line starts like a paragraph's first, so no line opens a block or underlines a heading.
-      if (!paragraph.every((l) => /^[A-Za-z`(]/.test(l) && isPlainInline(l))) return undefined;
+      if (!paragraph.every((l) => startsParagraphLine(l) && isPlainInline(l))) return undefined;
       block = { kind: 'paragraph', lines: paragraph };
     } else return undefined;
     blocks.push(block);
