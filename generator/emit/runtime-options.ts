@@ -62,10 +62,23 @@ export function runtimeOptions(
       .filter((alias) => alias.isExported())
       .map((alias) => ({
         name: alias.getName(),
-        type: alias.getTypeNode()?.getText() ?? 'unknown',
+        type: oneLineType(alias.getTypeNode()?.getText()),
         description: docText(alias),
       })),
   };
+}
+
+/**
+ * A type as the docs show it, in one code span: an inline object type (the fake's `streams`
+ * option) has its members' comments left out and its lines joined, where its source text
+ * broke the markdown list item it stands in.
+ */
+function oneLineType(text: string | undefined): string {
+  if (text === undefined) return 'unknown';
+  return text
+    .replace(/\/\*[^]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function describeInterface(declaration: InterfaceDeclaration): OptionInterface {
@@ -74,7 +87,7 @@ function describeInterface(declaration: InterfaceDeclaration): OptionInterface {
     description: docText(declaration),
     members: declaration.getProperties().map((property) => ({
       name: property.getName(),
-      type: property.getTypeNode()?.getText() ?? 'unknown',
+      type: oneLineType(property.getTypeNode()?.getText()),
       optional: property.hasQuestionToken(),
       description: docText(property),
     })),

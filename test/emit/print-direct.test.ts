@@ -375,14 +375,15 @@ describe('an enum declaration', () => {
       'a guard',
       'export function isK(value: unknown): value is K {\n  switch (value) {\n    case "a":\n    case 2:\n      return true;\n    default:\n      return false;\n  }\n}\n',
     ],
+    // Taken by the statement layouts (print-direct-code.ts) since.
+    ['a key prettier unquotes', 'export const K = {\n    "a": "a",\n  } as const;\n'],
+    ['a member over the width', `export const K = {\n    ${long}: "${long}",\n  } as const;\n`],
   ])('with %s is printed directly as prettier prints it', async (_, text) => {
     expect(await formatDirect(text, unasked)).toBe(await byPrettier(text));
   });
 
   it.each([
-    ['a key prettier unquotes', 'export const K = {\n    "a": "a",\n  } as const;\n'],
     ['a list of numbers', 'export const K_VALUES = [1, 2] as const;\n'],
-    ['a member over the width', `export const K = {\n    ${long}: "${long}",\n  } as const;\n`],
     ['a value holding a single quote', 'export const K = {\n    A: "it\'s",\n  } as const;\n'],
   ])('with %s is left to prettier', async (_, text) => {
     const asked: string[] = [];
@@ -391,6 +392,60 @@ describe('an enum declaration', () => {
       return byPrettier(rest);
     });
     expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
+    expect(formatted).toBe(await byPrettier(text));
+  });
+});
+
+describe("a statement laid out with prettier's algorithm", () => {
+  const unasked = () => Promise.reject(new Error('asked prettier'));
+  const name = (n: number) => `n${'a'.repeat(n)}`;
+  it.each([
+    [
+      'imports, short, long and lone',
+      `import { a, type B } from "./a.js";\nimport { ${name(40)}, ${name(41)}, ${name(42)} } from "./b.js";\nimport type { ${name(120)} } from "./c.js";\n`,
+    ],
+    [
+      'data under a pure mark, hugged as the last argument',
+      `export const ${name(30)}Schema: FormSchema<${name(30)}> = /* @__PURE__ */ formSchema("x", { type: "object", properties: { a: { type: "string" }, "b-c": { type: "ref", ref: () => ${name(60)} } }, required: ["a"] });\n`,
+    ],
+    [
+      'an object kept broken and arrays of objects',
+      'const K: Node = {\n    type: "array", items: [{ a: 1, b: 2 }, { a: 3, b: 4 }],\n  };\n',
+    ],
+    [
+      'a function whose parameters break, returning a method call',
+      `export function ${name(30)}(core: ClientCore, body?: ${name(30)}, options?: RequestOptions): ApiPromise<${name(20)}> {\n  return core.request<${name(20)}>(${name(40)}Operation, { body, query }, options);\n}\n`,
+    ],
+    [
+      'a class of methods with JSDoc',
+      `export class R {\n  constructor(private readonly core: ClientCore) {\n  }\n\n  /**\n   * Lists.\n   * @param query the query.\n   */\n  list(query?: Q, options?: RequestOptions): ApiPromise<${name(80)}> {\n    return list(this.core, query, options);\n  }\n}\n`,
+    ],
+    [
+      'arrow parameters that break',
+      `export const K = { f: (${name(50)}: ${name(20)}, ${name(50)}2: ${name(20)}) => g(1) };\n`,
+    ],
+    [
+      'query options with arrows',
+      `export function kQueryOptions(client: ClientCore, query: Q, options?: QueryRequestOptions) {\n  return {\n    queryKey: ${name(30)}QueryKey(query),\n    queryFn: ({ signal }: { signal: AbortSignal }) => ${name(30)}(client, query, { ...options, signal }),\n    retry: leaveRetriesToClient<${name(10)}Error>,\n  };\n}\n`,
+    ],
+  ])('%s: as prettier prints it, without prettier', async (_, text) => {
+    expect(await formatDirect(text, unasked)).toBe(await byPrettier(text));
+  });
+
+  it.each([
+    ['a comment inside', 'export const K = {\n    a: 1, // one\n  };\n'],
+    ['an expression outside the table', 'export const K = a + b;\n'],
+    [
+      'a lone destructured arrow parameter that would break',
+      `export const K = { f: ({ ${name(50)}, ${name(51)} }: { ${name(50)}: ${name(20)} }) => g(1) };\n`,
+    ],
+  ])('with %s is left to prettier, with the same result', async (_, text) => {
+    const asked: string[] = [];
+    const formatted = await formatDirect(text, (rest) => {
+      asked.push(rest);
+      return byPrettier(rest);
+    });
+    expect(asked).toHaveLength(1);
     expect(formatted).toBe(await byPrettier(text));
   });
 });
