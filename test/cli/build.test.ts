@@ -9,6 +9,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILD_DIR, build, freshBundle } from '../../generator/build.js';
+import { SUMMARY_SHAPE } from '../../generator/diff/exports.js';
+import { prebuiltText, SUMMARIES_FILE } from '../../generator/prebuilt.js';
+import { openApiAcceptor } from '../../generator/validate/schemas.js';
 
 const CURRENT = join(BUILD_DIR, 'current.json');
 
@@ -18,6 +21,14 @@ interface Current {
 }
 
 describe('the precompiled generator', () => {
+  it('carries the acceptors and export summaries a cold run would otherwise compute', async () => {
+    const dir = dirname(freshBundle() ?? (await build()));
+    for (const line of ['3.0', '3.1', '3.2'] as const)
+      expect(openApiAcceptor(line, undefined, dir).from, line).toBe('prebuilt');
+    const summaries = prebuiltText(SUMMARIES_FILE, SUMMARY_SHAPE, dir);
+    expect(Object.keys(JSON.parse(summaries ?? '{}') as object).length).toBeGreaterThan(50);
+  }, 60_000);
+
   it('records every source it was built from, so any change to one is noticed', async () => {
     const bundle = await build();
     expect(freshBundle()).toBe(bundle);
