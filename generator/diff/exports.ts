@@ -109,6 +109,9 @@ export interface SummaryCache {
   set(text: string, summary: ModuleSummary): void;
 }
 
+/** Names the shape of `ModuleSummary` in the keys summaries are remembered by: change it with the shape. */
+export const SUMMARY_SHAPE = 'exports-summary-1';
+
 export function summarizeModule(path: string, text: string): ModuleSummary {
   // Doc comments are not read here; not parsing them is about a fifth of the parse's time on
   // a large package (GitHub's: every guard, type and call is documented).

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { contentKey, type TextCache } from '../cache.js';
 import { refPointer, resolvePointer } from '../document/pointer.js';
+import { acceptorFileName, bundleDir, prebuiltItem, prebuiltText } from '../prebuilt.js';
 
 export type OpenApiLine = '3.0' | '3.1' | '3.2';
 
@@ -150,34 +151,60 @@ export function acceptorFor(line: OpenApiLine, cache?: TextCache): Acceptor {
 /**
  * Whether a document is valid, without the errors: what every run on a valid spec needs.
  * ajv compiles it as standalone code (the same schema and formats, without `allErrors` and
- * `verbose`, which change the errors reported and never the answer), kept in the disk cache
- * (`cache.ts`), so a later run loads the compiled function instead of compiling the schema
+ * `verbose`, which change the errors reported and never the answer), prebuilt beside the
+ * bundle by the build (`prebuild.ts`) or else kept in the disk cache (`cache.ts`), so a run loads the compiled function instead of compiling the schema
  * (about a tenth of a run). A document it rejects is checked again by `compiledSchema`, whose
  * errors the messages are made from.
  */
 export function openApiAcceptor(
   line: OpenApiLine,
   cache?: TextCache,
-): { readonly accepts: Acceptor; readonly from: 'cache' | 'compiled' } {
+  prebuiltDir?: string,
+): { readonly accepts: Acceptor; readonly from: 'prebuilt' | 'cache' | 'compiled' } {
   const schema = preparedSchema(line);
-  const key =
-    cache &&
-    contentKey(
-      'openapi-acceptor-2',
-      packageVersion('ajv'),
-      packageVersion('ajv-formats'),
-      line,
-      JSON.stringify(schema),
-    );
-  const cached = key === undefined ? undefined : cache?.get(key);
+  const key = acceptorKey(line, schema);
+  // Compiled by the build beside the bundle (`prebuild.ts`): a cold run loads it.
+  const prebuilt = prebuiltText(acceptorFileName(line), key, prebuiltDir ?? bundleDir());
+  const fromBuild = prebuilt === undefined ? undefined : loadStandalone(prebuilt);
+  if (fromBuild) return { accepts: fromBuild, from: 'prebuilt' };
+  const cached = cache?.get(key);
   if (cached !== undefined) {
     const loaded = loadStandalone(cached);
     if (loaded) return { accepts: loaded, from: 'cache' };
   }
+  const { validate, code } = compileAcceptor(line, schema);
+  if (cache) cache.set(key, code());
+  return { accepts: (document) => validate(document) === true, from: 'compiled' };
+}
+
+/** What an acceptor is made from: ajv's and ajv-formats' versions and the prepared schema. */
+function acceptorKey(line: OpenApiLine, schema: SchemaNode): string {
+  return contentKey(
+    'openapi-acceptor-2',
+    packageVersion('ajv'),
+    packageVersion('ajv-formats'),
+    line,
+    JSON.stringify(schema),
+  );
+}
+
+function compileAcceptor(
+  line: OpenApiLine,
+  schema: SchemaNode,
+): {
+  readonly validate: ValidateFunction;
+  /** ajv's standalone module text for it. */
+  readonly code: () => string;
+} {
   const ajv = ajvFor(line, { ...acceptorOptions, code: { source: true } });
   const validate = ajv.compile(schema);
-  if (key !== undefined) cache?.set(key, ajvModule().standaloneCode(ajv, validate));
-  return { accepts: (document) => validate(document) === true, from: 'compiled' };
+  return { validate, code: () => ajvModule().standaloneCode(ajv, validate) };
+}
+
+/** The acceptor for `line` as the build writes it beside the bundle (`prebuilt.ts`). */
+export function prebuiltAcceptor(line: OpenApiLine): string {
+  const schema = preparedSchema(line);
+  return prebuiltItem(acceptorKey(line, schema), compileAcceptor(line, schema).code());
 }
 
 const acceptorOptions = { strict: false, logger: false, validateSchema: false } as const;

@@ -7,8 +7,12 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BUILD_DIR, build, freshBundle } from '../../generator/build.js';
+import { SUMMARY_SHAPE } from '../../generator/diff/exports.js';
+import { prebuiltText, SUMMARIES_FILE } from '../../generator/prebuilt.js';
+import { openApiAcceptor } from '../../generator/validate/schemas.js';
 
 const CURRENT = join(BUILD_DIR, 'current.json');
 
@@ -18,6 +22,14 @@ interface Current {
 }
 
 describe('the precompiled generator', () => {
+  it('carries the acceptors and export summaries a cold run would otherwise compute', async () => {
+    const dir = dirname(freshBundle() ?? (await build()));
+    for (const line of ['3.0', '3.1', '3.2'] as const)
+      expect(openApiAcceptor(line, undefined, dir).from, line).toBe('prebuilt');
+    const summaries = prebuiltText(SUMMARIES_FILE, SUMMARY_SHAPE, dir);
+    expect(Object.keys(JSON.parse(summaries ?? '{}') as object).length).toBeGreaterThan(50);
+  }, 60_000);
+
   it('records every source it was built from, so any change to one is noticed', async () => {
     const bundle = await build();
     expect(freshBundle()).toBe(bundle);
@@ -83,10 +95,11 @@ describe('the precompiled generator', () => {
     const bundle = await build();
     const chunks = readdirSync(dirname(bundle)).filter((n) => n.endsWith('.js'));
     const text = chunks.map((n) => readFileSync(join(dirname(bundle), n), 'utf8')).join('\n');
-    // (ajv is required by its own module when needed, so it may not be in the bundle's list.)
+    // (ajv and yaml are required by their own modules when needed, so they may not be in the
+    // bundle's list.)
     for (const pkg of ['ts-morph', 'yaml', 'ajv', 'ajv/dist/2020.js', 'ajv-formats', 'commander'])
       expect(text).not.toContain(`from ${JSON.stringify(pkg)}`);
-    for (const pkg of ['ts-morph', 'yaml', 'commander'])
+    for (const pkg of ['ts-morph', 'commander'])
       expect(text).toContain(`__require(${JSON.stringify(pkg)})`);
     // Prettier is an ES module and stays a lazy import().
     expect(text).toContain('import("prettier")');
@@ -95,5 +108,27 @@ describe('the precompiled generator', () => {
       encoding: 'utf8',
     });
     expect(version.status, version.stderr).toBe(0);
+  }, 60_000);
+
+  it('loads the YAML parser only for a document that needs it, not for JSON on the fast path', async () => {
+    const bundle = freshBundle() ?? (await build());
+    // Validates a spec with the bundle, then prints whether `yaml` was required.
+    const script = [
+      "import { createRequire } from 'node:module';",
+      `const { runCli } = await import(${JSON.stringify(pathToFileURL(bundle).href)});`,
+      "await runCli(['validate', '--spec', process.argv[1]]);",
+      'const loaded = Object.keys(createRequire(import.meta.url).cache);',
+      "console.log('yaml:' + loaded.some((p) => /[\\\\/]node_modules[\\\\/]yaml[\\\\/]/.test(p)));",
+    ].join('\n');
+    const yamlLoaded = (spec: string) => {
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, spec], {
+        encoding: 'utf8',
+        env: { ...process.env, CONNECT_CODEGEN_CACHE: 'off' },
+      });
+      expect(run.status, run.stderr).toBe(0);
+      return /yaml:(true|false)/.exec(run.stdout)?.[1];
+    };
+    expect(yamlLoaded('node_modules/@readme/oas-examples/2.0/json/petstore.json')).toBe('false');
+    expect(yamlLoaded('spec/connect-api.yaml')).toBe('true');
   }, 60_000);
 });

@@ -4,7 +4,7 @@
  * every fixture, our spec and documents spoiled on purpose, whether compiled or read back
  * from the cache; a damaged cache entry is only a miss.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,8 +14,10 @@ import { detectVersion } from '../../generator/validate/openapi-schema.js';
 import {
   compiledSchema,
   openApiAcceptor,
+  prebuiltAcceptor,
   type OpenApiLine,
 } from '../../generator/validate/schemas.js';
+import { acceptorFileName } from '../../generator/prebuilt.js';
 
 const root = mkdtempSync(join(tmpdir(), 'connect-acceptor-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -72,5 +74,31 @@ describe('the OpenAPI acceptor', () => {
     const spec = await loadSource('spec/connect-api.yaml');
     expect(again.accepts(spec.document?.value)).toBe(true);
     expect(openApiAcceptor('3.1', cache).from).toBe('cache');
+  }, 60_000);
+
+  it('loads the acceptor the build wrote beside the bundle, which accepts what the validator does', async () => {
+    const docs = await documents();
+    const dir = join(root, 'prebuilt');
+    mkdirSync(dir);
+    for (const line of ['3.0', '3.1', '3.2'] as const) {
+      writeFileSync(join(dir, acceptorFileName(line)), prebuiltAcceptor(line));
+      const prebuilt = openApiAcceptor(line, undefined, dir);
+      expect(prebuilt.from).toBe('prebuilt');
+      for (const d of docs.filter((doc) => doc.line === line))
+        expect(prebuilt.accepts(d.value), d.name).toBe(
+          compiledSchema(line).validate(d.value) === true,
+        );
+    }
+  }, 60_000);
+
+  it('ignores a prebuilt acceptor made from another schema or ajv, or damaged', () => {
+    const dir = join(root, 'stale');
+    mkdirSync(dir);
+    // Another line's acceptor under this line's name: its key names the other schema.
+    writeFileSync(join(dir, acceptorFileName('3.1')), prebuiltAcceptor('3.0'));
+    expect(openApiAcceptor('3.1', undefined, dir).from).toBe('compiled');
+    const [key] = prebuiltAcceptor('3.2').split('\n');
+    writeFileSync(join(dir, acceptorFileName('3.2')), `${key}\nthis is not JavaScript {`);
+    expect(openApiAcceptor('3.2', undefined, dir).from).toBe('compiled');
   }, 60_000);
 });
