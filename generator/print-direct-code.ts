@@ -156,7 +156,44 @@ class StatementPrinter {
     if (ts.isVariableStatement(node)) return [this.variableStatement(node), ';'];
     if (ts.isFunctionDeclaration(node)) return this.functionDeclaration(node);
     if (ts.isClassDeclaration(node)) return this.classDeclaration(node);
+    if (ts.isTypeAliasDeclaration(node)) return this.typeAlias(node);
     throw new Unvouched();
+  }
+
+  /**
+   * `type X = { a?: string; … };`: an object type assigned as a value is (`fluid`), its
+   * members one per line, each ending in `;`, when it does not fit.
+   */
+  private typeAlias(node: ts.TypeAliasDeclaration): Doc {
+    const exported = this.modifiers(node, [ts.SyntaxKind.ExportKeyword]);
+    if (node.typeParameters || !ts.isTypeLiteralNode(node.type)) throw new Unvouched();
+    const literal = node.type;
+    if (literal.members.length === 0) throw new Unvouched();
+    this.noBlankLines(literal.members);
+    const members = literal.members.map((member) => {
+      if (!ts.isPropertySignature(member) || !member.type) throw new Unvouched();
+      const readonly = this.modifiers(member, [ts.SyntaxKind.ReadonlyKeyword]);
+      const optional = member.questionToken ? '?' : '';
+      return [readonly, this.propertyKey(member.name), optional, ': ', this.typeFlat(member.type)];
+    });
+    const shouldBreak = this.newlineBetween(
+      literal.getStart(this.code.file),
+      literal.members[0]!.getStart(this.code.file),
+    );
+    const body = group(['{', indent([line, join([';', line], members)]), ifBreak(';'), line, '}'], {
+      shouldBreak,
+    });
+    const id = Symbol('assignment');
+    return [
+      exported,
+      group([
+        group(['type ', node.name.text]),
+        ' =',
+        group(indent(line), { id }),
+        indentIfBreak(body, id),
+      ]),
+      ';',
+    ];
   }
 
   private modifiers(node: ts.HasModifiers, allowed: readonly ts.SyntaxKind[]): string {

@@ -62,7 +62,8 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
       i === vouchedEnd ||
       ONE_LINE_STATEMENT.test(lines[i - 1]!) ||
       startsStatement(lines, i)
-        ? (vouchedFunction(lines, i) ??
+        ? (vouchedLineComment(lines, i) ??
+          vouchedFunction(lines, i) ??
           vouchedTypeDeclaration(lines, i) ??
           vouchedEnumDeclaration(lines, i) ??
           vouchedStatement(lines, i))
@@ -91,6 +92,18 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
     out += item.text;
   }
   return out;
+}
+
+/**
+ * A line comment at the margin (the generated-by header, a fence's marker): prettier prints a
+ * comment as written, whatever its length, only trimming the end of its line.
+ */
+function vouchedLineComment(
+  lines: readonly string[],
+  start: number,
+): { printed: string[]; end: number } | undefined {
+  const line = lines[start]!;
+  return /^\/\/(.*\S)?$/.test(line) ? { printed: [line], end: start + 1 } : undefined;
 }
 
 /**
