@@ -6,7 +6,7 @@
  * a statement of the constructs below gets the document prettier builds for it (its layouts
  * for assignments, objects, arrays, call arguments, arrow functions and parameters, as its
  * printer's source states them), printed by `print-direct-doc.ts`. A construct outside this
- * table, a comment other than a JSDoc or `@__PURE__` mark, text that is not ASCII, or a layout
+ * table, a comment other than a JSDoc or `@__PURE__` mark, a character whose width prettier may count otherwise (`textWidth`), or a layout
  * known only flat that would break (`flatOnly`) leaves the statement to prettier.
  * A test formats generated packages with prettier and compares (test/emit/print-direct.test.ts).
  */
@@ -23,6 +23,7 @@ import {
   line,
   printDoc,
   softline,
+  textWidth,
   willBreak,
   type Doc,
 } from './print-direct-doc.js';
@@ -102,7 +103,6 @@ export function vouchedStatement(
   }
 }
 
-const ASCII = /^[\x20-\x7e]*$/;
 const PURE = '/* @__PURE__ */';
 const marks = (text: string): number => text.split(PURE).length - 1;
 
@@ -150,7 +150,6 @@ class StatementPrinter {
   statement(node: ts.Statement): Doc {
     // A class's members carry JSDoc comments, read member by member.
     if (!ts.isClassDeclaration(node)) this.noComments(node);
-    if (!ASCII.test(this.source(node).replace(/\n/g, ' '))) throw new Unvouched();
     if (ts.isImportDeclaration(node)) return this.importDeclaration(node);
     if (ts.isExportDeclaration(node)) return this.exportDeclaration(node);
     if (ts.isVariableStatement(node)) return [this.variableStatement(node), ';'];
@@ -379,6 +378,13 @@ class StatementPrinter {
       }
       case ts.SyntaxKind.CallExpression:
         return this.call(node as ts.CallExpression);
+      case ts.SyntaxKind.NewExpression: {
+        // `new Name(…)`: printed as a call on a name, after `new `.
+        const created = node as ts.NewExpression;
+        if (!ts.isIdentifier(created.expression) || created.typeArguments || !created.arguments)
+          throw new Unvouched();
+        return ['new ', created.expression.text, this.callArguments(created.arguments)];
+      }
       case ts.SyntaxKind.ArrowFunction:
         return this.arrowFunction(node as ts.ArrowFunction);
       case ts.SyntaxKind.AsExpression: {
@@ -449,7 +455,7 @@ class StatementPrinter {
     if (!ts.isPropertyAssignment(node)) throw new Unvouched();
     const key = this.propertyKey(node.name);
     // Prettier's `isObjectPropertyWithShortKey`: a key narrower than the tab width plus 3.
-    const shortKey = key.length < 5;
+    const shortKey = (textWidth(key) ?? Infinity) < 5;
     return this.assignment(key, ':', node.initializer, shortKey);
   }
 
@@ -508,9 +514,9 @@ class StatementPrinter {
   /** A call on a name, its arguments laid out as prettier's `printCallArguments` does. */
   private call(node: ts.CallExpression): Doc {
     if (node.questionDotToken) throw new Unvouched();
-    const typeArguments = node.typeArguments ? [this.typeArguments(node.typeArguments)] : [];
-    if (ts.isIdentifier(node.expression))
-      return [node.expression.text, ...typeArguments, this.callArguments(node.arguments)];
+    const typeArguments = node.typeArguments ? [this.callTypeArguments(node.typeArguments)] : [];
+    if (ts.isIdentifier(node.expression) || node.expression.kind === ts.SyntaxKind.SuperKeyword)
+      return [this.source(node.expression), ...typeArguments, this.callArguments(node.arguments)];
     // A method of a name or `this` (`core.request(…)`, `this.core.request(…)`): a member chain
     // of one call, which prettier prints as one group (its `printMemberChain` under the cutoff).
     if (!ts.isPropertyAccessExpression(node.expression)) throw new Unvouched();
@@ -637,7 +643,10 @@ class StatementPrinter {
   }
 
   private parameter(node: ts.ParameterDeclaration): Doc {
-    if (node.initializer || node.dotDotDotToken) throw new Unvouched();
+    if (node.dotDotDotToken) throw new Unvouched();
+    // A default value (`options: ClientOptions = {}`), printed beside its parameter.
+    if (node.initializer && !ts.isIdentifier(node.name)) throw new Unvouched();
+    const initializer = node.initializer ? [' = ', this.expression(node.initializer)] : [];
     const modifiers = this.modifiers(node, [
       ts.SyntaxKind.PrivateKeyword,
       ts.SyntaxKind.PublicKeyword,
@@ -659,7 +668,8 @@ class StatementPrinter {
       modifiers,
       name,
       optional,
-      ...(node.type ? [': ', this.typeFlat(node.type, true)] : []),
+      ...(node.type ? [': ', this.typeDoc(node.type, true)] : []),
+      ...initializer,
     ];
   }
 
@@ -714,9 +724,57 @@ class StatementPrinter {
 
   private simpleTypeName(node: ts.TypeNode): string {
     if (ts.isTypeReferenceNode(node) && !node.typeArguments) return this.typeFlat(node);
-    if (node.kind === ts.SyntaxKind.StringKeyword || node.kind === ts.SyntaxKind.NumberKeyword)
+    if (
+      node.kind === ts.SyntaxKind.StringKeyword ||
+      node.kind === ts.SyntaxKind.NumberKeyword ||
+      node.kind === ts.SyntaxKind.BooleanKeyword ||
+      node.kind === ts.SyntaxKind.UndefinedKeyword ||
+      node.kind === ts.SyntaxKind.UnknownKeyword ||
+      (ts.isLiteralTypeNode(node) && node.literal.kind === ts.SyntaxKind.NullKeyword)
+    )
       return this.source(node);
+    if (ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal))
+      return quoted(this.source(node.literal));
     throw new Unvouched();
+  }
+
+  /**
+   * A parameter's or a return type, which may also be a union of names and keywords (known
+   * flat only: prettier's union layout, `| ` first on each line when broken) or a name whose
+   * one type argument is a list (`ApiPromise<Partner[]>`, whose `<…>` may break, also known
+   * flat only). Elsewhere types stay `typeFlat`, so a left side that can break (prettier then
+   * chooses other assignment layouts) never arises.
+   */
+  private typeDoc(node: ts.TypeNode, parameter = false): Doc {
+    if (ts.isUnionTypeNode(node)) {
+      const members = node.types.map((t) => this.simpleTypeName(t));
+      return group(indent([ifBreak([line, '| ']), join([line, '| '], members)]), {
+        flatOnly: true,
+      });
+    }
+    if (
+      ts.isTypeReferenceNode(node) &&
+      ts.isIdentifier(node.typeName) &&
+      node.typeArguments?.length === 1 &&
+      ts.isArrayTypeNode(node.typeArguments[0]!)
+    )
+      return [
+        node.typeName.text,
+        group(['<', indent([softline, this.typeFlat(node.typeArguments[0]!)]), softline, '>'], {
+          flatOnly: true,
+        }),
+      ];
+    return this.typeFlat(node, parameter);
+  }
+
+  /** A call's one type argument: hugged when simple, else (a list type) known flat only. */
+  private callTypeArguments(args: ts.NodeArray<ts.TypeNode>): Doc {
+    const [arg] = args;
+    if (args.length === 1 && ts.isArrayTypeNode(arg!))
+      return group(['<', indent([softline, this.typeFlat(arg)]), softline, '>'], {
+        flatOnly: true,
+      });
+    return this.typeArguments(args);
   }
 
   /** One type argument that is a name or a keyword: prettier prints `<T>` without a break. */
@@ -737,7 +795,7 @@ class StatementPrinter {
     parameters: ts.NodeArray<ts.ParameterDeclaration>,
     type: ts.TypeNode | undefined,
   ): Doc {
-    const returnType = type ? [': ', this.typeFlat(type)] : [];
+    const returnType = type ? [': ', this.typeDoc(type)] : [];
     if (parameters.length === 0) return ['()', ...returnType];
     // Prettier hugs a lone destructured or object-typed parameter: not in this table.
     if (this.hugged(parameters)) throw new Unvouched();
@@ -791,20 +849,69 @@ class StatementPrinter {
     if (ts.isReturnStatement(node)) {
       if (!node.expression) return 'return;';
       const argument = node.expression;
-      if (ts.isBinaryExpression(argument) || ts.isConditionalExpression(argument))
-        throw new Unvouched();
+      if (ts.isBinaryExpression(argument)) throw new Unvouched();
+      if (ts.isConditionalExpression(argument)) return ['return ', this.conditional(argument), ';'];
       return ['return ', this.expression(argument), ';'];
     }
     if (ts.isVariableStatement(node)) return [this.variableStatement(node), ';'];
     if (ts.isExpressionStatement(node) && ts.isCallExpression(node.expression))
       return [this.expression(node.expression), ';'];
+    // `this.name = value;`: an assignment, laid out as a variable's is.
+    if (
+      ts.isExpressionStatement(node) &&
+      ts.isBinaryExpression(node.expression) &&
+      node.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.expression.left)
+    )
+      return [
+        this.assignment(
+          this.bareExpression(node.expression.left),
+          ' =',
+          node.expression.right,
+          false,
+        ),
+        ';',
+      ];
     throw new Unvouched();
+  }
+
+  /**
+   * `test ? a : b`, not nested: flat when it fits, else `? a` and `: b` each on a line of its
+   * own under the test (prettier's ternary layout; its `align(2)` is two spaces, as `indent`).
+   */
+  private conditional(node: ts.ConditionalExpression): Doc {
+    const parts = [node.condition, node.whenTrue, node.whenFalse];
+    if (parts.some((part) => ts.isConditionalExpression(part) || ts.isBinaryExpression(part)))
+      throw new Unvouched();
+    return group([
+      this.expression(node.condition),
+      indent([
+        line,
+        '? ',
+        indent(this.expression(node.whenTrue)),
+        line,
+        ': ',
+        indent(this.expression(node.whenFalse)),
+      ]),
+    ]);
   }
 
   private classDeclaration(node: ts.ClassDeclaration): Doc {
     const exported = this.modifiers(node, [ts.SyntaxKind.ExportKeyword]);
-    if (!node.name || node.typeParameters || node.heritageClauses) throw new Unvouched();
-    if (node.members.length === 0) return [exported, 'class ', node.name.text, ' {}'];
+    if (!node.name || node.typeParameters) throw new Unvouched();
+    const clauses = node.heritageClauses ?? [];
+    if (clauses.length > 1) throw new Unvouched();
+    const [clause] = clauses;
+    if (clause && (clause.token !== ts.SyntaxKind.ExtendsKeyword || clause.types.length !== 1))
+      throw new Unvouched();
+    const base = clause?.types[0];
+    if (base && (base.typeArguments || !ts.isIdentifier(base.expression))) throw new Unvouched();
+    // `class A extends B {`: known flat only (prettier breaks a long header before `extends`).
+    const header = group(
+      [exported, 'class ', node.name.text, ...(base ? [' extends ', this.source(base)] : [])],
+      { flatOnly: true },
+    );
+    if (node.members.length === 0) return [header, ' {}'];
     const members: Doc[] = [];
     node.members.forEach((member, i) => {
       if (i > 0) {
@@ -822,7 +929,7 @@ class StatementPrinter {
     });
     const afterMembers = this.code.text.slice(node.members[node.members.length - 1]!.end, node.end);
     if (afterMembers.trim() !== '}') throw new Unvouched();
-    return [exported, 'class ', node.name.text, ' {', indent([hardline, members]), hardline, '}'];
+    return [header, ' {', indent([hardline, members]), hardline, '}'];
   }
 
   /** A member with its JSDoc comment (re-indented as prettier does: already so). */
@@ -855,6 +962,19 @@ class StatementPrinter {
         ' ',
         this.block(node.body),
       );
+      return out;
+    }
+    if (ts.isPropertyDeclaration(node)) {
+      if (!ts.isIdentifier(node.name) || node.initializer || !node.type || node.exclamationToken)
+        throw new Unvouched();
+      const modifiers = this.modifiers(node, [
+        ts.SyntaxKind.ReadonlyKeyword,
+        ts.SyntaxKind.PrivateKeyword,
+        ts.SyntaxKind.PublicKeyword,
+        ts.SyntaxKind.ProtectedKeyword,
+      ]);
+      const optional = node.questionToken ? '?' : '';
+      out.push(modifiers, node.name.text, optional, ': ', this.typeFlat(node.type), ';');
       return out;
     }
     if (ts.isMethodDeclaration(node)) {

@@ -206,7 +206,7 @@ function fits(
     }
     const { mode, doc } = top;
     if (typeof doc === 'string') {
-      width -= doc.length;
+      width -= textWidth(doc) ?? unvouched();
       continue;
     }
     if (Array.isArray(doc)) {
@@ -261,11 +261,16 @@ export function printDoc(doc: Doc, width = WIDTH): string {
   const out: string[] = [];
   let position = 0;
   let remeasure = false;
+  let unknownPosition = false;
   while (commands.length > 0) {
     const { indentation, mode, doc: current } = commands.pop()!;
     if (typeof current === 'string') {
       out.push(current);
-      position += current.length;
+      // A text whose width is not known (a JSDoc line, say) is harmless when a line break
+      // follows before anything is measured; a layout decided after it on its line is not.
+      const textColumns = textWidth(current);
+      if (textColumns === undefined) unknownPosition = true;
+      else position += textColumns;
       continue;
     }
     if (Array.isArray(current)) {
@@ -288,6 +293,7 @@ export function printDoc(doc: Doc, width = WIDTH): string {
           });
         } else {
           remeasure = false;
+          if (unknownPosition) unvouched();
           const flat: Command = { indentation, mode: 'flat', doc: command.contents };
           const room = width - position;
           if (!command.break && fits(flat, commands, room, groupModes)) commands.push(flat);
@@ -341,12 +347,43 @@ export function printDoc(doc: Doc, width = WIDTH): string {
         trimEnd(out);
         out.push('\n' + ' '.repeat(indentation));
         position = indentation;
+        unknownPosition = false;
         break;
       case 'break-parent':
         break;
     }
   }
   return out.join('');
+}
+
+function unvouched(): never {
+  throw new Unvouched();
+}
+
+/**
+ * Columns prettier counts for `text` (its `getStringWidth`): one per character for ASCII and
+ * for the ranges below, which hold no wide, combining or emoji characters (Latin, Greek,
+ * Cyrillic, dashes, quotes, bullets and the ellipsis, arrows, mathematical operators);
+ * undefined for any other character, whose width is not vouched for.
+ */
+export function textWidth(text: string): number | undefined {
+  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  let columns = 0;
+  for (const character of text) {
+    const code = character.codePointAt(0)!;
+    if (code >= 0x20 && code <= 0x7e) columns++;
+    else if (
+      (code >= 0xa0 && code <= 0x2ff && code !== 0xa9 && code !== 0xae) ||
+      (code >= 0x370 && code <= 0x4ff) ||
+      (code >= 0x2010 && code <= 0x2027) ||
+      (code >= 0x2030 && code <= 0x205e) ||
+      (code >= 0x2190 && code <= 0x2193) ||
+      (code >= 0x2200 && code <= 0x22ff)
+    )
+      columns++;
+    else return undefined;
+  }
+  return columns;
 }
 
 /** Drops the spaces that end the text printed so far: prettier trims them at each line end. */

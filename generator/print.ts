@@ -12,6 +12,7 @@ import type { EmittedFile } from './emit/model.js';
 import { contentKey, type TextCache } from './cache.js';
 import { formatMarkdown } from './markdown-format.js';
 import { formatDirect } from './print-direct.js';
+import { formatJsonDirect } from './print-direct-json.js';
 import { UNTIMED, type StageClock } from './timings.js';
 
 export interface OutputFile {
@@ -100,6 +101,7 @@ function installedPrettierVersion(): string {
 
 async function byPrettier(text: string, parser: string): Promise<string> {
   const prettier = await loadPrettier();
+  if (process.env.FMTTEXT) console.error('-----', parser, text.length, JSON.stringify(text.slice(0, +process.env.FMTTEXT)));
   return prettier.format(text, { ...PRETTIER, parser });
 }
 
@@ -117,12 +119,18 @@ async function format(
     cache && contentKey(installedPrettierVersion(), JSON.stringify(PRETTIER), parser, text);
   const cached = key === undefined ? undefined : cache?.get(key);
   if (cached !== undefined) return cached;
+  const json =
+    direct && directPrinting() && parser !== 'markdown' && parser !== 'babel-ts'
+      ? formatJsonDirect(text, parser)
+      : undefined;
   const formatted =
-    parser === 'markdown'
-      ? await formatMarkdown(text, { format: byPrettier, parses: parsesAsTypeScript })
-      : direct && parser === 'babel-ts' && directPrinting()
-        ? await formatDirect(text, (rest) => byPrettier(rest, parser))
-        : await byPrettier(text, parser);
+    json !== undefined
+      ? json
+      : parser === 'markdown'
+        ? await formatMarkdown(text, { format: byPrettier, parses: parsesAsTypeScript })
+        : direct && parser === 'babel-ts' && directPrinting()
+          ? await formatDirect(text, (rest) => byPrettier(rest, parser))
+          : await byPrettier(text, parser);
   if (key !== undefined) cache?.set(key, formatted);
   return formatted;
 }
@@ -178,7 +186,7 @@ export async function printFiles(
     const content =
       parser && !formatted
         ? await clock.timeAsync('format', () =>
-            format(text, parser, cache, file.kind === 'typescript'),
+            format(text, parser, cache, file.kind === 'typescript' || parser.startsWith('json')),
           )
         : text;
     out.push({ path: file.path, content });
