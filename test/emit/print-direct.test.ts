@@ -267,7 +267,6 @@ describe('a type declaration', () => {
     ['a numeric key', 'export interface A {\n  "200": string;\n}\n'],
     ['a blank line between members', 'export interface A {\n  a: string;\n\n  b: string;\n}\n'],
     ['a generic over the width', `export interface A {\n  a: Record<${long}, ${long}2>;\n}\n`],
-    ['an alias over the width that is not a union', `export type A = ${long}${long};\n`],
     ['an intersection', 'export type A = B & C;\n'],
     [
       'a type and null over the width',
@@ -419,6 +418,11 @@ describe("a statement laid out with prettier's algorithm", () => {
     [
       'a class of methods with JSDoc',
       `export class R {\n  constructor(private readonly core: ClientCore) {\n  }\n\n  /**\n   * Lists.\n   * @param query the query.\n   */\n  list(query?: Q, options?: RequestOptions): ApiPromise<${name(80)}> {\n    return list(this.core, query, options);\n  }\n}\n`,
+    ],
+    ['a type alias of a name over the width', `export type A = ${name(110)};\n`],
+    [
+      'an error type: a name with a union argument, broken',
+      `export type E = OperationError<${[1, 2, 3, 4, 5, 6, 7].map((n) => `"${name(8 + n)}"`).join(' | ')}>;\n`,
     ],
     [
       'arrow parameters that break',
