@@ -55,7 +55,7 @@ class ParsedCode {
 
 /** How a top-level statement (or the JSDoc before one) begins in the printed text. */
 const STATEMENT_START =
-  /^(?:export |import |const |let |function |class |interface |type |declare |\/\*\*)/;
+  /^(?:export |import |const |let |function |class |interface |type |declare |void |\/\*\*|\/\/)/;
 /** The last line of a top-level statement: at the margin, ending it. */
 const STATEMENT_END = /^(?:\S.*)?[;}]$|^ +};$/;
 
@@ -153,6 +153,13 @@ class StatementPrinter {
     if (ts.isImportDeclaration(node)) return this.importDeclaration(node);
     if (ts.isExportDeclaration(node)) return this.exportDeclaration(node);
     if (ts.isVariableStatement(node)) return [this.variableStatement(node), ';'];
+    if (ts.isExpressionStatement(node)) {
+      const expression = node.expression;
+      if (ts.isCallExpression(expression)) return [this.expression(expression), ';'];
+      if (ts.isVoidExpression(expression) && ts.isCallExpression(expression.expression))
+        return ['void ', this.expression(expression.expression), ';'];
+      throw new Unvouched();
+    }
     if (ts.isFunctionDeclaration(node)) return this.functionDeclaration(node);
     if (ts.isClassDeclaration(node)) return this.classDeclaration(node);
     if (ts.isTypeAliasDeclaration(node)) return this.typeAlias(node);
@@ -181,24 +188,7 @@ class StatementPrinter {
     };
     if (ts.isTypeReferenceNode(node.type)) return assigned(this.unionArgumentType(node.type));
     if (!ts.isTypeLiteralNode(node.type)) throw new Unvouched();
-    const literal = node.type;
-    if (literal.members.length === 0) throw new Unvouched();
-    this.noBlankLines(literal.members);
-    const members = literal.members.map((member) => {
-      if (!ts.isPropertySignature(member) || !member.type) throw new Unvouched();
-      const readonly = this.modifiers(member, [ts.SyntaxKind.ReadonlyKeyword]);
-      const optional = member.questionToken ? '?' : '';
-      return [readonly, this.propertyKey(member.name), optional, ': ', this.typeFlat(member.type)];
-    });
-    const shouldBreak = this.newlineBetween(
-      literal.getStart(this.code.file),
-      literal.members[0]!.getStart(this.code.file),
-    );
-    return assigned(
-      group(['{', indent([line, join([';', line], members)]), ifBreak(';'), line, '}'], {
-        shouldBreak,
-      }),
-    );
+    return assigned(this.objectType(node.type));
   }
 
   /**
@@ -270,11 +260,21 @@ class StatementPrinter {
     if (!(list.flags & ts.NodeFlags.Const) || list.declarations.length !== 1) throw new Unvouched();
     const declaration = list.declarations[0]!;
     if (!ts.isIdentifier(declaration.name) || declaration.exclamationToken) throw new Unvouched();
-    const left = [
-      declaration.name.text,
-      ...(declaration.type ? [': ', this.typeFlat(declaration.type)] : []),
-    ];
+    const annotation = declaration.type ? this.annotation(declaration.type) : undefined;
+    const left = [declaration.name.text, ...(annotation === undefined ? [] : [': ', annotation])];
     if (!declaration.initializer) throw new Unvouched();
+    // Prettier's `break-lhs` and `never-break-after-operator` turn on whether the left side can
+    // break (a hugged object type can): for the values that would choose them, not vouched.
+    const value = declaration.initializer;
+    if (
+      annotation !== undefined &&
+      typeof annotation !== 'string' &&
+      (ts.isArrowFunction(value) ||
+        ts.isNumericLiteral(value) ||
+        value.kind === ts.SyntaxKind.TrueKeyword ||
+        value.kind === ts.SyntaxKind.FalseKeyword)
+    )
+      throw new Unvouched();
     return [exported, 'const ', this.assignment(left, ' =', declaration.initializer, false)];
   }
 
@@ -351,7 +351,8 @@ class StatementPrinter {
    */
   expression(node: ts.Expression): Doc {
     const printed = this.bareExpression(node);
-    return this.leadingMark(node, ts.isCallExpression(node)) ? [PURE, ' ', printed] : printed;
+    const markable = ts.isCallExpression(node) || ts.isNewExpression(node);
+    return this.leadingMark(node, markable) ? [PURE, ' ', printed] : printed;
   }
 
   private bareExpression(node: ts.Expression): Doc {
@@ -750,12 +751,50 @@ class StatementPrinter {
       node.kind === ts.SyntaxKind.BooleanKeyword ||
       node.kind === ts.SyntaxKind.UndefinedKeyword ||
       node.kind === ts.SyntaxKind.UnknownKeyword ||
+      node.kind === ts.SyntaxKind.VoidKeyword ||
       (ts.isLiteralTypeNode(node) && node.literal.kind === ts.SyntaxKind.NullKeyword)
     )
       return this.source(node);
     if (ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal))
       return quoted(this.source(node.literal));
     throw new Unvouched();
+  }
+
+  /**
+   * A variable's type: flat, or a name whose one argument is an object type
+   * (`FormSchema<{ user_id: string }>`), which prettier hugs: the object type breaks in place.
+   * Such a left side can break, which changes prettier's layout only for values these
+   * statements never hold (arrow functions, numbers, booleans): those are not vouched.
+   */
+  private annotation(node: ts.TypeNode): Doc {
+    const [arg] = ts.isTypeReferenceNode(node) ? (node.typeArguments ?? []) : [];
+    if (
+      !ts.isTypeReferenceNode(node) ||
+      !ts.isIdentifier(node.typeName) ||
+      node.typeArguments?.length !== 1 ||
+      !ts.isTypeLiteralNode(arg!)
+    )
+      return this.typeFlat(node);
+    return [node.typeName.text, '<', this.objectType(arg), '>'];
+  }
+
+  /** An object type's layout: `{ a: A; b?: B }`, one member a line, each ending in `;`, when broken. */
+  private objectType(literal: ts.TypeLiteralNode): Doc {
+    if (literal.members.length === 0) throw new Unvouched();
+    this.noBlankLines(literal.members);
+    const members = literal.members.map((member) => {
+      if (!ts.isPropertySignature(member) || !member.type) throw new Unvouched();
+      const readonly = this.modifiers(member, [ts.SyntaxKind.ReadonlyKeyword]);
+      const optional = member.questionToken ? '?' : '';
+      return [readonly, this.propertyKey(member.name), optional, ': ', this.typeFlat(member.type)];
+    });
+    const shouldBreak = this.newlineBetween(
+      literal.getStart(this.code.file),
+      literal.members[0]!.getStart(this.code.file),
+    );
+    return group(['{', indent([line, join([';', line], members)]), ifBreak(';'), line, '}'], {
+      shouldBreak,
+    });
   }
 
   /**
@@ -784,6 +823,20 @@ class StatementPrinter {
           flatOnly: true,
         }),
       ];
+    if (
+      ts.isTypeReferenceNode(node) &&
+      ts.isIdentifier(node.typeName) &&
+      (node.typeArguments?.length ?? 0) > 1
+    ) {
+      // Not hugged: `<` then the arguments, known flat only.
+      const args = node.typeArguments!.map((t) => this.simpleTypeName(t));
+      return [
+        node.typeName.text,
+        group(['<', indent([softline, join([',', line], args)]), softline, '>'], {
+          flatOnly: true,
+        }),
+      ];
+    }
     return this.typeFlat(node, parameter);
   }
 

@@ -103,7 +103,9 @@ function vouchedLineComment(
   start: number,
 ): { printed: string[]; end: number } | undefined {
   const line = lines[start]!;
-  return /^\/\/(.*\S)?$/.test(line) ? { printed: [line], end: start + 1 } : undefined;
+  // A command's `#!` line, first in its file, is kept as written too.
+  const comment = /^\/\/(.*\S)?$/.test(line) || (start === 0 && /^#!\S.*$/.test(line));
+  return comment ? { printed: [line], end: start + 1 } : undefined;
 }
 
 /**

@@ -101,7 +101,6 @@ function installedPrettierVersion(): string {
 
 async function byPrettier(text: string, parser: string): Promise<string> {
   const prettier = await loadPrettier();
-  if (process.env.FMTTEXT) console.error('-----', parser, text.length, JSON.stringify(text.slice(0, +process.env.FMTTEXT)));
   return prettier.format(text, { ...PRETTIER, parser });
 }
 
