@@ -487,8 +487,9 @@ class StatementPrinter {
     if (ts.isStringLiteral(name)) {
       // Quotes around a name are dropped, each key on its own.
       if (/^[A-Za-z_$][\w$]*$/.test(name.text)) return name.text;
-      // A number-like key: prettier's rules for those depend on the parser; not in this table.
-      if (/^[\d.+-]/.test(name.text)) throw new Unvouched();
+      // Other keys keep their quotes: with the TypeScript parsers prettier unquotes no number.
+      // A name in other scripts may be an identifier to prettier: not in this table.
+      if (!/^[\x20-\x7e]*$/.test(name.text)) throw new Unvouched();
       return quoted(this.source(name));
     }
     throw new Unvouched();
@@ -1019,7 +1020,7 @@ class StatementPrinter {
       const docLines = lines.map((l, i) => (i === 0 ? l : ` ${l}`));
       const checked = docComment(docLines, 0, '');
       if (checked === undefined || checked.end !== docLines.length) throw new Unvouched();
-      for (const docLine of docLines) out.push(docLine, hardline);
+      for (const docLine of checked.printed) out.push(docLine, hardline);
     }
     if (
       this.code.text
