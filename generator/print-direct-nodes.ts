@@ -1,0 +1,300 @@
+/**
+ * What the statement layouts (`print-direct-code.ts`) build on: a statement's text parsed with
+ * TypeScript's parser, the checks every node goes through (comments, blank lines, modifiers),
+ * and types as prettier prints them: flat where it never breaks them, else as documents (a
+ * union, a list or an object type as an argument) that break as prettier breaks them or are
+ * known flat only.
+ */
+
+import { ts } from 'ts-morph';
+import { group, ifBreak, indent, join, line, softline, type Doc } from './print-direct-doc.js';
+import { quoted, Unvouched } from './print-direct-text.js';
+
+/** One top-level statement's text, parsed with TypeScript's parser. */
+export class ParsedCode {
+  readonly file: ts.SourceFile;
+
+  constructor(readonly text: string) {
+    // JSDoc is printed as written: not parsing it spares most of the parser's time here.
+    this.file = ts.createSourceFile(
+      'statement.ts',
+      text,
+      { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+      false,
+    );
+  }
+
+  /** The one statement the text holds, whole and without syntax errors; else undefined. */
+  only(): ts.Statement | undefined {
+    const diagnostics = (this.file as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics;
+    if (diagnostics === undefined || diagnostics.length > 0) return undefined;
+    if (this.file.statements.length !== 1) return undefined;
+    const [statement] = this.file.statements;
+    return this.text.slice(statement!.end).trim() === '' ? statement : undefined;
+  }
+}
+
+/** The one comment a statement may hold: bundlers read it, prettier prints it where it stands. */
+export const PURE = '/* @__PURE__ */';
+
+/** Reads the nodes of one statement's text, and prints its types. */
+export class NodeDocs {
+  constructor(protected readonly code: ParsedCode) {}
+
+  protected source(node: ts.Node): string {
+    return this.code.text.slice(node.getStart(this.code.file), node.end);
+  }
+
+  /** The comments before `node`: none, or only a `@__PURE__` mark when `pure` allows it. */
+  protected leadingMark(node: ts.Node, pure: boolean): boolean {
+    // A comment on the line of the token before is a trailing one to TypeScript's reader.
+    const ranges = [
+      ...(ts.getTrailingCommentRanges(this.code.text, node.pos) ?? []),
+      ...(ts.getLeadingCommentRanges(this.code.text, node.pos) ?? []),
+    ];
+    if (ranges.length === 0) return false;
+    const [range] = ranges;
+    const text = this.code.text.slice(range!.pos, range!.end);
+    if (!pure || ranges.length > 1 || text !== PURE || range!.hasTrailingNewLine)
+      throw new Unvouched();
+    return true;
+  }
+
+  /** No comment anywhere inside `node` (the marks allowed are checked where they may stand). */
+  protected noComments(node: ts.Node): void {
+    const text = this.source(node);
+    if (!text.includes('/*') && !text.includes('//')) return;
+    const scanner = ts.createScanner(
+      ts.ScriptTarget.Latest,
+      false,
+      ts.LanguageVariant.Standard,
+      text,
+    );
+    for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan())
+      if (
+        (token === ts.SyntaxKind.MultiLineCommentTrivia && scanner.getTokenText() !== PURE) ||
+        token === ts.SyntaxKind.SingleLineCommentTrivia
+      )
+        throw new Unvouched();
+  }
+
+  /**
+   * `Name<'a' | 'b' | …>` (an operation's error type): the one argument a union, which prettier
+   * does not hug; broken, `<` ends the line and each member starts one with `| ` (a union in
+   * type arguments is not indented further). Any other reference is printed flat.
+   */
+  protected unionArgumentType(node: ts.TypeReferenceNode): Doc {
+    const [arg] = node.typeArguments ?? [];
+    if (arg === undefined || !ts.isUnionTypeNode(arg)) return this.typeFlat(node);
+    if (!ts.isIdentifier(node.typeName) || node.typeArguments!.length !== 1) throw new Unvouched();
+    const members = arg.types.map((t) => this.simpleTypeName(t));
+    const union = group([ifBreak('| '), join([line, '| '], members)]);
+    return [node.typeName.text, group(['<', indent([softline, union]), softline, '>'])];
+  }
+
+  protected modifiers(node: ts.HasModifiers, allowed: readonly ts.SyntaxKind[]): string {
+    const modifiers = ts.getModifiers(node) ?? [];
+    for (const modifier of modifiers) if (!allowed.includes(modifier.kind)) throw new Unvouched();
+    return modifiers.map((m) => `${ts.tokenToString(m.kind)} `).join('');
+  }
+
+  protected stringLiteral(node: ts.Node): string {
+    if (!ts.isStringLiteral(node)) throw new Unvouched();
+    return quoted(this.source(node));
+  }
+
+  /** Whether the source has a line break between `from` and `to` (prettier keeps objects so broken). */
+  protected newlineBetween(from: number, to: number): boolean {
+    return this.code.text.slice(from, to).includes('\n');
+  }
+
+  /** No blank line between the items of a list (prettier would keep one). */
+  protected noBlankLines(items: readonly ts.Node[]): void {
+    for (let i = 1; i < items.length; i++)
+      if (
+        /\n[ \t]*\n/.test(
+          this.code.text.slice(items[i - 1]!.end, items[i]!.getStart(this.code.file)),
+        )
+      )
+        throw new Unvouched();
+  }
+
+  /** A key as written when prettier keeps it so (`quoteProps: 'as-needed'`). */
+  protected propertyKey(name: ts.PropertyName): string {
+    // `as-needed` never adds quotes to a name (only `consistent` and JSON do).
+    if (ts.isIdentifier(name)) return name.text;
+    if (ts.isStringLiteral(name)) {
+      // Quotes around a name are dropped, each key on its own.
+      if (/^[A-Za-z_$][\w$]*$/.test(name.text)) return name.text;
+      // Other keys keep their quotes: with the TypeScript parsers prettier unquotes no number.
+      // A name in other scripts may be an identifier to prettier: not in this table.
+      if (!/^[\x20-\x7e]*$/.test(name.text)) throw new Unvouched();
+      return quoted(this.source(name));
+    }
+    throw new Unvouched();
+  }
+
+  /**
+   * A type prettier prints on one line whatever the width: keywords, names with at most one
+   * simple type argument (which prettier hugs), and type literals of such members (which
+   * only stand in flat-only parameters).
+   */
+  protected typeFlat(node: ts.TypeNode, parameter = false): string {
+    switch (node.kind) {
+      case ts.SyntaxKind.StringKeyword:
+      case ts.SyntaxKind.NumberKeyword:
+      case ts.SyntaxKind.BooleanKeyword:
+      case ts.SyntaxKind.UnknownKeyword:
+      case ts.SyntaxKind.AnyKeyword:
+      case ts.SyntaxKind.VoidKeyword:
+      case ts.SyntaxKind.NeverKeyword:
+      case ts.SyntaxKind.UndefinedKeyword:
+        return this.source(node);
+      case ts.SyntaxKind.TypeOperator: {
+        const operator = node as ts.TypeOperatorNode;
+        if (
+          operator.operator !== ts.SyntaxKind.ReadonlyKeyword ||
+          !ts.isArrayTypeNode(operator.type)
+        )
+          throw new Unvouched();
+        return `readonly ${this.typeFlat(operator.type)}`;
+      }
+      case ts.SyntaxKind.ArrayType:
+        return `${this.simpleTypeName((node as ts.ArrayTypeNode).elementType)}[]`;
+      case ts.SyntaxKind.TypeReference: {
+        const reference = node as ts.TypeReferenceNode;
+        if (!ts.isIdentifier(reference.typeName)) throw new Unvouched();
+        if (!reference.typeArguments) return reference.typeName.text;
+        return `${reference.typeName.text}${this.typeArguments(reference.typeArguments)}`;
+      }
+      case ts.SyntaxKind.TypeLiteral: {
+        const literal = node as ts.TypeLiteralNode;
+        if (!parameter) throw new Unvouched();
+        const members = literal.members.map((m) => {
+          if (!ts.isPropertySignature(m) || !ts.isIdentifier(m.name) || !m.type || m.questionToken)
+            throw new Unvouched();
+          return `${m.name.text}: ${this.typeFlat(m.type)}`;
+        });
+        if (members.length === 0) throw new Unvouched();
+        return `{ ${members.join('; ')} }`;
+      }
+      default:
+        throw new Unvouched();
+    }
+  }
+
+  protected simpleTypeName(node: ts.TypeNode): string {
+    if (ts.isTypeReferenceNode(node) && !node.typeArguments) return this.typeFlat(node);
+    if (
+      node.kind === ts.SyntaxKind.StringKeyword ||
+      node.kind === ts.SyntaxKind.NumberKeyword ||
+      node.kind === ts.SyntaxKind.BooleanKeyword ||
+      node.kind === ts.SyntaxKind.UndefinedKeyword ||
+      node.kind === ts.SyntaxKind.UnknownKeyword ||
+      node.kind === ts.SyntaxKind.VoidKeyword ||
+      (ts.isLiteralTypeNode(node) && node.literal.kind === ts.SyntaxKind.NullKeyword)
+    )
+      return this.source(node);
+    if (ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal))
+      return quoted(this.source(node.literal));
+    throw new Unvouched();
+  }
+
+  /**
+   * A variable's type: flat, or a name whose one argument is an object type
+   * (`FormSchema<{ user_id: string }>`), which prettier hugs: the object type breaks in place.
+   * Such a left side can break, which changes prettier's layout only for values these
+   * statements never hold (arrow functions, numbers, booleans): those are not vouched.
+   */
+  protected annotation(node: ts.TypeNode): Doc {
+    const [arg] = ts.isTypeReferenceNode(node) ? (node.typeArguments ?? []) : [];
+    if (
+      !ts.isTypeReferenceNode(node) ||
+      !ts.isIdentifier(node.typeName) ||
+      node.typeArguments?.length !== 1 ||
+      !ts.isTypeLiteralNode(arg!)
+    )
+      return this.typeFlat(node);
+    return [node.typeName.text, '<', this.objectType(arg), '>'];
+  }
+
+  /** An object type's layout: `{ a: A; b?: B }`, one member a line, each ending in `;`, when broken. */
+  protected objectType(literal: ts.TypeLiteralNode): Doc {
+    if (literal.members.length === 0) throw new Unvouched();
+    this.noBlankLines(literal.members);
+    const members = literal.members.map((member) => {
+      if (!ts.isPropertySignature(member) || !member.type) throw new Unvouched();
+      const readonly = this.modifiers(member, [ts.SyntaxKind.ReadonlyKeyword]);
+      const optional = member.questionToken ? '?' : '';
+      return [readonly, this.propertyKey(member.name), optional, ': ', this.typeFlat(member.type)];
+    });
+    const shouldBreak = this.newlineBetween(
+      literal.getStart(this.code.file),
+      literal.members[0]!.getStart(this.code.file),
+    );
+    return group(['{', indent([line, join([';', line], members)]), ifBreak(';'), line, '}'], {
+      shouldBreak,
+    });
+  }
+
+  /**
+   * A parameter's or a return type, which may also be a union of names and keywords (known
+   * flat only: prettier's union layout, `| ` first on each line when broken) or a name whose
+   * one type argument is a list (`ApiPromise<Partner[]>`, whose `<…>` may break, also known
+   * flat only). Elsewhere types stay `typeFlat`, so a left side that can break (prettier then
+   * chooses other assignment layouts) never arises.
+   */
+  protected typeDoc(node: ts.TypeNode, parameter = false): Doc {
+    if (ts.isUnionTypeNode(node)) {
+      const members = node.types.map((t) => this.simpleTypeName(t));
+      return group(indent([ifBreak([line, '| ']), join([line, '| '], members)]), {
+        flatOnly: true,
+      });
+    }
+    if (
+      ts.isTypeReferenceNode(node) &&
+      ts.isIdentifier(node.typeName) &&
+      node.typeArguments?.length === 1 &&
+      ts.isArrayTypeNode(node.typeArguments[0]!)
+    )
+      return [
+        node.typeName.text,
+        group(['<', indent([softline, this.typeFlat(node.typeArguments[0]!)]), softline, '>'], {
+          flatOnly: true,
+        }),
+      ];
+    if (
+      ts.isTypeReferenceNode(node) &&
+      ts.isIdentifier(node.typeName) &&
+      (node.typeArguments?.length ?? 0) > 1
+    ) {
+      // Not hugged: `<` then the arguments, known flat only.
+      const args = node.typeArguments!.map((t) => this.simpleTypeName(t));
+      return [
+        node.typeName.text,
+        group(['<', indent([softline, join([',', line], args)]), softline, '>'], {
+          flatOnly: true,
+        }),
+      ];
+    }
+    return this.typeFlat(node, parameter);
+  }
+
+  /** A call's one type argument: hugged when simple, else (a list type) known flat only. */
+  protected callTypeArguments(args: ts.NodeArray<ts.TypeNode>): Doc {
+    const [arg] = args;
+    if (args.length === 1 && ts.isArrayTypeNode(arg!))
+      return group(['<', indent([softline, this.typeFlat(arg)]), softline, '>'], {
+        flatOnly: true,
+      });
+    return this.typeArguments(args);
+  }
+
+  /** One type argument that is a name or a keyword: prettier prints `<T>` without a break. */
+  protected typeArguments(args: ts.NodeArray<ts.TypeNode> | undefined): string {
+    if (!args || args.length !== 1) throw new Unvouched();
+    const [arg] = args;
+    if (ts.isTypeReferenceNode(arg!) && arg.typeArguments) throw new Unvouched();
+    return `<${this.simpleTypeName(arg!)}>`;
+  }
+}
