@@ -29,7 +29,8 @@ export class ExpressionDocs extends NodeDocs {
    * Prettier's `printAssignment` for the layouts these values take: `break-after-operator` for
    * a string or a member chain without calls, `never-break-after-operator` for a short key or
    * a number or boolean, else `fluid` (the value stays beside the operator while its first
-   * line fits there). `break-lhs` needs a left side that can break, which these never have.
+   * line fits there). `break-lhs` needs a left side that can break: `variableStatement` leaves
+   * out the values that would take it.
    */
   protected assignment(left: Doc, operator: string, right: ts.Expression, shortKey: boolean): Doc {
     const value = this.expression(right);
@@ -60,9 +61,14 @@ export class ExpressionDocs extends NodeDocs {
     return node;
   }
 
-  /** Prettier's `isPoorlyBreakableMemberOrCallChain`, for chains without calls. */
+  /**
+   * Prettier's `isPoorlyBreakableMemberOrCallChain`: a chain of names and members whose calls
+   * take no argument or one short one. (Complex type arguments make a call breakable to it:
+   * a call with type arguments is not in this table.)
+   */
   protected poorlyBreakableChain(node: ts.Expression, deep: boolean): boolean {
     if (ts.isCallExpression(node)) {
+      if (node.typeArguments) throw new Unvouched();
       if (node.arguments.length === 0) return this.poorlyBreakableChain(node.expression, true);
       if (node.arguments.length === 1 && this.loneShortArgument(node.arguments[0]!))
         return this.poorlyBreakableChain(node.expression, true);
