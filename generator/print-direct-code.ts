@@ -24,7 +24,7 @@ import {
   textWidth,
   type Doc,
 } from './print-direct-doc.js';
-import { docComment, Unvouched } from './print-direct-text.js';
+import { docComment, Unvouched, type VouchedLines } from './print-direct-text.js';
 import { ExpressionDocs } from './print-direct-expressions.js';
 import { ParsedCode, PURE } from './print-direct-nodes.js';
 
@@ -51,7 +51,7 @@ export function startsStatement(lines: readonly string[], i: number): boolean {
 export function vouchedStatement(
   lines: readonly string[],
   start: number,
-): { printed: string[]; end: number } | undefined {
+): VouchedLines | undefined {
   const doc = docComment(lines, start, '');
   if (doc === undefined || doc.end >= lines.length || !STATEMENT_START.test(lines[doc.end]!))
     return undefined;

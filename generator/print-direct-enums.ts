@@ -9,7 +9,15 @@
  * lays it out; anything else (a key prettier may unquote, a number list prettier fills, a
  * member over the width) is left to prettier. Checked in test/emit/print-direct.test.ts.
  */
-import { docComment, overWidth, quoted, Unvouched, width, WIDTH } from './print-direct-text.js';
+import {
+  docComment,
+  overWidth,
+  quoted,
+  Unvouched,
+  width,
+  WIDTH,
+  type VouchedLines,
+} from './print-direct-text.js';
 
 const NAME = '[A-Za-z_$][\\w$]*';
 const STRING = `"(?:[^"\\\\\\n]|\\\\.)*"`;
@@ -37,7 +45,7 @@ const fits = (lines: readonly string[]) => lines.every((line) => width(line) <= 
 export function vouchedEnumDeclaration(
   lines: readonly string[],
   start: number,
-): { printed: string[]; end: number } | undefined {
+): VouchedLines | undefined {
   try {
     const doc = docComment(lines, start, '');
     if (doc === undefined) return undefined;
@@ -80,7 +88,7 @@ function enumObject(
   lines: readonly string[],
   start: number,
   printed: string[],
-): { printed: string[]; end: number } | undefined {
+): VouchedLines | undefined {
   printed.push(lines[start]!);
   let i = start + 1;
   // Empty, prettier closes it on the head's line: its call.
@@ -111,7 +119,7 @@ function enumGuard(
   lines: readonly string[],
   start: number,
   printed: string[],
-): { printed: string[]; end: number } | undefined {
+): VouchedLines | undefined {
   printed.push(lines[start]!);
   let i = start + 1;
   if (lines[i] !== '  switch (value) {') return undefined;

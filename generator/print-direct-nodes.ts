@@ -88,8 +88,7 @@ export class NodeDocs {
     if (arg === undefined || !ts.isUnionTypeNode(arg)) return this.typeFlat(node);
     if (!ts.isIdentifier(node.typeName) || node.typeArguments!.length !== 1) throw new Unvouched();
     const members = arg.types.map((t) => this.simpleTypeName(t));
-    const union = group([ifBreak('| '), join([line, '| '], members)]);
-    return [node.typeName.text, group(['<', indent([softline, union]), softline, '>'])];
+    return [node.typeName.text, unhuggedArguments([union(members, false)], false)];
   }
 
   protected modifiers(node: ts.HasModifiers, allowed: readonly ts.SyntaxKind[]): string {
@@ -245,37 +244,22 @@ export class NodeDocs {
    * chooses other assignment layouts) never arises.
    */
   protected typeDoc(node: ts.TypeNode, parameter = false): Doc {
-    if (ts.isUnionTypeNode(node)) {
-      const members = node.types.map((t) => this.simpleTypeName(t));
-      return group(indent([ifBreak([line, '| ']), join([line, '| '], members)]), {
-        flatOnly: true,
-      });
-    }
+    if (ts.isUnionTypeNode(node))
+      return union(
+        node.types.map((t) => this.simpleTypeName(t)),
+        true,
+      );
+    const args = ts.isTypeReferenceNode(node) ? (node.typeArguments ?? []) : [];
+    // Arguments prettier does not hug: one list type, or more than one argument.
     if (
       ts.isTypeReferenceNode(node) &&
       ts.isIdentifier(node.typeName) &&
-      node.typeArguments?.length === 1 &&
-      ts.isArrayTypeNode(node.typeArguments[0]!)
-    )
-      return [
-        node.typeName.text,
-        group(['<', indent([softline, this.typeFlat(node.typeArguments[0]!)]), softline, '>'], {
-          flatOnly: true,
-        }),
-      ];
-    if (
-      ts.isTypeReferenceNode(node) &&
-      ts.isIdentifier(node.typeName) &&
-      (node.typeArguments?.length ?? 0) > 1
+      ((args.length === 1 && ts.isArrayTypeNode(args[0]!)) || args.length > 1)
     ) {
-      // Not hugged: `<` then the arguments, known flat only.
-      const args = node.typeArguments!.map((t) => this.simpleTypeName(t));
-      return [
-        node.typeName.text,
-        group(['<', indent([softline, join([',', line], args)]), softline, '>'], {
-          flatOnly: true,
-        }),
-      ];
+      const printed = args.map((t) =>
+        ts.isArrayTypeNode(t) ? this.typeFlat(t) : this.simpleTypeName(t),
+      );
+      return [node.typeName.text, unhuggedArguments(printed, true)];
     }
     return this.typeFlat(node, parameter);
   }
@@ -284,9 +268,7 @@ export class NodeDocs {
   protected callTypeArguments(args: ts.NodeArray<ts.TypeNode>): Doc {
     const [arg] = args;
     if (args.length === 1 && ts.isArrayTypeNode(arg!))
-      return group(['<', indent([softline, this.typeFlat(arg)]), softline, '>'], {
-        flatOnly: true,
-      });
+      return unhuggedArguments([this.typeFlat(arg)], true);
     return this.typeArguments(args);
   }
 
@@ -297,4 +279,21 @@ export class NodeDocs {
     if (ts.isTypeReferenceNode(arg!) && arg.typeArguments) throw new Unvouched();
     return `<${this.simpleTypeName(arg!)}>`;
   }
+}
+
+/**
+ * Type arguments prettier does not hug: `<`, then the arguments on their own lines when they
+ * do not fit. `flatOnly` where the breaking of what stands around them is not in the tables.
+ */
+function unhuggedArguments(args: readonly Doc[], flatOnly: boolean): Doc {
+  return group(['<', indent([softline, join([',', line], args)]), softline, '>'], { flatOnly });
+}
+
+/**
+ * Prettier's union layout: flat, or each member on a line of its own after `| `; indented
+ * (and starting on a new line) except as a type argument. Known flat only where indented.
+ */
+function union(members: readonly string[], indented: boolean): Doc {
+  const code = [ifBreak(indented ? [line, '| '] : '| '), join([line, '| '], members)];
+  return indented ? group(indent(code), { flatOnly: true }) : group(code);
 }

@@ -7,6 +7,12 @@
 /** The house print width (`PRETTIER.printWidth`). */
 export const WIDTH = 100;
 
+/** Lines the printer vouches are prettier's: as printed, and the line after the source's. */
+export interface VouchedLines {
+  printed: string[];
+  end: number;
+}
+
 /** Thrown while reading a text the printer cannot vouch for; the caller leaves it to prettier. */
 export class Unvouched extends Error {}
 
@@ -38,7 +44,7 @@ export function docComment(
   lines: readonly string[],
   start: number,
   pad: string,
-): { printed: string[]; end: number } | undefined {
+): VouchedLines | undefined {
   const first = lines[start];
   if (first === undefined || !first.startsWith(`${pad}/**`)) return { printed: [], end: start };
   const own = first.slice(pad.length);

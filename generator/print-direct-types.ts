@@ -20,6 +20,7 @@ import {
   Unvouched,
   width,
   WIDTH,
+  type VouchedLines,
 } from './print-direct-text.js';
 
 type TypeNode =
@@ -240,7 +241,7 @@ const ALIAS = /^((?:export )?type [A-Za-z_$][\w$]* =) (.*;)$/;
 export function vouchedTypeDeclaration(
   lines: readonly string[],
   start: number,
-): { printed: string[]; end: number } | undefined {
+): VouchedLines | undefined {
   try {
     const doc = docComment(lines, start, '');
     if (doc === undefined) return undefined;

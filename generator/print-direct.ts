@@ -28,6 +28,7 @@ import {
   Unvouched,
   width,
   WIDTH,
+  type VouchedLines,
 } from './print-direct-text.js';
 
 /** Formats TypeScript with prettier at the house settings. */
@@ -98,10 +99,7 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
  * A line comment at the margin (the generated-by header, a fence's marker): prettier prints a
  * comment as written, whatever its length, only trimming the end of its line.
  */
-function vouchedLineComment(
-  lines: readonly string[],
-  start: number,
-): { printed: string[]; end: number } | undefined {
+function vouchedLineComment(lines: readonly string[], start: number): VouchedLines | undefined {
   const line = lines[start]!;
   // A command's `#!` line, first in its file, is kept as written too.
   const comment = /^\/\/(.*\S)?$/.test(line) || (start === 0 && /^#!\S.*$/.test(line));
@@ -115,10 +113,7 @@ function vouchedLineComment(
 const ONE_LINE_STATEMENT = /^(?:import |export type [A-Za-z_$][\w$]*(?:<.*>)? = ).*;$/;
 
 /** A top-level function starting at line `start`, when every line of it is vouched. */
-function vouchedFunction(
-  lines: readonly string[],
-  start: number,
-): { printed: string[]; end: number } | undefined {
+function vouchedFunction(lines: readonly string[], start: number): VouchedLines | undefined {
   const doc = docComment(lines, start, '');
   if (doc === undefined) return undefined;
   const printed = doc.printed;

@@ -15,6 +15,7 @@ import { emitTypes } from '../../generator/emit/types.js';
 import { generate } from '../../generator/pipeline.js';
 import { formatDirect, printStatement } from '../../generator/print-direct.js';
 import { FORMAT_LIMITS, PRETTIER, printFiles, type OutputFile } from '../../generator/print.js';
+import type { EmittedFile } from '../../generator/emit/model.js';
 import { corpusDocuments } from '../robustness/corpus.js';
 import { irOf, schema } from '../support/ir-values.js';
 
@@ -34,6 +35,28 @@ async function generated(specPath: string, direct: boolean): Promise<readonly Ou
 }
 
 const byPrettier = (text: string) => prettier.format(text, { ...PRETTIER, parser: 'babel-ts' });
+
+/** A formatter for tests that must not need prettier. */
+const unasked = () => Promise.reject(new Error('asked prettier'));
+
+/**
+ * Prints `file` as the pipeline does with everything through prettier, and expects the direct
+ * printer to give the same text; `tally` counts what it printed and what it still asked.
+ */
+async function expectPrintedAsPrettier(
+  file: EmittedFile,
+  tally: { printed: number; askedFor: number },
+): Promise<void> {
+  process.env[SWITCH] = 'off';
+  const [raw] = await printFiles([file], 'header', undefined, { file: -1, package: -1 });
+  const expected = await byPrettier(raw!.content);
+  tally.printed += raw!.content.length;
+  const asked = (text: string) => {
+    tally.askedFor += text.length;
+    return byPrettier(text);
+  };
+  expect(await formatDirect(raw!.content, asked)).toBe(expected);
+}
 
 /** A few corpus documents, spread over the sorted list so the choice does not drift with additions at one end. */
 function corpusSample(): string[] {
@@ -128,7 +151,6 @@ describe('a guard function over the print width', () => {
       `function f(value: unknown): GuardFailure | undefined {\n  const ${list}ItemFailure = checkSpecialEffectsWorkshop(${list}[${list}Index]);\n}\n`,
     ],
   ])('with %s is printed directly as prettier breaks it', async (_, text) => {
-    const unasked = () => Promise.reject(new Error('asked prettier'));
     expect(await formatDirect(text, unasked)).toBe(await byPrettier(text));
   });
 });
@@ -210,35 +232,25 @@ const type: fc.Arbitrary<IrType> = fc.letrec<{ type: IrType }>((tie) => ({
 
 describe('a guards module of generated schemas', () => {
   it('is printed directly as prettier prints it', async () => {
-    let printed = 0;
-    let askedFor = 0;
+    const tally = { printed: 0, askedFor: 0 };
     await fc.assert(
       fc.asyncProperty(
         fc.uniqueArray(fc.tuple(name, type), { selector: ([n]) => n, minLength: 1, maxLength: 4 }),
         async (named) => {
           const schemas: IrSchema[] = named.map(([n, t]) => schema(`S${n}`, t));
           const file = emitGuards(irOf(schemas), 'src/guards.ts', './runtime/guard.js', new Map());
-          process.env[SWITCH] = 'off';
-          const [raw] = await printFiles([file], 'header', undefined, { file: -1, package: -1 });
-          const expected = await byPrettier(raw!.content);
-          const asked = (text: string) => {
-            askedFor += text.length;
-            return byPrettier(text);
-          };
-          printed += raw!.content.length;
-          expect(await formatDirect(raw!.content, asked)).toBe(expected);
+          await expectPrintedAsPrettier(file, tally);
         },
       ),
       { numRuns: 150, seed: 37 },
     );
     // Most of the text is printed directly, or the comparison above would prove little.
-    expect(askedFor / printed).toBeLessThan(0.8);
+    expect(tally.askedFor / tally.printed).toBeLessThan(0.8);
   }, 120_000);
 });
 
 describe('a type declaration', () => {
   const long = 'ModelAndMiniatureEffectsCompanyAndSpecialEffectsWorkshop';
-  const unasked = () => Promise.reject(new Error('asked prettier'));
   it.each([
     [
       'properties of every type shape',
@@ -317,8 +329,7 @@ describe('a types module of generated schemas', () => {
     }));
 
   it('is printed directly as prettier prints it', async () => {
-    let printed = 0;
-    let askedFor = 0;
+    const tally = { printed: 0, askedFor: 0 };
     await fc.assert(
       fc.asyncProperty(
         fc.uniqueArray(fc.tuple(name, fc.oneof(type, refs, referring), described), {
@@ -336,27 +347,18 @@ describe('a types module of generated schemas', () => {
           const file = emitTypes(irOf(schemas), 'src/types.ts');
           // Enums alone make no types module.
           if (file === undefined) return;
-          process.env[SWITCH] = 'off';
-          const [raw] = await printFiles([file], 'header', undefined, { file: -1, package: -1 });
-          const expected = await byPrettier(raw!.content);
-          const asked = (text: string) => {
-            askedFor += text.length;
-            return byPrettier(text);
-          };
-          printed += raw!.content.length;
-          expect(await formatDirect(raw!.content, asked)).toBe(expected);
+          await expectPrintedAsPrettier(file, tally);
         },
       ),
       { numRuns: 150, seed: 37 },
     );
     // Most of the text is printed directly, or the comparison above would prove little.
-    expect(askedFor / printed).toBeLessThan(0.8);
+    expect(tally.askedFor / tally.printed).toBeLessThan(0.8);
   }, 120_000);
 });
 
 describe('an enum declaration', () => {
   const long = 'ModelAndMiniatureEffectsCompanyAndSpecialEffectsWorkshop';
-  const unasked = () => Promise.reject(new Error('asked prettier'));
   it.each([
     [
       'an object of members',
@@ -396,7 +398,6 @@ describe('an enum declaration', () => {
 });
 
 describe("a statement laid out with prettier's algorithm", () => {
-  const unasked = () => Promise.reject(new Error('asked prettier'));
   const name = (n: number) => `n${'a'.repeat(n)}`;
   it.each([
     [
@@ -471,8 +472,7 @@ describe('an enums module of generated enums', () => {
   );
 
   it('is printed directly as prettier prints it', async () => {
-    let printed = 0;
-    let askedFor = 0;
+    const tally = { printed: 0, askedFor: 0 };
     await fc.assert(
       fc.asyncProperty(
         fc.uniqueArray(fc.tuple(name, values), {
@@ -485,20 +485,12 @@ describe('an enums module of generated enums', () => {
             schema(`E${n}`, { kind: 'enum', values } as IrType),
           );
           const file = emitEnums(irOf(schemas), 'src/enums.ts');
-          process.env[SWITCH] = 'off';
-          const [raw] = await printFiles([file], 'header', undefined, { file: -1, package: -1 });
-          const expected = await byPrettier(raw!.content);
-          const asked = (text: string) => {
-            askedFor += text.length;
-            return byPrettier(text);
-          };
-          printed += raw!.content.length;
-          expect(await formatDirect(raw!.content, asked)).toBe(expected);
+          await expectPrintedAsPrettier(file, tally);
         },
       ),
       { numRuns: 150, seed: 37 },
     );
     // Most of the text is printed directly, or the comparison above would prove little.
-    expect(askedFor / printed).toBeLessThan(0.8);
+    expect(tally.askedFor / tally.printed).toBeLessThan(0.8);
   }, 120_000);
 });
