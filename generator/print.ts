@@ -1,5 +1,6 @@
 /**
- * EmittedFile[] → final bytes: ts-morph prints the structures, every file gets the
+ * EmittedFile[] → final bytes: our printer (`print-structures/`, ts-morph's where it does not
+ * know a structure) prints the structures, every file gets the
  * generated-by header, and prettier (pinned, in process) formats everything once (markdown
  * a section at a time, see `markdown-format.ts`). Prettier is loaded only when a text is not
  * in the format cache (`format-cache.ts`), which on a run where little changed spares most
@@ -13,6 +14,7 @@ import { contentKey, type TextCache } from './cache.js';
 import { formatMarkdown } from './markdown-format.js';
 import { formatDirect } from './print-direct.js';
 import { formatJsonDirect } from './print-direct-json.js';
+import { printStructure } from './print-structures/index.js';
 import { UNTIMED, type StageClock } from './timings.js';
 
 export interface OutputFile {
@@ -145,6 +147,16 @@ export function directPrinting(): boolean {
 }
 
 /**
+ * Whether structures are printed by our own printer (`print-structures/`), which gives
+ * ts-morph's text in a fraction of its time and leaves to ts-morph any file with a structure it
+ * does not know. On by default; `CONNECT_CODEGEN_STRUCTURE_PRINTER=ts-morph` prints every file
+ * with ts-morph's printer, to compare or to rule ours out (the output is the same either way).
+ */
+export function ownStructurePrinting(): boolean {
+  return process.env.CONNECT_CODEGEN_STRUCTURE_PRINTER !== 'ts-morph';
+}
+
+/**
  * Prints every emitted file, with the generated-by header on TypeScript files, and formats it
  * in the house format unless it is already formatted or past `limits`.
  */
@@ -164,10 +176,14 @@ export async function printFiles(
       quoteKind: QuoteKind.Single,
     },
   });
-  const print =
+  const byTsMorph =
     structurePrinter(project) ??
     ((structure: SourceFileStructure, path: string) =>
       printWithSourceFile(project, path, structure));
+  const print = ownStructurePrinting()
+    ? (structure: SourceFileStructure, path: string) =>
+        printStructure(structure) ?? byTsMorph(structure, path)
+    : byTsMorph;
   const printed = clock.time('print', () =>
     files.map((file) => {
       const body = file.kind === 'typescript' ? print(file.structure, file.path) : file.content;
