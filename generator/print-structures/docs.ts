@@ -55,8 +55,8 @@ function writeDoc(writer: CodeBlockWriter, text: string): void {
  */
 function docText(doc: unknown): string {
   if (typeof doc === 'string') return doc;
-  const writer = new QuickWriter();
   if (typeof doc === 'function') {
+    const writer = new QuickWriter();
     (doc as (w: CodeBlockWriter) => void)(writer);
     return writer.toString();
   }
@@ -64,6 +64,7 @@ function docText(doc: unknown): string {
   only(structure, JSDOC);
   const plain = plainDocText(structure);
   if (plain !== undefined) return plain;
+  const writer = new QuickWriter();
   if (structure.description) writeDescription(writer, structure.description);
   const tags = structure.tags == null ? [] : arrayOf(structure.tags);
   if (tags.length > 0) {

@@ -99,7 +99,40 @@ export class QuickWriter extends CodeBlockWriter {
     return this.#last === NEW_LINE || this.#last === CARRIAGE_RETURN;
   }
 
+  /**
+   * Text written since the last look back, kept as one string: appending to a string is cheaper
+   * than pushing to CodeBlockWriter's array and joining it (a large file is millions of writes).
+   * It joins the array before anything reads it (`#settled`).
+   */
+  #pending = '';
+
+  #settled(): string[] {
+    if (this.#pending.length > 0) {
+      this._texts.push(this.#pending);
+      this.#pending = '';
+    }
+    return this._texts;
+  }
+
+  override toString(): string {
+    this.#settled();
+    return super.toString();
+  }
+
+  override isLastBlankLine(): boolean {
+    this.#settled();
+    return super.isLastBlankLine();
+  }
+
+  override iterateLastCharCodes<T>(
+    action: (charCode: number, index: number) => T | undefined,
+  ): T | undefined {
+    this.#settled();
+    return super.iterateLastCharCodes(action);
+  }
+
   override unsafeInsert(pos: number, text: string): this {
+    this.#settled();
     super.unsafeInsert(pos, text);
     // An insert near the end moves the last two characters: read them back.
     this.#last = this.#lastFromTexts(0);
@@ -108,7 +141,7 @@ export class QuickWriter extends CodeBlockWriter {
   }
 
   #lastFromTexts(offset: number): number {
-    const texts = this._texts;
+    const texts = this.#settled();
     for (let i = texts.length - 1; i >= 0; i--) {
       const text = texts[i]!;
       if (offset < text.length) return text.charCodeAt(text.length - 1 - offset);
@@ -128,7 +161,7 @@ export class QuickWriter extends CodeBlockWriter {
   _internalWrite(text: string): void {
     const length = text.length;
     if (length === 0) return;
-    this._texts.push(text);
+    this.#pending += text;
     this._length += length;
     if (length === 1) {
       this.#beforeLast = this.#last;
