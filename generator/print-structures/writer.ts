@@ -239,7 +239,17 @@ export class QuickWriter extends CodeBlockWriter {
         else if (comment === STAR_COMMENT && past === ASTERISK && current === FORWARD_SLASH)
           state._currentCommentChar = undefined;
       }
-      if (state._currentCommentChar !== undefined) continue;
+      if (state._currentCommentChar === LINE_COMMENT) {
+        // Nothing but a new line (not in `text`) ends a line comment: the rest changes nothing.
+        return;
+      }
+      if (state._currentCommentChar === STAR_COMMENT) {
+        // Only a `*\/` ends it: go to its `/`, which the next round reads.
+        const close = text.indexOf('*/', i);
+        if (close === -1) return;
+        i = close;
+        continue;
+      }
       const top = stack.length === 0 ? undefined : stack[stack.length - 1];
       if (
         past !== BACK_SLASH &&
