@@ -1,8 +1,8 @@
 /**
  * EmittedFile[] → final bytes: our printer (`print-structures/`, ts-morph's where it does not
- * know a structure) prints the structures, every file gets the
- * generated-by header, and prettier (pinned, in process) formats everything once (markdown
- * a section at a time, see `markdown-format.ts`). Prettier is loaded only when a text is not
+ * know a structure) prints the structures, every file gets the generated-by header, and
+ * prettier (pinned, in process) formats everything once (markdown a section at a time, see
+ * `markdown-format.ts`). Prettier is loaded only when a text is not
  * in the format cache (`format-cache.ts`), which on a run where little changed spares most
  * of a run's time.
  */
@@ -168,7 +168,8 @@ export async function printFiles(
   clock: StageClock = UNTIMED,
 ): Promise<OutputFile[]> {
   // Printed as close to the house format as ts-morph goes without prettier (its defaults are
-  // four spaces and double quotes), for the files too large to format (`FORMAT_LIMITS`).
+  // four spaces and double quotes), for the files too large to format (`FORMAT_LIMITS`). Our
+  // printer writes with the same settings (`WRITER_OPTIONS` in print-structures/writer.ts).
   const project = new Project({
     useInMemoryFileSystem: true,
     manipulationSettings: {

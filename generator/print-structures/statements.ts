@@ -351,8 +351,8 @@ function writeModule(writer: CodeBlockWriter, given: Structure, ambient: boolean
   const structure: Structure = quoted
     ? {
         ...given,
-        hasDeclareKeyword: given.hasDeclareKeyword ?? true,
-        declarationKind: given.declarationKind ?? 'module',
+        hasDeclareKeyword: given.hasDeclareKeyword === undefined ? true : given.hasDeclareKeyword,
+        declarationKind: given.declarationKind === undefined ? 'module' : given.declarationKind,
       }
     : given;
   if (structure.declarationKind === 'global') throw new Unsupported('a global declaration');
