@@ -61,94 +61,24 @@ const LINE_WIDTH = 120;
  * name) adds its own lines and rewrites none around it but the comma before it. It knows
  * nothing of what the state holds, so the surface can gain fields without a change here.
  */
-function layout(value: unknown, indent: string): string {
-  const parts: string[] = [];
-  writeLaidOut(value, indent, '', parts);
-  return parts.join('');
-}
-
-/**
- * Appends `value` laid out (see `layout`) to `parts`. Each piece of text is written once: a
- * string per level, joined from the ones below it, copied GitHub's 15 MB surface once per
- * level of depth.
- */
-function writeLaidOut(value: unknown, indent: string, prefix: string, parts: string[]): void {
+function layout(value: unknown, indent: string, prefix = ''): string {
+  const compact = JSON.stringify(value);
   if (
     value === null ||
     typeof value !== 'object' ||
-    jsonLengthWithin(value, LINE_WIDTH - indent.length - prefix.length - 1) !== undefined
-  ) {
-    // A member JSON has no value for is written `undefined`, as a template literal writes it.
-    parts.push(String(JSON.stringify(value)));
-    return;
-  }
+    indent.length + prefix.length + compact.length + 1 <= LINE_WIDTH
+  )
+    return compact;
   const inner = `${indent}  `;
-  const isArray = Array.isArray(value);
-  const entries: readonly (readonly [string | undefined, unknown])[] = isArray
-    ? (value as unknown[]).map((item) => [undefined, item] as const)
-    : Object.entries(value).map(([key, member]) => [JSON.stringify(key), member] as const);
-  const [open, close] = isArray ? ['[', ']'] : ['{', '}'];
-  if (entries.length === 0) {
-    parts.push(open, close);
-    return;
-  }
-  parts.push(open, '\n');
-  entries.forEach(([key, member], index) => {
-    parts.push(index > 0 ? ',\n' : '', inner);
-    if (key === undefined) {
-      writeLaidOut(member, inner, '', parts);
-    } else {
-      parts.push(key, ': ');
-      writeLaidOut(member, inner, `${key}: `, parts);
-    }
-  });
-  parts.push('\n', indent, close);
-}
-
-/**
- * The length of `JSON.stringify(value)` if it is at most `budget`, else `undefined`. It stops
- * as soon as the budget is spent, so asking at every level of a large surface (GitHub's: a
- * 10 MB file) costs a line's worth each time; stringifying every level whole was quadratic
- * in the depth. `0` stands for a value JSON leaves out (`undefined`, a function).
- */
-function jsonLengthWithin(value: unknown, budget: number): number | undefined {
-  if (typeof value === 'string' && value.length + 2 > budget) return undefined;
-  if (value === null || typeof value !== 'object' || !isPlainContainer(value)) {
-    const length = (JSON.stringify(value) as string | undefined)?.length ?? 0;
-    return length <= budget ? length : undefined;
-  }
-  // The brackets, then each written item or member, with a comma before all but the first.
-  let length = 2;
-  let written = 0;
-  const fits = (text: number): boolean => {
-    length += text + (written > 0 ? 1 : 0);
-    written += 1;
-    return length <= budget;
-  };
-  if (Array.isArray(value)) {
-    for (const item of value as unknown[]) {
-      const itemLength = jsonLengthWithin(item, budget - length);
-      // JSON writes `null` for an item it has no value for.
-      if (itemLength === undefined || !fits(itemLength === 0 ? 4 : itemLength)) return undefined;
-    }
-  } else {
-    for (const [key, member] of Object.entries(value)) {
-      const memberLength = jsonLengthWithin(member, budget - length);
-      if (memberLength === undefined) return undefined;
-      if (memberLength > 0 && !fits(JSON.stringify(key).length + 1 + memberLength))
-        return undefined;
-    }
-  }
-  return length <= budget ? length : undefined;
-}
-
-/** An array or object `JSON.stringify` writes from its own items or members alone (no `toJSON`). */
-function isPlainContainer(value: object): boolean {
-  const proto = Object.getPrototypeOf(value) as unknown;
-  const plain = Array.isArray(value)
-    ? proto === Array.prototype
-    : proto === Object.prototype || proto === null;
-  return plain && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+  const entries = Array.isArray(value)
+    ? value.map((item) => layout(item, inner))
+    : Object.entries(value).map(
+        ([key, member]) =>
+          `${JSON.stringify(key)}: ${layout(member, inner, `${JSON.stringify(key)}: `)}`,
+      );
+  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  if (entries.length === 0) return `${open}${close}`;
+  return `${open}\n${entries.map((e) => `${inner}${e}`).join(',\n')}\n${indent}${close}`;
 }
 
 /** The state, or a sentence saying why the text is not one. */
