@@ -16,23 +16,6 @@ import type { IrDocs, IrSchema, IrType } from '../ir/types.js';
  *   description is not a deprecation); TSDoc's `\@` keeps it text.
  */
 export function escapeDocText(text: string): string {
-  let escaped = escapedDocTexts.get(text);
-  if (escaped === undefined) {
-    if (escapedDocTexts.size >= 20_000) escapedDocTexts.clear();
-    escaped = escapedText(text);
-    escapedDocTexts.set(text, escaped);
-  }
-  return escaped;
-}
-
-/**
- * Texts escaped so far: a description shared through a `$ref` (GitHub's `per_page`, `owner`)
- * is written on every operation, method and form that uses it, four regular expressions each
- * time. A long-lived process (tests, the watcher) starts over past a limit.
- */
-const escapedDocTexts = new Map<string, string>();
-
-function escapedText(text: string): string {
   return text
     .replace(/\r\n?|[\u2028\u2029]/g, '\n')
     .replace(/\*\//g, '*\\/')

@@ -39,17 +39,6 @@ describe('docs', () => {
   });
 });
 
-describe('escapeDocText, remembered', () => {
-  it('escapes a text asked again the same, also after more texts than it keeps', () => {
-    const text = 'ends */ here\r\n@deprecated is text';
-    const once = escapeDocText(text);
-    expect(once).toBe('ends *\\/ here\n\\@deprecated is text');
-    for (let i = 0; i <= 20_000; i++) escapeDocText(`text ${i} */`);
-    expect(escapeDocText(text)).toBe(once);
-    expect(escapeDocText('text 7 */')).toBe('text 7 *\\/');
-  });
-});
-
 describe('constraintNotes', () => {
   it('names formats, lengths and bounds, through a nullable', () => {
     expect(constraintNotes(nullable({ kind: 'string', format: 'email', maxLength: 150 }))).toEqual([
