@@ -288,63 +288,93 @@ function checkTree(
   at: (offset: number) => Position,
 ): Problem[] {
   const found: Problem[] = [];
-  yaml().visit(ast, {
-    Map(_, map, path) {
-      const seen = new Map<string, Node>();
-      for (const { key, value } of map.items) {
-        if (yaml().isNode(key) && !yaml().isScalar(key) && !yaml().isAlias(key)) {
-          found.push({
-            code: 'yaml-syntax',
-            message: 'mapping keys must be strings, not collections',
-            offset: rangeStart(key),
-          });
-        } else if (isMergeKey(key)) {
-          if (isMergeSource(value, resolve)) continue;
-          const message = "the merge key '<<' needs a mapping, an alias to one, or a list of them";
-          found.push({
-            code: 'yaml-syntax',
-            message,
-            offset: rangeStart(value) ?? rangeStart(key),
-            pointer: pointerTo(path, map),
-          });
-        } else {
-          const name = keyText(key);
-          if (name === undefined || !yaml().isNode(key)) continue;
-          const first = seen.get(name);
-          if (!first) {
-            seen.set(name, key);
-            continue;
-          }
-          const line = first.range ? at(first.range[0]).line : 0;
-          found.push({
-            code: 'duplicate-key',
-            message: `duplicate key '${name}' (first defined on line ${line})`,
-            offset: rangeStart(key),
-            pointer: joinPointer(pointerTo(path, map), name),
-            hint: 'remove one of them or merge their contents',
-          });
-        }
-      }
-    },
-    Alias(_, alias, path) {
-      const target = resolve(alias);
-      const offset = rangeStart(alias) ?? 0;
-      const pointer = pointerTo(path, alias);
-      const name = alias.source;
-      if (!yaml().isNode(target)) {
+  const checkMap = (map: YAMLMap, path: readonly unknown[]): void => {
+    const seen = new Map<string, Node>();
+    for (const { key, value } of map.items) {
+      if (yaml().isNode(key) && !yaml().isScalar(key) && !yaml().isAlias(key)) {
         found.push({
           code: 'yaml-syntax',
-          message: `alias *${name} has no anchor &${name} before it`,
-          offset,
-          pointer,
+          message: 'mapping keys must be strings, not collections',
+          offset: rangeStart(key),
         });
-      } else if (target.range && offset >= target.range[0] && offset < target.range[1]) {
-        const message = `alias *${name} is inside the node it refers to, which would make the document infinitely deep`;
-        found.push({ code: 'yaml-syntax', message, offset, pointer });
+      } else if (isMergeKey(key)) {
+        if (isMergeSource(value, resolve)) continue;
+        const message = "the merge key '<<' needs a mapping, an alias to one, or a list of them";
+        found.push({
+          code: 'yaml-syntax',
+          message,
+          offset: rangeStart(value) ?? rangeStart(key),
+          pointer: pointerTo(path, map),
+        });
+      } else {
+        const name = keyText(key);
+        if (name === undefined || !yaml().isNode(key)) continue;
+        const first = seen.get(name);
+        if (!first) {
+          seen.set(name, key);
+          continue;
+        }
+        const line = first.range ? at(first.range[0]).line : 0;
+        found.push({
+          code: 'duplicate-key',
+          message: `duplicate key '${name}' (first defined on line ${line})`,
+          offset: rangeStart(key),
+          pointer: joinPointer(pointerTo(path, map), name),
+          hint: 'remove one of them or merge their contents',
+        });
       }
-    },
+    }
+  };
+  const checkAlias = (alias: Yaml.Alias, path: readonly unknown[]): void => {
+    const target = resolve(alias);
+    const offset = rangeStart(alias) ?? 0;
+    const pointer = pointerTo(path, alias);
+    const name = alias.source;
+    if (!yaml().isNode(target)) {
+      found.push({
+        code: 'yaml-syntax',
+        message: `alias *${name} has no anchor &${name} before it`,
+        offset,
+        pointer,
+      });
+    } else if (target.range && offset >= target.range[0] && offset < target.range[1]) {
+      const message = `alias *${name} is inside the node it refers to, which would make the document infinitely deep`;
+      found.push({ code: 'yaml-syntax', message, offset, pointer });
+    }
+  };
+  walkTree(ast, (node, path) => {
+    if (yaml().isMap(node)) checkMap(node, path);
+    else if (yaml().isAlias(node)) checkAlias(node, path);
   });
   return found;
+}
+
+/**
+ * Calls `enter` on every node, pair and item of the document in the order of yaml's `visit`
+ * (a collection, then each of its items; a pair's key, then its value), with the same
+ * ancestors (the document first). `visit` copies and freezes the ancestors for every
+ * collection and pair, which was most of the time spent checking a large YAML document;
+ * here they are one stack, valid only during the call.
+ */
+function walkTree(
+  ast: Document.Parsed,
+  enter: (node: unknown, path: readonly unknown[]) => void,
+): void {
+  const path: unknown[] = [ast];
+  const walk = (node: unknown): void => {
+    enter(node, path);
+    if (yaml().isCollection(node)) {
+      path.push(node);
+      for (const item of node.items) walk(item);
+      path.pop();
+    } else if (yaml().isPair(node)) {
+      path.push(node);
+      walk(node.key);
+      walk(node.value);
+      path.pop();
+    }
+  };
+  walk(ast.contents);
 }
 
 /** The JSON pointer of `node`, from the ancestors `visit` passes (map → pair → value, seq → item). */
@@ -438,15 +468,13 @@ type Resolve = (node: unknown) => unknown;
 function aliasResolver(ast: Document.Parsed): Resolve {
   const targets = new Map<unknown, Node>();
   const anchors = new Map<string, Node>();
-  yaml().visit(ast, {
-    Node(_, node) {
-      if (yaml().isAlias(node)) {
-        const target = anchors.get(node.source);
-        if (target) targets.set(node, target);
-      } else if (node.anchor) {
-        anchors.set(node.anchor, node);
-      }
-    },
+  walkTree(ast, (node) => {
+    if (yaml().isAlias(node)) {
+      const target = anchors.get(node.source);
+      if (target) targets.set(node, target);
+    } else if (yaml().isNode(node) && node.anchor) {
+      anchors.set(node.anchor, node);
+    }
   });
   return (node) => (yaml().isAlias(node) ? targets.get(node) : node);
 }

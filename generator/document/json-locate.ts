@@ -94,15 +94,20 @@ function scanContainer(text: string, start: number): Members {
 
 /** The offset just after the string opening at `start`. */
 function endOfString(text: string, start: number): number {
-  let i = start + 1;
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '\\') i += 2;
-    else if (c === '"') return i + 1;
-    else i++;
+  // From quote to quote (a tenth of the time of a step per character over GitHub's `paths`):
+  // a quote ends the string unless an odd number of backslashes escapes it.
+  for (let i = text.indexOf('"', start + 1); i !== -1; i = text.indexOf('"', i + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(i - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return i + 1;
   }
-  return i;
+  return text.length;
 }
+
+const BACKSLASH = 0x5c;
+
+/** What a container's extent depends on: strings (which may hold brackets) and brackets. */
+const STRUCTURE = /["{}[\]]/g;
 
 /** The offset just after the value starting at `start`. */
 function endOfValue(text: string, start: number): number {
@@ -114,19 +119,12 @@ function endOfValue(text: string, start: number): number {
     return i;
   }
   let depth = 0;
-  let i = start;
-  while (i < text.length) {
-    const d = text[i];
-    if (d === '"') {
-      i = endOfString(text, i);
-      continue;
-    }
-    if (d === '{' || d === '[') depth++;
-    else if (d === '}' || d === ']') {
-      depth--;
-      if (depth === 0) return i + 1;
-    }
-    i++;
+  STRUCTURE.lastIndex = start;
+  for (let found = STRUCTURE.exec(text); found; found = STRUCTURE.exec(text)) {
+    const d = found[0];
+    if (d === '"') STRUCTURE.lastIndex = endOfString(text, found.index);
+    else if (d === '{' || d === '[') depth++;
+    else if (--depth === 0) return found.index + 1;
   }
-  return i;
+  return text.length;
 }

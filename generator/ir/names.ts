@@ -114,21 +114,40 @@ function guardStart(identifier: string, fallback: string): string {
   return /^[0-9]/.test(identifier) ? `_${identifier}` : identifier;
 }
 
-/** `billing-details` → `BillingDetails`; used for types and classes. */
-export function pascalCase(raw: string): string {
-  const name = guardStart(words(raw).map(capitalize).join(''), 'Unnamed');
-  return RESERVED.has(name) ? `${name}_` : name;
+/**
+ * `fn` remembered by its argument. The same names come back many times in a run (a shared
+ * parameter's on every operation that refers to it: GitHub's `owner` hundreds of times), and
+ * each takes three regular expressions; the answers are strings, so sharing them is safe. A
+ * long-lived process (tests, the watcher) starts over past `limit` names.
+ */
+function remembered(fn: (raw: string) => string, limit = 50_000): (raw: string) => string {
+  const known = new Map<string, string>();
+  return (raw) => {
+    let answer = known.get(raw);
+    if (answer === undefined) {
+      if (known.size >= limit) known.clear();
+      answer = fn(raw);
+      known.set(raw, answer);
+    }
+    return answer;
+  };
 }
 
+/** `billing-details` → `BillingDetails`; used for types and classes. */
+export const pascalCase = remembered((raw: string): string => {
+  const name = guardStart(words(raw).map(capitalize).join(''), 'Unnamed');
+  return RESERVED.has(name) ? `${name}_` : name;
+});
+
 /** `user_id` → `userId`; used for functions, arguments and resource properties. */
-export function camelCase(raw: string): string {
+export const camelCase = remembered((raw: string): string => {
   const parts = words(raw);
   const joined = parts
     .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : capitalize(w)))
     .join('');
   const name = guardStart(joined, 'unnamed');
   return RESERVED.has(name) ? `${name}_` : name;
-}
+});
 
 /**
  * `billing-details` → `billingDetails`, for class members and properties

@@ -51,6 +51,31 @@ describe('the state file layout', () => {
     expect(added.slice(1).join('\n')).toContain('"connector_summary"');
   });
 
+  it('writes a value that fits on its line as JSON.stringify does, undefined members left out', () => {
+    const sparse = many.map((p, i) => ({ ...p, description: i % 2 ? undefined : `no. ${i}` }));
+    const text = serializeState(state(sparse), 'h');
+    const line = text.split('\n').find((l) => l.includes('"field_number_7"')) ?? '';
+    expect(line.trim().replace(/,$/, '')).toBe(JSON.stringify(sparse[7]));
+    expect(line).not.toContain('description');
+    expect(parseState(text)).toEqual(JSON.parse(JSON.stringify(state(sparse))));
+  });
+
+  it('breaks a value exactly when its one line would pass 120 characters', () => {
+    const layouts = new Set<string>();
+    // Around the limit: a property's line is 119 characters with an empty description.
+    for (const description of ['', 'é', 'éé', '"', 'x"', '\n']) {
+      const only = { ...property('p'), description };
+      const lines = serializeState(state([only]), 'h').split('\n');
+      const oneLine = lines.find((l) => l.trim() === JSON.stringify(only));
+      const indent = (lines.find((l) => l.includes('"properties"')) ?? '').search(/\S/) + 2;
+      const fits = indent + JSON.stringify(only).length + 1 <= 120;
+      expect(oneLine !== undefined).toBe(fits);
+      if (oneLine) expect(oneLine.length + 1).toBeLessThanOrEqual(120);
+      layouts.add(fits ? 'one' : 'broken');
+    }
+    expect([...layouts].sort()).toEqual(['broken', 'one']);
+  });
+
   it('still reads the earlier layout, where each schema was one line', () => {
     const s = state(many);
     const surface = s.current.surface;

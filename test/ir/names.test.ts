@@ -79,6 +79,19 @@ describe('identifiers', () => {
   });
 });
 
+describe('remembered identifiers', () => {
+  it('answers a name asked again the same, also after more names than it keeps', () => {
+    expect(pascalCase('billing-details')).toBe('BillingDetails');
+    expect(camelCase('billing-details')).toBe('billingDetails');
+    for (let i = 0; i <= 50_000; i++) pascalCase(`name_${i}`);
+    for (let i = 0; i <= 50_000; i++) camelCase(`name_${i}`);
+    expect(pascalCase('billing-details')).toBe('BillingDetails');
+    expect(camelCase('billing-details')).toBe('billingDetails');
+    expect(pascalCase('name_12345')).toBe('Name12345');
+    expect(camelCase('user_id')).toBe('userId');
+  });
+});
+
 describe('member names', () => {
   it('keeps reserved words usable as members but not the ones every object has', () => {
     expect(memberName('delete')).toBe('delete');
