@@ -13,10 +13,10 @@
  * test/emit/print-direct.test.ts.
  */
 import {
-  docComment,
   overWidth,
   quoted,
   TokenReader,
+  trimmedDocComment,
   Unvouched,
   width,
   WIDTH,
@@ -201,6 +201,8 @@ function typedLines(head: string, type: TypeNode, indent: number): string[] | un
   const flat = `${pad}${head} ${printType(type)};`;
   const over = overWidth(flat);
   if (over !== true) return over === false ? [flat] : undefined;
+  // A member's generic, broken inside its brackets; an alias's is laid out as an assignment.
+  if (type.kind === 'generic' && indent > 0) return genericLines(`${head} `, type, pad, ';');
   if (type.kind !== 'union' || !type.members.every(isPlainMember)) return undefined;
   // A type with only `null` or `undefined` beside it prettier may keep on the head's line.
   const nonVoid = type.members.filter((m) => m.kind !== 'name' || !VOID.has(m.text));
@@ -217,6 +219,39 @@ function typedLines(head: string, type: TypeNode, indent: number): string[] | un
     }),
   ];
   return broken.every((line) => width(line) <= WIDTH) ? broken : undefined;
+}
+
+/**
+ * A generic of one type argument, after `lead` at `pad` and before `suffix`, as prettier prints
+ * it: flat when it fits, else its argument alone between the brackets, indented one level
+ * more (`printTypeParameters`; it hugs only a simple or object argument, which this is not):
+ * a union flat when it fits there, else one member a line after `| ` (in brackets a union is
+ * not indented again), or a generic laid out the same way. Undefined when none fits.
+ */
+function genericLines(
+  lead: string,
+  type: TypeNode,
+  pad: string,
+  suffix: string,
+): string[] | undefined {
+  const flat = `${pad}${lead}${printType(type)}${suffix}`;
+  const over = overWidth(flat);
+  if (over !== true) return over === false ? [flat] : undefined;
+  if (type.kind !== 'generic' || type.args.length !== 1) return undefined;
+  const arg = type.args[0]!;
+  const inner = `${pad}  `;
+  let argLines: string[] | undefined;
+  if (arg.kind === 'generic') argLines = genericLines('', arg, inner, '');
+  else if (arg.kind === 'union' && arg.members.every(isPlainMember)) {
+    const nonVoid = arg.members.filter((m) => m.kind !== 'name' || !VOID.has(m.text));
+    if (nonVoid.length < 2) return undefined;
+    const union = `${inner}${printType(arg)}`;
+    const unionOver = overWidth(union);
+    if (unionOver === undefined) return undefined;
+    argLines = unionOver ? arg.members.map((member) => `${inner}| ${printType(member)}`) : [union];
+  }
+  if (argLines === undefined || argLines.some((line) => width(line) > WIDTH)) return undefined;
+  return [`${pad}${lead}${type.name}<`, ...argLines, `${pad}>${suffix}`];
 }
 
 /** One member line of an interface (without its indentation) as prettier prints it at `indent`. */
@@ -243,7 +278,7 @@ export function vouchedTypeDeclaration(
   start: number,
 ): VouchedLines | undefined {
   try {
-    const doc = docComment(lines, start, '');
+    const doc = trimmedDocComment(lines, start, '');
     if (doc === undefined) return undefined;
     const printed = [...doc.printed];
     let i = doc.end;
@@ -265,7 +300,7 @@ export function vouchedTypeDeclaration(
     if (lines[i] === '}') return { printed: [...printed, `${head}}`], end: i + 1 };
     printed.push(head);
     while (lines[i] !== '}') {
-      const memberDoc = docComment(lines, i, '  ');
+      const memberDoc = trimmedDocComment(lines, i, '  ');
       if (memberDoc === undefined) return undefined;
       printed.push(...memberDoc.printed);
       i = memberDoc.end;
