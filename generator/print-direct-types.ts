@@ -71,9 +71,11 @@ class TypeReader extends TokenReader {
     const token = this.next();
     let key: string;
     if (token.startsWith('"') || token.startsWith("'")) {
-      // Kept quoted only when prettier must keep the quotes; a key it may unquote is its call.
+      // Kept quoted only when prettier must keep the quotes: with babel-ts it unquotes a key
+      // that is an identifier only, never a number (`isStringKeySafeToUnquote`), so a key
+      // starting with a digit stays quoted. A key of other letters or escapes is its call.
       const value = token.slice(1, -1);
-      if (IDENTIFIER.test(value) || /^[\d.]/.test(value) || value.includes('\\'))
+      if (IDENTIFIER.test(value) || !/^[\x20-\x7e]*$/.test(value) || value.includes('\\'))
         throw new Unvouched();
       key = quoted(token);
     } else if (IDENTIFIER.test(token)) key = token;
@@ -184,6 +186,13 @@ function printType(type: TypeNode): string {
   }
 }
 
+/** A type prettier prints as it is on any line: a name, a literal, an array of one. */
+function isUnbreakable(type: TypeNode): boolean {
+  if (type.kind === 'name' || type.kind === 'literal') return true;
+  if (type.kind === 'readonly') return isUnbreakable(type.operand);
+  return type.kind === 'array' && isUnbreakable(type.element);
+}
+
 /** A union member prettier puts on a line of its own as it is: no group of its own to break or hug. */
 function isPlainMember(type: TypeNode): boolean {
   if (type.kind === 'name' || type.kind === 'literal') return true;
@@ -203,6 +212,12 @@ function typedLines(head: string, type: TypeNode, indent: number): string[] | un
   if (over !== true) return over === false ? [flat] : undefined;
   // A member's generic, broken inside its brackets; an alias's is laid out as an assignment.
   if (type.kind === 'generic' && indent > 0) return genericLines(`${head} `, type, pad, ';');
+  // An alias of a type with no break inside: prettier's assignment layout (fluid) breaks after
+  // the `=` when the type does not fit beside it.
+  if (indent === 0 && isUnbreakable(type)) {
+    const below = `  ${printType(type)};`;
+    return overWidth(below) === false ? [head, below] : undefined;
+  }
   if (type.kind !== 'union' || !type.members.every(isPlainMember)) return undefined;
   // A type with only `null` or `undefined` beside it prettier may keep on the head's line.
   const nonVoid = type.members.filter((m) => m.kind !== 'name' || !VOID.has(m.text));

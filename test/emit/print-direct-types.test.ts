@@ -85,3 +85,32 @@ describe('a JSDoc comment whose lines end in spaces', () => {
     }
   });
 });
+
+describe('a declaration prettier keeps as it is printed', () => {
+  it.each([
+    [
+      'a key starting with a digit',
+      `export interface X {\n  "16x16"?: string;\n  "2"?: number;\n}\n`,
+    ],
+    [
+      'an alias of a name too long beside it',
+      `export type ${'Long'.repeat(18)}Body = readonly ${'Details'.repeat(3)}[];\n`,
+    ],
+    ['an alias of a name that fits beside it', `export type Body = readonly Details[];\n`],
+  ])('%s is printed directly as prettier prints it', async (_, text) => {
+    expect(await formatDirect(text, unasked)).toBe(await byPrettier(text));
+  });
+
+  it.each([['a key of other letters', `export interface X {\n  "café"?: string;\n}\n`]])(
+    '%s is left to prettier',
+    async (_, text) => {
+      const asked: string[] = [];
+      const formatted = await formatDirect(text, (rest) => {
+        asked.push(rest);
+        return byPrettier(rest);
+      });
+      expect(formatted).toBe(await byPrettier(text));
+      expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
+    },
+  );
+});
