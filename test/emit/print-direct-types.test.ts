@@ -114,3 +114,28 @@ describe('a declaration prettier keeps as it is printed', () => {
     },
   );
 });
+
+describe("an enum's guard", () => {
+  const guard = (name: string) =>
+    `export function is${name}(value: unknown): value is ${name} {\n  switch (value) {\n    case "card":\n    case 2:\n      return true;\n    default:\n      return false;\n  }\n}\n`;
+
+  it.each([
+    ['fitting its line', 'Short'],
+    ['too long for its line', `SetupIntent${'Payment'.repeat(4)}MethodType`],
+  ])('%s is printed directly as prettier prints it', async (_, name) => {
+    const text = guard(name);
+    expect(await formatDirect(text, unasked)).toBe(await byPrettier(text));
+  });
+
+  it('too long for its line even broken is left to prettier', async () => {
+    const text = guard('Long'.repeat(25));
+    const asked: string[] = [];
+    expect(
+      await formatDirect(text, (rest) => {
+        asked.push(rest);
+        return byPrettier(rest);
+      }),
+    ).toBe(await byPrettier(text));
+    expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
+  });
+});
