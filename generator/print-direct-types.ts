@@ -30,7 +30,9 @@ type TypeNode =
   | { kind: 'array'; element: TypeNode }
   | { kind: 'readonly'; operand: TypeNode }
   | { kind: 'union'; members: TypeNode[] }
-  | { kind: 'object'; members: { head: string; type: TypeNode }[] };
+  | { kind: 'object'; members: { head: string; type: TypeNode }[] }
+  | { kind: 'intersection'; members: TypeNode[] }
+  | { kind: 'conditional'; check: string; extends: TypeNode; then: TypeNode; else: TypeNode };
 
 /** Types prettier treats specially beside one other in a union (it hugs the pair). */
 const VOID = new Set(['null', 'undefined', 'void']);
@@ -38,7 +40,7 @@ const VOID = new Set(['null', 'undefined', 'void']);
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 const TOKEN =
-  /\s*("(?:[^"\\\n]|\\.)*"|'[^'"\\\n]*'|[A-Za-z_$][\w$]*|(?:0|[1-9]\d*)(?:\.\d*[1-9])?(?![\w$.])|[|<>,[\]{}:;().?=-])/y;
+  /\s*("(?:[^"\\\n]|\\.)*"|'[^'"\\\n]*'|[A-Za-z_$][\w$]*|(?:0|[1-9]\d*)(?:\.\d*[1-9])?(?![\w$.])|[|&<>,[\]{}:;().?=-])/y;
 
 class TypeReader extends TokenReader {
   constructor(text: string) {
@@ -88,14 +90,61 @@ class TypeReader extends TokenReader {
 
   /** A type: one operand, or a union of operands (no leading `|`, no union directly inside). */
   type(): TypeNode {
-    const first = this.operand();
-    if (this.peek() !== '|') return first;
+    const first = this.intersection();
+    if (this.peek() !== '|') {
+      // A conditional type is read only as a union's member, where prettier keeps its parentheses.
+      if (first.kind === 'conditional') throw new Unvouched();
+      return first;
+    }
     const members = [first];
     while (this.peek() === '|') {
       this.next();
-      members.push(this.operand());
+      members.push(this.intersection());
     }
     return { kind: 'union', members };
+  }
+
+  /** Operands joined by `&`: never a conditional type among them. */
+  private intersection(): TypeNode {
+    const first = this.operand();
+    if (this.peek() !== '&') return first;
+    const members = [first];
+    while (this.peek() === '&') {
+      this.next();
+      members.push(this.operand());
+    }
+    if (members.some((member) => member.kind === 'conditional')) throw new Unvouched();
+    return { kind: 'intersection', members };
+  }
+
+  /**
+   * A conditional type in parentheses, after its check type (a name): its branches hold no
+   * conditional type (prettier breaks a chain of them).
+   */
+  private conditional(check: TypeNode): TypeNode {
+    if (check.kind !== 'name') throw new Unvouched();
+    this.expect('extends');
+    const extendsType = this.type();
+    this.expect('?');
+    const then = this.type();
+    this.expect(':');
+    const otherwise = this.type();
+    this.expect(')');
+    if ([extendsType, then, otherwise].some(hasConditional)) throw new Unvouched();
+    return { kind: 'conditional', check: check.text, extends: extendsType, then, else: otherwise };
+  }
+
+  /** An alias's type parameters, `<T extends C>`: one, its constraint printed flat. */
+  typeParameters(): string {
+    this.expect('<');
+    const name = this.identifier();
+    let constraint = '';
+    if (this.peek() === 'extends') {
+      this.next();
+      constraint = ` extends ${printType(this.type())}`;
+    }
+    this.expect('>');
+    return `<${name}${constraint}>`;
   }
 
   private operand(): TypeNode {
@@ -117,8 +166,14 @@ class TypeReader extends TokenReader {
   private primary(): TypeNode {
     const token = this.next();
     if (token === '(') {
-      // Parentheses only where prettier keeps them: around a union or `readonly` made an array.
+      // Parentheses only where prettier keeps them: around a union or `readonly` made an array,
+      // and a conditional type (a union's member).
       const inner = this.type();
+      if (this.peek() === 'extends') {
+        const conditional = this.conditional(inner);
+        if (this.peek() === '[') throw new Unvouched();
+        return conditional;
+      }
       this.expect(')');
       if (this.peek() !== '[' || (inner.kind !== 'union' && inner.kind !== 'readonly'))
         throw new Unvouched();
@@ -179,10 +234,35 @@ function printType(type: TypeNode): string {
       return `readonly ${printType(type.operand)}`;
     case 'union':
       return type.members.map(printType).join(' | ');
+    case 'intersection':
+      return type.members.map(printType).join(' & ');
+    case 'conditional':
+      return `(${type.check} extends ${printType(type.extends)} ? ${printType(type.then)} : ${printType(type.else)})`;
     case 'object': {
       const members = type.members.map(({ head, type }) => `${head} ${printType(type)}`);
       return members.length === 0 ? '{}' : `{ ${members.join('; ')} }`;
     }
+  }
+}
+
+/** Whether `type` holds a conditional type. */
+function hasConditional(type: TypeNode): boolean {
+  switch (type.kind) {
+    case 'conditional':
+      return true;
+    case 'generic':
+      return type.args.some(hasConditional);
+    case 'array':
+      return hasConditional(type.element);
+    case 'readonly':
+      return hasConditional(type.operand);
+    case 'union':
+    case 'intersection':
+      return type.members.some(hasConditional);
+    case 'object':
+      return type.members.some((member) => hasConditional(member.type));
+    default:
+      return false;
   }
 }
 
@@ -218,7 +298,12 @@ function typedLines(head: string, type: TypeNode, indent: number): string[] | un
     const below = `  ${printType(type)};`;
     return overWidth(below) === false ? [head, below] : undefined;
   }
-  if (type.kind !== 'union' || !type.members.every(isPlainMember)) return undefined;
+  if (type.kind !== 'union') return undefined;
+  // An alias's union may hold a conditional type when the union fits on the line below.
+  const plain = type.members.every(isPlainMember);
+  const flatOnly =
+    indent === 0 && type.members.every((m) => isPlainMember(m) || m.kind === 'conditional');
+  if (!plain && !flatOnly) return undefined;
   // A type with only `null` or `undefined` beside it prettier may keep on the head's line.
   const nonVoid = type.members.filter((m) => m.kind !== 'name' || !VOID.has(m.text));
   if (nonVoid.length < 2) return undefined;
@@ -226,6 +311,7 @@ function typedLines(head: string, type: TypeNode, indent: number): string[] | un
   const below = `${pad}  ${printType(type)};`;
   const belowOver = overWidth(below);
   if (belowOver !== true) return belowOver === false ? [`${pad}${head}`, below] : undefined;
+  if (!plain) return undefined;
   const broken = [
     `${pad}${head}`,
     ...type.members.map((member, i) => {
@@ -282,7 +368,7 @@ function memberLines(content: string, indent: number): string[] {
 }
 
 const INTERFACE = /^(?:export )?interface [A-Za-z_$][\w$]* \{$/;
-const ALIAS = /^((?:export )?type [A-Za-z_$][\w$]* =) (.*;)$/;
+const ALIAS = /^((?:export )?type [A-Za-z_$][\w$]*)(<[^=]*>)? = (.*;)$/;
 
 /**
  * A top-level interface or type alias (with its JSDoc) starting at line `start`, when every
@@ -301,11 +387,19 @@ export function vouchedTypeDeclaration(
     if (head === undefined) return undefined;
     const alias = ALIAS.exec(head);
     if (alias) {
-      const r = new TypeReader(alias[2]!);
+      const [, name, parameters, body] = alias;
+      let aliasHead = `${name!} =`;
+      if (parameters !== undefined) {
+        const p = new TypeReader(parameters);
+        aliasHead = `${name!}${p.typeParameters()} =`;
+        // A head too long for its line prettier breaks inside its brackets: its call.
+        if (!p.done() || width(aliasHead) > WIDTH) return undefined;
+      }
+      const r = new TypeReader(body!);
       const type = r.type();
       r.expect(';');
       if (!r.done()) return undefined;
-      const typed = typedLines(alias[1]!, type, 0);
+      const typed = typedLines(aliasHead, type, 0);
       if (typed === undefined) return undefined;
       return { printed: [...printed, ...typed], end: i + 1 };
     }

@@ -139,3 +139,37 @@ describe("an enum's guard", () => {
     expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
   });
 });
+
+describe('an alias with a type parameter and a conditional type', () => {
+  const openEnum =
+    'export type OpenEnum<T extends string | number> = T | (T extends string ? string & {} : number & {});\n';
+
+  it.each([
+    ['too long beside its =, the union below it', openEnum],
+    ['fitting flat', 'export type Open<T> = T | (T extends string ? string : number);\n'],
+    [
+      'in an interface member that fits',
+      'export interface X {\n  a: T | (T extends string ? string & {} : number);\n}\n',
+    ],
+  ])('%s is printed directly as prettier prints it', async (_, text) => {
+    expect(await formatDirect(text, unasked)).toBe(await byPrettier(text));
+  });
+
+  it.each([
+    [
+      'too long below its =',
+      `export type Open<T> = T | (T extends ${'Long'.repeat(20)} ? A : B);\n`,
+    ],
+    ['alone in parentheses', 'export type Open<T> = (T extends string ? string : number);\n'],
+    ['in a chain', 'export type Open<T> = T | (T extends string ? A : T extends B ? C : D);\n'],
+    ['of two type parameters', 'export type Open<T, U> = T | (T extends U ? A : B);\n'],
+  ])('%s is left to prettier', async (_, text) => {
+    const asked: string[] = [];
+    const formatted = await formatDirect(text, (rest) => {
+      asked.push(rest);
+      return byPrettier(rest);
+    });
+    expect(formatted).toBe(await byPrettier(text));
+    expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
+  });
+});
