@@ -166,9 +166,10 @@ export function trimmedDocComment(
 }
 
 /**
- * A JSDoc comment's line as prettier prints it: a line of no text as its star, spaces after
- * text as a markdown line break (two when there were two or more, none for one). Other
- * trailing white space (a tab, a no-break space): undefined, prettier's call.
+ * A JSDoc comment's line as prettier prints it (its `printIndentableBlockComment`): a line of
+ * no text as its star, spaces after text as a markdown line break (two when there were two or
+ * more, none for one). Other trailing white space (a tab, a no-break space): undefined,
+ * prettier's call.
  */
 function printedDocLine(line: string): string | undefined {
   const text = line.trimEnd();

@@ -1,16 +1,19 @@
 /**
  * Type declarations in the house format without asking prettier (issue 37), for the shapes the
  * type writer prints: an interface of documented properties (`name?: Type;`, an index
- * signature) and a type alias, their types made of names, literals, generics, arrays,
- * `readonly` arrays, unions and `{ [key: string]: T }`.
+ * signature) and a type alias (of at most one type parameter), their types made of names,
+ * literals, generics, arrays, `readonly` arrays, unions, intersections, `{ [key: string]: T }`
+ * and, as a union's member, a conditional type (the enums module's `OpenEnum`).
  *
  * A declaration is vouched when every line of it is read here and printed back as prettier
  * prints it: flat when it fits in the print width; else, for a union of plain members, the
  * union on the line below (prettier breaks the group around it first), and when it does not
- * fit there either one member a line with a leading `|` (its own group breaks as a whole). Anything else
- * (a member that would need breaking inside, a blank line, a key prettier might unquote, an
- * empty body) leaves the declaration to prettier. Checked against prettier in
- * test/emit/print-direct.test.ts.
+ * fit there either one member a line with a leading `|` (its own group breaks as a whole); a
+ * member's generic of one argument broken inside its brackets; an alias's type that cannot
+ * break on the line below its `=`. Anything else (a member that would need breaking inside, a
+ * blank line, a key prettier might unquote, an empty body) leaves the declaration to
+ * prettier. Checked against prettier in test/emit/print-direct.test.ts and
+ * test/emit/print-direct-types.test.ts.
  */
 import {
   overWidth,
