@@ -46,6 +46,8 @@ const TOKEN =
   /\s*("(?:[^"\\\n]|\\.)*"|'[^'"\\\n]*'|[A-Za-z_$][\w$]*|(?:0|[1-9]\d*)(?:\.\d*[1-9])?(?![\w$.])|[|&<>,[\]{}:;().?=-])/y;
 
 class TypeReader extends TokenReader {
+  private conditionalDepth = 0;
+
   constructor(text: string) {
     super(text, TOKEN);
   }
@@ -77,10 +79,16 @@ class TypeReader extends TokenReader {
     let key: string;
     if (token.startsWith('"') || token.startsWith("'")) {
       // Kept quoted only when prettier must keep the quotes: with babel-ts it unquotes a key
-      // that is an identifier only, never a number (`isStringKeySafeToUnquote`), so a key
-      // starting with a digit stays quoted. A key of other letters or escapes is its call.
+      // that is an identifier only (`isStringKeySafeToUnquote`), so a key starting with a digit
+      // stays quoted. A number (which other parsers unquote), a key of other letters or
+      // escapes is its call.
       const value = token.slice(1, -1);
-      if (IDENTIFIER.test(value) || !/^[\x20-\x7e]*$/.test(value) || value.includes('\\'))
+      if (
+        IDENTIFIER.test(value) ||
+        /^(?:\d+|\d+\.\d+)$/.test(value) ||
+        !/^[\x20-\x7e]*$/.test(value) ||
+        value.includes('\\')
+      )
         throw new Unvouched();
       key = quoted(token);
     } else if (IDENTIFIER.test(token)) key = token;
@@ -107,10 +115,11 @@ class TypeReader extends TokenReader {
     return { kind: 'union', members };
   }
 
-  /** Operands joined by `&`: never a conditional type among them. */
+  /** Operands joined by `&`, read only in a conditional type's parts: never a conditional type among them. */
   private intersection(): TypeNode {
     const first = this.operand();
     if (this.peek() !== '&') return first;
+    if (this.conditionalDepth === 0) throw new Unvouched();
     const members = [first];
     while (this.peek() === '&') {
       this.next();
@@ -127,11 +136,13 @@ class TypeReader extends TokenReader {
   private conditional(check: TypeNode): TypeNode {
     if (check.kind !== 'name') throw new Unvouched();
     this.expect('extends');
+    this.conditionalDepth++;
     const extendsType = this.type();
     this.expect('?');
     const then = this.type();
     this.expect(':');
     const otherwise = this.type();
+    this.conditionalDepth--;
     this.expect(')');
     if ([extendsType, then, otherwise].some(hasConditional)) throw new Unvouched();
     return { kind: 'conditional', check: check.text, extends: extendsType, then, else: otherwise };

@@ -90,7 +90,7 @@ describe('a declaration prettier keeps as it is printed', () => {
   it.each([
     [
       'a key starting with a digit',
-      `export interface X {\n  "16x16"?: string;\n  "2"?: number;\n}\n`,
+      `export interface X {\n  "16x16"?: string;\n  "2d"?: number;\n}\n`,
     ],
     [
       'an alias of a name too long beside it',
@@ -172,4 +172,19 @@ describe('an alias with a type parameter and a conditional type', () => {
     expect(formatted).toBe(await byPrettier(text));
     expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
   });
+});
+
+it('an intersection outside a conditional type and a numeric key are left to prettier', async () => {
+  for (const text of [
+    'export type A = B & C;\n',
+    'export interface A {\n  "200": string;\n  "1.5"?: number;\n}\n',
+  ]) {
+    const asked: string[] = [];
+    const formatted = await formatDirect(text, (rest) => {
+      asked.push(rest);
+      return byPrettier(rest);
+    });
+    expect(formatted).toBe(await byPrettier(text));
+    expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
+  }
 });
