@@ -29,7 +29,7 @@ const VALUES = new RegExp(`^(export const ${NAME} =) \\[(.*)\\] as const;$`);
 const STRINGS = new RegExp(`^${STRING}(?:, ${STRING})*$`);
 const ONE_STRING = new RegExp(STRING, 'g');
 const GUARD_HEAD = new RegExp(
-  `^export function ${NAME}\\(value: unknown\\): value is ${NAME} \\{$`,
+  `^(export function ${NAME})\\(value: unknown\\): (value is ${NAME}) \\{$`,
 );
 const CASE = new RegExp(`^    case (${STRING}|${NUMBER}):$`);
 /** The guard's lines after its cases, as the printer writes them and prettier leaves them. */
@@ -75,7 +75,7 @@ export function vouchedEnumDeclaration(
       return fits(layout) ? { printed: [...printed, ...layout], end: i + 1 } : undefined;
     }
     if (OBJECT_HEAD.test(head) && fits([head])) return enumObject(lines, i, printed);
-    if (GUARD_HEAD.test(head) && fits([head])) return enumGuard(lines, i, printed);
+    if (GUARD_HEAD.test(head)) return enumGuard(lines, i, printed);
     return undefined;
   } catch (error) {
     if (error instanceof Unvouched) return undefined;
@@ -120,7 +120,9 @@ function enumGuard(
   start: number,
   printed: string[],
 ): VouchedLines | undefined {
-  printed.push(lines[start]!);
+  const signature = guardSignature(lines[start]!);
+  if (signature === undefined) return undefined;
+  printed.push(...signature);
   let i = start + 1;
   if (lines[i] !== '  switch (value) {') return undefined;
   printed.push(lines[i]!);
@@ -136,6 +138,19 @@ function enumGuard(
   if (i === firstCase || GUARD_TAIL.some((line, k) => lines[i + k] !== line)) return undefined;
   printed.push(...GUARD_TAIL);
   return { printed, end: i + GUARD_TAIL.length };
+}
+
+/**
+ * A guard's signature as prettier prints it: on one line when it fits, else its sole
+ * parameter on a line of its own (prettier hugs a sole parameter only when its type is an
+ * object type), as `print-direct.ts` prints the guards module's.
+ */
+function guardSignature(head: string): string[] | undefined {
+  const over = overWidth(head);
+  if (over !== true) return over === false ? [head] : undefined;
+  const [, name, predicate] = GUARD_HEAD.exec(head)!;
+  const broken = [`${name!}(`, '  value: unknown,', `): ${predicate!} {`];
+  return fits(broken) ? broken : undefined;
 }
 
 /**

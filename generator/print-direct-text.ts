@@ -135,3 +135,47 @@ export class TokenReader {
     return this.at === this.tokens.length;
   }
 }
+
+/**
+ * `docComment`, for a comment whose lines may end in spaces (a description's markdown line
+ * break, an empty list line), which prettier prints as `printedDocLine` says.
+ */
+export function trimmedDocComment(
+  lines: readonly string[],
+  start: number,
+  pad: string,
+): VouchedLines | undefined {
+  const first = lines[start];
+  if (first === undefined || !first.startsWith(`${pad}/**`) || first.includes('*/'))
+    return docComment(lines, start, pad);
+  let last = start;
+  while (last < lines.length && !lines[last]!.includes('*/')) last++;
+  const comment = lines.slice(start, last + 1);
+  // Prettier trims the opening line's end; spaces after the closing one are not the comment's.
+  if ([comment[0]!, comment[comment.length - 1]!].some((line) => line !== line.trimEnd()))
+    return undefined;
+  const printed = comment.map(printedDocLine);
+  if (printed.some((line) => line === undefined)) return undefined;
+  // Read as `docComment` reads it without the spaces: the same lines are vouched.
+  const doc = docComment(
+    comment.map((line) => line.trimEnd()),
+    0,
+    pad,
+  );
+  return doc && { printed: printed as string[], end: start + doc.end };
+}
+
+/**
+ * A JSDoc comment's line as prettier prints it (its `printIndentableBlockComment`): a line of
+ * no text as its star, spaces after text as a markdown line break (two when there were two or
+ * more, none for one). Other trailing white space (a tab, a no-break space): undefined,
+ * prettier's call.
+ */
+function printedDocLine(line: string): string | undefined {
+  const text = line.trimEnd();
+  const spaces = line.length - text.length;
+  if (spaces === 0) return line;
+  if (line.slice(text.length) !== ' '.repeat(spaces)) return undefined;
+  if (/^ *\*$/.test(text)) return text;
+  return spaces === 1 ? text : `${text}  `;
+}

@@ -1,22 +1,25 @@
 /**
  * Type declarations in the house format without asking prettier (issue 37), for the shapes the
  * type writer prints: an interface of documented properties (`name?: Type;`, an index
- * signature) and a type alias, their types made of names, literals, generics, arrays,
- * `readonly` arrays, unions and `{ [key: string]: T }`.
+ * signature) and a type alias (of at most one type parameter), their types made of names,
+ * literals, generics, arrays, `readonly` arrays, unions, intersections, `{ [key: string]: T }`
+ * and, as a union's member, a conditional type (the enums module's `OpenEnum`).
  *
  * A declaration is vouched when every line of it is read here and printed back as prettier
  * prints it: flat when it fits in the print width; else, for a union of plain members, the
  * union on the line below (prettier breaks the group around it first), and when it does not
- * fit there either one member a line with a leading `|` (its own group breaks as a whole). Anything else
- * (a member that would need breaking inside, a blank line, a key prettier might unquote, an
- * empty body) leaves the declaration to prettier. Checked against prettier in
- * test/emit/print-direct.test.ts.
+ * fit there either one member a line with a leading `|` (its own group breaks as a whole); a
+ * member's generic of one argument broken inside its brackets; an alias's type that cannot
+ * break on the line below its `=`. Anything else (a member that would need breaking inside, a
+ * blank line, a key prettier might unquote, an empty body) leaves the declaration to
+ * prettier. Checked against prettier in test/emit/print-direct.test.ts and
+ * test/emit/print-direct-types.test.ts.
  */
 import {
-  docComment,
   overWidth,
   quoted,
   TokenReader,
+  trimmedDocComment,
   Unvouched,
   width,
   WIDTH,
@@ -30,7 +33,9 @@ type TypeNode =
   | { kind: 'array'; element: TypeNode }
   | { kind: 'readonly'; operand: TypeNode }
   | { kind: 'union'; members: TypeNode[] }
-  | { kind: 'object'; members: { head: string; type: TypeNode }[] };
+  | { kind: 'object'; members: { head: string; type: TypeNode }[] }
+  | { kind: 'intersection'; members: TypeNode[] }
+  | { kind: 'conditional'; check: string; extends: TypeNode; then: TypeNode; else: TypeNode };
 
 /** Types prettier treats specially beside one other in a union (it hugs the pair). */
 const VOID = new Set(['null', 'undefined', 'void']);
@@ -38,9 +43,11 @@ const VOID = new Set(['null', 'undefined', 'void']);
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 const TOKEN =
-  /\s*("(?:[^"\\\n]|\\.)*"|'[^'"\\\n]*'|[A-Za-z_$][\w$]*|(?:0|[1-9]\d*)(?:\.\d*[1-9])?(?![\w$.])|[|<>,[\]{}:;().?=-])/y;
+  /\s*("(?:[^"\\\n]|\\.)*"|'[^'"\\\n]*'|[A-Za-z_$][\w$]*|(?:0|[1-9]\d*)(?:\.\d*[1-9])?(?![\w$.])|[|&<>,[\]{}:;().?=-])/y;
 
 class TypeReader extends TokenReader {
+  private conditionalDepth = 0;
+
   constructor(text: string) {
     super(text, TOKEN);
   }
@@ -71,9 +78,17 @@ class TypeReader extends TokenReader {
     const token = this.next();
     let key: string;
     if (token.startsWith('"') || token.startsWith("'")) {
-      // Kept quoted only when prettier must keep the quotes; a key it may unquote is its call.
+      // Kept quoted only when prettier must keep the quotes: with babel-ts it unquotes a key
+      // that is an identifier only (`isStringKeySafeToUnquote`), so a key starting with a digit
+      // stays quoted. A number (which other parsers unquote), a key of other letters or
+      // escapes is its call.
       const value = token.slice(1, -1);
-      if (IDENTIFIER.test(value) || /^[\d.]/.test(value) || value.includes('\\'))
+      if (
+        IDENTIFIER.test(value) ||
+        /^(?:\d+|\d+\.\d+)$/.test(value) ||
+        !/^[\x20-\x7e]*$/.test(value) ||
+        value.includes('\\')
+      )
         throw new Unvouched();
       key = quoted(token);
     } else if (IDENTIFIER.test(token)) key = token;
@@ -86,14 +101,64 @@ class TypeReader extends TokenReader {
 
   /** A type: one operand, or a union of operands (no leading `|`, no union directly inside). */
   type(): TypeNode {
-    const first = this.operand();
-    if (this.peek() !== '|') return first;
+    const first = this.intersection();
+    if (this.peek() !== '|') {
+      // A conditional type is read only as a union's member, where prettier keeps its parentheses.
+      if (first.kind === 'conditional') throw new Unvouched();
+      return first;
+    }
     const members = [first];
     while (this.peek() === '|') {
       this.next();
-      members.push(this.operand());
+      members.push(this.intersection());
     }
     return { kind: 'union', members };
+  }
+
+  /** Operands joined by `&`, read only in a conditional type's parts: never a conditional type among them. */
+  private intersection(): TypeNode {
+    const first = this.operand();
+    if (this.peek() !== '&') return first;
+    if (this.conditionalDepth === 0) throw new Unvouched();
+    const members = [first];
+    while (this.peek() === '&') {
+      this.next();
+      members.push(this.operand());
+    }
+    if (members.some((member) => member.kind === 'conditional')) throw new Unvouched();
+    return { kind: 'intersection', members };
+  }
+
+  /**
+   * A conditional type in parentheses, after its check type (a name): its branches hold no
+   * conditional type (prettier breaks a chain of them).
+   */
+  private conditional(check: TypeNode): TypeNode {
+    if (check.kind !== 'name') throw new Unvouched();
+    this.expect('extends');
+    this.conditionalDepth++;
+    const extendsType = this.type();
+    this.expect('?');
+    const then = this.type();
+    this.expect(':');
+    const otherwise = this.type();
+    this.conditionalDepth--;
+    this.expect(')');
+    if ([extendsType, then, otherwise].some(hasConditional)) throw new Unvouched();
+    return { kind: 'conditional', check: check.text, extends: extendsType, then, else: otherwise };
+  }
+
+  /** An alias's type parameters, `<T extends C>`: one, its constraint printed flat. */
+  typeParameters(): string {
+    this.expect('<');
+    const name = this.identifier();
+    let constraint = '';
+    if (this.peek() === 'extends') {
+      this.next();
+      constraint = ` extends ${printType(this.type())}`;
+    }
+    this.expect('>');
+    return `<${name}${constraint}>`;
   }
 
   private operand(): TypeNode {
@@ -115,8 +180,14 @@ class TypeReader extends TokenReader {
   private primary(): TypeNode {
     const token = this.next();
     if (token === '(') {
-      // Parentheses only where prettier keeps them: around a union or `readonly` made an array.
+      // Parentheses only where prettier keeps them: around a union or `readonly` made an array,
+      // and a conditional type (a union's member).
       const inner = this.type();
+      if (this.peek() === 'extends') {
+        const conditional = this.conditional(inner);
+        if (this.peek() === '[') throw new Unvouched();
+        return conditional;
+      }
       this.expect(')');
       if (this.peek() !== '[' || (inner.kind !== 'union' && inner.kind !== 'readonly'))
         throw new Unvouched();
@@ -177,11 +248,43 @@ function printType(type: TypeNode): string {
       return `readonly ${printType(type.operand)}`;
     case 'union':
       return type.members.map(printType).join(' | ');
+    case 'intersection':
+      return type.members.map(printType).join(' & ');
+    case 'conditional':
+      return `(${type.check} extends ${printType(type.extends)} ? ${printType(type.then)} : ${printType(type.else)})`;
     case 'object': {
       const members = type.members.map(({ head, type }) => `${head} ${printType(type)}`);
       return members.length === 0 ? '{}' : `{ ${members.join('; ')} }`;
     }
   }
+}
+
+/** Whether `type` holds a conditional type. */
+function hasConditional(type: TypeNode): boolean {
+  switch (type.kind) {
+    case 'conditional':
+      return true;
+    case 'generic':
+      return type.args.some(hasConditional);
+    case 'array':
+      return hasConditional(type.element);
+    case 'readonly':
+      return hasConditional(type.operand);
+    case 'union':
+    case 'intersection':
+      return type.members.some(hasConditional);
+    case 'object':
+      return type.members.some((member) => hasConditional(member.type));
+    default:
+      return false;
+  }
+}
+
+/** A type prettier prints as it is on any line: a name, a literal, an array of one. */
+function isUnbreakable(type: TypeNode): boolean {
+  if (type.kind === 'name' || type.kind === 'literal') return true;
+  if (type.kind === 'readonly') return isUnbreakable(type.operand);
+  return type.kind === 'array' && isUnbreakable(type.element);
 }
 
 /** A union member prettier puts on a line of its own as it is: no group of its own to break or hug. */
@@ -201,7 +304,20 @@ function typedLines(head: string, type: TypeNode, indent: number): string[] | un
   const flat = `${pad}${head} ${printType(type)};`;
   const over = overWidth(flat);
   if (over !== true) return over === false ? [flat] : undefined;
-  if (type.kind !== 'union' || !type.members.every(isPlainMember)) return undefined;
+  // A member's generic, broken inside its brackets; an alias's is laid out as an assignment.
+  if (type.kind === 'generic' && indent > 0) return genericLines(`${head} `, type, pad, ';');
+  // An alias of a type with no break inside: prettier's assignment layout (fluid) breaks after
+  // the `=` when the type does not fit beside it.
+  if (indent === 0 && isUnbreakable(type)) {
+    const below = `  ${printType(type)};`;
+    return overWidth(below) === false ? [head, below] : undefined;
+  }
+  if (type.kind !== 'union') return undefined;
+  // An alias's union may hold a conditional type when the union fits on the line below.
+  const plain = type.members.every(isPlainMember);
+  const flatOnly =
+    indent === 0 && type.members.every((m) => isPlainMember(m) || m.kind === 'conditional');
+  if (!plain && !flatOnly) return undefined;
   // A type with only `null` or `undefined` beside it prettier may keep on the head's line.
   const nonVoid = type.members.filter((m) => m.kind !== 'name' || !VOID.has(m.text));
   if (nonVoid.length < 2) return undefined;
@@ -209,6 +325,7 @@ function typedLines(head: string, type: TypeNode, indent: number): string[] | un
   const below = `${pad}  ${printType(type)};`;
   const belowOver = overWidth(below);
   if (belowOver !== true) return belowOver === false ? [`${pad}${head}`, below] : undefined;
+  if (!plain) return undefined;
   const broken = [
     `${pad}${head}`,
     ...type.members.map((member, i) => {
@@ -217,6 +334,39 @@ function typedLines(head: string, type: TypeNode, indent: number): string[] | un
     }),
   ];
   return broken.every((line) => width(line) <= WIDTH) ? broken : undefined;
+}
+
+/**
+ * A generic of one type argument, after `lead` at `pad` and before `suffix`, as prettier prints
+ * it: flat when it fits, else its argument alone between the brackets, indented one level
+ * more (`printTypeParameters`; it hugs only a simple or object argument, which this is not):
+ * a union flat when it fits there, else one member a line after `| ` (in brackets a union is
+ * not indented again), or a generic laid out the same way. Undefined when none fits.
+ */
+function genericLines(
+  lead: string,
+  type: TypeNode,
+  pad: string,
+  suffix: string,
+): string[] | undefined {
+  const flat = `${pad}${lead}${printType(type)}${suffix}`;
+  const over = overWidth(flat);
+  if (over !== true) return over === false ? [flat] : undefined;
+  if (type.kind !== 'generic' || type.args.length !== 1) return undefined;
+  const arg = type.args[0]!;
+  const inner = `${pad}  `;
+  let argLines: string[] | undefined;
+  if (arg.kind === 'generic') argLines = genericLines('', arg, inner, '');
+  else if (arg.kind === 'union' && arg.members.every(isPlainMember)) {
+    const nonVoid = arg.members.filter((m) => m.kind !== 'name' || !VOID.has(m.text));
+    if (nonVoid.length < 2) return undefined;
+    const union = `${inner}${printType(arg)}`;
+    const unionOver = overWidth(union);
+    if (unionOver === undefined) return undefined;
+    argLines = unionOver ? arg.members.map((member) => `${inner}| ${printType(member)}`) : [union];
+  }
+  if (argLines === undefined || argLines.some((line) => width(line) > WIDTH)) return undefined;
+  return [`${pad}${lead}${type.name}<`, ...argLines, `${pad}>${suffix}`];
 }
 
 /** One member line of an interface (without its indentation) as prettier prints it at `indent`. */
@@ -232,7 +382,7 @@ function memberLines(content: string, indent: number): string[] {
 }
 
 const INTERFACE = /^(?:export )?interface [A-Za-z_$][\w$]* \{$/;
-const ALIAS = /^((?:export )?type [A-Za-z_$][\w$]* =) (.*;)$/;
+const ALIAS = /^((?:export )?type [A-Za-z_$][\w$]*)(<[^=]*>)? = (.*;)$/;
 
 /**
  * A top-level interface or type alias (with its JSDoc) starting at line `start`, when every
@@ -243,7 +393,7 @@ export function vouchedTypeDeclaration(
   start: number,
 ): VouchedLines | undefined {
   try {
-    const doc = docComment(lines, start, '');
+    const doc = trimmedDocComment(lines, start, '');
     if (doc === undefined) return undefined;
     const printed = [...doc.printed];
     let i = doc.end;
@@ -251,11 +401,19 @@ export function vouchedTypeDeclaration(
     if (head === undefined) return undefined;
     const alias = ALIAS.exec(head);
     if (alias) {
-      const r = new TypeReader(alias[2]!);
+      const [, name, parameters, body] = alias;
+      let aliasHead = `${name!} =`;
+      if (parameters !== undefined) {
+        const p = new TypeReader(parameters);
+        aliasHead = `${name!}${p.typeParameters()} =`;
+        // A head too long for its line prettier breaks inside its brackets: its call.
+        if (!p.done() || width(aliasHead) > WIDTH) return undefined;
+      }
+      const r = new TypeReader(body!);
       const type = r.type();
       r.expect(';');
       if (!r.done()) return undefined;
-      const typed = typedLines(alias[1]!, type, 0);
+      const typed = typedLines(aliasHead, type, 0);
       if (typed === undefined) return undefined;
       return { printed: [...printed, ...typed], end: i + 1 };
     }
@@ -265,7 +423,7 @@ export function vouchedTypeDeclaration(
     if (lines[i] === '}') return { printed: [...printed, `${head}}`], end: i + 1 };
     printed.push(head);
     while (lines[i] !== '}') {
-      const memberDoc = docComment(lines, i, '  ');
+      const memberDoc = trimmedDocComment(lines, i, '  ');
       if (memberDoc === undefined) return undefined;
       printed.push(...memberDoc.printed);
       i = memberDoc.end;
