@@ -21,10 +21,17 @@ import {
   join,
   line,
   printDoc,
+  spacesKeepingHardline,
   textWidth,
   type Doc,
 } from './print-direct-doc.js';
-import { docComment, Unvouched, type VouchedLines } from './print-direct-text.js';
+import { Unvouched, type VouchedLines } from './print-direct-text.js';
+import {
+  HARD_BREAK,
+  reprintedComment,
+  vouchedDocComment,
+  vouchedReprint,
+} from './print-direct-comments.js';
 import { ExpressionDocs } from './print-direct-expressions.js';
 import { ParsedCode, PURE } from './print-direct-nodes.js';
 
@@ -52,7 +59,7 @@ export function vouchedStatement(
   lines: readonly string[],
   start: number,
 ): VouchedLines | undefined {
-  const doc = docComment(lines, start, '');
+  const doc = vouchedDocComment(lines, start);
   if (doc === undefined || doc.end >= lines.length || !STATEMENT_START.test(lines[doc.end]!))
     return undefined;
   let end = doc.end + 1;
@@ -281,7 +288,7 @@ class StatementDocs extends ExpressionDocs {
     return [header, ' {', indent([hardline, members]), hardline, '}'];
   }
 
-  /** A member with its JSDoc comment (re-indented as prettier does: already so). */
+  /** A member with its JSDoc comment (reprinted as prettier does, see `print-direct-comments.ts`). */
   private classMember(node: ts.ClassElement): Doc[] {
     const start = node.getStart(this.code.file);
     this.noComments(node);
@@ -291,11 +298,10 @@ class StatementDocs extends ExpressionDocs {
     for (const range of comments) {
       const text = this.code.text.slice(range.pos, range.end);
       if (!text.startsWith('/**') || !range.hasTrailingNewLine) throw new Unvouched();
-      const lines = text.split('\n').map((l, i) => (i === 0 ? l : l.trimStart()));
-      const docLines = lines.map((l, i) => (i === 0 ? l : ` ${l}`));
-      const checked = docComment(docLines, 0, '');
-      if (checked === undefined || checked.end !== docLines.length) throw new Unvouched();
-      for (const docLine of checked.printed) out.push(docLine, hardline);
+      const docLines = vouchedReprint(reprintedComment(text));
+      if (docLines === undefined) throw new Unvouched();
+      for (const docLine of docLines)
+        out.push(docLine, docLine.endsWith(HARD_BREAK) ? spacesKeepingHardline : hardline);
     }
     if (
       this.code.text
@@ -324,6 +330,11 @@ class StatementDocs extends ExpressionDocs {
       ]);
       const optional = node.questionToken ? '?' : '';
       out.push(modifiers, node.name.text, optional, ': ', this.typeFlat(node.type), ';');
+      return out;
+    }
+    // `static { … }`: prettier prints the block as a function's body.
+    if (ts.isClassStaticBlockDeclaration(node)) {
+      out.push('static ', this.block(node.body));
       return out;
     }
     if (ts.isMethodDeclaration(node)) {

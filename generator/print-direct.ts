@@ -18,10 +18,10 @@
  */
 
 import { startsStatement, vouchedStatement } from './print-direct-code.js';
+import { vouchedDocComment } from './print-direct-comments.js';
 import { vouchedEnumDeclaration } from './print-direct-enums.js';
 import { vouchedTypeDeclaration } from './print-direct-types.js';
 import {
-  docComment,
   overWidth,
   quoted,
   TokenReader,
@@ -114,7 +114,7 @@ const ONE_LINE_STATEMENT = /^(?:import |export type [A-Za-z_$][\w$]*(?:<.*>)? = 
 
 /** A top-level function starting at line `start`, when every line of it is vouched. */
 function vouchedFunction(lines: readonly string[], start: number): VouchedLines | undefined {
-  const doc = docComment(lines, start, '');
+  const doc = vouchedDocComment(lines, start);
   if (doc === undefined) return undefined;
   const printed = doc.printed;
   let i = doc.end;

@@ -162,8 +162,9 @@ it('a statement of wide text that fits is not broken', async () => {
 });
 
 it('a function below a comment it cannot vouch for goes to prettier with its comment', async () => {
-  // Prettier trims the comment's trailing space; the function is not split from its comment.
-  const text = `/**\n * Checks. \n */\nexport function f(value: unknown): GuardFailure | undefined {\n  return undefined;\n}\n\n/** Next. */\nexport function g(value: unknown): GuardFailure | undefined {\n  return undefined;\n}\n`;
+  // A comment line not starting with `*`: prettier prints such a comment as written, and the
+  // printer does not vouch for it; the function is not split from its comment.
+  const text = `/**\n   Checks.\n */\nexport function f(value: unknown): GuardFailure | undefined {\n  return undefined;\n}\n\n/** Next. */\nexport function g(value: unknown): GuardFailure | undefined {\n  return undefined;\n}\n`;
   const asked: string[] = [];
   const formatted = await formatDirect(text, (rest) => {
     asked.push(rest);
