@@ -1,0 +1,83 @@
+/**
+ * Statements the direct printer lays out without prettier (classes, functions, constants),
+ * each compared with prettier's own text: the constructs Jira's package sent to prettier
+ * (JSDoc lines ending in spaces, `static` blocks, type arguments prettier does not hug, lists
+ * of numbers, unions in object types), and the same constructs where their layout is not in
+ * the printer's tables, which must still come out as prettier prints them.
+ */
+
+import * as prettier from 'prettier';
+import { describe, expect, it } from 'vitest';
+import { formatDirect } from '../../generator/print-direct.js';
+import { PRETTIER } from '../../generator/print.js';
+
+const byPrettier = (text: string) => prettier.format(text, { ...PRETTIER, parser: 'babel-ts' });
+
+/** A formatter for tests that must not need prettier. */
+const unasked = () => Promise.reject(new Error('asked prettier'));
+
+const name = (n: number) => `n${'a'.repeat(n)}`;
+
+describe('a statement printed without prettier', () => {
+  it.each([
+    [
+      'a JSDoc comment whose lines end in spaces: hard breaks kept, other spaces trimmed',
+      `/**\n * | Key | Value |  \n * | -- | -- |   \n * one space \n *  \n * tab then spaces\t  \n * spaces then tab  \t\n */\nexport function f(core: ClientCore): ApiPromise<void> {\n  return core.request<void>(op, {}, undefined);\n}\n`,
+    ],
+    [
+      'a class member whose JSDoc lines end in spaces',
+      `export class R {\n  constructor(private readonly core: ClientCore) {}\n\n  /**\n   * | Key | Value |  \n   * trailing \n   */\n  get(options?: RequestOptions): ApiPromise<void> {\n    return get(this.core, options);\n  }\n}\n`,
+    ],
+    [
+      'an error class with a static block',
+      `/** 405 Method Not Allowed. */\nexport class MethodNotAllowedError extends ApiError {\n  static {\n    this.prototype.name = "MethodNotAllowedError";\n  }\n}\n`,
+    ],
+    [
+      'type arguments prettier does not hug, in a signature and a call',
+      `export function ${name(30)}(core: ClientCore, type_: "issuetype" | "project", options?: RequestOptions): ApiPromise<Record<string, unknown>> {\n  return core.request<Record<string, unknown>>(${name(30)}Operation, { path: { type: type_ } }, options);\n}\n\nexport function g(core: ClientCore, options?: RequestOptions): ApiPromise<${name(20)} | ${name(21)}> {\n  return core.request<${name(20)} | ${name(21)}>(gOperation, {}, options);\n}\n`,
+    ],
+    [
+      'a list of numbers that fits',
+      `const ${name(30)}Operation: OperationDescriptor = {\n    id: "x",\n    successStatuses: [200,204],\n  };\n`,
+    ],
+    [
+      'a union in a hugged object type',
+      `export const ${name(20)}PathSchema: FormSchema<{ type: "project" | "issuetype"; id: string }> = /* @__PURE__ */ parameterSchema("x", { type: "object" });\n`,
+    ],
+    [
+      'a generic type argument in a variable annotation',
+      `export const K: Readonly<Record<string, ${name(10)}>> = {\n    a: A,\n  };\n`,
+    ],
+  ])('%s: as prettier prints it', async (_, text) => {
+    expect(await formatDirect(text, unasked)).toBe(await byPrettier(text));
+  });
+});
+
+describe('a statement whose layout is not in the tables', () => {
+  it.each([
+    [
+      'a list of numbers that breaks (prettier fills it)',
+      `const K: OperationDescriptor = {\n    statuses: [${Array.from({ length: 40 }, (_, i) => 200 + i).join(', ')}],\n  };\n`,
+    ],
+    [
+      'a union in an object type that breaks',
+      `export const K: FormSchema<{ type: ${[1, 2, 3, 4, 5, 6, 7].map((n) => `"${name(8 + n)}"`).join(' | ')} }> = f("x");\n`,
+    ],
+    [
+      'an unhugged type argument that breaks',
+      `export function f(core: ClientCore): ApiPromise<Record<${name(50)}, ${name(50)}>> {\n  return g();\n}\n`,
+    ],
+    [
+      'two type arguments, one generic, in a variable annotation',
+      `export const K: Record<string, Array<${name(10)}>> = {\n    a: A,\n  };\n`,
+    ],
+  ])('with %s is left to prettier, with the same result', async (_, text) => {
+    const asked: string[] = [];
+    const formatted = await formatDirect(text, (rest) => {
+      asked.push(rest);
+      return byPrettier(rest);
+    });
+    expect(asked).toHaveLength(1);
+    expect(formatted).toBe(await byPrettier(text));
+  });
+});
