@@ -17,7 +17,12 @@
  * A test formats generated packages with prettier and compares (test/emit/print-direct.test.ts).
  */
 
-import { startsStatement, vouchedStatement } from './print-direct-code.js';
+import {
+  startsStatement,
+  vouchedStatement,
+  withPendingMembers,
+  type VouchedStatement,
+} from './print-direct-code.js';
 import { vouchedDocComment } from './print-direct-comments.js';
 import { vouchedEnumDeclaration } from './print-direct-enums.js';
 import { vouchedTypeDeclaration } from './print-direct-types.js';
@@ -57,7 +62,7 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
     // A declaration starts after a blank line (the printer separates functions and interfaces
     // by one), a vouched declaration or a one-line statement (type aliases follow each other
     // directly), never inside a statement or right below a comment that was not vouched.
-    const chunk =
+    const chunk: VouchedStatement | undefined =
       i === 0 ||
       lines[i - 1] === '' ||
       i === vouchedEnd ||
@@ -82,7 +87,12 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
     }
     const blankBefore = trailingBlank;
     await flushRest();
-    items.push({ text: `${chunk.printed.join('\n')}\n`, blankBefore });
+    // A class with members left to prettier: those members formatted, or else the whole class.
+    const printed = chunk.pending
+      ? ((await withPendingMembers(chunk, format)) ??
+        (await format(`${lines.slice(i, chunk.end).join('\n')}\n`)).slice(0, -1).split('\n'))
+      : chunk.printed;
+    items.push({ text: `${printed.join('\n')}\n`, blankBefore });
     i = chunk.end;
     vouchedEnd = i;
   }

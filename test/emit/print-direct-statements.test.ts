@@ -81,3 +81,35 @@ describe('a statement whose layout is not in the tables', () => {
     expect(formatted).toBe(await byPrettier(text));
   });
 });
+
+describe('a class with members the tables do not hold', () => {
+  const vouched = (n: number) =>
+    `  /** Lists ${n}. */\n  list${n}(options?: RequestOptions): ApiPromise<void> {\n    return list(this.core, options);\n  }\n`;
+  it.each([
+    ['a comment inside a member', '  get(): void {\n    f(); // why\n  }\n'],
+    [
+      'a union parameter that breaks (known flat only)',
+      `  /** Puts. */\n  put(type_: ${[1, 2, 3, 4, 5, 6].map((n) => `"${name(8 + n)}"`).join(' | ')}): ApiPromise<void> {\n    return put(this.core, type_);\n  }\n`,
+    ],
+  ])('with %s: only that member goes to prettier, with the same result', async (_, member) => {
+    const text = `/** Operations. */\nexport class R extends Base {\n  constructor(private readonly core: ClientCore) {\n  }\n\n${vouched(1)}\n${member}\n${vouched(2)}}\n`;
+    const asked: string[] = [];
+    const formatted = await formatDirect(text, (rest) => {
+      asked.push(rest);
+      return byPrettier(rest);
+    });
+    expect(formatted).toBe(await byPrettier(text));
+    expect(asked).toEqual([`export class R extends Base {\n${member.trim()}\n}\n`]);
+  });
+
+  it('with no member held goes to prettier whole', async () => {
+    const text = 'export class R {\n  get(): void {\n    f(); // why\n  }\n}\n';
+    const asked: string[] = [];
+    const formatted = await formatDirect(text, (rest) => {
+      asked.push(rest);
+      return byPrettier(rest);
+    });
+    expect(formatted).toBe(await byPrettier(text));
+    expect(asked.map((a) => a.trimEnd())).toEqual([text.trimEnd()]);
+  });
+});
