@@ -113,3 +113,47 @@ describe('a class with members the tables do not hold', () => {
     expect(asked.map((a) => a.trimEnd())).toEqual([text.trimEnd()]);
   });
 });
+
+describe('a guard function whose condition does not fit', () => {
+  const guard = (body: string) =>
+    `export function checkK(value: unknown): GuardFailure | undefined {\n${body}  return undefined;\n}\n`;
+  const field = (n: number) => `value.${name(n)}`;
+  it.each([
+    [
+      'a logical condition, broken one operand a line',
+      `  if (${field(20)} !== null && !(typeof ${field(20)} === "string" && (${field(20)} as string).length <= 150)) return at(fail("string", ${field(20)}), "x");\n`,
+    ],
+    [
+      'a negated condition that fits inside its parentheses',
+      `  if (!(typeof ${field(17)} === "string" && isDateString((${field(17)} as string)))) return at(fail("date", ${field(17)}), "x");\n`,
+    ],
+    [
+      'a negated condition broken inside its parentheses',
+      `  if (!(typeof ${field(36)} === "string" && isDateString((${field(36)} as string)))) return at(fail("date", ${field(36)}), "x");\n`,
+    ],
+    [
+      'a block whose condition breaks',
+      `  if (${field(40)} !== undefined && ${field(40)} !== null) {\n    return undefined;\n  }\n`,
+    ],
+    [
+      'a mix of operators and a long call',
+      `  if (!(${field(10)} === "a" || ${field(10)} === "b" || (${field(10)} !== null && check(${field(30)}, ${field(30)})))) return at(fail("x", ${field(10)}), "x");\n`,
+    ],
+  ])('%s: as prettier prints it', async (_, body) => {
+    const text = guard(body);
+    expect(await formatDirect(text, unasked)).toBe(await byPrettier(text));
+  });
+
+  it('with a method call in the condition is left to prettier, with the same result', async () => {
+    const text = guard(
+      `  if (${field(30)} !== null && !(Number.isInteger(${field(30)}) && (${field(30)} as number) >= 1)) return at(fail("x", ${field(30)}), "x");\n`,
+    );
+    const asked: string[] = [];
+    const formatted = await formatDirect(text, (rest) => {
+      asked.push(rest);
+      return byPrettier(rest);
+    });
+    expect(asked).toHaveLength(1);
+    expect(formatted).toBe(await byPrettier(text));
+  });
+});
