@@ -388,6 +388,13 @@ function ifDocument(test: Expr, clause: Doc | undefined): Doc {
 }
 
 const isLogical = (op: string): boolean => op === '&&' || op === '||';
+
+/** An identifier to prettier (not `this`, a literal or `null`). */
+const isName = (expr: Expr): expr is { kind: 'atom'; text: string } =>
+  expr.kind === 'atom' &&
+  /^[A-Za-z_$]/.test(expr.text) &&
+  !VALUES.has(expr.text) &&
+  expr.text !== 'this';
 const nodeType = (expr: Expr): string =>
   expr.kind === 'binary' ? (isLogical(expr.op) ? 'LogicalExpression' : 'BinaryExpression') : '';
 
@@ -423,12 +430,7 @@ function expressionDoc(expr: Expr, parent: Parent): Doc {
       // Prettier's `printMemberExpression`: a name's member is inline unless in a member
       // itself; any other lookup may break before its `.`.
       const lookup = `.${expr.name}`;
-      const inline =
-        expr.object.kind === 'atom' &&
-        /^[A-Za-z_$]/.test(expr.object.text) &&
-        !VALUES.has(expr.object.text) &&
-        expr.object.text !== 'this' &&
-        parent !== 'MemberExpression';
+      const inline = isName(expr.object) && parent !== 'MemberExpression';
       return [objectDoc(expr.object), inline ? lookup : group(indent([softline, lookup]))];
     }
     case 'index': {
@@ -440,16 +442,20 @@ function expressionDoc(expr: Expr, parent: Parent): Doc {
       ];
     }
     case 'call': {
-      // A method's call is a member chain (prettier's `printMemberChain`): not in this table.
-      if (expr.callee.kind !== 'atom' || SPECIAL_CALLEES.has(expr.callee.text))
-        throw new Unvouched();
-      if (expr.args.length === 0) return [expr.callee.text, '()'];
       // No argument is an object, a list or a function: none is hugged (`printCallArguments`).
       const args = expr.args.map((arg) => expressionDoc(arg, 'CallExpression'));
-      return [
-        expr.callee.text,
-        group(['(', indent([softline, join([',', line], args)]), ifBreak(','), softline, ')']),
-      ];
+      const argumentsDoc: Doc =
+        args.length === 0
+          ? '()'
+          : group(['(', indent([softline, join([',', line], args)]), ifBreak(','), softline, ')']);
+      const callee = expr.callee;
+      if (callee.kind === 'atom' && !SPECIAL_CALLEES.has(callee.text))
+        return [callee.text, argumentsDoc];
+      // A method of a name (`Number.isInteger(x)`): a member chain of two groups, under
+      // prettier's cutoff, which `printMemberChain` prints as one group.
+      if (callee.kind === 'member' && isName(callee.object))
+        return group([callee.object.text, `.${callee.name}`, argumentsDoc]);
+      throw new Unvouched();
     }
     case 'unary': {
       const operand = expr.operand;

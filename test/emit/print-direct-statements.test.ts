@@ -132,6 +132,10 @@ describe('a guard function whose condition does not fit', () => {
       `  if (!(typeof ${field(36)} === "string" && isDateString((${field(36)} as string)))) return at(fail("date", ${field(36)}), "x");\n`,
     ],
     [
+      "a method of a name, one of prettier's short member chains",
+      `  if (${field(30)} !== null && !(Number.isInteger(${field(30)}) && (${field(30)} as number) >= 1)) return at(fail("x", ${field(30)}), "x");\n`,
+    ],
+    [
       'a block whose condition breaks',
       `  if (${field(40)} !== undefined && ${field(40)} !== null) {\n    return undefined;\n  }\n`,
     ],
@@ -144,9 +148,9 @@ describe('a guard function whose condition does not fit', () => {
     expect(await formatDirect(text, unasked)).toBe(await byPrettier(text));
   });
 
-  it('with a method call in the condition is left to prettier, with the same result', async () => {
+  it('with a method call on a member in the condition is left to prettier, with the same result', async () => {
     const text = guard(
-      `  if (${field(30)} !== null && !(Number.isInteger(${field(30)}) && (${field(30)} as number) >= 1)) return at(fail("x", ${field(30)}), "x");\n`,
+      `  if (${field(30)} !== null && !(${field(30)}.every(isString) && (${field(30)} as number) >= 1)) return at(fail("x", ${field(30)}), "x");\n`,
     );
     const asked: string[] = [];
     const formatted = await formatDirect(text, (rest) => {
