@@ -7,7 +7,9 @@
  * printer builds for them (`print-direct-expressions.ts`, `print-direct-nodes.ts`), printed by
  * `print-direct-doc.ts`. A construct outside these tables, a comment other than a JSDoc or a
  * `@__PURE__` mark, a character whose width prettier may count otherwise (`textWidth`), or a
- * layout known only flat that would break (`flatOnly`) leaves the statement to prettier.
+ * layout known only flat that would break (`flatOnly`) leaves the statement to prettier, or
+ * in a class only the member that holds it (`PendingMember`): a resource class is most of a
+ * client's text, and one method's long signature sent all of it.
  * Prettier is the judge: test/emit/print-direct*.test.ts compare with it.
  */
 
@@ -21,10 +23,17 @@ import {
   join,
   line,
   printDoc,
+  spacesKeepingHardline,
   textWidth,
   type Doc,
 } from './print-direct-doc.js';
-import { docComment, Unvouched, type VouchedLines } from './print-direct-text.js';
+import { Unvouched, WIDTH, type VouchedLines } from './print-direct-text.js';
+import {
+  HARD_BREAK,
+  reprintedComment,
+  vouchedDocComment,
+  vouchedReprint,
+} from './print-direct-comments.js';
 import { ExpressionDocs } from './print-direct-expressions.js';
 import { ParsedCode, PURE } from './print-direct-nodes.js';
 
@@ -51,8 +60,8 @@ export function startsStatement(lines: readonly string[], i: number): boolean {
 export function vouchedStatement(
   lines: readonly string[],
   start: number,
-): VouchedLines | undefined {
-  const doc = docComment(lines, start, '');
+): VouchedStatement | undefined {
+  const doc = vouchedDocComment(lines, start);
   if (doc === undefined || doc.end >= lines.length || !STATEMENT_START.test(lines[doc.end]!))
     return undefined;
   let end = doc.end + 1;
@@ -68,10 +77,16 @@ export function vouchedStatement(
   const statement = code.only();
   if (statement === undefined) return undefined;
   try {
-    const printed = printDoc(new StatementDocs(code).statement(statement));
-    // Every `@__PURE__` mark is printed where it stood, none dropped (bundlers read them).
-    if (marks(printed) !== marks(code.text)) throw new Unvouched();
-    return { printed: [...doc.printed, ...printed.split('\n')], end };
+    const docs = new StatementDocs(code);
+    const printed = printDoc(docs.statement(statement));
+    // Every `@__PURE__` mark is printed where it stood, none dropped (bundlers read them);
+    // prettier keeps those of the members left to it.
+    const pendingMarks = docs.pending.reduce((sum, member) => sum + marks(member.text), 0);
+    if (marks(printed) + pendingMarks !== marks(code.text)) throw new Unvouched();
+    const lines = [...doc.printed, ...printed.split('\n')];
+    return docs.pending.length > 0
+      ? { printed: lines, end, pending: docs.pending }
+      : { printed: lines, end };
   } catch (error) {
     if (error instanceof Unvouched) return undefined;
     throw error;
@@ -80,8 +95,64 @@ export function vouchedStatement(
 
 const marks = (text: string): number => text.split(PURE).length - 1;
 
+/**
+ * A class member the tables do not hold, left to prettier: the class is printed here with a
+ * marker line in its place, and the member is formatted as the sole member of a class of the
+ * same header. Prettier prints a class's members one by one, each on its own lines (its
+ * `printClassBody`: the member, then a hard line, and a second one after a blank line), so
+ * the member's lines are the same there as in the whole class; the header is checked to
+ * come out as here.
+ */
+export interface PendingMember {
+  /** The line standing for the member in the printed class (a class body's indentation). */
+  readonly marker: string;
+  /** The class's header as printed here, flat (`export class A extends B`). */
+  readonly header: string;
+  /** The member's text with its JSDoc comments. */
+  readonly text: string;
+}
+
+/** A vouched statement, with the class members (if any) still to be formatted by prettier. */
+export interface VouchedStatement extends VouchedLines {
+  readonly pending?: readonly PendingMember[];
+}
+
+/** A class body's indentation. */
+const MEMBER_INDENT = 2;
+
+/** Starts the marker line of a pending member: no printed statement has a line like it. */
+const MEMBER_MARKER = '@pending-member-';
+
+/**
+ * The statement's lines with its pending members formatted by `format` (prettier) in place;
+ * undefined when prettier's class does not have the expected header and closing line.
+ */
+export async function withPendingMembers(
+  statement: VouchedStatement,
+  format: (text: string) => Promise<string>,
+): Promise<string[] | undefined> {
+  let printed = statement.printed;
+  for (const member of statement.pending ?? []) {
+    const formatted = (await format(`${member.header} {\n${member.text}\n}\n`)).split('\n');
+    if (
+      formatted[0] !== `${member.header} {` ||
+      formatted.length < 4 ||
+      formatted[formatted.length - 2] !== '}' ||
+      formatted[formatted.length - 1] !== ''
+    )
+      return undefined;
+    const at = printed.indexOf(member.marker);
+    if (at < 0 || printed.indexOf(member.marker, at + 1) >= 0) return undefined;
+    printed = [...printed.slice(0, at), ...formatted.slice(1, -2), ...printed.slice(at + 1)];
+  }
+  return printed;
+}
+
 /** Builds prettier's documents for top-level statements and the bodies of functions and classes. */
 class StatementDocs extends ExpressionDocs {
+  /** The class members left to prettier, in order. */
+  readonly pending: PendingMember[] = [];
+
   statement(node: ts.Statement): Doc {
     // A class's members carry JSDoc comments, read member by member.
     if (!ts.isClassDeclaration(node)) this.noComments(node);
@@ -261,6 +332,7 @@ class StatementDocs extends ExpressionDocs {
       { flatOnly: true },
     );
     if (node.members.length === 0) return [header, ' {}'];
+    const headerText = `${exported}class ${node.name.text}${base ? ` extends ${this.source(base)}` : ''}`;
     const members: Doc[] = [];
     node.members.forEach((member, i) => {
       if (i > 0) {
@@ -274,14 +346,59 @@ class StatementDocs extends ExpressionDocs {
         )
           members.push(hardline);
       }
-      members.push(...this.classMember(member));
+      let printed: Doc[];
+      try {
+        printed = this.memberLines(member);
+      } catch (error) {
+        if (!(error instanceof Unvouched)) throw error;
+        printed = [this.pendingMember(member, headerText)];
+      }
+      members.push(...printed);
     });
     const afterMembers = this.code.text.slice(node.members[node.members.length - 1]!.end, node.end);
     if (afterMembers.trim() !== '}') throw new Unvouched();
+    // A class none of whose members is vouched goes to prettier whole, in one call.
+    if (this.pending.length === node.members.length) throw new Unvouched();
     return [header, ' {', indent([hardline, members]), hardline, '}'];
   }
 
-  /** A member with its JSDoc comment (re-indented as prettier does: already so). */
+  /**
+   * A member printed on its own, at the class body's indentation: prettier's printer gives a
+   * member the same lines alone as among the others (each ends in a hard line, where its
+   * measuring stops), so a member whose layout is not in the tables is left to prettier
+   * alone. Printing at the margin in the width less the indentation measures the same.
+   */
+  private memberLines(node: ts.ClassElement): Doc[] {
+    const lines = printDoc(this.classMember(node), WIDTH - MEMBER_INDENT).split('\n');
+    if (lines.some((l) => l === '')) throw new Unvouched();
+    return lines.flatMap((l, i) =>
+      i === 0 ? [l] : [lines[i - 1]!.endsWith(' ') ? spacesKeepingHardline : hardline, l],
+    );
+  }
+
+  /**
+   * A member the tables do not hold, left to prettier (see `PendingMember`): the line standing
+   * for it. Its comments must be JSDoc ones starting a line, so that the blank line before it
+   * is read as for the others (prettier keeps one after a member) and none of them belongs to
+   * the member before.
+   */
+  private pendingMember(node: ts.ClassElement, header: string): string {
+    const text = this.code.text;
+    const comments = ts.getLeadingCommentRanges(text, node.pos) ?? [];
+    if (comments.some((range) => !text.slice(range.pos, range.end).startsWith('/**')))
+      throw new Unvouched();
+    const first = comments[0]?.pos ?? node.getStart(this.code.file);
+    if (!text.slice(node.pos, first).includes('\n')) throw new Unvouched();
+    const marker = `${MEMBER_MARKER}${this.pending.length}`;
+    this.pending.push({
+      marker: `${' '.repeat(MEMBER_INDENT)}${marker}`,
+      header,
+      text: text.slice(first, node.end),
+    });
+    return marker;
+  }
+
+  /** A member with its JSDoc comment (reprinted as prettier does, see `print-direct-comments.ts`). */
   private classMember(node: ts.ClassElement): Doc[] {
     const start = node.getStart(this.code.file);
     this.noComments(node);
@@ -291,11 +408,10 @@ class StatementDocs extends ExpressionDocs {
     for (const range of comments) {
       const text = this.code.text.slice(range.pos, range.end);
       if (!text.startsWith('/**') || !range.hasTrailingNewLine) throw new Unvouched();
-      const lines = text.split('\n').map((l, i) => (i === 0 ? l : l.trimStart()));
-      const docLines = lines.map((l, i) => (i === 0 ? l : ` ${l}`));
-      const checked = docComment(docLines, 0, '');
-      if (checked === undefined || checked.end !== docLines.length) throw new Unvouched();
-      for (const docLine of checked.printed) out.push(docLine, hardline);
+      const docLines = vouchedReprint(reprintedComment(text));
+      if (docLines === undefined) throw new Unvouched();
+      for (const docLine of docLines)
+        out.push(docLine, docLine.endsWith(HARD_BREAK) ? spacesKeepingHardline : hardline);
     }
     if (
       this.code.text
@@ -324,6 +440,11 @@ class StatementDocs extends ExpressionDocs {
       ]);
       const optional = node.questionToken ? '?' : '';
       out.push(modifiers, node.name.text, optional, ': ', this.typeFlat(node.type), ';');
+      return out;
+    }
+    // `static { … }`: prettier prints the block as a function's body.
+    if (ts.isClassStaticBlockDeclaration(node)) {
+      out.push('static ', this.block(node.body));
       return out;
     }
     if (ts.isMethodDeclaration(node)) {

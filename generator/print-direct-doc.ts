@@ -42,6 +42,8 @@ export interface Line {
   readonly type: 'line';
   readonly soft: boolean;
   readonly hard: boolean;
+  /** The spaces before it are kept (prettier's literal line aligned to the indentation). */
+  readonly keepsSpaces?: boolean;
 }
 
 /** One text when the enclosing group (or the group `groupId`) is broken, another when flat. */
@@ -69,6 +71,15 @@ export const softline: Line = { type: 'line', soft: true, hard: false };
 const hardLine: Line = { type: 'line', soft: false, hard: true };
 export const breakParent: BreakParent = { type: 'break-parent' };
 export const hardline: Doc = [hardLine, breakParent];
+/**
+ * A hard line that keeps the spaces ending the line before it: prettier ends a JSDoc line
+ * holding a Markdown hard break so (`align({ type: 'root' }, literalline)`), the next line
+ * indented as the comment.
+ */
+export const spacesKeepingHardline: Doc = [
+  { type: 'line', soft: false, hard: true, keepsSpaces: true },
+  breakParent,
+];
 
 export function group(
   contents: Doc,
@@ -344,7 +355,7 @@ export function printDoc(doc: Doc, width = WIDTH): string {
           break;
         }
         if (mode === 'flat') remeasure = true;
-        trimEnd(out);
+        if (!command.keepsSpaces) trimEnd(out);
         out.push('\n' + ' '.repeat(indentation));
         position = indentation;
         unknownPosition = false;

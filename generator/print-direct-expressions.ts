@@ -219,11 +219,11 @@ export class ExpressionDocs extends NodeDocs {
       return '[]';
     }
     this.noBlankLines(elements);
-    if (
+    // A list of numbers is printed with fill, which is not in this table: it is known flat
+    // only (flat, fill prints its items as `join` does).
+    const numbers =
       elements.length > 1 &&
-      elements.every((e) => ts.isNumericLiteral(e) || ts.isPrefixUnaryExpression(e))
-    )
-      throw new Unvouched(); // printed with fill, which is not in this table
+      elements.every((e) => ts.isNumericLiteral(e) || ts.isPrefixUnaryExpression(e));
     // Prettier breaks a list of two or more objects (or lists) that each hold more than one entry.
     const first = elements[0]!;
     const shouldBreak =
@@ -244,9 +244,7 @@ export class ExpressionDocs extends NodeDocs {
     });
     return group(
       ['[', indent([softline, join([',', line], printed)]), ifBreak(','), softline, ']'],
-      {
-        shouldBreak,
-      },
+      { shouldBreak, flatOnly: numbers },
     );
   }
 

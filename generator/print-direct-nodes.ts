@@ -200,8 +200,9 @@ export class NodeDocs {
   }
 
   /**
-   * A variable's type: flat, or a name whose one argument is an object type
-   * (`FormSchema<{ user_id: string }>`), which prettier hugs: the object type breaks in place.
+   * A variable's type: flat, a name whose one argument is an object type
+   * (`FormSchema<{ user_id: string }>`), which prettier hugs: the object type breaks in place,
+   * or a name with arguments prettier does not hug (`Readonly<Record<number, E>>`, flat only).
    * Such a left side can break, which changes prettier's layout only for values these
    * statements never hold (arrow functions, numbers, booleans): those are not vouched.
    */
@@ -212,8 +213,14 @@ export class NodeDocs {
       !ts.isIdentifier(node.typeName) ||
       node.typeArguments?.length !== 1 ||
       !ts.isTypeLiteralNode(arg!)
-    )
-      return this.typeFlat(node);
+    ) {
+      if (!ts.isTypeReferenceNode(node) || !node.typeArguments) return this.typeFlat(node);
+      // Prettier's `hasComplexTypeAnnotation` (`break-lhs`): two or more arguments, one generic.
+      const args = node.typeArguments;
+      if (args.length > 1 && args.some((t) => ts.isTypeReferenceNode(t) && t.typeArguments))
+        throw new Unvouched();
+      return this.typeDoc(node);
+    }
     return [node.typeName.text, '<', this.objectType(arg), '>'];
   }
 
@@ -225,7 +232,14 @@ export class NodeDocs {
       if (!ts.isPropertySignature(member) || !member.type) throw new Unvouched();
       const readonly = this.modifiers(member, [ts.SyntaxKind.ReadonlyKeyword]);
       const optional = member.questionToken ? '?' : '';
-      return [readonly, this.propertyKey(member.name), optional, ': ', this.typeFlat(member.type)];
+      // A union of names and literals (a path parameter's values), known flat only.
+      const type = ts.isUnionTypeNode(member.type)
+        ? union(
+            member.type.types.map((t) => this.simpleTypeName(t)),
+            true,
+          )
+        : this.typeFlat(member.type);
+      return [readonly, this.propertyKey(member.name), optional, ': ', type];
     });
     const shouldBreak = this.newlineBetween(
       literal.getStart(this.code.file),
@@ -238,10 +252,11 @@ export class NodeDocs {
 
   /**
    * A parameter's or a return type, which may also be a union of names and keywords (known
-   * flat only: prettier's union layout, `| ` first on each line when broken) or a name whose
-   * one type argument is a list (`ApiPromise<Partner[]>`, whose `<…>` may break, also known
-   * flat only). Elsewhere types stay `typeFlat`, so a left side that can break (prettier then
-   * chooses other assignment layouts) never arises.
+   * flat only: prettier's union layout, `| ` first on each line when broken) or a name with
+   * type arguments prettier does not hug (`ApiPromise<Partner[]>`, `ApiPromise<A | B>`,
+   * `ApiPromise<Record<string, unknown>>`, whose `<…>` may break, also known flat only).
+   * Elsewhere types stay `typeFlat`, so a left side that can break (prettier then chooses
+   * other assignment layouts) never arises.
    */
   protected typeDoc(node: ts.TypeNode, parameter = false): Doc {
     if (ts.isUnionTypeNode(node))
@@ -249,27 +264,57 @@ export class NodeDocs {
         node.types.map((t) => this.simpleTypeName(t)),
         true,
       );
-    const args = ts.isTypeReferenceNode(node) ? (node.typeArguments ?? []) : [];
-    // Arguments prettier does not hug: one list type, or more than one argument.
     if (
       ts.isTypeReferenceNode(node) &&
-      ts.isIdentifier(node.typeName) &&
-      ((args.length === 1 && ts.isArrayTypeNode(args[0]!)) || args.length > 1)
-    ) {
-      const printed = args.map((t) =>
-        ts.isArrayTypeNode(t) ? this.typeFlat(t) : this.simpleTypeName(t),
-      );
-      return [node.typeName.text, unhuggedArguments(printed, true)];
-    }
+      node.typeArguments &&
+      !this.huggedArguments(node.typeArguments)
+    )
+      return this.unhuggedReference(node);
     return this.typeFlat(node, parameter);
   }
 
-  /** A call's one type argument: hugged when simple, else (a list type) known flat only. */
-  protected callTypeArguments(args: ts.NodeArray<ts.TypeNode>): Doc {
+  /**
+   * Whether prettier prints type arguments inline (its `shouldHugType`): one argument that is
+   * a keyword or a name without arguments of its own.
+   */
+  private huggedArguments(args: readonly ts.TypeNode[]): boolean {
     const [arg] = args;
-    if (args.length === 1 && ts.isArrayTypeNode(arg!))
-      return unhuggedArguments([this.typeFlat(arg)], true);
-    return this.typeArguments(args);
+    if (args.length !== 1) return false;
+    if (ts.isTypeReferenceNode(arg!)) return !arg.typeArguments;
+    return !ts.isArrayTypeNode(arg!) && !ts.isUnionTypeNode(arg!);
+  }
+
+  /** `Name<…>` whose arguments prettier groups (`<`, the arguments, `>`): known flat only. */
+  private unhuggedReference(node: ts.TypeReferenceNode): Doc {
+    if (!ts.isIdentifier(node.typeName)) throw new Unvouched();
+    return [node.typeName.text, this.unhuggedTypeArguments(node.typeArguments!)];
+  }
+
+  private unhuggedTypeArguments(args: ts.NodeArray<ts.TypeNode>): Doc {
+    return unhuggedArguments(
+      args.map((t) => this.typeArgument(t)),
+      true,
+    );
+  }
+
+  /** One of the type arguments prettier groups: a list, a union (not indented there), a name. */
+  private typeArgument(node: ts.TypeNode): Doc {
+    if (ts.isArrayTypeNode(node)) return this.typeFlat(node);
+    if (ts.isUnionTypeNode(node))
+      return union(
+        node.types.map((t) => this.simpleTypeName(t)),
+        false,
+      );
+    if (ts.isTypeReferenceNode(node) && node.typeArguments)
+      return this.huggedArguments(node.typeArguments)
+        ? this.typeFlat(node)
+        : this.unhuggedReference(node);
+    return this.simpleTypeName(node);
+  }
+
+  /** A call's type arguments: hugged when one simple one, else known flat only. */
+  protected callTypeArguments(args: ts.NodeArray<ts.TypeNode>): Doc {
+    return this.huggedArguments(args) ? this.typeArguments(args) : this.unhuggedTypeArguments(args);
   }
 
   /** One type argument that is a name or a keyword: prettier prints `<T>` without a break. */
