@@ -6,12 +6,9 @@
  * the printer's tables, which must still come out as prettier prints them.
  */
 
-import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { formatDirect } from '../../generator/print-direct.js';
-import { PRETTIER } from '../../generator/print.js';
-
-const byPrettier = (text: string) => prettier.format(text, { ...PRETTIER, parser: 'babel-ts' });
+import { byPrettier, printedDirectly } from '../support/direct-print.js';
 
 /** A formatter for tests that must not need prettier. */
 const unasked = () => Promise.reject(new Error('asked prettier'));
@@ -72,11 +69,7 @@ describe('a statement whose layout is not in the tables', () => {
       `export const K: Record<string, Array<${name(10)}>> = {\n    a: A,\n  };\n`,
     ],
   ])('with %s is left to prettier, with the same result', async (_, text) => {
-    const asked: string[] = [];
-    const formatted = await formatDirect(text, (rest) => {
-      asked.push(rest);
-      return byPrettier(rest);
-    });
+    const { formatted, asked } = await printedDirectly(text);
     expect(asked).toHaveLength(1);
     expect(formatted).toBe(await byPrettier(text));
   });
@@ -93,22 +86,14 @@ describe('a class with members the tables do not hold', () => {
     ],
   ])('with %s: only that member goes to prettier, with the same result', async (_, member) => {
     const text = `/** Operations. */\nexport class R extends Base {\n  constructor(private readonly core: ClientCore) {\n  }\n\n${vouched(1)}\n${member}\n${vouched(2)}}\n`;
-    const asked: string[] = [];
-    const formatted = await formatDirect(text, (rest) => {
-      asked.push(rest);
-      return byPrettier(rest);
-    });
+    const { formatted, asked } = await printedDirectly(text);
     expect(formatted).toBe(await byPrettier(text));
     expect(asked).toEqual([`export class R extends Base {\n${member.trim()}\n}\n`]);
   });
 
   it('with no member held goes to prettier whole', async () => {
     const text = 'export class R {\n  get(): void {\n    f(); // why\n  }\n}\n';
-    const asked: string[] = [];
-    const formatted = await formatDirect(text, (rest) => {
-      asked.push(rest);
-      return byPrettier(rest);
-    });
+    const { formatted, asked } = await printedDirectly(text);
     expect(formatted).toBe(await byPrettier(text));
     expect(asked.map((a) => a.trimEnd())).toEqual([text.trimEnd()]);
   });
@@ -152,11 +137,7 @@ describe('a guard function whose condition does not fit', () => {
     const text = guard(
       `  if (${field(30)} !== null && !(${field(30)}.every(isString) && (${field(30)} as number) >= 1)) return at(fail("x", ${field(30)}), "x");\n`,
     );
-    const asked: string[] = [];
-    const formatted = await formatDirect(text, (rest) => {
-      asked.push(rest);
-      return byPrettier(rest);
-    });
+    const { formatted, asked } = await printedDirectly(text);
     expect(asked).toHaveLength(1);
     expect(formatted).toBe(await byPrettier(text));
   });

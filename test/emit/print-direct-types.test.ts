@@ -3,12 +3,9 @@
  * (`print-direct-types.ts`): a member's generic broken inside its brackets, JSDoc lines that end
  * in spaces; and what it leaves to prettier. Prettier is the judge of every expected text.
  */
-import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { formatDirect } from '../../generator/print-direct.js';
-import { PRETTIER } from '../../generator/print.js';
-
-const byPrettier = (text: string) => prettier.format(text, { ...PRETTIER, parser: 'babel-ts' });
+import { byPrettier, printedDirectly } from '../support/direct-print.js';
 
 /** A formatter for texts that must not need prettier. */
 const unasked = () => Promise.reject(new Error('asked prettier'));
@@ -37,11 +34,7 @@ describe('an interface member of a generic type', () => {
     ['of a member over the width', `kind: OpenEnum<${literals(2, 100)}>;`],
   ])('%s is left to prettier', async (_, line) => {
     const text = member(line);
-    const asked: string[] = [];
-    const formatted = await formatDirect(text, (rest) => {
-      asked.push(rest);
-      return byPrettier(rest);
-    });
+    const { formatted, asked } = await printedDirectly(text);
     expect(formatted).toBe(await byPrettier(text));
     expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
   });
@@ -61,11 +54,7 @@ describe('a JSDoc comment whose lines end in spaces', () => {
 
   it.each(['\t', ' \u00a0', '\u00a0  '])('after %j is left to prettier', async (end) => {
     const text = commented(end);
-    const asked: string[] = [];
-    const formatted = await formatDirect(text, (rest) => {
-      asked.push(rest);
-      return byPrettier(rest);
-    });
+    const { formatted, asked } = await printedDirectly(text);
     expect(formatted).toBe(await byPrettier(text));
     expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
   });
@@ -75,11 +64,7 @@ describe('a JSDoc comment whose lines end in spaces', () => {
       `/**  \n * Top.\n */\nexport interface X {\n  a: string;\n}\n`,
       `export interface X {\n  /**\n   * Top.\n   */  \n  a: string;\n}\n`,
     ]) {
-      const asked: string[] = [];
-      const formatted = await formatDirect(text, (rest) => {
-        asked.push(rest);
-        return byPrettier(rest);
-      });
+      const { formatted, asked } = await printedDirectly(text);
       expect(formatted).toBe(await byPrettier(text));
       expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
     }
@@ -104,11 +89,7 @@ describe('a declaration prettier keeps as it is printed', () => {
   it.each([['a key of other letters', `export interface X {\n  "café"?: string;\n}\n`]])(
     '%s is left to prettier',
     async (_, text) => {
-      const asked: string[] = [];
-      const formatted = await formatDirect(text, (rest) => {
-        asked.push(rest);
-        return byPrettier(rest);
-      });
+      const { formatted, asked } = await printedDirectly(text);
       expect(formatted).toBe(await byPrettier(text));
       expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
     },
@@ -164,11 +145,7 @@ describe('an alias with a type parameter and a conditional type', () => {
     ['in a chain', 'export type Open<T> = T | (T extends string ? A : T extends B ? C : D);\n'],
     ['of two type parameters', 'export type Open<T, U> = T | (T extends U ? A : B);\n'],
   ])('%s is left to prettier', async (_, text) => {
-    const asked: string[] = [];
-    const formatted = await formatDirect(text, (rest) => {
-      asked.push(rest);
-      return byPrettier(rest);
-    });
+    const { formatted, asked } = await printedDirectly(text);
     expect(formatted).toBe(await byPrettier(text));
     expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
   });
@@ -179,11 +156,7 @@ it('an intersection outside a conditional type and a numeric key are left to pre
     'export type A = B & C;\n',
     'export interface A {\n  "200": string;\n  "1.5"?: number;\n}\n',
   ]) {
-    const asked: string[] = [];
-    const formatted = await formatDirect(text, (rest) => {
-      asked.push(rest);
-      return byPrettier(rest);
-    });
+    const { formatted, asked } = await printedDirectly(text);
     expect(formatted).toBe(await byPrettier(text));
     expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
   }

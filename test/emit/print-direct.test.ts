@@ -14,6 +14,7 @@ import { emitEnums } from '../../generator/emit/enums.js';
 import { emitTypes } from '../../generator/emit/types.js';
 import { generate } from '../../generator/pipeline.js';
 import { formatDirect, printStatement } from '../../generator/print-direct.js';
+import { byPrettier, printedDirectly } from '../support/direct-print.js';
 import { FORMAT_LIMITS, PRETTIER, printFiles, type OutputFile } from '../../generator/print.js';
 import type { EmittedFile } from '../../generator/emit/model.js';
 import { corpusDocuments } from '../robustness/corpus.js';
@@ -33,8 +34,6 @@ async function generated(specPath: string, direct: boolean): Promise<readonly Ou
   expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   return result.files!;
 }
-
-const byPrettier = (text: string) => prettier.format(text, { ...PRETTIER, parser: 'babel-ts' });
 
 /** A formatter for tests that must not need prettier. */
 const unasked = () => Promise.reject(new Error('asked prettier'));
@@ -165,11 +164,7 @@ it('a function below a comment it cannot vouch for goes to prettier with its com
   // A comment line not starting with `*`: prettier prints such a comment as written, and the
   // printer does not vouch for it; the function is not split from its comment.
   const text = `/**\n   Checks.\n */\nexport function f(value: unknown): GuardFailure | undefined {\n  return undefined;\n}\n\n/** Next. */\nexport function g(value: unknown): GuardFailure | undefined {\n  return undefined;\n}\n`;
-  const asked: string[] = [];
-  const formatted = await formatDirect(text, (rest) => {
-    asked.push(rest);
-    return byPrettier(rest);
-  });
+  const { formatted, asked } = await printedDirectly(text);
   expect(formatted).toBe(await byPrettier(text));
   expect(asked).toEqual([text.slice(0, text.indexOf('\n\n') + 1)]);
 });
@@ -287,11 +282,7 @@ describe('a type declaration', () => {
     ],
     ['parentheses prettier drops', 'export type A = (B);\n'],
   ])('with %s is left to prettier', async (_, text) => {
-    const asked: string[] = [];
-    const formatted = await formatDirect(text, (rest) => {
-      asked.push(rest);
-      return byPrettier(rest);
-    });
+    const { formatted, asked } = await printedDirectly(text);
     // The whole declaration, as one run of statements.
     expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
     expect(formatted).toBe(await byPrettier(text));
@@ -388,11 +379,7 @@ describe('an enum declaration', () => {
   it.each([
     ['a value holding a single quote', 'export const K = {\n    A: "it\'s",\n  } as const;\n'],
   ])('with %s is left to prettier', async (_, text) => {
-    const asked: string[] = [];
-    const formatted = await formatDirect(text, (rest) => {
-      asked.push(rest);
-      return byPrettier(rest);
-    });
+    const { formatted, asked } = await printedDirectly(text);
     expect(asked.map((rest) => rest.trimEnd())).toEqual([text.trimEnd()]);
     expect(formatted).toBe(await byPrettier(text));
   });
@@ -446,11 +433,7 @@ describe("a statement laid out with prettier's algorithm", () => {
       `export const K = { f: ({ ${name(50)}, ${name(51)} }: { ${name(50)}: ${name(20)} }) => g(1) };\n`,
     ],
   ])('with %s is left to prettier, with the same result', async (_, text) => {
-    const asked: string[] = [];
-    const formatted = await formatDirect(text, (rest) => {
-      asked.push(rest);
-      return byPrettier(rest);
-    });
+    const { formatted, asked } = await printedDirectly(text);
     expect(asked).toHaveLength(1);
     expect(formatted).toBe(await byPrettier(text));
   });
