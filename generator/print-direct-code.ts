@@ -13,7 +13,6 @@
  * Prettier is the judge: test/emit/print-direct*.test.ts compare with it.
  */
 
-import { ts } from 'ts-morph';
 import {
   group,
   hardline,
@@ -35,7 +34,7 @@ import {
   vouchedReprint,
 } from './print-direct-comments.js';
 import { ExpressionDocs } from './print-direct-expressions.js';
-import { ParsedCode, PURE } from './print-direct-nodes.js';
+import { ParsedCode, PURE, ts } from './print-direct-nodes.js';
 
 /** How a top-level statement (or the JSDoc before one) begins in the printed text. */
 const STATEMENT_START =

@@ -6,7 +6,6 @@
  * builds for the construct, as its source states it; anything else is `Unvouched`.
  */
 
-import { ts } from 'ts-morph';
 import {
   conditionalGroup,
   group,
@@ -21,7 +20,7 @@ import {
   type Doc,
 } from './print-direct-doc.js';
 import { quoted, Unvouched, WIDTH } from './print-direct-text.js';
-import { NodeDocs, PURE } from './print-direct-nodes.js';
+import { NodeDocs, PURE, ts } from './print-direct-nodes.js';
 
 /** Builds prettier's documents for expressions, parameters and signatures. */
 export class ExpressionDocs extends NodeDocs {

@@ -6,9 +6,17 @@
  * known flat only.
  */
 
-import { ts } from 'ts-morph';
+import { ts as morphTs } from 'ts-morph';
 import { group, ifBreak, indent, join, line, softline, type Doc } from './print-direct-doc.js';
 import { quoted, Unvouched } from './print-direct-text.js';
+
+/**
+ * TypeScript's API, read once here: the bundle reaches ts-morph's `ts` through two property
+ * getters (esbuild's CommonJS interop, then ts-morph's own export), which every `ts.isX(node)`
+ * and `ts.SyntaxKind.X` of the printers called again, a few percent of the printer's time.
+ * The statement layouts import it from here rather than from ts-morph.
+ */
+export import ts = morphTs;
 
 /** One top-level statement's text, parsed with TypeScript's parser. */
 export class ParsedCode {
@@ -47,6 +55,7 @@ export class NodeDocs {
 
   /** The comments before `node`: none, or only a `@__PURE__` mark when `pure` allows it. */
   protected leadingMark(node: ts.Node, pure: boolean): boolean {
+    if (!commentMayFollow(this.code.text, node.pos)) return false;
     // A comment on the line of the token before is a trailing one to TypeScript's reader.
     const ranges = [
       ...(ts.getTrailingCommentRanges(this.code.text, node.pos) ?? []),
@@ -324,6 +333,24 @@ export class NodeDocs {
     if (ts.isTypeReferenceNode(arg!) && arg.typeArguments) throw new Unvouched();
     return `<${this.simpleTypeName(arg!)}>`;
   }
+}
+
+/**
+ * Whether TypeScript's comment readers (`getLeadingCommentRanges`, `getTrailingCommentRanges`)
+ * may find a comment at `pos`: they skip the same ASCII white space, then read a comment only
+ * at a `/`. Most nodes have none, and the readers allocate for each: they are asked only when
+ * this says there may be one (at the text's start, where they skip a `#!` line, or at other
+ * white space, they decide).
+ */
+function commentMayFollow(text: string, pos: number): boolean {
+  if (pos === 0) return true;
+  for (let at = pos; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    // Tab, line feed, vertical tab, form feed, carriage return, space.
+    if ((code >= 0x09 && code <= 0x0d) || code === 0x20) continue;
+    return code === 0x2f || code > 0x7f;
+  }
+  return false;
 }
 
 /**
