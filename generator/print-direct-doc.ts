@@ -190,46 +190,91 @@ export function willBreak(doc: Doc): boolean {
 }
 
 type Mode = 'break' | 'flat';
-interface Command {
-  readonly indentation: number;
-  readonly mode: Mode;
-  readonly doc: Doc;
-}
 
 /**
- * Whether `next`, followed by the rest of the line from `rest`, fits in `width` columns:
- * prettier's `fits`, which measures up to the first line that breaks.
+ * The printer's work list (prettier's `cmds`), as three parallel stacks rather than an object
+ * per entry: a statement's document has a part for every token, and printing and measuring
+ * push each of them, often more than once (`fits` reads the rest of the line again for every
+ * group). Allocating an entry for each was most of the printer's garbage.
+ */
+class Commands {
+  readonly indentations: number[] = [];
+  readonly modes: Mode[] = [];
+  readonly docs: Doc[] = [];
+
+  get length(): number {
+    return this.docs.length;
+  }
+
+  push(indentation: number, mode: Mode, doc: Doc): void {
+    this.indentations.push(indentation);
+    this.modes.push(mode);
+    this.docs.push(doc);
+  }
+
+  /** Removes the top entry; read its parts first. */
+  pop(): void {
+    this.indentations.pop();
+    this.modes.pop();
+    this.docs.pop();
+  }
+
+  /** The parts of `parts`, last pushed first, so that they are taken in order. */
+  pushParts(indentation: number, mode: Mode, parts: readonly Doc[]): void {
+    for (let i = parts.length - 1; i >= 0; i--) this.push(indentation, mode, parts[i]!);
+  }
+}
+
+/** `fits`' own work list: modes and documents (it needs no indentation). */
+const measuring: { modes: Mode[]; docs: Doc[] } = { modes: [], docs: [] };
+
+/**
+ * Whether `firstDoc` in `firstMode`, followed by the rest of the line from `rest`, fits in `width`
+ * columns: prettier's `fits`, which measures up to the first line that breaks.
  */
 function fits(
-  next: Command,
-  rest: readonly Command[],
+  firstMode: Mode,
+  firstDoc: Doc,
+  rest: Commands,
   width: number,
   groupModes: ReadonlyMap<symbol, Mode>,
 ): boolean {
   let restIndex = rest.length;
-  const stack: { mode: Mode; doc: Doc }[] = [next];
+  // Not reentrant: nothing it calls measures again. Emptied on the way in (a throw may leave it full).
+  const modes = measuring.modes;
+  const docs = measuring.docs;
+  modes.length = 0;
+  docs.length = 0;
+  modes.push(firstMode);
+  docs.push(firstDoc);
   while (width >= 0) {
-    const top = stack.pop();
-    if (top === undefined) {
+    if (docs.length === 0) {
       if (restIndex === 0) return true;
-      stack.push(rest[--restIndex]!);
+      restIndex--;
+      modes.push(rest.modes[restIndex]!);
+      docs.push(rest.docs[restIndex]!);
       continue;
     }
-    const { mode, doc } = top;
+    const mode = modes.pop()!;
+    const doc = docs.pop()!;
     if (typeof doc === 'string') {
       width -= textWidth(doc) ?? unvouched();
       continue;
     }
     if (Array.isArray(doc)) {
       const parts = doc as readonly Doc[];
-      for (let i = parts.length - 1; i >= 0; i--) stack.push({ mode, doc: parts[i]! });
+      for (let i = parts.length - 1; i >= 0; i--) {
+        modes.push(mode);
+        docs.push(parts[i]!);
+      }
       continue;
     }
     const command = doc as Exclude<Doc, string | readonly Doc[]>;
     switch (command.type) {
       case 'indent':
       case 'indent-if-break':
-        stack.push({ mode, doc: command.contents });
+        modes.push(mode);
+        docs.push(command.contents);
         break;
       case 'group': {
         const groupMode: Mode = command.break ? 'break' : mode;
@@ -237,16 +282,15 @@ function fits(
           command.expandedStates && groupMode === 'break'
             ? command.expandedStates[command.expandedStates.length - 1]!
             : command.contents;
-        stack.push({ mode: groupMode, doc: contents });
+        modes.push(groupMode);
+        docs.push(contents);
         break;
       }
       case 'if-break': {
         const groupMode =
           command.groupId === undefined ? mode : (groupModes.get(command.groupId) ?? 'flat');
-        stack.push({
-          mode,
-          doc: groupMode === 'break' ? command.breakContents : command.flatContents,
-        });
+        modes.push(mode);
+        docs.push(groupMode === 'break' ? command.breakContents : command.flatContents);
         break;
       }
       case 'line':
@@ -268,13 +312,18 @@ function fits(
 export function printDoc(doc: Doc, width = WIDTH): string {
   propagateBreaks(doc);
   const groupModes = new Map<symbol, Mode>();
-  const commands: Command[] = [{ indentation: 0, mode: 'break', doc }];
+  const commands = new Commands();
+  commands.push(0, 'break', doc);
   const out: string[] = [];
   let position = 0;
   let remeasure = false;
   let unknownPosition = false;
   while (commands.length > 0) {
-    const { indentation, mode, doc: current } = commands.pop()!;
+    const top = commands.length - 1;
+    const indentation = commands.indentations[top]!;
+    const mode = commands.modes[top]!;
+    const current = commands.docs[top]!;
+    commands.pop();
     if (typeof current === 'string') {
       out.push(current);
       // A text whose width is not known (a JSDoc line, say) is harmless when a line break
@@ -285,47 +334,41 @@ export function printDoc(doc: Doc, width = WIDTH): string {
       continue;
     }
     if (Array.isArray(current)) {
-      const parts = current as readonly Doc[];
-      for (let i = parts.length - 1; i >= 0; i--)
-        commands.push({ indentation, mode, doc: parts[i]! });
+      commands.pushParts(indentation, mode, current as readonly Doc[]);
       continue;
     }
     const command = current as Exclude<Doc, string | readonly Doc[]>;
     switch (command.type) {
       case 'indent':
-        commands.push({ indentation: indentation + 2, mode, doc: command.contents });
+        commands.push(indentation + 2, mode, command.contents);
         break;
       case 'group': {
         if (mode === 'flat' && !remeasure) {
-          commands.push({
-            indentation,
-            mode: command.break ? 'break' : 'flat',
-            doc: command.contents,
-          });
+          commands.push(indentation, command.break ? 'break' : 'flat', command.contents);
         } else {
           remeasure = false;
           if (unknownPosition) unvouched();
-          const flat: Command = { indentation, mode: 'flat', doc: command.contents };
           const room = width - position;
-          if (!command.break && fits(flat, commands, room, groupModes)) commands.push(flat);
+          if (!command.break && fits('flat', command.contents, commands, room, groupModes))
+            commands.push(indentation, 'flat', command.contents);
           else if (command.expandedStates) {
             const states = command.expandedStates;
             const mostExpanded = states[states.length - 1]!;
-            if (command.break) commands.push({ indentation, mode: 'break', doc: mostExpanded });
+            if (command.break) commands.push(indentation, 'break', mostExpanded);
             else {
-              let chosen: Command = { indentation, mode: 'break', doc: mostExpanded };
+              let chosen: Doc | undefined;
               for (let i = 1; i < states.length; i++) {
-                const state: Command = { indentation, mode: 'flat', doc: states[i]! };
-                if (fits(state, commands, room, groupModes)) {
-                  chosen = state;
+                if (fits('flat', states[i]!, commands, room, groupModes)) {
+                  chosen = states[i]!;
                   break;
                 }
               }
-              commands.push(chosen);
+              if (chosen === undefined) commands.push(indentation, 'break', mostExpanded);
+              else commands.push(indentation, 'flat', chosen);
             }
-          } else commands.push({ indentation, mode: 'break', doc: command.contents });
+          } else commands.push(indentation, 'break', command.contents);
         }
-        const chosenMode = commands[commands.length - 1]!.mode;
+        const chosenMode = commands.modes[commands.length - 1]!;
         if (command.flatOnly && chosenMode === 'break') throw new Unvouched();
         if (command.id !== undefined) groupModes.set(command.id, chosenMode);
         break;
@@ -340,10 +383,9 @@ export function printDoc(doc: Doc, width = WIDTH): string {
               : groupMode === 'flat'
                 ? command.flatContents
                 : undefined;
-          if (contents !== undefined) commands.push({ indentation, mode, doc: contents });
-        } else if (groupMode === 'break')
-          commands.push({ indentation: indentation + 2, mode, doc: command.contents });
-        else if (groupMode === 'flat') commands.push({ indentation, mode, doc: command.contents });
+          if (contents !== undefined) commands.push(indentation, mode, contents);
+        } else if (groupMode === 'break') commands.push(indentation + 2, mode, command.contents);
+        else if (groupMode === 'flat') commands.push(indentation, mode, command.contents);
         break;
       }
       case 'line':
@@ -401,6 +443,9 @@ export function textWidth(text: string): number | undefined {
 function trimEnd(out: string[]): void {
   while (out.length > 0) {
     const last = out[out.length - 1]!;
+    // Most texts end in neither: nothing to trim.
+    const end = last.charCodeAt(last.length - 1);
+    if (end !== 0x20 && end !== 0x09 && last !== '') return;
     const trimmed = last.replace(/[ \t]+$/, '');
     if (trimmed !== '') {
       out[out.length - 1] = trimmed;
