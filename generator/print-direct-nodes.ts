@@ -73,12 +73,7 @@ export class NodeDocs {
   protected noComments(node: ts.Node): void {
     const text = this.source(node);
     if (!text.includes('/*') && !text.includes('//')) return;
-    const scanner = ts.createScanner(
-      ts.ScriptTarget.Latest,
-      false,
-      ts.LanguageVariant.Standard,
-      text,
-    );
+    const scanner = commentScanner(text);
     for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan())
       if (
         (token === ts.SyntaxKind.MultiLineCommentTrivia && scanner.getTokenText() !== PURE) ||
@@ -333,6 +328,18 @@ export class NodeDocs {
     if (ts.isTypeReferenceNode(arg!) && arg.typeArguments) throw new Unvouched();
     return `<${this.simpleTypeName(arg!)}>`;
   }
+}
+
+let scanner: ts.Scanner | undefined;
+/**
+ * A scanner over `text` that reports comments. One scanner serves every call: creating one
+ * builds its whole state anew (a statement holding a `@__PURE__` mark or a URL asked for one
+ * per node), and setting its text starts it afresh.
+ */
+function commentScanner(text: string): ts.Scanner {
+  scanner ??= ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard);
+  scanner.setText(text);
+  return scanner;
 }
 
 /**
