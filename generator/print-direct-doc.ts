@@ -90,13 +90,14 @@ export function group(
     flatOnly?: boolean;
   } = {},
 ): Group {
+  // Every group has every field (unset ones undefined): one object shape for the printer to read.
   return {
     type: 'group',
     contents,
     break: options.shouldBreak ?? false,
-    ...(options.flatOnly ? { flatOnly: true } : {}),
-    ...(options.id === undefined ? {} : { id: options.id }),
-    ...(options.expandedStates === undefined ? {} : { expandedStates: options.expandedStates }),
+    flatOnly: options.flatOnly,
+    id: options.id,
+    expandedStates: options.expandedStates,
   };
 }
 
@@ -110,12 +111,7 @@ export function indent(contents: Doc): Indent {
 }
 
 export function ifBreak(breakContents: Doc, flatContents: Doc = '', groupId?: symbol): IfBreak {
-  return {
-    type: 'if-break',
-    breakContents,
-    flatContents,
-    ...(groupId === undefined ? {} : { groupId }),
-  };
+  return { type: 'if-break', breakContents, flatContents, groupId };
 }
 
 export function indentIfBreak(contents: Doc, groupId: symbol): IndentIfBreak {
