@@ -51,6 +51,8 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
     }
     rest = [];
   };
+  // The guards' statement lines, each read once: see `statementLines`.
+  const statements = new Map<string, StatementLines | null>();
   let i = 0;
   // Where the last vouched declaration ended: the next may start there, on the line below it.
   let vouchedEnd = -1;
@@ -65,7 +67,7 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
       ONE_LINE_STATEMENT.test(lines[i - 1]!) ||
       startsStatement(lines, i)
         ? (vouchedLineComment(lines, i) ??
-          vouchedFunction(lines, i) ??
+          vouchedFunction(lines, i, statements) ??
           vouchedTypeDeclaration(lines, i) ??
           vouchedEnumDeclaration(lines, i) ??
           vouchedImport(lines, i) ??
@@ -181,7 +183,11 @@ const IMPORT_KEYWORDS = new Set(
 const ONE_LINE_STATEMENT = /^(?:import |export type [A-Za-z_$][\w$]*(?:<.*>)? = ).*;$/;
 
 /** A top-level function starting at line `start`, when every line of it is vouched. */
-function vouchedFunction(lines: readonly string[], start: number): VouchedLines | undefined {
+function vouchedFunction(
+  lines: readonly string[],
+  start: number,
+  statements: Map<string, StatementLines | null>,
+): VouchedLines | undefined {
   const doc = vouchedDocComment(lines, start);
   if (doc === undefined) return undefined;
   const printed = doc.printed;
@@ -211,16 +217,41 @@ function vouchedFunction(lines: readonly string[], start: number): VouchedLines 
       printed.push(line);
     } else {
       if (indent !== 2 * depth) return undefined;
-      const statement = printStatement(content);
+      const statement = statementLines(line, content, indent, statements);
       if (statement === undefined) return undefined;
-      const fit = fitted(statement, indent);
-      if (fit === undefined) return undefined;
-      printed.push(...fit);
-      if (statement.line.endsWith('{')) depth++;
+      printed.push(...statement.lines);
+      if (statement.opens) depth++;
     }
     i++;
   }
   return { printed, end: i };
+}
+
+/** A statement line of a guard as prettier prints it, and whether it opens a block. */
+interface StatementLines {
+  readonly lines: readonly string[];
+  readonly opens: boolean;
+}
+
+/**
+ * The statement `line` (`content` at `indent`) as prettier prints it; undefined when not
+ * vouched. Read once per distinct line in `seen`: a guards module repeats most of its lines
+ * (three in four of Star Trek's), and the printed lines are the line's alone.
+ */
+function statementLines(
+  line: string,
+  content: string,
+  indent: number,
+  seen: Map<string, StatementLines | null>,
+): StatementLines | undefined {
+  let known = seen.get(line);
+  if (known === undefined) {
+    const statement = printStatement(content);
+    const fit = statement && fitted(statement, indent);
+    known = fit ? { lines: fit, opens: statement!.line.endsWith('{') } : null;
+    seen.set(line, known);
+  }
+  return known ?? undefined;
 }
 
 /**
