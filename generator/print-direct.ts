@@ -53,6 +53,8 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
   };
   // The guards' statement lines, each read once: see `statementLines`.
   const statements = new Map<string, StatementLines | null>();
+  // The interfaces' members, each read once (`vouchedTypeDeclaration`).
+  const members = new Map<string, readonly string[] | null>();
   let i = 0;
   // Where the last vouched declaration ended: the next may start there, on the line below it.
   let vouchedEnd = -1;
@@ -68,7 +70,7 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
       startsStatement(lines, i)
         ? (vouchedLineComment(lines, i) ??
           vouchedFunction(lines, i, statements) ??
-          vouchedTypeDeclaration(lines, i) ??
+          vouchedTypeDeclaration(lines, i, members) ??
           vouchedEnumDeclaration(lines, i) ??
           vouchedImport(lines, i) ??
           vouchedStatement(lines, i))
