@@ -136,8 +136,9 @@ export function join(separator: Doc, parts: readonly Doc[]): Doc[] {
 export function propagateBreaks(doc: Doc): boolean {
   if (typeof doc === 'string') return false;
   if (Array.isArray(doc)) {
+    const parts = doc as readonly Doc[];
     let found = false;
-    for (const part of doc as readonly Doc[]) if (propagateBreaks(part)) found = true;
+    for (let i = 0; i < parts.length; i++) if (propagateBreaks(parts[i]!)) found = true;
     return found;
   }
   const command = doc as Exclude<Doc, string | readonly Doc[]>;
@@ -147,11 +148,13 @@ export function propagateBreaks(doc: Doc): boolean {
     case 'line':
       return false;
     case 'group': {
-      let found = false;
-      for (const state of command.expandedStates ?? [command.contents])
-        if (propagateBreaks(state)) found = true;
+      const states = command.expandedStates;
+      if (states === undefined) {
+        if (propagateBreaks(command.contents)) command.break = true;
+        return command.break;
+      }
       // Prettier does not break a conditional group for what it holds: its states say how.
-      if (found && !command.expandedStates) command.break = true;
+      for (let i = 0; i < states.length; i++) propagateBreaks(states[i]!);
       return command.break;
     }
     case 'if-break': {

@@ -87,7 +87,8 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
       trailingBlank = true;
     }
     const blankBefore = trailingBlank;
-    await flushRest();
+    // Most declarations follow another: nothing to flush, and no await for it.
+    if (rest.length > 0) await flushRest();
     // A class with members left to prettier: those members formatted, or else the whole class.
     const printed = chunk.pending
       ? ((await withPendingMembers(chunk, format)) ??
