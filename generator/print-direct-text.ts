@@ -94,6 +94,8 @@ export function quoted(token: string): string {
   const body = token.slice(1, -1);
   if (body.includes("'")) throw new Unvouched();
   if (token.startsWith("'")) return token;
+  // Most strings hold no escape: nothing to rewrite.
+  if (!body.includes('\\')) return `'${body}'`;
   return `'${body.replace(/\\(.)/g, (escape, char: string) => (char === '"' ? '"' : escape))}'`;
 }
 
