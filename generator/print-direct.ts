@@ -68,12 +68,7 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
       i === vouchedEnd ||
       ONE_LINE_STATEMENT.test(lines[i - 1]!) ||
       startsStatement(lines, i)
-        ? (vouchedLineComment(lines, i) ??
-          vouchedFunction(lines, i, statements) ??
-          vouchedTypeDeclaration(lines, i, members) ??
-          vouchedEnumDeclaration(lines, i) ??
-          vouchedImport(lines, i) ??
-          vouchedStatement(lines, i))
+        ? vouchedDeclaration(lines, i, statements, members)
         : undefined;
     if (chunk === undefined) {
       rest.push(lines[i]!);
@@ -106,6 +101,47 @@ export async function formatDirect(text: string, format: TypeScriptFormatter): P
   }
   return out;
 }
+
+/**
+ * The declaration starting at line `start`, by the first reader that vouches for it. Each
+ * reader reads the JSDoc comment before its declaration first, then the declaration's first
+ * line: one whose first line cannot be that line (`declarationHead`) is not asked, which spares
+ * reading each JSDoc comment up to four times.
+ */
+function vouchedDeclaration(
+  lines: readonly string[],
+  start: number,
+  statements: Map<string, StatementLines | null>,
+  members: Map<string, readonly string[] | null>,
+): VouchedStatement | undefined {
+  const head = declarationHead(lines, start) ?? '';
+  return (
+    vouchedLineComment(lines, start) ??
+    (FUNCTION_HEAD.test(head) ? vouchedFunction(lines, start, statements) : undefined) ??
+    (TYPE_HEAD.test(head) ? vouchedTypeDeclaration(lines, start, members) : undefined) ??
+    (head.startsWith('export ') ? vouchedEnumDeclaration(lines, start) : undefined) ??
+    vouchedImport(lines, start) ??
+    vouchedStatement(lines, start)
+  );
+}
+
+/**
+ * The first line of a declaration starting at line `start`: the line after its JSDoc comment
+ * (the first line from there holding the comment's end, where every JSDoc reader ends a
+ * comment it vouches for), or the line itself when no comment opens there. Undefined past the
+ * end.
+ */
+function declarationHead(lines: readonly string[], start: number): string | undefined {
+  if (!lines[start]!.startsWith('/**')) return lines[start];
+  let close = start;
+  while (close < lines.length && !lines[close]!.includes('*/')) close++;
+  return lines[close + 1];
+}
+
+/** The first lines `vouchedFunction` reads (its `SIGNATURE`). */
+const FUNCTION_HEAD = /^(?:export )?function /;
+/** The first lines `vouchedTypeDeclaration` reads: an alias or an interface. */
+const TYPE_HEAD = /^(?:export )?(?:type|interface) /;
 
 /**
  * A line comment at the margin (the generated-by header, a fence's marker): prettier prints a
