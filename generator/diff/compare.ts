@@ -71,14 +71,14 @@ export function compareSurfaces(base: Surface, head: Surface): Change[] {
   }
   for (const entry of base.entries)
     if (!after.has(entry.key)) changes.push({ kind: 'removed', entry });
-  const entries = new Map(before);
-  for (const [key, entry] of after) entries.set(key, entry);
+  // Either side's entry by key, the head's first: a merged copy of both maps cost as much again.
+  const either = (key: string) => after.get(key) ?? before.get(key);
   const silent = new Set(
     changes
       .filter((c) => c.entry.member && (c.kind === 'added' || c.kind === 'removed'))
       .map((c) => c.entry.key),
   );
-  return withoutCoveredDescendants(changes, entries).filter((c) => !silent.has(c.entry.key));
+  return withoutCoveredDescendants(changes, either).filter((c) => !silent.has(c.entry.key));
 }
 
 /**
@@ -194,13 +194,13 @@ function mediaTypeChanges(
 /** A new object is one change, not one per field in it. */
 function withoutCoveredDescendants(
   changes: readonly Change[],
-  entries: ReadonlyMap<string, SurfaceEntry>,
+  entryAt: (key: string) => SurfaceEntry | undefined,
 ): Change[] {
   const covering = new Set(
     changes.filter((c) => COVERS_SUBTREE.has(c.kind)).map((c) => c.entry.key),
   );
   const covered = (entry: SurfaceEntry): boolean => {
-    for (let parent = entry.parent; parent !== undefined; parent = entries.get(parent)?.parent) {
+    for (let parent = entry.parent; parent !== undefined; parent = entryAt(parent)?.parent) {
       if (covering.has(parent)) return true;
     }
     return false;
