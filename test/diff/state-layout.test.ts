@@ -74,9 +74,9 @@ function value(next: () => number, depth: number): unknown {
 }
 
 /** The text, or the error thrown (a `toJSON` giving `undefined` has no length, either way). */
-function outcome(run: () => string): string {
+function outcome(run: () => string | undefined): string {
   try {
-    return run();
+    return `${run()}`;
   } catch (error) {
     return `throws ${String(error)}`;
   }
