@@ -61,22 +61,48 @@ export function compareSurfaces(base: Surface, head: Surface): Change[] {
     skipLimits: new Set(both ? [] : LATER_KEYS),
     mediaTypes: both,
   };
-  const changes: Change[] = [
-    ...head.entries.flatMap((entry) => {
-      const old = before.get(entry.key);
-      return old ? entryChanges(old, entry, recorded) : [{ kind: 'added' as const, entry }];
-    }),
-    ...base.entries
-      .filter((e) => !after.has(e.key))
-      .map((entry) => ({ kind: 'removed' as const, entry })),
-  ];
-  const entries = new Map([...before, ...after]);
+  // Loops rather than `flatMap`s and spreads: a large surface (Jira's, GitHub's) has a hundred
+  // thousand entries or more, nearly all unchanged, and each one's arrays and closures added up.
+  const changes: Change[] = [];
+  for (const entry of head.entries) {
+    const old = before.get(entry.key);
+    if (!old) changes.push({ kind: 'added', entry });
+    else if (!unchanged(old, entry, recorded)) changes.push(...entryChanges(old, entry, recorded));
+  }
+  for (const entry of base.entries)
+    if (!after.has(entry.key)) changes.push({ kind: 'removed', entry });
+  // Either side's entry by key, the head's first: a merged copy of both maps cost as much again.
+  const either = (key: string) => after.get(key) ?? before.get(key);
   const silent = new Set(
     changes
       .filter((c) => c.entry.member && (c.kind === 'added' || c.kind === 'removed'))
       .map((c) => c.entry.key),
   );
-  return withoutCoveredDescendants(changes, entries).filter((c) => !silent.has(c.entry.key));
+  return withoutCoveredDescendants(changes, either).filter((c) => !silent.has(c.entry.key));
+}
+
+/**
+ * Whether `entryChanges` would find nothing, said without building its lists: true only when
+ * every field it compares is the same (equal lists give no media type, value or variant change;
+ * no limits on either side give no constraint change).
+ */
+function unchanged(old: SurfaceEntry, now: SurfaceEntry, recorded: Recorded): boolean {
+  return (
+    old.type === now.type &&
+    old.client === now.client &&
+    old.required === now.required &&
+    old.nullable === now.nullable &&
+    (old.deprecated || !now.deprecated) &&
+    old.limits === undefined &&
+    now.limits === undefined &&
+    sameList(old.values, now.values) &&
+    sameList(old.variants, now.variants) &&
+    (!recorded.mediaTypes || sameList(old.mediaTypes, now.mediaTypes))
+  );
+}
+
+function sameList<T>(old: readonly T[] = [], now: readonly T[] = []): boolean {
+  return old.length === now.length && old.every((v, i) => v === now[i]);
 }
 
 function entryChanges(old: SurfaceEntry, now: SurfaceEntry, recorded: Recorded): Change[] {
@@ -168,13 +194,13 @@ function mediaTypeChanges(
 /** A new object is one change, not one per field in it. */
 function withoutCoveredDescendants(
   changes: readonly Change[],
-  entries: ReadonlyMap<string, SurfaceEntry>,
+  entryAt: (key: string) => SurfaceEntry | undefined,
 ): Change[] {
   const covering = new Set(
     changes.filter((c) => COVERS_SUBTREE.has(c.kind)).map((c) => c.entry.key),
   );
   const covered = (entry: SurfaceEntry): boolean => {
-    for (let parent = entry.parent; parent !== undefined; parent = entries.get(parent)?.parent) {
+    for (let parent = entry.parent; parent !== undefined; parent = entryAt(parent)?.parent) {
       if (covering.has(parent)) return true;
     }
     return false;

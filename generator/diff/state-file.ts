@@ -61,24 +61,98 @@ const LINE_WIDTH = 120;
  * name) adds its own lines and rewrites none around it but the comma before it. It knows
  * nothing of what the state holds, so the surface can gain fields without a change here.
  */
-function layout(value: unknown, indent: string, prefix = ''): string {
-  const compact = JSON.stringify(value);
-  if (
-    value === null ||
-    typeof value !== 'object' ||
-    indent.length + prefix.length + compact.length + 1 <= LINE_WIDTH
-  )
-    return compact;
+export function layout(value: unknown, indent: string, prefix = ''): string {
+  const out: string[] = [];
+  layoutInto(value, indent, prefix, out);
+  return out.join('');
+}
+
+/**
+ * `layout`, written to `out` piece by piece: joining each level's lines into a string for its
+ * parent copied GitHub's 300,000 lines once for every level they sit under.
+ */
+function layoutInto(value: unknown, indent: string, prefix: string, out: string[]): void {
+  const room = LINE_WIDTH - indent.length - prefix.length - 1;
+  // Stringifying every level whole made laying out GitHub's state quadratic in its depth
+  // (most of a second): a value that surely does not fit is split without being stringified.
+  if (value === null || typeof value !== 'object' || jsonLengthAtLeast(value, room) <= room) {
+    const compact = JSON.stringify(value);
+    if (value === null || typeof value !== 'object' || compact.length <= room) {
+      // As a template writes it: a member JSON leaves out (`undefined`) reads `undefined`.
+      out.push(`${compact}`);
+      return;
+    }
+  }
   const inner = `${indent}  `;
-  const entries = Array.isArray(value)
-    ? value.map((item) => layout(item, inner))
-    : Object.entries(value).map(
-        ([key, member]) =>
-          `${JSON.stringify(key)}: ${layout(member, inner, `${JSON.stringify(key)}: `)}`,
-      );
-  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
-  if (entries.length === 0) return `${open}${close}`;
-  return `${open}\n${entries.map((e) => `${inner}${e}`).join(',\n')}\n${indent}${close}`;
+  const list = Array.isArray(value);
+  const members: [string | undefined, unknown][] = list
+    ? value.map((item: unknown) => [undefined, item])
+    : Object.entries(value);
+  const [open, close] = list ? ['[', ']'] : ['{', '}'];
+  if (members.length === 0) {
+    out.push(open, close);
+    return;
+  }
+  out.push(open, '\n');
+  members.forEach(([key, member], index) => {
+    out.push(index === 0 ? inner : `,\n${inner}`);
+    if (key === undefined) return layoutInto(member, inner, '', out);
+    const name = `${JSON.stringify(key)}: `;
+    out.push(name);
+    layoutInto(member, inner, name, out);
+  });
+  out.push('\n', indent, close);
+}
+
+/**
+ * A lower bound on the length of `JSON.stringify(value)`, counted only until it passes
+ * `limit`: what every string, number, literal and bracket surely adds (escapes, commas
+ * between members and anything `JSON.stringify` might leave out or replace are not counted).
+ */
+function jsonLengthAtLeast(value: unknown, limit: number): number {
+  let length = 0;
+  const count = (v: unknown): void => {
+    if (length > limit) return;
+    if (typeof v === 'string') length += v.length + 2;
+    else if (typeof v === 'number') length += 1;
+    else if (typeof v === 'boolean' || v === null) length += 4;
+    else if (!surelyWritten(v)) return;
+    else if (Array.isArray(v)) {
+      length += 1 + v.length;
+      for (let i = 0; i < v.length && length <= limit; i++) count(v[i]);
+    } else {
+      length += 2;
+      const members = v as Readonly<Record<string, unknown>>;
+      for (const key of Object.keys(members)) {
+        if (length > limit) break;
+        if (!memberWritten(members[key])) continue;
+        length += key.length + 3;
+        count(members[key]);
+      }
+    }
+  };
+  count(value);
+  return length;
+}
+
+/** A member `JSON.stringify` surely writes (it leaves out `undefined`, functions, symbols). */
+function memberWritten(value: unknown): boolean {
+  return (
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    value === null ||
+    surelyWritten(value)
+  );
+}
+
+/** An object `JSON.stringify` writes as its members: one without a `toJSON` of its own. */
+function surelyWritten(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { toJSON?: unknown }).toJSON !== 'function'
+  );
 }
 
 /** The state, or a sentence saying why the text is not one. */

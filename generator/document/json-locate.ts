@@ -2,7 +2,7 @@
  * Where a JSON pointer is in JSON text, found by scanning the text rather than building a YAML
  * tree of it: for GitHub's 13 MB description the tree costs ten seconds and half a gigabyte,
  * which the first warning of a run would otherwise pay. It answers as the YAML locator does
- * (`load.ts`): a member at its key, an array item at the item, the nearest existing ancestor
+ * (`load-yaml.ts`): a member at its key, an array item at the item, the nearest existing ancestor
  * when the pointer goes further than the document, lines and columns from 1.
  *
  * Each container the pointers pass through is scanned once, and the places of its members are
@@ -46,7 +46,7 @@ export function jsonLocator(text: string): (pointer: string) => Position {
       let known = members.get(value);
       if (!known) members.set(value, (known = scanContainer(text, value)));
       const found = known.get(token);
-      // An array index is written without leading zeros (`01` names nothing), as in load.ts.
+      // An array index is written without leading zeros (`01` names nothing), as in load-yaml.ts.
       if (!found || (open === '[' && !/^(0|[1-9][0-9]*)$/.test(token))) break;
       offset = found.at;
       value = found.value;
