@@ -206,6 +206,11 @@ export interface MarkdownTools {
    * printer keeps a code block that does not parse as it is written.
    */
   readonly parses: (code: string) => Promise<boolean>;
+  /**
+   * The fence's code as prettier formats it, when a printer of our own vouches it without
+   * prettier (what it vouches parses, so it needs no parse check); else undefined.
+   */
+  readonly vouched?: (code: string) => Promise<string | undefined>;
 }
 
 /** The code of a TypeScript fence as prettier's markdown printer leaves it: formatted, or as written when it does not parse. */
@@ -220,7 +225,8 @@ async function fenceCode(code: string, format: Formatter): Promise<string> {
 const FENCE_MARK = /^\/\/ @fence-\d+\n\n/m;
 
 /**
- * The code of every TypeScript fence as `fenceCode` gives it, in one call to prettier: a call
+ * The code of every TypeScript fence as `fenceCode` gives it: as vouched when the direct
+ * printer vouches it (api.md's calls and types), the rest in one call to prettier: a call
  * costs milliseconds before any work, and api.md has two or three fences per operation. The
  * code that parses is formatted as one module, each fence's after a marker comment on a line
  * of its own (statements are formatted one by one, so each fence gets its own format); the
@@ -229,7 +235,11 @@ const FENCE_MARK = /^\/\/ @fence-\d+\n\n/m;
 async function fenceCodes(codes: readonly string[], tools: MarkdownTools): Promise<string[]> {
   const out = [...codes];
   const batch: number[] = [];
-  for (const [i, code] of codes.entries()) if (await tools.parses(code)) batch.push(i);
+  for (const [i, code] of codes.entries()) {
+    const vouched = await tools.vouched?.(code);
+    if (vouched !== undefined) out[i] = vouched.replace(/\n+$/, '');
+    else if (await tools.parses(code)) batch.push(i);
+  }
   if (batch.length === 0) return out;
   // A marker of ours inside a fence, or a string first (a directive at a module's start only).
   if (!codes.some((code) => code.includes('@fence-') || /^['"]/.test(code))) {

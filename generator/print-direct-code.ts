@@ -38,7 +38,7 @@ import { ParsedCode, PURE, ts } from './print-direct-nodes.js';
 
 /** How a top-level statement (or the JSDoc before one) begins in the printed text. */
 const STATEMENT_START =
-  /^(?:export |import |const |let |function |class |interface |type |declare |void |\/\*\*|\/\/)/;
+  /^(?:export |import |const |let |function |class |interface |type |declare |void |await |\/\*\*|\/\/)/;
 /** The last line of a top-level statement: at the margin, ending it. */
 const STATEMENT_END = /^(?:\S.*)?[;}]$|^ +};$/;
 
@@ -160,7 +160,8 @@ class StatementDocs extends ExpressionDocs {
     if (ts.isVariableStatement(node)) return [this.variableStatement(node), ';'];
     if (ts.isExpressionStatement(node)) {
       const expression = node.expression;
-      if (ts.isCallExpression(expression)) return [this.expression(expression), ';'];
+      if (ts.isCallExpression(expression) || ts.isAwaitExpression(expression))
+        return [this.expression(expression), ';'];
       if (ts.isVoidExpression(expression) && ts.isCallExpression(expression.expression))
         return ['void ', this.expression(expression.expression), ';'];
       throw new Unvouched();

@@ -41,7 +41,9 @@ export class ExpressionDocs extends NodeDocs {
       ts.isNoSubstitutionTemplateLiteral(kind)
     )
       throw new Unvouched();
-    if (!shortKey && (ts.isStringLiteral(kind) || this.poorlyBreakableChain(kind, false)))
+    // Prettier looks through `await` for a string or a poorly breakable chain.
+    const awaited = ts.isAwaitExpression(kind) ? kind.expression : kind;
+    if (!shortKey && (ts.isStringLiteral(awaited) || this.poorlyBreakableChain(awaited, false)))
       return group([group(left), operator, group(indent([line, value]))]);
     if (
       shortKey ||
@@ -157,6 +159,13 @@ export class ExpressionDocs extends NodeDocs {
         if (!ts.isIdentifier(created.expression) || created.typeArguments || !created.arguments)
           throw new Unvouched();
         return ['new ', created.expression.text, this.callArguments(created.arguments)];
+      }
+      case ts.SyntaxKind.AwaitExpression: {
+        // `await call(…)` (a fence's top level): prettier prints `await `, then the call as it
+        // would alone; it wraps the operand only under a call or member, which are not here.
+        const operand = (node as ts.AwaitExpression).expression;
+        if (!ts.isCallExpression(operand) && !ts.isNewExpression(operand)) throw new Unvouched();
+        return ['await ', this.expression(operand)];
       }
       case ts.SyntaxKind.ArrowFunction:
         return this.arrowFunction(node as ts.ArrowFunction);

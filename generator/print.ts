@@ -101,6 +101,20 @@ function installedPrettierVersion(): string {
   return prettierVersion;
 }
 
+/**
+ * A fence's code as the direct printer prints it when it vouches every statement (a fence is
+ * formatted as a module of its own, see `markdown-format.ts`); undefined when it would ask
+ * prettier for any of it.
+ */
+export async function vouchedFence(code: string): Promise<string | undefined> {
+  let refused = false;
+  const printed = await formatDirect(`${code}\n`, async (rest) => {
+    refused = true;
+    return rest;
+  });
+  return refused ? undefined : printed;
+}
+
 async function byPrettier(text: string, parser: string): Promise<string> {
   const prettier = await loadPrettier();
   return prettier.format(text, { ...PRETTIER, parser });
@@ -128,7 +142,11 @@ async function format(
     json !== undefined
       ? json
       : parser === 'markdown'
-        ? await formatMarkdown(text, { format: byPrettier, parses: parsesAsTypeScript })
+        ? await formatMarkdown(text, {
+            format: byPrettier,
+            parses: parsesAsTypeScript,
+            vouched: directPrinting() ? vouchedFence : undefined,
+          })
         : direct && parser === 'babel-ts' && directPrinting()
           ? await formatDirect(text, (rest) => byPrettier(rest, parser))
           : await byPrettier(text, parser);
