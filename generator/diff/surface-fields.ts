@@ -83,7 +83,24 @@ function unwrap(type: IrType, schemas: SchemaLookup, seen: ReadonlySet<string>):
 function variantLabel(member: IrType): string {
   if (member.kind === 'ref') return member.name;
   if (member.kind === 'literal') return JSON.stringify(member.value);
+  if (member.kind === 'number' && member.integer) return 'integer';
   return member.kind;
+}
+
+/**
+ * One label per member of a union, each different: a label that repeats (two inline enums,
+ * two objects) is numbered from its second use on (`enum#2`). Entries are matched by key, and
+ * two members under one key made regenerating an unchanged document report the one member
+ * as changed into the other (GitHub's `budget_type`, two one-value enums).
+ */
+function variantLabels(members: readonly IrType[]): string[] {
+  const uses = new Map<string, number>();
+  return members.map((member) => {
+    const label = variantLabel(member);
+    const count = (uses.get(label) ?? 0) + 1;
+    uses.set(label, count);
+    return count === 1 ? label : `${label}#${count}`;
+  });
 }
 
 /** The shape of a resolved, non-null type, without its children. */
@@ -198,7 +215,7 @@ export function flattenValue(
   const entry = entryAt(place, nullable, label(target));
   if (limits) entry.limits = limits;
   if (target.kind === 'enum') entry.values = target.values;
-  if (target.kind === 'union') entry.variants = target.members.map(variantLabel);
+  if (target.kind === 'union') entry.variants = variantLabels(target.members);
   out.push(entry);
   flattenChildren(target, place, schemas, within, out);
   return out;
@@ -230,15 +247,17 @@ function flattenChildren(
     case 'array':
       flattenValue(target.items, child(place, '[]', '[]', true), schemas, seen, out);
       return;
-    case 'union':
-      for (const member of target.members) {
-        const name = variantLabel(member);
+    case 'union': {
+      const names = variantLabels(target.members);
+      target.members.forEach((member, index) => {
+        const name = names[index]!;
         const first = out.length;
         flattenValue(member, child(place, `(${name})`, `(${name})`, true), schemas, seen, out);
         // The member's own entry, built just above by `entryAt` and shared with nothing yet.
         (out[first] as EntryDraft).member = true;
-      }
+      });
       return;
+    }
     case 'object':
     case 'intersection': {
       for (const p of propertiesOf(target, schemas, seen))
