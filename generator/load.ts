@@ -8,7 +8,9 @@
  * that `JSON.parse` accepts, whose root is an object and that repeats no key, is read with
  * `JSON.parse` alone (a tenth of the time, and no syntax tree held: GitHub's 13 MB document
  * made a YAML tree of several hundred MB), and the YAML tree is built only if a diagnostic
- * asks where something is. Anything else takes the YAML path, so its diagnostics are the same.
+ * asks where something is. A YAML document takes a fast path of its own (`load-yaml-fast.ts`:
+ * js-yaml, with yaml's core schema copied) when it holds nothing the two parsers might read
+ * differently. Anything else takes the YAML path, so its diagnostics are the same.
  *
  * This module chooses the path and reads the disk; the YAML path, with every syntax diagnostic
  * and the YAML locator, is `load-yaml.ts`. It reads one file; a spec split over files by `$ref`s is loaded by
@@ -23,6 +25,7 @@ import { diskReader, type SpecReader } from './split/reader.js';
 import { ReadRefused } from './split/trust.js';
 import { jsonLocator } from './document/json-locate.js';
 import { parseWithYaml, UNKNOWN } from './load-yaml.js';
+import { yamlValueFast } from './load-yaml-fast.js';
 
 export interface SourceDocument {
   /** Path as given. */
@@ -54,7 +57,7 @@ export interface LoadResult {
 /** Parses `text` as the contents of `file`. Pure: never reads the disk, never throws for bad input. */
 export function parseSource(file: string, text: string): LoadResult {
   return withinDepthLimit(file, text, {
-    fast: () => (/\.json$/i.test(file) ? parseJsonFast(file, text) : undefined),
+    fast: () => (/\.json$/i.test(file) ? parseJsonFast(file, text) : parseYamlFast(file, text)),
     full: () => parseWithYaml(file, text),
   });
 }
@@ -70,6 +73,12 @@ function parseJsonFast(file: string, text: string): LoadResult | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   if (duplicateJsonKeys(text).length > 0) return undefined;
   return { document: lazilyLocated(file, 'json', text, value), diagnostics: [] };
+}
+
+/** The fast path for YAML (`load-yaml-fast.ts`); `undefined` when the YAML path must decide. */
+function parseYamlFast(file: string, text: string): LoadResult | undefined {
+  const value = yamlValueFast(text);
+  return value && { document: lazilyLocated(file, 'yaml', text, value), diagnostics: [] };
 }
 
 /** A document whose value is known, its YAML tree parsed only when `locate` is first called. */

@@ -33,7 +33,10 @@ const HINT =
 
 /** The loader's two ways to parse one file (`load.ts`). */
 export interface Parsers {
-  /** JSON.parse's fast path, or `undefined` when the text must take the full parser's. */
+  /**
+   * JSON.parse's fast path, or js-yaml's (which declines past the limit), or `undefined` when
+   * the text must take the full parser's.
+   */
   readonly fast: () => LoadResult | undefined;
   /** The YAML parser, which recurses per level. */
   readonly full: () => LoadResult;

