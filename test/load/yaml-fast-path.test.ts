@@ -6,7 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { dump } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
 import { MAX_DEPTH } from '../../generator/document/depth.js';
 import { parseSource } from '../../generator/load.js';
 import { yamlValueFast } from '../../generator/load-yaml-fast.js';
@@ -71,6 +73,21 @@ describe('the YAML fast path on every YAML file at hand', () => {
     const starTrek = 'node_modules/@readme/oas-examples/3.0/yaml/star-trek.yaml';
     for (const file of ['spec/connect-api.yaml', starTrek])
       expect(yamlValueFast(readFileSync(file, 'utf8'))).toBeDefined();
+  });
+});
+
+describe('the YAML fast path on JSON documents written out as YAML', () => {
+  const dir = 'node_modules/@readme/oas-examples/3.0/json';
+  const documents = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => join(dir, name));
+
+  // Each package quotes what it would read as something else (js-yaml also `yes`, `0b1`...).
+  it.each(documents)('%s: takes it or declines, and reads it as the YAML path does', (file) => {
+    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    for (const text of [stringify(value), dump(value), stringify(value, { lineWidth: 0 })])
+      fastChecked(text);
   });
 });
 
