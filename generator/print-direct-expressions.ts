@@ -20,7 +20,7 @@ import {
   type Doc,
 } from './print-direct-doc.js';
 import { quoted, Unvouched, WIDTH } from './print-direct-text.js';
-import { NodeDocs, PURE, ts } from './print-direct-nodes.js';
+import { NodeDocs, PURE, SIMPLE_NUMBER, ts } from './print-direct-nodes.js';
 
 /** Builds prettier's documents for expressions, parameters and signatures. */
 export class ExpressionDocs extends NodeDocs {
@@ -122,7 +122,7 @@ export class ExpressionDocs extends NodeDocs {
       case ts.SyntaxKind.NumericLiteral: {
         const text = this.source(node);
         // Prettier rewrites other spellings of numbers (exponents, leading dots, hex case).
-        if (!/^(0|[1-9]\d*)(\.\d*[1-9])?$/.test(text)) throw new Unvouched();
+        if (!SIMPLE_NUMBER.test(text)) throw new Unvouched();
         return text;
       }
       case ts.SyntaxKind.PrefixUnaryExpression: {

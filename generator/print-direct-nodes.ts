@@ -42,6 +42,12 @@ export class ParsedCode {
   }
 }
 
+/**
+ * A number as prettier prints it unchanged: no exponent, no leading or trailing dot, no
+ * trailing zero in its fraction, no separator or other base (prettier rewrites those).
+ */
+export const SIMPLE_NUMBER = /^(0|[1-9]\d*)(\.\d*[1-9])?$/;
+
 /** The one comment a statement may hold: bundlers read it, prettier prints it where it stands. */
 export const PURE = '/* @__PURE__ */';
 
@@ -133,6 +139,13 @@ export class NodeDocs {
       // A name in other scripts may be an identifier to prettier: not in this table.
       if (!/^[\x20-\x7e]*$/.test(name.text)) throw new Unvouched();
       return quoted(this.source(name));
+    }
+    // A number (a status code) is printed as prettier prints the number: as written in the
+    // spellings `bareExpression` takes. With the TypeScript parsers prettier never quotes one.
+    if (ts.isNumericLiteral(name)) {
+      const text = this.source(name);
+      if (!SIMPLE_NUMBER.test(text)) throw new Unvouched();
+      return text;
     }
     throw new Unvouched();
   }
