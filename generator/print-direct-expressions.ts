@@ -171,6 +171,10 @@ export class ExpressionDocs extends NodeDocs {
         return this.arrowFunction(node as ts.ArrowFunction);
       case ts.SyntaxKind.AsExpression: {
         const cast = node as ts.AsExpression;
+        // `null as number | null` (a first page parameter): a union there is indented as a
+        // value's is, known flat only.
+        if (cast.expression.kind === ts.SyntaxKind.NullKeyword && ts.isUnionTypeNode(cast.type))
+          return ['null as ', this.typeDoc(cast.type)];
         if (
           !ts.isArrayLiteralExpression(cast.expression) &&
           !ts.isObjectLiteralExpression(cast.expression)
@@ -178,6 +182,8 @@ export class ExpressionDocs extends NodeDocs {
           throw new Unvouched();
         return [this.bareExpression(cast.expression), ' as ', this.typeFlat(cast.type)];
       }
+      case ts.SyntaxKind.ConditionalExpression:
+        return this.conditional(node as ts.ConditionalExpression);
       case ts.SyntaxKind.ExpressionWithTypeArguments: {
         const instantiation = node as ts.ExpressionWithTypeArguments;
         if (!ts.isIdentifier(instantiation.expression)) throw new Unvouched();
@@ -460,10 +466,14 @@ export class ExpressionDocs extends NodeDocs {
    */
   protected conditional(node: ts.ConditionalExpression): Doc {
     const parts = [node.condition, node.whenTrue, node.whenFalse];
-    if (parts.some((part) => ts.isConditionalExpression(part) || ts.isBinaryExpression(part)))
+    if (parts.some((part) => ts.isConditionalExpression(part))) throw new Unvouched();
+    if (ts.isBinaryExpression(node.whenTrue) || ts.isBinaryExpression(node.whenFalse))
       throw new Unvouched();
+    const test = ts.isBinaryExpression(node.condition)
+      ? this.comparison(node.condition)
+      : this.expression(node.condition);
     return group([
-      this.expression(node.condition),
+      test,
       indent([
         line,
         '? ',
@@ -472,6 +482,34 @@ export class ExpressionDocs extends NodeDocs {
         ': ',
         indent(this.expression(node.whenFalse)),
       ]),
+    ]);
+  }
+
+  /**
+   * `a === b` or `a !== b` of names and literals (a ternary's test, `pageParam === null`):
+   * prettier's binary layout (the operator and the right operand in a group that breaks after
+   * the operator), known flat only.
+   */
+  protected comparison(node: ts.BinaryExpression): Doc {
+    const operator = node.operatorToken.kind;
+    if (
+      operator !== ts.SyntaxKind.EqualsEqualsEqualsToken &&
+      operator !== ts.SyntaxKind.ExclamationEqualsEqualsToken
+    )
+      throw new Unvouched();
+    const operand = (side: ts.Expression): Doc => {
+      if (
+        !ts.isIdentifier(side) &&
+        side.kind !== ts.SyntaxKind.NullKeyword &&
+        !ts.isLiteralExpression(side)
+      )
+        throw new Unvouched();
+      return this.expression(side);
+    };
+    return group([
+      operand(node.left),
+      ' ',
+      group([ts.tokenToString(operator)!, line, operand(node.right)], { flatOnly: true }),
     ]);
   }
 }

@@ -189,7 +189,12 @@ export class NodeDocs {
         const members = literal.members.map((m) => {
           if (!ts.isPropertySignature(m) || !ts.isIdentifier(m.name) || !m.type || m.questionToken)
             throw new Unvouched();
-          return `${m.name.text}: ${this.typeFlat(m.type)}`;
+          // A union of names and keywords (`pageParam: number | null`): flat, as the
+          // parameter holding this type is.
+          const type = ts.isUnionTypeNode(m.type)
+            ? m.type.types.map((t) => this.simpleTypeName(t)).join(' | ')
+            : this.typeFlat(m.type);
+          return `${m.name.text}: ${type}`;
         });
         if (members.length === 0) throw new Unvouched();
         return `{ ${members.join('; ')} }`;
@@ -287,7 +292,23 @@ export class NodeDocs {
       !this.huggedArguments(node.typeArguments)
     )
       return this.unhuggedReference(node);
+    const unionList = this.unionList(node);
+    if (unionList !== undefined) return unionList;
     return this.typeFlat(node, parameter);
+  }
+
+  /**
+   * `readonly (A | B)[]` (the page parameters so far): the union's parentheses are prettier's
+   * own (it prints a union in a list type so), and the union may break: known flat only.
+   */
+  private unionList(node: ts.TypeNode): Doc | undefined {
+    const readonly = ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword;
+    const list = readonly ? node.type : node;
+    if (!ts.isArrayTypeNode(list)) return undefined;
+    const element = list.elementType;
+    if (!ts.isParenthesizedTypeNode(element) || !ts.isUnionTypeNode(element.type)) return undefined;
+    const members = element.type.types.map((t) => this.simpleTypeName(t));
+    return group(`${readonly ? 'readonly ' : ''}(${members.join(' | ')})[]`, { flatOnly: true });
   }
 
   /**

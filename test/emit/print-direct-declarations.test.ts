@@ -19,6 +19,14 @@ const name = (n: number) => `N${'a'.repeat(n)}`;
 const statusClasses = (members: readonly string[]) =>
   `/** The classes. */\nexport const STATUS_ERROR_CLASSES: Readonly<Record<number, ApiErrorClass>> = {\n${members.map((m) => `    ${m},\n`).join('')}  };\n`;
 
+/** TanStack's infinite query options, as the query writer prints them, for an operation `op`. */
+const infiniteOptions = (op: string, key = 'initialPageParam', list = 'pageParams') =>
+  `/** Options. */\nexport function ${op}InfiniteQueryOptions(client: ClientCore, query?: Omit<${op}Query, "page">, options?: QueryRequestOptions) {\n  return {\n    queryKey: ${op}InfiniteQueryKey(query),\n    queryFn: ({ pageParam, signal }: { pageParam: number | null; signal: AbortSignal }) =>\n      ${op}(client, pageParam === null ? query : { ...query, page: pageParam }, { ...options, signal }),\n    ${key}: null as number | null,\n    getNextPageParam: (lastPage: PageLinks, _pages: unknown, _pageParam: unknown, ${list}: readonly (number | null)[]) =>\n      nextPageNumber(lastPage, "page", ${list}),\n    retry: leaveRetriesToClient<${op}Error>,\n  };\n}\n`;
+
+/** A function with a parameter `list` of a union in a list type. */
+const unionList = (list: string) =>
+  `export function f(a: A, ${list}: readonly (number | null)[]): void {\n  return g();\n}\n`;
+
 describe('a declaration printed without prettier', () => {
   it.each([
     ['numeric keys', statusClasses(['402: PaymentRequiredError', '423: LockedError'])],
@@ -27,8 +35,29 @@ describe('a declaration printed without prettier', () => {
     ['a numeric key whose line ends at the width', statusClasses([`402: ${name(91)}`])],
     ['a numeric key whose line passes the width', statusClasses([`402: ${name(92)}`])],
     ['numeric and name keys together', statusClasses(['402: A', 'a: B', '"b-c": C'])],
+    ['infinite query options whose call fits', infiniteOptions('list')],
+    // `      op(client, … }, {` is 81 columns besides the name: 19 end it at the width.
+    ['infinite query options whose call hugs its last argument', infiniteOptions(name(18))],
+    ['infinite query options whose call just does not fit', infiniteOptions(name(19))],
+    ['infinite query options whose ternary breaks', infiniteOptions(name(60))],
+    // `    k: null as number | null,` is 28 columns besides the key.
+    ['a cast to a union that ends at the width', infiniteOptions('op', `k${'e'.repeat(71)}`)],
+    // `  p: readonly (number | null)[],` is 31 columns besides the name, broken out.
+    ['a list of a union that ends at the width', unionList(`p${'a'.repeat(68)}`)],
+    ['a list of a union in a signature that fits', unionList('p')],
   ])('%s: as prettier prints it', async (_, text) => {
     expect(await formatDirect(text, unasked)).toBe(await byPrettier(text));
+  });
+
+  it('infinite query options of every operation name length: as prettier prints them', async () => {
+    for (let n = 1; n < 90; n++) {
+      const text = infiniteOptions(name(n));
+      const { formatted, asked } = await printedDirectly(text);
+      expect(formatted, `${n}`).toBe(await byPrettier(text));
+      // Past 70 columns of name, the function's own name breaks its signature's parameters
+      // into a layout prettier chooses (a hugged first line over the width): prettier's call.
+      if (n < 70) expect(asked, `${n}`).toEqual([]);
+    }
   });
 });
 
@@ -37,6 +66,8 @@ describe('a declaration whose construct is not in the tables', () => {
     ['a numeric key prettier respells', statusClasses(['1.50: A'])],
     ['a hexadecimal key', statusClasses(['0x1F: A'])],
     ['a numeric key with a separator', statusClasses(['1_000: A'])],
+    ['a cast to a union that does not fit', infiniteOptions('op', `k${'e'.repeat(72)}`)],
+    ['a list of a union that does not fit', unionList(`p${'a'.repeat(69)}`)],
   ])('with %s is left to prettier, with the same result', async (_, text) => {
     const { formatted, asked } = await printedDirectly(text);
     expect(asked).toHaveLength(1);
