@@ -23,7 +23,6 @@ import {
   line,
   printDoc,
   spacesKeepingHardline,
-  textWidth,
   type Doc,
 } from './print-direct-doc.js';
 import { Unvouched, WIDTH, type VouchedLines } from './print-direct-text.js';

@@ -15,11 +15,10 @@ import {
   join,
   line,
   softline,
-  textWidth,
   willBreak,
   type Doc,
 } from './print-direct-doc.js';
-import { quoted, Unvouched, WIDTH } from './print-direct-text.js';
+import { quoted, textWidth, Unvouched, WIDTH } from './print-direct-text.js';
 import { NodeDocs, PURE, SIMPLE_NUMBER, ts } from './print-direct-nodes.js';
 
 /** Builds prettier's documents for expressions, parameters and signatures. */

@@ -61,6 +61,22 @@ describe('a declaration printed without prettier', () => {
   });
 });
 
+describe('a guard whose failure text holds an ellipsis', () => {
+  // The guard writer cuts long lists of values with `…`, one column to prettier as to us.
+  const guard = (n: number, mark: string) =>
+    `export function checkK(value: unknown): GuardFailure | undefined {\n  if (!isK(value.${name(n)})) return at(fail("K (one of \\"A\\", \\"B\\", ${mark} (25 values))", value.${name(n)}), "k");\n  return undefined;\n}\n`;
+  it('is printed as prettier prints it, on both sides of the width, as its ASCII twin is', async () => {
+    for (let n = 1; n < 40; n++) {
+      const text = guard(n, '…');
+      const { formatted, asked } = await printedDirectly(text);
+      expect(formatted, `${n}`).toBe(await byPrettier(text));
+      // The same line with an ASCII character of the same width in its place: vouched alike.
+      const twin = await printedDirectly(guard(n, '~'));
+      expect(asked.length, `${n}`).toBe(twin.asked.length);
+    }
+  });
+});
+
 describe('a declaration whose construct is not in the tables', () => {
   it.each([
     ['a numeric key prettier respells', statusClasses(['1.50: A'])],
