@@ -251,6 +251,7 @@ export class NodeDocs {
     if (literal.members.length === 0) throw new Unvouched();
     this.noBlankLines(literal.members);
     const members = literal.members.map((member) => {
+      if (ts.isIndexSignatureDeclaration(member)) return this.indexSignature(member);
       if (!ts.isPropertySignature(member) || !member.type) throw new Unvouched();
       const readonly = this.modifiers(member, [ts.SyntaxKind.ReadonlyKeyword]);
       const optional = member.questionToken ? '?' : '';
@@ -273,6 +274,42 @@ export class NodeDocs {
   }
 
   /**
+   * `[key: string]: T` (a map's type): prettier's `TSIndexSignature`, whose parameter may break
+   * inside the brackets, which is known flat only.
+   */
+  private indexSignature(member: ts.IndexSignatureDeclaration): Doc {
+    const [parameter] = member.parameters;
+    if (
+      member.parameters.length !== 1 ||
+      ts.getModifiers(member)?.length ||
+      !ts.isIdentifier(parameter!.name) ||
+      !parameter!.type ||
+      parameter!.questionToken ||
+      parameter!.dotDotDotToken ||
+      parameter!.initializer
+    )
+      throw new Unvouched();
+    const key = `${parameter!.name.text}: ${this.typeFlat(parameter!.type)}`;
+    return [
+      '[',
+      group([indent([softline, key]), softline], { flatOnly: true }),
+      ']: ',
+      this.typeFlat(member.type),
+    ];
+  }
+
+  /**
+   * `Name<{ … }>`: one object type argument, which prettier hugs (`<{`, the object type
+   * breaking in place); undefined for any other type.
+   */
+  protected huggedObjectArgument(node: ts.TypeNode): Doc | undefined {
+    if (!ts.isTypeReferenceNode(node) || !ts.isIdentifier(node.typeName)) return undefined;
+    const args = node.typeArguments;
+    if (args?.length !== 1 || !ts.isTypeLiteralNode(args[0]!)) return undefined;
+    return [node.typeName.text, '<', this.objectType(args[0]), '>'];
+  }
+
+  /**
    * A parameter's or a return type, which may also be a union of names and keywords (known
    * flat only: prettier's union layout, `| ` first on each line when broken) or a name with
    * type arguments prettier does not hug (`ApiPromise<Partner[]>`, `ApiPromise<A | B>`,
@@ -281,6 +318,9 @@ export class NodeDocs {
    * other assignment layouts) never arises.
    */
   protected typeDoc(node: ts.TypeNode, parameter = false): Doc {
+    // A return type of a map (`ApiPromise<{ [key: string]: number }>`).
+    const hugged = parameter ? undefined : this.huggedObjectArgument(node);
+    if (hugged !== undefined) return hugged;
     if (ts.isUnionTypeNode(node))
       return union(
         node.types.map((t) => this.simpleTypeName(t)),
@@ -352,6 +392,9 @@ export class NodeDocs {
 
   /** A call's type arguments: hugged when one simple one, else known flat only. */
   protected callTypeArguments(args: ts.NodeArray<ts.TypeNode>): Doc {
+    // `request<{ [key: string]: number }>(…)`: an object type, hugged.
+    if (args.length === 1 && ts.isTypeLiteralNode(args[0]!))
+      return ['<', this.objectType(args[0]), '>'];
     return this.huggedArguments(args) ? this.typeArguments(args) : this.unhuggedTypeArguments(args);
   }
 
