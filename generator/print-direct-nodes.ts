@@ -98,7 +98,7 @@ export class NodeDocs {
     if (arg === undefined || !ts.isUnionTypeNode(arg)) return this.typeFlat(node);
     if (!ts.isIdentifier(node.typeName) || node.typeArguments!.length !== 1) throw new Unvouched();
     const members = arg.types.map((t) => this.simpleTypeName(t));
-    return [node.typeName.text, unhuggedArguments([union(members, false)], false)];
+    return [node.typeName.text, unhuggedArguments([union(members)], false)];
   }
 
   protected modifiers(node: ts.HasModifiers, allowed: readonly ts.SyntaxKind[]): string {
@@ -255,12 +255,9 @@ export class NodeDocs {
       if (!ts.isPropertySignature(member) || !member.type) throw new Unvouched();
       const readonly = this.modifiers(member, [ts.SyntaxKind.ReadonlyKeyword]);
       const optional = member.questionToken ? '?' : '';
-      // A union of names and literals (a path parameter's values), known flat only.
+      // A union of names and literals (a path parameter's values).
       const type = ts.isUnionTypeNode(member.type)
-        ? union(
-            member.type.types.map((t) => this.simpleTypeName(t)),
-            true,
-          )
+        ? this.valueUnion(member.type, false)
         : this.typeFlat(member.type);
       return [readonly, this.propertyKey(member.name), optional, ': ', type];
     });
@@ -271,6 +268,26 @@ export class NodeDocs {
     return group(['{', indent([line, join([';', line], members)]), ifBreak(';'), line, '}'], {
       shouldBreak,
     });
+  }
+
+  /**
+   * A union of names and literals where prettier indents it (a parameter's or a member's type,
+   * a cast): on the line of its key when it fits, else on the next line, else one member a
+   * line after `| `. A name beside only `null` or `void` is hugged: never broken.
+   */
+  protected valueUnion(node: ts.UnionTypeNode, flatOnly: boolean): Doc {
+    const members = node.types.map((t) => this.simpleTypeName(t));
+    const names = node.types.filter((t) => ts.isTypeReferenceNode(t));
+    const hugged =
+      names.length === 1 &&
+      node.types.every(
+        (t) =>
+          t === names[0] ||
+          t.kind === ts.SyntaxKind.VoidKeyword ||
+          (ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword),
+      );
+    if (hugged) return members.join(' | ');
+    return group(indent([softline, union(members)]), { flatOnly });
   }
 
   /**
@@ -321,11 +338,9 @@ export class NodeDocs {
     // A return type of a map (`ApiPromise<{ [key: string]: number }>`).
     const hugged = parameter ? undefined : this.huggedObjectArgument(node);
     if (hugged !== undefined) return hugged;
-    if (ts.isUnionTypeNode(node))
-      return union(
-        node.types.map((t) => this.simpleTypeName(t)),
-        true,
-      );
+    // A return type's union is known flat only: its breaking beside the signature's is not
+    // in the tables.
+    if (ts.isUnionTypeNode(node)) return this.valueUnion(node, !parameter);
     if (
       ts.isTypeReferenceNode(node) &&
       node.typeArguments &&
@@ -378,11 +393,7 @@ export class NodeDocs {
   /** One of the type arguments prettier groups: a list, a union (not indented there), a name. */
   private typeArgument(node: ts.TypeNode): Doc {
     if (ts.isArrayTypeNode(node)) return this.typeFlat(node);
-    if (ts.isUnionTypeNode(node))
-      return union(
-        node.types.map((t) => this.simpleTypeName(t)),
-        false,
-      );
+    if (ts.isUnionTypeNode(node)) return union(node.types.map((t) => this.simpleTypeName(t)));
     if (ts.isTypeReferenceNode(node) && node.typeArguments)
       return this.huggedArguments(node.typeArguments)
         ? this.typeFlat(node)
@@ -446,10 +457,9 @@ function unhuggedArguments(args: readonly Doc[], flatOnly: boolean): Doc {
 }
 
 /**
- * Prettier's union layout: flat, or each member on a line of its own after `| `; indented
- * (and starting on a new line) except as a type argument. Known flat only where indented.
+ * Prettier's union layout (its `printUnionType`): flat, or each member on a line of its own
+ * after `| `. As a type argument it stands so; elsewhere `valueUnion` indents it.
  */
-function union(members: readonly string[], indented: boolean): Doc {
-  const code = [ifBreak(indented ? [line, '| '] : '| '), join([line, '| '], members)];
-  return indented ? group(indent(code), { flatOnly: true }) : group(code);
+function union(members: readonly string[]): Doc {
+  return group([ifBreak('| '), join([line, '| '], members)]);
 }

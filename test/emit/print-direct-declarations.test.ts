@@ -78,6 +78,35 @@ describe('a map type', () => {
   });
 });
 
+/** `k` values of `n` letters each, as a union of string literals. */
+const values = (n: number, k: number) =>
+  Array.from({ length: k }, (_, i) => `"${String.fromCharCode(97 + i).repeat(n)}"`).join(' | ');
+
+describe('a union', () => {
+  it("as a parameter's type: beside it, on the next line or one member a line, as prettier prints it", async () => {
+    for (const key of [1, 20, 40, 60]) {
+      for (let k = 2; k < 10; k++) {
+        const union = values(9, k);
+        const texts = [
+          `export function f(core: ClientCore, ${name(key)}: ${union}, options?: RequestOptions): ApiPromise<void> {\n  return g(core);\n}\n`,
+          `export class R {\n  f(${name(key)}: ${union}, options?: RequestOptions): ApiPromise<void> {\n    return g(this.core);\n  }\n}\n`,
+          `export const K: FormSchema<{ ${name(key)}: ${union}; b?: string }> = /* @__PURE__ */ parameterSchema("x", { type: "object" });\n`,
+        ];
+        for (const text of texts) {
+          const { formatted, asked } = await printedDirectly(text);
+          expect(formatted, `${key} ${k}`).toBe(await byPrettier(text));
+          expect(asked, `${key} ${k}`).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('of a name and null, which prettier never breaks: as prettier prints it', async () => {
+    const text = `export function f(core: ClientCore, ${name(90)}: ${name(20)} | null): ApiPromise<void> {\n  return g(core);\n}\n`;
+    expect(await formatDirect(text, unasked)).toBe(await byPrettier(text));
+  });
+});
+
 describe('a guard whose failure text holds an ellipsis', () => {
   // The guard writer cuts long lists of values with `…`, one column to prettier as to us.
   const guard = (n: number, mark: string) =>
