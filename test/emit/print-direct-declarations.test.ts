@@ -107,6 +107,36 @@ describe('a union', () => {
   });
 });
 
+/** The error types' module augmentation, its interface's member `member`. */
+const augmentation = (member: string, path = "'./runtime/errors.js'") =>
+  `import type { ErrorType } from './enums.js';\nexport { };\n\ndeclare module ${path} {\n  /** The error types. */\n  interface KnownErrorTypes {\n    /** Their union. */\n    ${member};\n  }\n}\n`;
+
+describe('a module augmentation', () => {
+  it.each([
+    ['as the error types module prints it', augmentation('readonly type: ErrorType')],
+    ['with a double-quoted path', augmentation('readonly type: ErrorType', '"./x.js"')],
+    // Four columns in, the member's line is 100 columns: 98 at the margin, where it is read.
+    ['whose member ends at the width', augmentation(`readonly ${name(74)}: ErrorType`)],
+    [
+      'with blank lines around and between its statements',
+      `declare module 'x' {\n\n  interface A {\n    a: string;\n  }\n\n\n  interface B {\n    b: string;\n  }\n\n}\n`,
+    ],
+    ['with nothing inside', `declare module 'x' {\n}\n`],
+  ])('%s: as prettier prints it', async (_, text) => {
+    expect(await formatDirect(text, unasked)).toBe(await byPrettier(text));
+  });
+
+  it.each([
+    ['a member past the width', augmentation(`readonly ${name(75)}: ErrorType`)],
+    ['a path holding a quote', augmentation('readonly type: ErrorType', `"it's"`)],
+    ['a statement not in the tables', `declare module 'x' {\n  let a: string;\n}\n`],
+  ])('with %s is left to prettier, with the same result', async (_, text) => {
+    const { formatted, asked } = await printedDirectly(text);
+    expect(asked).toHaveLength(1);
+    expect(formatted).toBe(await byPrettier(text));
+  });
+});
+
 describe('a guard whose failure text holds an ellipsis', () => {
   // The guard writer cuts long lists of values with `…`, one column to prettier as to us.
   const guard = (n: number, mark: string) =>
