@@ -1,8 +1,8 @@
 /**
  * Expressions as prettier lays them out, for the statement layouts (`print-direct-code.ts`):
  * assignments (its `printAssignment` layouts), objects kept broken, lists, calls with their
- * last argument hugged, member calls under its chain cutoff, arrow functions, ternaries, and
- * the parameters and signatures of functions. Each builds the document prettier's printer
+ * last argument hugged, member calls under its chain cutoff, arrow functions and ternaries
+ * (the parameters and signatures of functions are `print-direct-signatures.ts`'s). Each builds the document prettier's printer
  * builds for the construct, as its source states it; anything else is `Unvouched`.
  */
 
@@ -19,10 +19,11 @@ import {
   type Doc,
 } from './print-direct-doc.js';
 import { quoted, textWidth, Unvouched, WIDTH } from './print-direct-text.js';
-import { NodeDocs, PURE, SIMPLE_NUMBER, ts } from './print-direct-nodes.js';
+import { PURE, SIMPLE_NUMBER, ts } from './print-direct-nodes.js';
+import { SignatureDocs } from './print-direct-signatures.js';
 
-/** Builds prettier's documents for expressions, parameters and signatures. */
-export class ExpressionDocs extends NodeDocs {
+/** Builds prettier's documents for expressions. */
+export class ExpressionDocs extends SignatureDocs {
   /**
    * Prettier's `printAssignment` for the layouts these values take: `break-after-operator` for
    * a string or a member chain without calls, `never-break-after-operator` for a short key or
@@ -379,84 +380,6 @@ export class ExpressionDocs extends NodeDocs {
       ' =>',
       group(sameLine ? [' ', printed] : indent([line, printed])),
     ]);
-  }
-
-  protected parametersFlat(parameters: ts.NodeArray<ts.ParameterDeclaration>): Doc {
-    return [
-      '(',
-      join(
-        ', ',
-        parameters.map((p) => this.parameter(p)),
-      ),
-      ')',
-    ];
-  }
-
-  protected parameter(node: ts.ParameterDeclaration): Doc {
-    if (node.dotDotDotToken) throw new Unvouched();
-    // A default value (`options: ClientOptions = {}`), printed beside its parameter.
-    if (node.initializer && !ts.isIdentifier(node.name)) throw new Unvouched();
-    const initializer = node.initializer ? [' = ', this.expression(node.initializer)] : [];
-    const modifiers = this.modifiers(node, [
-      ts.SyntaxKind.PrivateKeyword,
-      ts.SyntaxKind.PublicKeyword,
-      ts.SyntaxKind.ProtectedKeyword,
-      ts.SyntaxKind.ReadonlyKeyword,
-    ]);
-    let name: string;
-    if (ts.isIdentifier(node.name)) name = node.name.text;
-    else if (ts.isObjectBindingPattern(node.name)) {
-      const elements = node.name.elements.map((e) => {
-        if (e.propertyName || e.initializer || e.dotDotDotToken || !ts.isIdentifier(e.name))
-          throw new Unvouched();
-        return e.name.text;
-      });
-      name = elements.length === 0 ? '{}' : `{ ${elements.join(', ')} }`;
-    } else throw new Unvouched();
-    const optional = node.questionToken ? '?' : '';
-    return [
-      modifiers,
-      name,
-      optional,
-      ...(node.type ? [': ', this.typeDoc(node.type, true)] : []),
-      ...initializer,
-    ];
-  }
-
-  /**
-   * `(a: A, b: B): R`: the parameters one per line when the signature does not fit
-   * (prettier groups them with the return type, which breaks nothing here).
-   */
-  protected signature(
-    parameters: ts.NodeArray<ts.ParameterDeclaration>,
-    type: ts.TypeNode | undefined,
-  ): Doc {
-    const returnType = type ? [': ', this.typeDoc(type)] : [];
-    if (parameters.length === 0) return ['()', ...returnType];
-    // Prettier hugs a lone destructured or object-typed parameter: not in this table.
-    if (this.hugged(parameters)) throw new Unvouched();
-    const printed = parameters.map((p) => this.parameter(p));
-    const propertyParameters = parameters.filter((p) => ts.getModifiers(p)?.length).length;
-    // Constructors of more than one parameter property always break (prettier's rule).
-    if (propertyParameters > 0 && parameters.length > 1) throw new Unvouched();
-    return group([
-      '(',
-      indent([softline, join([',', line], printed)]),
-      ifBreak(','),
-      softline,
-      ')',
-      ...returnType,
-    ]);
-  }
-
-  /** Whether prettier hugs the parameters: a lone destructured or object-typed one. */
-  protected hugged(parameters: ts.NodeArray<ts.ParameterDeclaration>): boolean {
-    const only = parameters[0];
-    return (
-      parameters.length === 1 &&
-      (!ts.isIdentifier(only!.name) ||
-        (only!.type !== undefined && ts.isTypeLiteralNode(only!.type)))
-    );
   }
 
   /**
