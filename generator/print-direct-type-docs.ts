@@ -222,6 +222,10 @@ export class TypeDocs extends NodeDocs {
       return this.unhuggedReference(node);
     const unionList = this.unionList(node);
     if (unionList !== undefined) return unionList;
+    // A parameter's object type is printed flat only: prettier breaks it, one member a line,
+    // where the parameter's line does not fit.
+    if (parameter && ts.isTypeLiteralNode(node))
+      return group(this.typeFlat(node, parameter), { flatOnly: true });
     return this.typeFlat(node, parameter);
   }
 

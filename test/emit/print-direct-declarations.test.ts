@@ -137,6 +137,20 @@ describe('a module augmentation', () => {
   });
 });
 
+describe('an object type as one of several parameters', () => {
+  const signature = (n: number) =>
+    `export function f(core: ClientCore, ${name(n)}: { page: number | null; signal: AbortSignal }): void {\n  return g();\n}\n`;
+  it('is printed as prettier prints it, left to prettier where it would break', async () => {
+    // `  N…: { page: number | null; signal: AbortSignal },` is n + 50 columns.
+    for (const n of [10, 30, 50, 51, 70]) {
+      const text = signature(n);
+      const { formatted, asked } = await printedDirectly(text);
+      expect(formatted, `${n}`).toBe(await byPrettier(text));
+      expect(asked.length, `${n}`).toBe(n <= 50 ? 0 : 1);
+    }
+  });
+});
+
 describe('a guard whose failure text holds an ellipsis', () => {
   // The guard writer cuts long lists of values with `…`, one column to prettier as to us.
   const guard = (n: number, mark: string) =>
