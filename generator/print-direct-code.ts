@@ -23,7 +23,6 @@ import {
   line,
   printDoc,
   spacesKeepingHardline,
-  textWidth,
   type Doc,
 } from './print-direct-doc.js';
 import { Unvouched, WIDTH, type VouchedLines } from './print-direct-text.js';
@@ -237,6 +236,8 @@ class StatementDocs extends ExpressionDocs {
     const clause = node.exportClause;
     if (!clause) return group(['export ', type, '*', ...from, ';']);
     if (!ts.isNamedExports(clause)) throw new Unvouched();
+    // `export {};` (a module of declarations only): prettier closes the braces.
+    if (clause.elements.length === 0 && from.length === 0 && type === '') return 'export {};';
     return group(['export ', type, this.namedBindings(clause.elements), ...from, ';']);
   }
 

@@ -9,7 +9,7 @@
  * Only what the direct printers build is here: no fill, align, line suffix or cursor.
  */
 
-import { Unvouched, WIDTH } from './print-direct-text.js';
+import { textWidth, Unvouched, WIDTH } from './print-direct-text.js';
 
 /** A layout: text, a sequence, or one of the layout commands below. */
 export type Doc =
@@ -410,32 +410,6 @@ export function printDoc(doc: Doc, width = WIDTH): string {
 
 function unvouched(): never {
   throw new Unvouched();
-}
-
-/**
- * Columns prettier counts for `text` (its `getStringWidth`): one per character for ASCII and
- * for the ranges below, which hold no wide, combining or emoji characters (Latin, Greek,
- * Cyrillic, dashes, quotes, bullets and the ellipsis, arrows, mathematical operators);
- * undefined for any other character, whose width is not vouched for.
- */
-export function textWidth(text: string): number | undefined {
-  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
-  let columns = 0;
-  for (const character of text) {
-    const code = character.codePointAt(0)!;
-    if (code >= 0x20 && code <= 0x7e) columns++;
-    else if (
-      (code >= 0xa0 && code <= 0x2ff && code !== 0xa9 && code !== 0xae) ||
-      (code >= 0x370 && code <= 0x4ff) ||
-      (code >= 0x2010 && code <= 0x2027) ||
-      (code >= 0x2030 && code <= 0x205e) ||
-      (code >= 0x2190 && code <= 0x2193) ||
-      (code >= 0x2200 && code <= 0x22ff)
-    )
-      columns++;
-    else return undefined;
-  }
-  return columns;
 }
 
 /** Drops the spaces that end the text printed so far: prettier trims them at each line end. */

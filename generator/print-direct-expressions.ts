@@ -1,8 +1,8 @@
 /**
  * Expressions as prettier lays them out, for the statement layouts (`print-direct-code.ts`):
  * assignments (its `printAssignment` layouts), objects kept broken, lists, calls with their
- * last argument hugged, member calls under its chain cutoff, arrow functions, ternaries, and
- * the parameters and signatures of functions. Each builds the document prettier's printer
+ * last argument hugged, member calls under its chain cutoff, arrow functions and ternaries
+ * (the parameters and signatures of functions are `print-direct-signatures.ts`'s). Each builds the document prettier's printer
  * builds for the construct, as its source states it; anything else is `Unvouched`.
  */
 
@@ -15,15 +15,15 @@ import {
   join,
   line,
   softline,
-  textWidth,
   willBreak,
   type Doc,
 } from './print-direct-doc.js';
-import { quoted, Unvouched, WIDTH } from './print-direct-text.js';
-import { NodeDocs, PURE, ts } from './print-direct-nodes.js';
+import { quoted, textWidth, Unvouched, WIDTH } from './print-direct-text.js';
+import { PURE, SIMPLE_NUMBER, ts } from './print-direct-nodes.js';
+import { SignatureDocs } from './print-direct-signatures.js';
 
-/** Builds prettier's documents for expressions, parameters and signatures. */
-export class ExpressionDocs extends NodeDocs {
+/** Builds prettier's documents for expressions. */
+export class ExpressionDocs extends SignatureDocs {
   /**
    * Prettier's `printAssignment` for the layouts these values take: `break-after-operator` for
    * a string or a member chain without calls, `never-break-after-operator` for a short key or
@@ -122,7 +122,7 @@ export class ExpressionDocs extends NodeDocs {
       case ts.SyntaxKind.NumericLiteral: {
         const text = this.source(node);
         // Prettier rewrites other spellings of numbers (exponents, leading dots, hex case).
-        if (!/^(0|[1-9]\d*)(\.\d*[1-9])?$/.test(text)) throw new Unvouched();
+        if (!SIMPLE_NUMBER.test(text)) throw new Unvouched();
         return text;
       }
       case ts.SyntaxKind.PrefixUnaryExpression: {
@@ -171,6 +171,10 @@ export class ExpressionDocs extends NodeDocs {
         return this.arrowFunction(node as ts.ArrowFunction);
       case ts.SyntaxKind.AsExpression: {
         const cast = node as ts.AsExpression;
+        // `null as number | null` (a first page parameter): a union there is indented as a
+        // value's is, known flat only.
+        if (cast.expression.kind === ts.SyntaxKind.NullKeyword && ts.isUnionTypeNode(cast.type))
+          return ['null as ', this.typeDoc(cast.type)];
         if (
           !ts.isArrayLiteralExpression(cast.expression) &&
           !ts.isObjectLiteralExpression(cast.expression)
@@ -178,6 +182,8 @@ export class ExpressionDocs extends NodeDocs {
           throw new Unvouched();
         return [this.bareExpression(cast.expression), ' as ', this.typeFlat(cast.type)];
       }
+      case ts.SyntaxKind.ConditionalExpression:
+        return this.conditional(node as ts.ConditionalExpression);
       case ts.SyntaxKind.ExpressionWithTypeArguments: {
         const instantiation = node as ts.ExpressionWithTypeArguments;
         if (!ts.isIdentifier(instantiation.expression)) throw new Unvouched();
@@ -376,94 +382,20 @@ export class ExpressionDocs extends NodeDocs {
     ]);
   }
 
-  protected parametersFlat(parameters: ts.NodeArray<ts.ParameterDeclaration>): Doc {
-    return [
-      '(',
-      join(
-        ', ',
-        parameters.map((p) => this.parameter(p)),
-      ),
-      ')',
-    ];
-  }
-
-  protected parameter(node: ts.ParameterDeclaration): Doc {
-    if (node.dotDotDotToken) throw new Unvouched();
-    // A default value (`options: ClientOptions = {}`), printed beside its parameter.
-    if (node.initializer && !ts.isIdentifier(node.name)) throw new Unvouched();
-    const initializer = node.initializer ? [' = ', this.expression(node.initializer)] : [];
-    const modifiers = this.modifiers(node, [
-      ts.SyntaxKind.PrivateKeyword,
-      ts.SyntaxKind.PublicKeyword,
-      ts.SyntaxKind.ProtectedKeyword,
-      ts.SyntaxKind.ReadonlyKeyword,
-    ]);
-    let name: string;
-    if (ts.isIdentifier(node.name)) name = node.name.text;
-    else if (ts.isObjectBindingPattern(node.name)) {
-      const elements = node.name.elements.map((e) => {
-        if (e.propertyName || e.initializer || e.dotDotDotToken || !ts.isIdentifier(e.name))
-          throw new Unvouched();
-        return e.name.text;
-      });
-      name = elements.length === 0 ? '{}' : `{ ${elements.join(', ')} }`;
-    } else throw new Unvouched();
-    const optional = node.questionToken ? '?' : '';
-    return [
-      modifiers,
-      name,
-      optional,
-      ...(node.type ? [': ', this.typeDoc(node.type, true)] : []),
-      ...initializer,
-    ];
-  }
-
-  /**
-   * `(a: A, b: B): R`: the parameters one per line when the signature does not fit
-   * (prettier groups them with the return type, which breaks nothing here).
-   */
-  protected signature(
-    parameters: ts.NodeArray<ts.ParameterDeclaration>,
-    type: ts.TypeNode | undefined,
-  ): Doc {
-    const returnType = type ? [': ', this.typeDoc(type)] : [];
-    if (parameters.length === 0) return ['()', ...returnType];
-    // Prettier hugs a lone destructured or object-typed parameter: not in this table.
-    if (this.hugged(parameters)) throw new Unvouched();
-    const printed = parameters.map((p) => this.parameter(p));
-    const propertyParameters = parameters.filter((p) => ts.getModifiers(p)?.length).length;
-    // Constructors of more than one parameter property always break (prettier's rule).
-    if (propertyParameters > 0 && parameters.length > 1) throw new Unvouched();
-    return group([
-      '(',
-      indent([softline, join([',', line], printed)]),
-      ifBreak(','),
-      softline,
-      ')',
-      ...returnType,
-    ]);
-  }
-
-  /** Whether prettier hugs the parameters: a lone destructured or object-typed one. */
-  protected hugged(parameters: ts.NodeArray<ts.ParameterDeclaration>): boolean {
-    const only = parameters[0];
-    return (
-      parameters.length === 1 &&
-      (!ts.isIdentifier(only!.name) ||
-        (only!.type !== undefined && ts.isTypeLiteralNode(only!.type)))
-    );
-  }
-
   /**
    * `test ? a : b`, not nested: flat when it fits, else `? a` and `: b` each on a line of its
    * own under the test (prettier's ternary layout; its `align(2)` is two spaces, as `indent`).
    */
   protected conditional(node: ts.ConditionalExpression): Doc {
     const parts = [node.condition, node.whenTrue, node.whenFalse];
-    if (parts.some((part) => ts.isConditionalExpression(part) || ts.isBinaryExpression(part)))
+    if (parts.some((part) => ts.isConditionalExpression(part))) throw new Unvouched();
+    if (ts.isBinaryExpression(node.whenTrue) || ts.isBinaryExpression(node.whenFalse))
       throw new Unvouched();
+    const test = ts.isBinaryExpression(node.condition)
+      ? this.comparison(node.condition)
+      : this.expression(node.condition);
     return group([
-      this.expression(node.condition),
+      test,
       indent([
         line,
         '? ',
@@ -472,6 +404,34 @@ export class ExpressionDocs extends NodeDocs {
         ': ',
         indent(this.expression(node.whenFalse)),
       ]),
+    ]);
+  }
+
+  /**
+   * `a === b` or `a !== b` of names and literals (a ternary's test, `pageParam === null`):
+   * prettier's binary layout (the operator and the right operand in a group that breaks after
+   * the operator), known flat only.
+   */
+  protected comparison(node: ts.BinaryExpression): Doc {
+    const operator = node.operatorToken.kind;
+    if (
+      operator !== ts.SyntaxKind.EqualsEqualsEqualsToken &&
+      operator !== ts.SyntaxKind.ExclamationEqualsEqualsToken
+    )
+      throw new Unvouched();
+    const operand = (side: ts.Expression): Doc => {
+      if (
+        !ts.isIdentifier(side) &&
+        side.kind !== ts.SyntaxKind.NullKeyword &&
+        !ts.isLiteralExpression(side)
+      )
+        throw new Unvouched();
+      return this.expression(side);
+    };
+    return group([
+      operand(node.left),
+      ' ',
+      group([ts.tokenToString(operator)!, line, operand(node.right)], { flatOnly: true }),
     ]);
   }
 }

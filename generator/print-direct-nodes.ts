@@ -1,13 +1,10 @@
 /**
  * What the statement layouts (`print-direct-code.ts`) build on: a statement's text parsed with
- * TypeScript's parser, the checks every node goes through (comments, blank lines, modifiers),
- * and types as prettier prints them: flat where it never breaks them, else as documents (a
- * union, a list or an object type as an argument) that break as prettier breaks them or are
- * known flat only.
+ * TypeScript's parser, and the checks every node goes through (comments, blank lines,
+ * modifiers, keys). Types are `print-direct-type-docs.ts`'s.
  */
 
 import { ts as morphTs } from 'ts-morph';
-import { group, ifBreak, indent, join, line, softline, type Doc } from './print-direct-doc.js';
 import { quoted, Unvouched } from './print-direct-text.js';
 
 /**
@@ -42,10 +39,16 @@ export class ParsedCode {
   }
 }
 
+/**
+ * A number as prettier prints it unchanged: no exponent, no leading or trailing dot, no
+ * trailing zero in its fraction, no separator or other base (prettier rewrites those).
+ */
+export const SIMPLE_NUMBER = /^(0|[1-9]\d*)(\.\d*[1-9])?$/;
+
 /** The one comment a statement may hold: bundlers read it, prettier prints it where it stands. */
 export const PURE = '/* @__PURE__ */';
 
-/** Reads the nodes of one statement's text, and prints its types. */
+/** Reads the nodes of one statement's text. */
 export class NodeDocs {
   constructor(protected readonly code: ParsedCode) {}
 
@@ -80,19 +83,6 @@ export class NodeDocs {
         token === ts.SyntaxKind.SingleLineCommentTrivia
       )
         throw new Unvouched();
-  }
-
-  /**
-   * `Name<'a' | 'b' | …>` (an operation's error type): the one argument a union, which prettier
-   * does not hug; broken, `<` ends the line and each member starts one with `| ` (a union in
-   * type arguments is not indented further). Any other reference is printed flat.
-   */
-  protected unionArgumentType(node: ts.TypeReferenceNode): Doc {
-    const [arg] = node.typeArguments ?? [];
-    if (arg === undefined || !ts.isUnionTypeNode(arg)) return this.typeFlat(node);
-    if (!ts.isIdentifier(node.typeName) || node.typeArguments!.length !== 1) throw new Unvouched();
-    const members = arg.types.map((t) => this.simpleTypeName(t));
-    return [node.typeName.text, unhuggedArguments([union(members, false)], false)];
   }
 
   protected modifiers(node: ts.HasModifiers, allowed: readonly ts.SyntaxKind[]): string {
@@ -134,199 +124,14 @@ export class NodeDocs {
       if (!/^[\x20-\x7e]*$/.test(name.text)) throw new Unvouched();
       return quoted(this.source(name));
     }
-    throw new Unvouched();
-  }
-
-  /**
-   * A type prettier prints on one line whatever the width: keywords, names with at most one
-   * simple type argument (which prettier hugs), and type literals of such members (which
-   * only stand in flat-only parameters).
-   */
-  protected typeFlat(node: ts.TypeNode, parameter = false): string {
-    switch (node.kind) {
-      case ts.SyntaxKind.StringKeyword:
-      case ts.SyntaxKind.NumberKeyword:
-      case ts.SyntaxKind.BooleanKeyword:
-      case ts.SyntaxKind.UnknownKeyword:
-      case ts.SyntaxKind.AnyKeyword:
-      case ts.SyntaxKind.VoidKeyword:
-      case ts.SyntaxKind.NeverKeyword:
-      case ts.SyntaxKind.UndefinedKeyword:
-        return this.source(node);
-      case ts.SyntaxKind.TypeOperator: {
-        const operator = node as ts.TypeOperatorNode;
-        if (
-          operator.operator !== ts.SyntaxKind.ReadonlyKeyword ||
-          !ts.isArrayTypeNode(operator.type)
-        )
-          throw new Unvouched();
-        return `readonly ${this.typeFlat(operator.type)}`;
-      }
-      case ts.SyntaxKind.ArrayType:
-        return `${this.simpleTypeName((node as ts.ArrayTypeNode).elementType)}[]`;
-      case ts.SyntaxKind.TypeReference: {
-        const reference = node as ts.TypeReferenceNode;
-        if (!ts.isIdentifier(reference.typeName)) throw new Unvouched();
-        if (!reference.typeArguments) return reference.typeName.text;
-        return `${reference.typeName.text}${this.typeArguments(reference.typeArguments)}`;
-      }
-      case ts.SyntaxKind.TypeLiteral: {
-        const literal = node as ts.TypeLiteralNode;
-        if (!parameter) throw new Unvouched();
-        const members = literal.members.map((m) => {
-          if (!ts.isPropertySignature(m) || !ts.isIdentifier(m.name) || !m.type || m.questionToken)
-            throw new Unvouched();
-          return `${m.name.text}: ${this.typeFlat(m.type)}`;
-        });
-        if (members.length === 0) throw new Unvouched();
-        return `{ ${members.join('; ')} }`;
-      }
-      default:
-        throw new Unvouched();
+    // A number (a status code) is printed as prettier prints the number: as written in the
+    // spellings `bareExpression` takes. With the TypeScript parsers prettier never quotes one.
+    if (ts.isNumericLiteral(name)) {
+      const text = this.source(name);
+      if (!SIMPLE_NUMBER.test(text)) throw new Unvouched();
+      return text;
     }
-  }
-
-  protected simpleTypeName(node: ts.TypeNode): string {
-    if (ts.isTypeReferenceNode(node) && !node.typeArguments) return this.typeFlat(node);
-    if (
-      node.kind === ts.SyntaxKind.StringKeyword ||
-      node.kind === ts.SyntaxKind.NumberKeyword ||
-      node.kind === ts.SyntaxKind.BooleanKeyword ||
-      node.kind === ts.SyntaxKind.UndefinedKeyword ||
-      node.kind === ts.SyntaxKind.UnknownKeyword ||
-      node.kind === ts.SyntaxKind.VoidKeyword ||
-      (ts.isLiteralTypeNode(node) && node.literal.kind === ts.SyntaxKind.NullKeyword)
-    )
-      return this.source(node);
-    if (ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal))
-      return quoted(this.source(node.literal));
     throw new Unvouched();
-  }
-
-  /**
-   * A variable's type: flat, a name whose one argument is an object type
-   * (`FormSchema<{ user_id: string }>`), which prettier hugs: the object type breaks in place,
-   * or a name with arguments prettier does not hug (`Readonly<Record<number, E>>`, flat only).
-   * Such a left side can break, which changes prettier's layout only for values these
-   * statements never hold (arrow functions, numbers, booleans): those are not vouched.
-   */
-  protected annotation(node: ts.TypeNode): Doc {
-    const [arg] = ts.isTypeReferenceNode(node) ? (node.typeArguments ?? []) : [];
-    if (
-      !ts.isTypeReferenceNode(node) ||
-      !ts.isIdentifier(node.typeName) ||
-      node.typeArguments?.length !== 1 ||
-      !ts.isTypeLiteralNode(arg!)
-    ) {
-      if (!ts.isTypeReferenceNode(node) || !node.typeArguments) return this.typeFlat(node);
-      // Prettier's `hasComplexTypeAnnotation` (`break-lhs`): two or more arguments, one generic.
-      const args = node.typeArguments;
-      if (args.length > 1 && args.some((t) => ts.isTypeReferenceNode(t) && t.typeArguments))
-        throw new Unvouched();
-      return this.typeDoc(node);
-    }
-    return [node.typeName.text, '<', this.objectType(arg), '>'];
-  }
-
-  /** An object type's layout: `{ a: A; b?: B }`, one member a line, each ending in `;`, when broken. */
-  protected objectType(literal: ts.TypeLiteralNode): Doc {
-    if (literal.members.length === 0) throw new Unvouched();
-    this.noBlankLines(literal.members);
-    const members = literal.members.map((member) => {
-      if (!ts.isPropertySignature(member) || !member.type) throw new Unvouched();
-      const readonly = this.modifiers(member, [ts.SyntaxKind.ReadonlyKeyword]);
-      const optional = member.questionToken ? '?' : '';
-      // A union of names and literals (a path parameter's values), known flat only.
-      const type = ts.isUnionTypeNode(member.type)
-        ? union(
-            member.type.types.map((t) => this.simpleTypeName(t)),
-            true,
-          )
-        : this.typeFlat(member.type);
-      return [readonly, this.propertyKey(member.name), optional, ': ', type];
-    });
-    const shouldBreak = this.newlineBetween(
-      literal.getStart(this.code.file),
-      literal.members[0]!.getStart(this.code.file),
-    );
-    return group(['{', indent([line, join([';', line], members)]), ifBreak(';'), line, '}'], {
-      shouldBreak,
-    });
-  }
-
-  /**
-   * A parameter's or a return type, which may also be a union of names and keywords (known
-   * flat only: prettier's union layout, `| ` first on each line when broken) or a name with
-   * type arguments prettier does not hug (`ApiPromise<Partner[]>`, `ApiPromise<A | B>`,
-   * `ApiPromise<Record<string, unknown>>`, whose `<…>` may break, also known flat only).
-   * Elsewhere types stay `typeFlat`, so a left side that can break (prettier then chooses
-   * other assignment layouts) never arises.
-   */
-  protected typeDoc(node: ts.TypeNode, parameter = false): Doc {
-    if (ts.isUnionTypeNode(node))
-      return union(
-        node.types.map((t) => this.simpleTypeName(t)),
-        true,
-      );
-    if (
-      ts.isTypeReferenceNode(node) &&
-      node.typeArguments &&
-      !this.huggedArguments(node.typeArguments)
-    )
-      return this.unhuggedReference(node);
-    return this.typeFlat(node, parameter);
-  }
-
-  /**
-   * Whether prettier prints type arguments inline (its `shouldHugType`): one argument that is
-   * a keyword or a name without arguments of its own.
-   */
-  private huggedArguments(args: readonly ts.TypeNode[]): boolean {
-    const [arg] = args;
-    if (args.length !== 1) return false;
-    if (ts.isTypeReferenceNode(arg!)) return !arg.typeArguments;
-    return !ts.isArrayTypeNode(arg!) && !ts.isUnionTypeNode(arg!);
-  }
-
-  /** `Name<…>` whose arguments prettier groups (`<`, the arguments, `>`): known flat only. */
-  private unhuggedReference(node: ts.TypeReferenceNode): Doc {
-    if (!ts.isIdentifier(node.typeName)) throw new Unvouched();
-    return [node.typeName.text, this.unhuggedTypeArguments(node.typeArguments!)];
-  }
-
-  private unhuggedTypeArguments(args: ts.NodeArray<ts.TypeNode>): Doc {
-    return unhuggedArguments(
-      args.map((t) => this.typeArgument(t)),
-      true,
-    );
-  }
-
-  /** One of the type arguments prettier groups: a list, a union (not indented there), a name. */
-  private typeArgument(node: ts.TypeNode): Doc {
-    if (ts.isArrayTypeNode(node)) return this.typeFlat(node);
-    if (ts.isUnionTypeNode(node))
-      return union(
-        node.types.map((t) => this.simpleTypeName(t)),
-        false,
-      );
-    if (ts.isTypeReferenceNode(node) && node.typeArguments)
-      return this.huggedArguments(node.typeArguments)
-        ? this.typeFlat(node)
-        : this.unhuggedReference(node);
-    return this.simpleTypeName(node);
-  }
-
-  /** A call's type arguments: hugged when one simple one, else known flat only. */
-  protected callTypeArguments(args: ts.NodeArray<ts.TypeNode>): Doc {
-    return this.huggedArguments(args) ? this.typeArguments(args) : this.unhuggedTypeArguments(args);
-  }
-
-  /** One type argument that is a name or a keyword: prettier prints `<T>` without a break. */
-  protected typeArguments(args: ts.NodeArray<ts.TypeNode> | undefined): string {
-    if (!args || args.length !== 1) throw new Unvouched();
-    const [arg] = args;
-    if (ts.isTypeReferenceNode(arg!) && arg.typeArguments) throw new Unvouched();
-    return `<${this.simpleTypeName(arg!)}>`;
   }
 }
 
@@ -358,21 +163,4 @@ function commentMayFollow(text: string, pos: number): boolean {
     return code === 0x2f || code > 0x7f;
   }
   return false;
-}
-
-/**
- * Type arguments prettier does not hug: `<`, then the arguments on their own lines when they
- * do not fit. `flatOnly` where the breaking of what stands around them is not in the tables.
- */
-function unhuggedArguments(args: readonly Doc[], flatOnly: boolean): Doc {
-  return group(['<', indent([softline, join([',', line], args)]), softline, '>'], { flatOnly });
-}
-
-/**
- * Prettier's union layout: flat, or each member on a line of its own after `| `; indented
- * (and starting on a new line) except as a type argument. Known flat only where indented.
- */
-function union(members: readonly string[], indented: boolean): Doc {
-  const code = [ifBreak(indented ? [line, '| '] : '| '), join([line, '| '], members)];
-  return indented ? group(indent(code), { flatOnly: true }) : group(code);
 }

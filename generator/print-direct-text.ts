@@ -17,22 +17,50 @@ export interface VouchedLines {
 export class Unvouched extends Error {}
 
 /**
- * Columns prettier counts for `text`: its length when ASCII, else at most two per code unit
- * (prettier counts East Asian wide characters as two), so a line is never thought to fit
- * when it does not.
+ * Columns prettier counts for `text` (its `getStringWidth`): one per character for ASCII and
+ * for the ranges below, which hold no wide, combining or emoji characters (Latin, Greek,
+ * Cyrillic, dashes, quotes, bullets and the ellipsis, arrows, mathematical operators);
+ * undefined for any other character, whose width is not vouched for.
  */
-export function width(text: string): number {
-  return /^[\x20-\x7e]*$/.test(text) ? text.length : 2 * text.length;
+export function textWidth(text: string): number | undefined {
+  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  let columns = 0;
+  for (const character of text) {
+    const code = character.codePointAt(0)!;
+    if (code >= 0x20 && code <= 0x7e) columns++;
+    else if (
+      (code >= 0xa0 && code <= 0x2ff && code !== 0xa9 && code !== 0xae) ||
+      (code >= 0x370 && code <= 0x4ff) ||
+      (code >= 0x2010 && code <= 0x2027) ||
+      (code >= 0x2030 && code <= 0x205e) ||
+      (code >= 0x2190 && code <= 0x2193) ||
+      (code >= 0x2200 && code <= 0x22ff)
+    )
+      columns++;
+    else return undefined;
+  }
+  return columns;
 }
 
 /**
- * Whether prettier finds `text` wider than the print width: exactly known for ASCII; for other
- * text only when it surely fits (`width` is an upper bound), else undefined. A layout chosen
- * because another does not fit needs a definite answer.
+ * Columns prettier counts for `text` (`textWidth`), or where a character's width is not known
+ * there, at most two per code unit (prettier counts East Asian wide characters as two), so a
+ * line is never thought to fit when it does not.
+ */
+export function width(text: string): number {
+  return textWidth(text) ?? 2 * text.length;
+}
+
+/**
+ * Whether prettier finds `text` wider than the print width: exactly known when every
+ * character's width is (`textWidth`: the guards' `…`, a description's dashes); else only when
+ * it surely fits (`width` is an upper bound), else undefined. A layout chosen because another
+ * does not fit needs a definite answer.
  */
 export function overWidth(text: string): boolean | undefined {
-  if (width(text) <= WIDTH) return false;
-  return /^[\x20-\x7e]*$/.test(text) ? true : undefined;
+  const known = textWidth(text);
+  if (known !== undefined) return known > WIDTH;
+  return width(text) <= WIDTH ? false : undefined;
 }
 
 /**

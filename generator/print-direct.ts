@@ -120,9 +120,80 @@ function vouchedDeclaration(
     (FUNCTION_HEAD.test(head) ? vouchedFunction(lines, start, statements) : undefined) ??
     (TYPE_HEAD.test(head) ? vouchedTypeDeclaration(lines, start, members) : undefined) ??
     (head.startsWith('export ') ? vouchedEnumDeclaration(lines, start) : undefined) ??
+    (head.startsWith('declare module ')
+      ? vouchedModuleDeclaration(lines, start, statements, members)
+      : undefined) ??
     vouchedImport(lines, start) ??
     vouchedStatement(lines, start)
   );
+}
+
+/**
+ * `declare module 'path' {` … `}` (the error types' augmentation of the runtime's module): its
+ * body is read as a file's top level is, two columns in, and every statement of it must be
+ * vouched. Prettier prints a module block's statements as a file's (one blank line kept
+ * between two, none at its ends), indented. The body is read at the margin, where the
+ * printers lay out for the full width: it is vouched only when every line it prints fits two
+ * columns narrower, where prettier, whose groups break only on what ends up on their line,
+ * lays it out the same.
+ */
+function vouchedModuleDeclaration(
+  lines: readonly string[],
+  start: number,
+  statements: Map<string, StatementLines | null>,
+  members: Map<string, readonly string[] | null>,
+): VouchedLines | undefined {
+  const head = MODULE_HEAD.exec(lines[start]!);
+  if (!head) return undefined;
+  const header = `declare module '${head[2]!}' {`;
+  if (width(header) > WIDTH) return undefined;
+  let end = start + 1;
+  while (end < lines.length && lines[end] !== '}') end++;
+  if (end === lines.length) return undefined;
+  const body = lines.slice(start + 1, end);
+  if (body.some((line) => line !== '' && !line.startsWith('  '))) return undefined;
+  const printed = vouchedBody(
+    body.map((line) => line.slice(2)),
+    statements,
+    members,
+  );
+  if (printed === undefined || printed.some((line) => width(line) > WIDTH - 2)) return undefined;
+  if (printed.length === 0) return { printed: [`${header}}`], end: end + 1 };
+  return {
+    printed: [header, ...printed.map((line) => (line === '' ? '' : `  ${line}`)), '}'],
+    end: end + 1,
+  };
+}
+
+/** `declare module 'path' {` with a path of printable ASCII without quotes or escapes. */
+const MODULE_HEAD = /^declare module (['"])([\x20\x21\x23-\x26\x28-\x5b\x5d-\x7e]*)\1 \{$/;
+
+/**
+ * Statements at the margin, each vouched (as `formatDirect` reads them), with one blank line
+ * where the text has any between two; undefined when any is not vouched.
+ */
+function vouchedBody(
+  lines: readonly string[],
+  statements: Map<string, StatementLines | null>,
+  members: Map<string, readonly string[] | null>,
+): string[] | undefined {
+  const printed: string[] = [];
+  let i = 0;
+  let blank = false;
+  while (i < lines.length) {
+    if (lines[i]!.trim() === '') {
+      blank = true;
+      i++;
+      continue;
+    }
+    const chunk = vouchedDeclaration(lines, i, statements, members);
+    if (chunk === undefined || chunk.pending || chunk.end <= i) return undefined;
+    if (blank && printed.length > 0) printed.push('');
+    printed.push(...chunk.printed);
+    blank = false;
+    i = chunk.end;
+  }
+  return printed;
 }
 
 /**
