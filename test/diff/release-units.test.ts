@@ -1,5 +1,4 @@
-/** The pure parts of the release step: version arithmetic, the plan, the changelog, the state file, and the README's table. */
-import { readFileSync } from 'node:fs';
+/** The pure parts of the release step: version arithmetic, the plan, the changelog, the state file, and the rules table in docs/teams-and-ci.md. */
 import { describe, expect, it } from 'vitest';
 import type { ExportedName } from '../../generator/diff/exports.js';
 import {
@@ -12,6 +11,7 @@ import { rulesTable } from '../../generator/diff/rules.js';
 import type { SurfaceSource } from '../../generator/diff/snapshot.js';
 import { parseState, serializeState } from '../../generator/diff/state-file.js';
 import { nextVersion } from '../../generator/diff/version.js';
+import { readDocsPageSync } from '../support/docs.js';
 
 describe('version steps', () => {
   it.each([
@@ -222,8 +222,8 @@ describe('the state file', () => {
   });
 });
 
-describe('the README', () => {
+describe('docs/teams-and-ci.md', () => {
   it('documents the rules with the table the classifier uses', () => {
-    expect(readFileSync('README.md', 'utf8')).toContain(rulesTable());
+    expect(readDocsPageSync('teams-and-ci')).toContain(rulesTable());
   });
 });

@@ -2,7 +2,7 @@
  * What peers accept, we accept, as located warnings (`TOLERANCES`): each fixture under
  * test/fixtures/tolerated holds the tolerated constructs, warns at each one's file, line,
  * column and pointer, generates a package that type-checks under strict, and reads each
- * construct as the README says. What cannot be read is still refused.
+ * construct as docs/teams-and-ci.md says. What cannot be read is still refused.
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -38,7 +38,7 @@ function errorName(error: unknown): string {
 }
 
 async function confirmCard(config: FlowConfig, secret: string): Promise<void> {
-  // The fake stands in for the payment provider here (README, "The fake server").
+  // The fake stands in for the payment provider here (docs/fake.md).
   const answer = await fetch(`${config.baseUrl}/_fake/setup-intents/confirm/`, {
     method: 'POST',
     headers: { authorization: `Bearer ${config.token}`, 'content-type': 'application/json' },

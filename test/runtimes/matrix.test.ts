@@ -3,7 +3,7 @@
  * project outside the repository, then one scripted flow (flow.ts) against the fake server in
  * every runtime, each taken from a pinned devDependency, and TypeScript consumers under every
  * module resolution. Every cell must see exactly what the flow sees in this process; the rows
- * go to results.json and the README's table must match them (`UPDATE_RUNTIME_MATRIX=1`
+ * go to results.json and the table in docs/using-the-client.md must match them (`UPDATE_RUNTIME_MATRIX=1`
  * rewrites it). Then the fake itself in process (`connect-api-client/fake`, issue 27), with no
  * server at all, in the runtimes a test of a web app, a Worker or a mobile app runs in: the
  * same seed must give the same stations and ids everywhere.
@@ -24,10 +24,10 @@ import { writeBundle } from './support/bundles.js';
 import { installConsumer, type Consumer } from './support/consumer.js';
 import { commandRunner, runFlowCell, type FlowRun, type Runner } from './support/flow-cell.js';
 import {
-  README_FILE,
-  readmeTable,
+  MATRIX_PAGE,
+  pageTable,
   renderTable,
-  updateReadme,
+  updatePage,
   writeResults,
   type MatrixRow,
 } from './support/matrix-table.js';
@@ -92,7 +92,7 @@ interface FlowCell {
   readonly note: string;
   readonly runner: () => Promise<Runner>;
   /**
-   * A cell that cannot work, with the reason the README gives and the error that shows it:
+   * A cell that cannot work, with the reason the docs give and the error that shows it:
    * the cell must fail with exactly that error, so it is noticed when it starts to work.
    */
   readonly unsupported?: { readonly reason: string; readonly error: RegExp };
@@ -400,7 +400,7 @@ describe('TypeScript consumers', () => {
   }
 });
 
-describe('the README', () => {
+describe('docs/using-the-client.md', () => {
   it('shows the matrix this run produced', async () => {
     rows.push({
       runtime: 'Chromium (headless)',
@@ -417,9 +417,9 @@ describe('the README', () => {
       note: "not run: the only Hermes VM for Linux on the registry (hermes-engine-cli 0.12.0, 2022) has no fetch, XMLHttpRequest or sockets and rejects `for await`; react-native's hermes-compiler ships the compiler alone",
     });
     await writeResults(rows);
-    if (process.env['UPDATE_RUNTIME_MATRIX'] === '1') await updateReadme(rows);
-    const readme = await readFile(README_FILE, 'utf8');
-    expect(readmeTable(readme), 'run UPDATE_RUNTIME_MATRIX=1 npm run test:runtimes').toBe(
+    if (process.env['UPDATE_RUNTIME_MATRIX'] === '1') await updatePage(rows);
+    const page = await readFile(MATRIX_PAGE, 'utf8');
+    expect(pageTable(page), 'run UPDATE_RUNTIME_MATRIX=1 npm run test:runtimes').toBe(
       renderTable(rows),
     );
   });

@@ -1,16 +1,17 @@
 /**
- * The README's list of what is refused is the code's list: the section between the
+ * The list of what is refused in docs/teams-and-ci.md is the code's list: the section between the
  * `refusals` markers is `refusalsMarkdown()`, and `REFUSALS` names exactly the refusal codes
  * the validator and the IR builder report (`unsupported-*` and `schema-cycle`).
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { REFUSALS, refusalsMarkdown } from '../../generator/refusals.js';
+import { readDocsPage } from '../support/docs.js';
 
 describe('REFUSALS', () => {
-  it('is the README section, entry for entry', async () => {
-    const readme = await readFile('README.md', 'utf8');
-    const section = /<!-- refusals:start -->\n([\s\S]*?)\n<!-- refusals:end -->/.exec(readme);
+  it('is the section of docs/teams-and-ci.md, entry for entry', async () => {
+    const page = await readDocsPage('teams-and-ci');
+    const section = /<!-- refusals:start -->\n([\s\S]*?)\n<!-- refusals:end -->/.exec(page);
     expect(section?.[1]).toBe(refusalsMarkdown());
   });
 

@@ -7,14 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { hasErrors } from '../../generator/diagnostics.js';
 import { validateDocument } from '../../generator/validate/index.js';
 import { TOLERANCES, tolerancesMarkdown } from '../../generator/tolerances.js';
+import { readDocsPage } from '../support/docs.js';
 import { irFromText, parsed } from '../support/documents.js';
 
 const FILE = 'test/fixtures/constructs/tolerated.yaml';
 
 describe('tolerated invalidities', () => {
-  it('are the README section, entry for entry', async () => {
-    const readme = await readFile('README.md', 'utf8');
-    const section = /<!-- tolerances:start -->\n([\s\S]*?)\n<!-- tolerances:end -->/.exec(readme);
+  it('are the section of docs/teams-and-ci.md, entry for entry', async () => {
+    const page = await readDocsPage('teams-and-ci');
+    const section = /<!-- tolerances:start -->\n([\s\S]*?)\n<!-- tolerances:end -->/.exec(page);
     expect(section?.[1]).toBe(tolerancesMarkdown());
   });
 

@@ -11,7 +11,7 @@ function packageDir(name: string): string {
   return dirname(require.resolve(`${name}/package.json`));
 }
 
-/** The package a binary comes from, for the README's matrix. */
+/** The package a binary comes from, for the runtime matrix in docs/using-the-client.md. */
 export interface Binary {
   readonly path: string;
   readonly from: string;
