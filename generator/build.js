@@ -18,15 +18,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BUILD_DIR = join(ROOT, '.build');
-const ENTRY = join(ROOT, 'generator/cli.ts');
+const ENTRY = join(ROOT, 'generator/cli/cli.ts');
 /** Names the current build: `{ dir, inputs: { path: sha256 } }`. */
 const CURRENT = join(BUILD_DIR, 'current.json');
 const ENTRY_FILE = 'connect-codegen.js';
 /**
- * Writes what a cold run would compute every time beside the bundle (`generator/prebuild.ts`):
+ * Writes what a cold run would compute every time beside the bundle (`generator/pack/prebuild.ts`):
  * the OpenAPI acceptors ajv compiles and the templates' export summaries.
  */
-const PREBUILD_ENTRY = join(ROOT, 'generator/prebuild.ts');
+const PREBUILD_ENTRY = join(ROOT, 'generator/pack/prebuild.ts');
 const PREBUILD_NAME = 'prebuild';
 /**
  * Files the prebuilt items are made from that esbuild does not read: the schemas and the
@@ -142,14 +142,14 @@ export async function bundle(outdir) {
     target: 'node20',
     // Dependencies load from node_modules as they are; only our own modules are compiled.
     packages: 'external',
-    // The sources find the templates and package.json relative to their own place
-    // (`new URL('../templates/…', import.meta.url)`): give every chunk the place of the sources.
+    // The sources find the templates and package.json from one module's place
+    // (`shared/locations.ts`): give every chunk that module's source URL.
     define: { 'import.meta.url': '__generatorSourceUrl' },
     // `require` for the packages above (esbuild's `__require` uses one when it is in scope),
     // resolving from the sources' place as `import` did.
     banner: {
       js: [
-        "const __generatorSourceUrl = new URL('../../generator/cli.ts', import.meta.url).href;",
+        "const __generatorSourceUrl = new URL('../../generator/shared/locations.ts', import.meta.url).href;",
         // Where the prebuilt items are (`prebuilt.ts`): beside the chunks.
         'const __generatorBundleUrl = import.meta.url;',
         "import { createRequire as __generatorCreateRequire } from 'node:module';",
@@ -165,7 +165,7 @@ export async function bundle(outdir) {
 }
 
 /**
- * Writes the prebuilt items (`generator/prebuild.ts`) into `dir`, with the prebuild module of
+ * Writes the prebuilt items (`generator/pack/prebuild.ts`) into `dir`, with the prebuild module of
  * the bundle in `bundleDir`, which must resolve packages and templates from the repository
  * (the packed generator's staging folder cannot: `pack.ts` uses the current build's).
  */

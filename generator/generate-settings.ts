@@ -5,7 +5,7 @@
  */
 import type { OptionalModules } from './emit/index.js';
 import type { Ir } from './ir/types.js';
-import type { ReadOptions } from './split/trust.js';
+import type { ReadOptions } from './load/split/trust.js';
 
 export interface GenerateSettings {
   /** Overrides the spec's `info.x-package-name` (or the name made from its title). */

@@ -6,40 +6,40 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
-import { loadDocument } from './swagger/load.js';
-import type { SourceDocument } from './load.js';
-import type { ReadOptions } from './split/trust.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from './shared/diagnostics.js';
+import { loadDocument } from './load/swagger/load.js';
+import type { SourceDocument } from './load/load.js';
+import type { ReadOptions } from './load/split/trust.js';
 import {
   FAKE_TEMPLATE_DIR,
   libTemplateDir,
   RUNTIME_TEMPLATE_DIR,
   TESTING_TEMPLATE_DIR,
-} from './template-dirs.js';
-import { contentKey, openRunCaches, type RunCaches, type TextCache } from './cache.js';
-import { SUMMARY_SHAPE, type ModuleSummary, type SummaryCache } from './diff/exports.js';
-import { prebuiltText, SUMMARIES_FILE } from './prebuilt.js';
+} from './shared/templates/dirs.js';
+import { contentKey, openRunCaches, type RunCaches, type TextCache } from './shared/cache.js';
+import { SUMMARY_SHAPE, type ModuleSummary, type SummaryCache } from './shared/module-exports.js';
+import { prebuiltText, SUMMARIES_FILE } from './shared/templates/prebuilt.js';
 import { validateDocument } from './validate/index.js';
 import { buildIr } from './ir/build.js';
 import { planIr } from './plan/index.js';
 import type { Ir } from './ir/types.js';
-import type { PreviousOutput } from './previous.js';
-import { release } from './release.js';
+import type { PreviousOutput } from './release/previous.js';
+import { release } from './release/release.js';
 import { emitVersioned, emitVersionFree } from './emit/index.js';
-import { NEUTRAL_PACKAGE_VERSION } from './emit/version-module.js';
-import { loadLayer } from './layers.js';
+import { NEUTRAL_PACKAGE_VERSION } from './emit/package/version-module.js';
+import { loadLayer } from './emit/templates/layers.js';
 import { settleIr, type GenerateSettings } from './generate-settings.js';
-import { packageExports } from './diff/structure-summary.js';
-import type { TemplateFile } from './emit/runtime.js';
-import { limitsWithin, printFiles, type OutputFile } from './print.js';
-import { UNTIMED, type StageClock } from './timings.js';
+import { packageExports } from './release/diff/structure-summary.js';
+import type { TemplateFile } from './emit/templates/runtime.js';
+import { limitsWithin, printFiles, type OutputFile } from './print/print.js';
+import { UNTIMED, type StageClock } from './shared/timings.js';
 
 export {
   FAKE_TEMPLATE_DIR,
   libTemplateDir,
   RUNTIME_TEMPLATE_DIR,
   TESTING_TEMPLATE_DIR,
-} from './template-dirs.js';
+} from './shared/templates/dirs.js';
 
 export interface GenerateRequest {
   readonly specPath: string;

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { PRETTIER } from '../generator/print.js';
+import { PRETTIER } from '../generator/print/print.js';
 
 const HAND_WRITTEN = ['generator', 'templates', 'test', 'bench', 'examples'];
 

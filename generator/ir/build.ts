@@ -2,8 +2,8 @@
  * Validated document → Ir. The only stage that reads raw OpenAPI; everything after it
  * works on the typed IR.
  */
-import { hasErrors, type Diagnostic } from '../diagnostics.js';
-import type { SourceDocument } from '../load.js';
+import { hasErrors, type Diagnostic } from '../shared/diagnostics.js';
+import type { SourceDocument } from '../load/load.js';
 import type { Ir, IrEnum, IrSchema, IrServer, IrType } from './types.js';
 import { asNumber, asObject, asString, entries, joinPointer, Reporter } from './raw.js';
 import { convertSchema, schemaDocs, type SchemaContext } from './schema.js';

@@ -1,7 +1,7 @@
 /** Following `$ref`s to components (parameters, request bodies, responses, path items). */
-import { followRefs, isObject, type RawObject } from '../document/read.js';
-import { joinPointer } from '../document/pointer.js';
-import { isExtensionKey, NAME_MAPS } from '../document/name-maps.js';
+import { followRefs, isObject, type RawObject } from '../shared/document/read.js';
+import { joinPointer } from '../shared/document/pointer.js';
+import { isExtensionKey, NAME_MAPS } from '../shared/document/name-maps.js';
 import type { SchemaContext } from './schema.js';
 
 interface Located<T> {

@@ -5,8 +5,8 @@
  * the recursion goes through the name. Only recursive ones are hoisted; any other schema
  * outside the components is still inlined where it is used, as before.
  */
-import { HTTP_METHODS } from '../document/methods.js';
-import { splitPointer } from '../document/pointer.js';
+import { HTTP_METHODS } from '../shared/document/methods.js';
+import { splitPointer } from '../shared/document/pointer.js';
 import type { IrDocs, IrType } from './types.js';
 import { pascalCase } from './names.js';
 

@@ -5,7 +5,7 @@
  * callbacks, webhooks and links. Each is said once at its own place, however many operations
  * reach that place through `$ref`s (a shared parameter, a schema inlined at every use).
  */
-import { followRefs, isObject } from '../document/read.js';
+import { followRefs, isObject } from '../shared/document/read.js';
 import type { Reporter } from './raw.js';
 import type { IrStyledFormField } from './types.js';
 import { asObject, asString, entries, joinPointer, type RawObject } from './raw.js';

@@ -4,7 +4,7 @@
  * multipart body uploads files or declares a part's type is sent part by part
  * (runtime/multipart-body.ts), each part with its type; any other multipart body by FormData.
  */
-import { followRefs } from '../document/read.js';
+import { followRefs } from '../shared/document/read.js';
 import { asObject, asString, entries, type RawObject } from './raw.js';
 
 /**

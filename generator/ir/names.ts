@@ -2,7 +2,7 @@
  * Every identifier the generator writes goes through this file, so reserved words, odd
  * characters and collisions are handled in one place.
  */
-import { CLIENT_ERROR_REASONS, reasonClassName } from '../http-status.js';
+import { CLIENT_ERROR_REASONS, reasonClassName } from '../shared/http-status.js';
 
 /** Words that cannot name a binding in strict-mode TypeScript, and the literals. */
 const KEYWORDS: ReadonlySet<string> = new Set([

@@ -16,7 +16,7 @@ export function reportOas32LeftOut(root: unknown, reporter: Reporter, split: boo
   const document = asObject(root);
   if (!document || !/^3\.2\./.test(asString(document.openapi) ?? '')) return;
   // A ref to the document itself through `$self` is made local when it is loaded
-  // (split/self-refs.ts); in a document of one file every other $ref is a fragment, or a URL,
+  // (load/split/self-refs.ts); in a document of one file every other $ref is a fragment, or a URL,
   // which is refused anyway. Over several files `$self` is also the base the refs to the
   // other files resolve against, which the loader does not read (it resolves against the
   // file's path).

@@ -23,7 +23,7 @@ import { deref } from './deref.js';
 import { buildParameters } from './parameters.js';
 import { camelCase, memberName, type ClientPlace } from './names.js';
 import { pathTreeOf, placeOperation, type PathTree } from './places.js';
-import { FORBIDDEN_METHODS, pathItemOperations } from '../document/methods.js';
+import { FORBIDDEN_METHODS, pathItemOperations } from '../shared/document/methods.js';
 import { tagAncestors } from './tag-tree.js';
 import { reportCallbacks, reportParameter, reportWebhooks, warnOnce } from './left-out.js';
 import { paginationOf } from './pagination.js';

@@ -14,7 +14,7 @@
  * Its shape is checked by validate (`sdk-extensions.ts`); what it names is checked here
  * against the operation, with a located warning for what does not fit.
  */
-import { splitPointer } from '../document/pointer.js';
+import { splitPointer } from '../shared/document/pointer.js';
 import { warnOnce } from './left-out.js';
 import { asObject, asString, joinPointer, type RawObject, type Reporter } from './raw.js';
 import type { IrCursorPagination, IrParameter, IrPagination, IrType } from './types.js';

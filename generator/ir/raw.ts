@@ -1,9 +1,9 @@
 /**
  * The IR builder's view of the raw, already validated document: the shared reader
- * (`document/read.ts`) plus a reporter that locates what the builder refuses.
+ * (`shared/document/read.ts`) plus a reporter that locates what the builder refuses.
  */
-import { diagnosticAt, type Diagnostic } from '../diagnostics.js';
-import type { SourceDocument } from '../load.js';
+import { diagnosticAt, type Diagnostic } from '../shared/diagnostics.js';
+import type { SourceDocument } from '../load/load.js';
 
 export {
   asArray,
@@ -12,8 +12,8 @@ export {
   asString,
   entries,
   type RawObject,
-} from '../document/read.js';
-export { joinPointer, resolveRef } from '../document/pointer.js';
+} from '../shared/document/read.js';
+export { joinPointer, resolveRef } from '../shared/document/pointer.js';
 
 /** Collects diagnostics with positions, so builders only name the pointer. */
 export class Reporter {

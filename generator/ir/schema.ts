@@ -8,7 +8,7 @@ import type { IrType, StringFormat } from './types.js';
 import { convertArray, convertObject } from './containers.js';
 import type { RawObject, Reporter } from './raw.js';
 import { asArray, asNumber, asObject, asString, entries, joinPointer } from './raw.js';
-import { refPointer, resolvePointer, splitPointer } from '../document/pointer.js';
+import { refPointer, resolvePointer, splitPointer } from '../shared/document/pointer.js';
 import { anchorPointer } from './deref.js';
 import type { Hoisting } from './hoist.js';
 import { readPattern } from './pattern.js';

@@ -1,6 +1,6 @@
 /** The plan stage's entry: IR → plan → the IR with the plan's names bound in. */
 import type { Ir, IrOperation } from '../ir/types.js';
-import { reservedNames } from '../template-names.js';
+import { reservedNames } from './reserved.js';
 import { applyPlan } from './apply.js';
 import { planPackage } from './plan.js';
 import { operationKey, type OperationSymbols, type Plan } from './types.js';

@@ -4,7 +4,7 @@
  *
  * - type-level names (schemas with their guards, request views, an operation's parameter and
  *   body types, resource classes) share one registry, seeded with what the hand-written parts
- *   export (`template-names.ts`) and the client class;
+ *   export (`shared/templates/names.ts`) and the client class;
  * - value-level names (operation functions and descriptors) share another, seeded with the
  *   same reserved names and every schema's guards;
  * - a client method is unique among its resource's members;
@@ -24,16 +24,16 @@ import {
   nameOperations,
   pascalCase,
 } from '../ir/names.js';
-import { pathNeedsCheck } from '../emit/input-checks.js';
-import { rawBodyKind } from '../emit/body-media.js';
+import { pathNeedsCheck } from '../ir/inputs.js';
+import { rawBodyKind } from '../ir/body-media.js';
 import {
   pageParameterOf,
   queryRoleOf,
   rootKeyOf,
   streamedQueryOf,
   takesArguments,
-} from '../emit/query-options-keys.js';
-import { planForms } from '../emit/forms-plan.js';
+} from './query-keys.js';
+import { planForms } from './forms.js';
 import {
   operationKey,
   resourceKey,
@@ -78,7 +78,7 @@ export function planPackage(ir: Ir, reserved: readonly string[]): Plan {
       withOperations(tree, true).map((r) => [resourceKey(r.path), operationModulePath(r.path)]),
     ),
     queryKeyRoot,
-    // The form validators' names, claimed after every other name (see forms-plan.ts).
+    // The form validators' names, claimed after every other name (see plan/forms.ts).
     forms: planForms(ir, schemas, operations, types),
   };
 }

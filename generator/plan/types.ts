@@ -3,7 +3,7 @@
  * from the IR (which names nothing) and the names the hand-written parts already export, and
  * the emitters only render it. Plain data, so a test can rename one entry and emit again.
  */
-import type { FormSymbols } from '../emit/forms-plan.js';
+import type { FormSymbols } from './forms.js';
 
 /** The declarations a schema gets: its type, and the request-side one when the views are split. */
 export interface SchemaSymbols {
@@ -63,7 +63,7 @@ export interface Plan {
   readonly resources: ReadonlyMap<string, string>;
   /** The module under `src/` that holds each resource's operations, by resource path. */
   readonly operationModules: ReadonlyMap<string, string>;
-  /** The form validators of the `forms` entry point (`emit/forms-plan.ts`). */
+  /** The form validators of the `forms` entry point (`plan/forms.ts`). */
   readonly forms: FormSymbols;
   /** The constant holding the root of every query key (`connectApiQueryKey`, in the `./query` entry point). */
   readonly queryKeyRoot: string;

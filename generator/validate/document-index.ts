@@ -2,13 +2,13 @@
  * What the semantic rules read from a document, gathered in one walk and kept per document:
  * every `$ref`, every `enum`, every `$anchor`, and the operations under `paths` and
  * `webhooks`. Every accessor checks types first, because the rules also run on documents
- * the schema check rejected (the shared reader in `document/read.ts` sees to that).
+ * the schema check rejected (the shared reader in `shared/document/read.ts` sees to that).
  */
-import { pathItemOperations } from '../document/methods.js';
-import { isExtensionKey, NAME_MAPS } from '../document/name-maps.js';
-import { joinPointer } from '../document/pointer.js';
-import { followRefs, isObject, member, type RawObject } from '../document/read.js';
-import type { SourceDocument } from '../load.js';
+import { pathItemOperations } from '../shared/document/methods.js';
+import { isExtensionKey, NAME_MAPS } from '../shared/document/name-maps.js';
+import { joinPointer } from '../shared/document/pointer.js';
+import { followRefs, isObject, member, type RawObject } from '../shared/document/read.js';
+import type { SourceDocument } from '../load/load.js';
 
 export type JsonObject = RawObject;
 

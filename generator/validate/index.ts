@@ -3,9 +3,9 @@
  * any input, and no disk but the compiled-schema cache the caller hands in. The OpenAPI JSON Schema check and the semantic rules both run, so one
  * pass reports every problem; nothing is built from a document with errors.
  */
-import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
-import type { TextCache } from '../cache.js';
-import type { SourceDocument } from '../load.js';
+import { sortDiagnostics, type Diagnostic } from '../shared/diagnostics.js';
+import type { TextCache } from '../shared/cache.js';
+import type { SourceDocument } from '../load/load.js';
 import { checkSchema, detectVersion } from './openapi-schema.js';
 import { semanticRules } from './semantic.js';
 

@@ -4,14 +4,14 @@
  * `schemas.ts`). ajv's raw errors are reduced by `simplifyErrors` and worded by `wordError`.
  */
 import type { ErrorObject } from 'ajv';
-import { diagnosticAt, type Diagnostic } from '../diagnostics.js';
-import type { SourceDocument } from '../load.js';
+import { diagnosticAt, type Diagnostic } from '../shared/diagnostics.js';
+import type { SourceDocument } from '../load/load.js';
 import { errorAt } from './report.js';
 import { simplifyErrors } from './schema-errors.js';
 import { wordError } from './schema-messages.js';
-import type { TextCache } from '../cache.js';
+import type { TextCache } from '../shared/cache.js';
 import { acceptorFor, compiledSchema, type OpenApiLine } from './schemas.js';
-import { readingOf, type ToleratedCode } from '../tolerances.js';
+import { readingOf, type ToleratedCode } from './tolerances.js';
 
 export type VersionCheck =
   { readonly line: OpenApiLine } | { readonly line?: undefined; readonly diagnostic: Diagnostic };
@@ -33,7 +33,7 @@ export function detectVersion(doc: SourceDocument): VersionCheck {
   });
   const swagger = field('swagger');
   if (openapi === undefined && swagger !== undefined) {
-    // `swagger: "2.0"` is converted when loaded (generator/swagger/); it arrives here only
+    // `swagger: "2.0"` is converted when loaded (generator/load/swagger/); it arrives here only
     // from a caller that validates the raw document, or as a number YAML made of `2.0`.
     return unsupported(
       '/swagger',
@@ -43,7 +43,7 @@ export function detectVersion(doc: SourceDocument): VersionCheck {
       typeof swagger === 'number'
         ? 'quote the version: `swagger: "2.0"`'
         : swagger === '2.0'
-          ? 'load it with loadDocument (generator/swagger/load.ts), which converts it to OpenAPI 3.0'
+          ? 'load it with loadDocument (generator/load/swagger/load.ts), which converts it to OpenAPI 3.0'
           : `convert it to OpenAPI 3 first; ${SUPPORTED}`,
     );
   }
@@ -103,7 +103,7 @@ export function checkSchema(
  * Slight invalidities that other generators accept and that change nothing the generator
  * reads, or have one plain reading: each is a warning naming its place, with its own code,
  * instead of a `schema` error. The codes and their readings are listed in `TOLERANCES`
- * (`generator/tolerances.ts`), which the README shows. Only the top level is tolerant of
+ * (`generator/validate/tolerances.ts`), which docs/teams-and-ci.md shows. Only the top level is tolerant of
  * unknown keys: deeper down, an unknown key is more often a typo that changes the meaning
  * (`nulable`, `reponses`), so it stays an error.
  */

@@ -4,18 +4,18 @@
  * to `components.parameters`), every declared path parameter must occur in the template, and
  * must say `required: true` (OpenAPI 3.x requires it: a path segment cannot be absent).
  */
-import type { Diagnostic } from '../diagnostics.js';
-import { pathItemOperations } from '../document/methods.js';
-import { joinPointer } from '../document/pointer.js';
+import type { Diagnostic } from '../shared/diagnostics.js';
+import { pathItemOperations } from '../shared/document/methods.js';
+import { joinPointer } from '../shared/document/pointer.js';
 import {
   followRefs as deref,
   isObject,
   member,
   type RawObject as JsonObject,
-} from '../document/read.js';
-import type { SourceDocument } from '../load.js';
+} from '../shared/document/read.js';
+import type { SourceDocument } from '../load/load.js';
 import { errorAt } from './report.js';
-import { diagnosticAt } from '../diagnostics.js';
+import { diagnosticAt } from '../shared/diagnostics.js';
 
 interface DeclaredParameter {
   readonly name: string;

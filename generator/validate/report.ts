@@ -1,5 +1,5 @@
-import { diagnosticAt, type Diagnostic } from '../diagnostics.js';
-import type { SourceDocument } from '../load.js';
+import { diagnosticAt, type Diagnostic } from '../shared/diagnostics.js';
+import type { SourceDocument } from '../load/load.js';
 
 /** An error diagnostic at `pointer`, with the line and column `locate` finds for it. */
 export function errorAt(

@@ -2,8 +2,8 @@
  * Plain-language wording for the ajv errors that `simplifyErrors` keeps: what the value is
  * ("operation", "parameter", "'operationId'"), what is wrong, and where to point.
  */
-import { isPathItemMethod } from '../document/methods.js';
-import { joinPointer, resolvePointer, splitPointer } from '../document/pointer.js';
+import { isPathItemMethod } from '../shared/document/methods.js';
+import { joinPointer, resolvePointer, splitPointer } from '../shared/document/pointer.js';
 import { closest } from './closest.js';
 import type { KeptError } from './schema-errors.js';
 import type { CompiledSchema, SchemaNode } from './schemas.js';

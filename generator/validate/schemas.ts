@@ -8,9 +8,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import { contentKey, type TextCache } from '../cache.js';
-import { refPointer, resolvePointer } from '../document/pointer.js';
-import { acceptorFileName, bundleDir, prebuiltItem, prebuiltText } from '../prebuilt.js';
+import { contentKey, type TextCache } from '../shared/cache.js';
+import { refPointer, resolvePointer } from '../shared/document/pointer.js';
+import {
+  acceptorFileName,
+  bundleDir,
+  prebuiltItem,
+  prebuiltText,
+} from '../shared/templates/prebuilt.js';
 
 export type OpenApiLine = '3.0' | '3.1' | '3.2';
 

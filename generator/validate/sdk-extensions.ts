@@ -6,13 +6,13 @@
  * step's `api-version` warning). Each is optional; a value of the wrong shape is refused here,
  * at its own line.
  */
-import type { Diagnostic } from '../diagnostics.js';
-import { isObject, member } from '../document/read.js';
-import type { SourceDocument } from '../load.js';
-import { joinPointer } from '../document/pointer.js';
+import type { Diagnostic } from '../shared/diagnostics.js';
+import { isObject, member } from '../shared/document/read.js';
+import type { SourceDocument } from '../load/load.js';
+import { joinPointer } from '../shared/document/pointer.js';
 import { errorAt } from './report.js';
 import { indexDocument, type OperationSite } from './document-index.js';
-import { sdkLayers } from '../template-dirs.js';
+import { sdkLayers } from '../shared/templates/dirs.js';
 
 interface ExtensionRule {
   readonly name: string;

@@ -3,20 +3,20 @@
  * problems. They run even when the schema check failed, so each one checks the type of
  * everything it reads; none of them throws on a malformed document.
  */
-import type { Diagnostic } from '../diagnostics.js';
+import type { Diagnostic } from '../shared/diagnostics.js';
 import {
   isUrl,
   joinPointer,
   refPointer,
   resolvePointer,
   splitPointer,
-} from '../document/pointer.js';
-import { followRefs as deref, isObject, member } from '../document/read.js';
-import type { SourceDocument } from '../load.js';
+} from '../shared/document/pointer.js';
+import { followRefs as deref, isObject, member } from '../shared/document/read.js';
+import type { SourceDocument } from '../load/load.js';
 import { indexDocument, type OperationSite } from './document-index.js';
 import { pathParameters } from './path-parameters.js';
 import { errorAt, warningAt } from './report.js';
-import { readingOf } from '../tolerances.js';
+import { readingOf } from './tolerances.js';
 import { closest } from './closest.js';
 import { sdkExtensions } from './sdk-extensions.js';
 
@@ -60,7 +60,7 @@ export function uniqueOperationIds(doc: SourceDocument): Diagnostic[] {
 
 /**
  * Local `$ref`s must resolve. Refs to other files were made local by the loader
- * (`split/load-spec.ts`), so one left here means the document was read without its files;
+ * (`load/split/load-spec.ts`), so one left here means the document was read without its files;
  * refs to URLs are not fetched.
  */
 export function references(doc: SourceDocument): Diagnostic[] {

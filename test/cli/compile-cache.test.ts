@@ -22,7 +22,7 @@ function run(env: Record<string, string> = {}) {
     import { createRequire } from 'node:module';
     const { enableCompileCache, compileCacheUse } = await import(${JSON.stringify(MODULE)});
     const mode = enableCompileCache(process.env, ${JSON.stringify(dir)});
-    const { Project } = createRequire(${JSON.stringify(join(process.cwd(), 'generator/cli.ts'))})('ts-morph');
+    const { Project } = createRequire(${JSON.stringify(join(process.cwd(), 'generator/cli/cli.ts'))})('ts-morph');
     const file = new Project({ useInMemoryFileSystem: true }).createSourceFile('/a.ts', 'const a:number=1');
     console.log(JSON.stringify({ mode, use: compileCacheUse.map((u) => u.used), text: file.getFullText() }));
   `;

@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../generator/cli.js';
-import { readTimings, STAGES, StageTimings, timingLines } from '../../generator/timings.js';
+import { main } from '../../generator/cli/cli.js';
+import { readTimings, STAGES, StageTimings, timingLines } from '../../generator/shared/timings.js';
 import { capture } from '../support/cli-io.js';
 import { useScratchDir } from '../support/scratch.js';
 

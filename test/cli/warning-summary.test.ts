@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { main } from '../../generator/cli.js';
+import { main } from '../../generator/cli/cli.js';
 import { capture } from '../support/cli-io.js';
 import { useScratchDir } from '../support/scratch.js';
 

@@ -4,7 +4,7 @@
  * that change every 50 ms still give a run every second rather than none.
  */
 import { describe, expect, it } from 'vitest';
-import { debounce, DEFAULT_TIMING, type Timing } from '../../generator/commands/debounce.js';
+import { debounce, DEFAULT_TIMING, type Timing } from '../../generator/cli/commands/debounce.js';
 import { manualClock } from '../support/manual-clock.js';
 
 /** A debounce as the watch uses it: a run starts when it fires, and the times runs started at. */

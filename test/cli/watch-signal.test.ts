@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { STAGING_PREFIX } from '../../generator/write.js';
+import { STAGING_PREFIX } from '../../generator/write/write.js';
 import { useScratchDir } from '../support/scratch.js';
 
 const scratch = useScratchDir('connect-codegen-watch-signal-');

@@ -8,12 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../generator/cli.js';
-import { runMergeGenerated } from '../../generator/commands/merge-generated.js';
-import { EXIT } from '../../generator/commands/io.js';
-import { displayPath } from '../../generator/commands/paths.js';
-import { MANIFEST_FILE, mergeManifests, parseManifest } from '../../generator/manifest.js';
-import { refuseOutputFolder } from '../../generator/write-guard.js';
+import { main } from '../../generator/cli/cli.js';
+import { runMergeGenerated } from '../../generator/cli/commands/merge-generated.js';
+import { EXIT } from '../../generator/cli/commands/io.js';
+import { displayPath } from '../../generator/cli/commands/paths.js';
+import { MANIFEST_FILE, mergeManifests, parseManifest } from '../../generator/write/manifest.js';
+import { refuseOutputFolder } from '../../generator/write/write-guard.js';
 import { capture } from '../support/cli-io.js';
 import { useScratchDir } from '../support/scratch.js';
 

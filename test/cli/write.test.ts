@@ -6,7 +6,12 @@
 import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OutputRefused, planOutput, STAGING_PREFIX, writeOutput } from '../../generator/write.js';
+import {
+  OutputRefused,
+  planOutput,
+  STAGING_PREFIX,
+  writeOutput,
+} from '../../generator/write/write.js';
 import { useScratchDir } from '../support/scratch.js';
 
 const scratch = useScratchDir('connect-codegen-write-');

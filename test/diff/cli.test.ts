@@ -8,7 +8,7 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../generator/cli.js';
+import { main } from '../../generator/cli/cli.js';
 import { capture } from '../support/cli-io.js';
 import { gitIn } from '../support/git.js';
 import { useScratchDir } from '../support/scratch.js';
@@ -94,7 +94,7 @@ describe('connect-codegen diff exit codes', () => {
 
 describe('connect-codegen diff against git history', () => {
   const tsx = resolve('node_modules/.bin/tsx');
-  const cli = resolve('generator/cli.ts');
+  const cli = resolve('generator/cli/cli.ts');
   let repo: string;
 
   const git = gitIn(() => repo);

@@ -3,8 +3,8 @@
  * the surface records them: a new required one breaks every call that does not pass it.
  */
 import { describe, expect, it } from 'vitest';
-import { buildSurface } from '../../generator/diff/surface.js';
-import type { SnapshotOperation } from '../../generator/diff/snapshot.js';
+import { buildSurface } from '../../generator/release/diff/surface.js';
+import type { SnapshotOperation } from '../../generator/release/diff/snapshot.js';
 import { reportForChange, THINGS_BASE, verdicts, type Doc } from './support.js';
 
 const things = (doc: Doc): Doc => doc.paths['/things/'].get;

@@ -18,10 +18,10 @@ import {
   inlineCode,
   inlineText,
   visible,
-} from '../../generator/diff/markdown-text.js';
-import { planRelease, updateChangelog } from '../../generator/diff/release.js';
-import { renderReport } from '../../generator/diff/render.js';
-import type { ChangeReport } from '../../generator/diff/report.js';
+} from '../../generator/release/diff/markdown-text.js';
+import { planRelease, updateChangelog } from '../../generator/release/diff/release.js';
+import { renderReport } from '../../generator/release/diff/render.js';
+import type { ChangeReport } from '../../generator/release/diff/report.js';
 import { gitIn } from '../support/git.js';
 import { useScratchDir } from '../support/scratch.js';
 import { reportBetween, type Doc } from './support.js';
@@ -321,7 +321,7 @@ describe('diff --format markdown against git history', () => {
     const result = await run(
       resolve('node_modules/.bin/tsx'),
       [
-        resolve('generator/cli.ts'),
+        resolve('generator/cli/cli.ts'),
         'diff',
         '--base',
         'main',

@@ -6,14 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { compareLimits } from '../../generator/diff/limits.js';
-import { codeSpan, plain } from '../../generator/diff/phrase.js';
-import { buildReport } from '../../generator/diff/report.js';
-import { snapshotOf, type SurfaceSource } from '../../generator/diff/snapshot.js';
-import { specToIr } from '../../generator/diff/source.js';
-import { parseState, serializeState } from '../../generator/diff/state-file.js';
-import { buildSurface } from '../../generator/diff/surface.js';
-import { describeChange } from '../../generator/diff/describe.js';
+import { compareLimits } from '../../generator/release/diff/limits.js';
+import { codeSpan, plain } from '../../generator/release/diff/phrase.js';
+import { buildReport } from '../../generator/release/diff/report.js';
+import { snapshotOf, type SurfaceSource } from '../../generator/release/diff/snapshot.js';
+import { specToIr } from '../../generator/release/diff/source.js';
+import { parseState, serializeState } from '../../generator/release/diff/state-file.js';
+import { buildSurface } from '../../generator/release/diff/surface.js';
+import { describeChange } from '../../generator/release/diff/describe.js';
 import type { Doc } from './support.js';
 
 const LIMITS_BASE = 'test/fixtures/diff/limits-base.yaml';

@@ -6,11 +6,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runMergeGenerated } from '../../generator/commands/merge-generated.js';
-import type { PackageState, ReleaseState } from '../../generator/diff/release.js';
-import { serializeState } from '../../generator/diff/state-file.js';
-import { conflictSides } from '../../generator/merge.js';
-import { readRecorded, type PreviousOutput } from '../../generator/previous.js';
+import { runMergeGenerated } from '../../generator/cli/commands/merge-generated.js';
+import type { PackageState, ReleaseState } from '../../generator/release/diff/release.js';
+import { serializeState } from '../../generator/release/diff/state-file.js';
+import { conflictSides } from '../../generator/release/merge.js';
+import { readRecorded, type PreviousOutput } from '../../generator/release/previous.js';
 import { capture } from '../support/cli-io.js';
 import { useScratchDir } from '../support/scratch.js';
 

@@ -4,13 +4,13 @@
  * an error class). Renames are a removal plus an addition, so they break.
  */
 import { describe, expect, it } from 'vitest';
-import { describeChange } from '../../generator/diff/describe.js';
-import { plain } from '../../generator/diff/phrase.js';
-import { exportedNames, type ExportedName } from '../../generator/diff/exports.js';
-import { buildPackageSurface } from '../../generator/diff/package-surface.js';
-import { buildReport } from '../../generator/diff/report.js';
-import { RULES } from '../../generator/diff/rules.js';
-import type { SurfaceSource } from '../../generator/diff/snapshot.js';
+import { describeChange } from '../../generator/release/diff/describe.js';
+import { plain } from '../../generator/release/diff/phrase.js';
+import { exportedNames, type ExportedName } from '../../generator/shared/module-exports.js';
+import { buildPackageSurface } from '../../generator/release/diff/package-surface.js';
+import { buildReport } from '../../generator/release/diff/report.js';
+import { RULES } from '../../generator/release/diff/rules.js';
+import type { SurfaceSource } from '../../generator/release/diff/snapshot.js';
 
 describe('exported names', () => {
   const files = new Map([

@@ -5,9 +5,9 @@
  * hand-written module of a generated package must find its summary, and it must be the parse's.
  */
 import { describe, expect, it } from 'vitest';
-import { contentKey } from '../../generator/cache.js';
-import { SUMMARY_SHAPE, summarizeModule } from '../../generator/diff/exports.js';
-import { templateSummaries } from '../../generator/prebuild.js';
+import { contentKey } from '../../generator/shared/cache.js';
+import { SUMMARY_SHAPE, summarizeModule } from '../../generator/shared/module-exports.js';
+import { templateSummaries } from '../../generator/pack/prebuild.js';
 import { emittedPackage } from '../support/emitted.js';
 
 describe('the prebuilt export summaries', () => {

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../generator/pipeline.js';
-import { readPreviousOutput } from '../../generator/previous.js';
+import { readPreviousOutput } from '../../generator/release/previous.js';
 
 const SPEC = 'spec/connect-api.yaml';
 const COMMAND = 'npm run generate';

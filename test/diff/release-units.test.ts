@@ -1,16 +1,16 @@
 /** The pure parts of the release step: version arithmetic, the plan, the changelog, the state file, and the rules table in docs/teams-and-ci.md. */
 import { describe, expect, it } from 'vitest';
-import type { ExportedName } from '../../generator/diff/exports.js';
+import type { ExportedName } from '../../generator/shared/module-exports.js';
 import {
   planRelease,
   updateChangelog,
   type ReleaseRequest,
   type ReleaseState,
-} from '../../generator/diff/release.js';
-import { rulesTable } from '../../generator/diff/rules.js';
-import type { SurfaceSource } from '../../generator/diff/snapshot.js';
-import { parseState, serializeState } from '../../generator/diff/state-file.js';
-import { nextVersion } from '../../generator/diff/version.js';
+} from '../../generator/release/diff/release.js';
+import { rulesTable } from '../../generator/release/diff/rules.js';
+import type { SurfaceSource } from '../../generator/release/diff/snapshot.js';
+import { parseState, serializeState } from '../../generator/release/diff/state-file.js';
+import { nextVersion } from '../../generator/release/diff/version.js';
 import { readDocsPageSync } from '../support/docs.js';
 
 describe('version steps', () => {

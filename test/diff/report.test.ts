@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderReport } from '../../generator/diff/render.js';
+import { renderReport } from '../../generator/release/diff/render.js';
 import { reportBetween, V14, V15 } from './support.js';
 
 const spec = (label: string) => ({ label, text: readFileSync(label, 'utf8') });

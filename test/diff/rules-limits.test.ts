@@ -5,7 +5,7 @@
  * `LIMIT_RULES` has a row (checked at the end).
  */
 import { describe, expect, it } from 'vitest';
-import { LIMIT_RULES } from '../../generator/diff/rules-limits.js';
+import { LIMIT_RULES } from '../../generator/release/diff/rules-limits.js';
 import { reportForChange, verdicts, type Doc } from './support.js';
 
 const LIMITS_BASE = 'test/fixtures/diff/limits-base.yaml';

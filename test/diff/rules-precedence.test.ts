@@ -5,9 +5,9 @@
  * fails here until one names the other.
  */
 import { describe, expect, it } from 'vitest';
-import type { Change, ChangeKind } from '../../generator/diff/compare.js';
-import { RULES, ruleFor, rulesFitting, type Rule } from '../../generator/diff/rules.js';
-import type { Side, Subject, SurfaceEntry } from '../../generator/diff/surface-model.js';
+import type { Change, ChangeKind } from '../../generator/release/diff/compare.js';
+import { RULES, ruleFor, rulesFitting, type Rule } from '../../generator/release/diff/rules.js';
+import type { Side, Subject, SurfaceEntry } from '../../generator/release/diff/surface-model.js';
 
 /** Where each subject sits; a `Record` so that a new subject fails to compile here until it is placed. */
 const SIDES: Readonly<Record<Subject, readonly Side[]>> = {

@@ -4,10 +4,10 @@
  * verdict in the table fails here until the row says the same.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChangeKind } from '../../generator/diff/compare.js';
-import { RULES, ruleFor } from '../../generator/diff/rules.js';
-import { LIMIT_RULES } from '../../generator/diff/rules-limits.js';
-import type { Side, Subject, SurfaceEntry } from '../../generator/diff/surface-model.js';
+import type { ChangeKind } from '../../generator/release/diff/compare.js';
+import { RULES, ruleFor } from '../../generator/release/diff/rules.js';
+import { LIMIT_RULES } from '../../generator/release/diff/rules-limits.js';
+import type { Side, Subject, SurfaceEntry } from '../../generator/release/diff/surface-model.js';
 import { reportForChange, THINGS_BASE, verdicts, type Doc } from './support.js';
 
 const op = (doc: Doc, path: string, method: string): Doc => doc.paths[path][method];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ReleaseState } from '../../generator/diff/release.js';
-import type { SurfaceSource } from '../../generator/diff/snapshot.js';
-import { parseState, serializeState } from '../../generator/diff/state-file.js';
+import type { ReleaseState } from '../../generator/release/diff/release.js';
+import type { SurfaceSource } from '../../generator/release/diff/snapshot.js';
+import { parseState, serializeState } from '../../generator/release/diff/state-file.js';
 import type { IrProperty } from '../../generator/ir/types.js';
 
 const property = (name: string, type: IrProperty['type'] = { kind: 'string' }): IrProperty => ({

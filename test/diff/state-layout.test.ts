@@ -5,7 +5,7 @@
  * (escapes, non-finite numbers, left-out members, `toJSON`), at every width around the limit.
  */
 import { describe, expect, it } from 'vitest';
-import { layout } from '../../generator/diff/state-file.js';
+import { layout } from '../../generator/release/diff/state-file.js';
 
 /** The layout as it was first written: every value stringified whole at every level. */
 function wholeLayout(value: unknown, indent: string, prefix = ''): string {

@@ -5,10 +5,10 @@
  * constant whose keys it did not declare, fails here.
  */
 import { describe, expect, it } from 'vitest';
-import { exportedNames } from '../../generator/diff/exports.js';
-import { packageExports } from '../../generator/diff/structure-summary.js';
-import { packageEntries } from '../../generator/emit/package.js';
-import { printFiles } from '../../generator/print.js';
+import { exportedNames } from '../../generator/shared/module-exports.js';
+import { packageExports } from '../../generator/release/diff/structure-summary.js';
+import { packageEntries } from '../../generator/emit/package/package.js';
+import { printFiles } from '../../generator/print/print.js';
 import { emittedPackage } from '../support/emitted.js';
 
 const DOCUMENTS = [

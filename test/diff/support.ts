@@ -1,13 +1,13 @@
 /** Builds change reports from spec text for the diff tests. */
 import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
-import { describeChange } from '../../generator/diff/describe.js';
-import { plain } from '../../generator/diff/phrase.js';
-import { buildReport, type ChangeReport } from '../../generator/diff/report.js';
-import { snapshotOf } from '../../generator/diff/snapshot.js';
-import { specToIr, type SpecText } from '../../generator/diff/source.js';
-import { buildSurface } from '../../generator/diff/surface.js';
-import { formatDiagnostic } from '../../generator/diagnostics.js';
+import { describeChange } from '../../generator/release/diff/describe.js';
+import { plain } from '../../generator/release/diff/phrase.js';
+import { buildReport, type ChangeReport } from '../../generator/release/diff/report.js';
+import { snapshotOf } from '../../generator/release/diff/snapshot.js';
+import { specToIr, type SpecText } from '../../generator/release/diff/source.js';
+import { buildSurface } from '../../generator/release/diff/surface.js';
+import { formatDiagnostic } from '../../generator/shared/diagnostics.js';
 
 export const THINGS_BASE = 'test/fixtures/diff/things-base.yaml';
 /** The Connect API spec as released in 1.4.0, and 1.5.0 with connector information added. */

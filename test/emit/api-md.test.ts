@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { emitApiMarkdown } from '../../generator/emit/api-md.js';
-import type { EmittedFile } from '../../generator/emit/model.js';
-import { OPTIONS_TEMPLATE } from '../../generator/emit/runtime-options.js';
+import { emitApiMarkdown } from '../../generator/emit/docs/api-md.js';
+import type { EmittedFile } from '../../generator/emit/common/model.js';
+import { OPTIONS_TEMPLATE } from '../../generator/emit/templates/runtime-options.js';
 import { RUNTIME_TEMPLATE_DIR } from '../../generator/pipeline.js';
 import { irOf, operation, schema, str, namesOf } from '../support/ir-values.js';
 

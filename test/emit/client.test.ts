@@ -4,7 +4,11 @@
  * client's insides change.
  */
 import { describe, expect, it } from 'vitest';
-import { CLIENT_META, clientClassName, emitClient } from '../../generator/emit/client.js';
+import {
+  CLIENT_META,
+  clientClassName,
+  emitClient,
+} from '../../generator/emit/operations/client.js';
 import { exportedNames, sourceOf } from '../support/emitted.js';
 import { irOf, operation } from '../support/ir-values.js';
 import { planIr } from '../../generator/plan/index.js';

@@ -7,7 +7,7 @@ import {
   or,
   renderCondition,
   typeOf,
-} from '../../generator/emit/condition.js';
+} from '../../generator/emit/guards/condition.js';
 
 describe('guard conditions', () => {
   it.each([

@@ -4,7 +4,7 @@ import {
   coreFactoryName,
   emitCoreFactory,
   smallBundleOperation,
-} from '../../generator/emit/core-factory.js';
+} from '../../generator/emit/operations/core-factory.js';
 import { exportedNames, importsOf, sourceOf } from '../support/emitted.js';
 import { irOf, operation, str } from '../support/ir-values.js';
 

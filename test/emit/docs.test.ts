@@ -5,7 +5,7 @@ import {
   docs,
   escapeDocText,
   typeDescription,
-} from '../../generator/emit/docs.js';
+} from '../../generator/emit/common/doc-comments.js';
 import { nullable, ref, schema, str } from '../support/ir-values.js';
 
 describe('docs', () => {

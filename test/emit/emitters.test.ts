@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { emitEnums } from '../../generator/emit/enums.js';
-import { emitTypes } from '../../generator/emit/types.js';
-import { emitGuards } from '../../generator/emit/guards.js';
-import { emitOperationModule } from '../../generator/emit/operations.js';
-import { printFiles } from '../../generator/print.js';
-import type { EmittedFile } from '../../generator/emit/model.js';
+import { emitEnums } from '../../generator/emit/types/enums.js';
+import { emitTypes } from '../../generator/emit/types/types.js';
+import { emitGuards } from '../../generator/emit/guards/guards.js';
+import { emitOperationModule } from '../../generator/emit/operations/operations.js';
+import { printFiles } from '../../generator/print/print.js';
+import type { EmittedFile } from '../../generator/emit/common/model.js';
 import {
   int,
   irOf,

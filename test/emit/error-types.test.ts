@@ -3,7 +3,7 @@
  * runtime's `KnownErrorTypes` by module augmentation; no file when there are none.
  */
 import { describe, expect, it } from 'vitest';
-import { emitErrorTypes, findErrorTypes } from '../../generator/emit/error-types.js';
+import { emitErrorTypes, findErrorTypes } from '../../generator/emit/types/error-types.js';
 import type { IrType } from '../../generator/ir/types.js';
 import { importsOf, sourceOf } from '../support/emitted.js';
 import { irOf, nullable, object, operation, prop, ref, schema, str } from '../support/ir-values.js';

@@ -7,11 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CodeBlockWriter } from 'ts-morph';
-import { emitFake, serverPath } from '../../generator/emit/fake.js';
-import { FormNodeBuilder, writeNode } from '../../generator/emit/forms-nodes.js';
-import type { EmittedFile } from '../../generator/emit/model.js';
-import { packageEntries } from '../../generator/emit/package.js';
-import { SchemaIndex } from '../../generator/emit/type-expr.js';
+import { emitFake, serverPath } from '../../generator/emit/fake/fake.js';
+import { FormNodeBuilder, writeNode } from '../../generator/emit/forms/nodes.js';
+import type { EmittedFile } from '../../generator/emit/common/model.js';
+import { packageEntries } from '../../generator/emit/package/package.js';
+import { SchemaIndex } from '../../generator/emit/common/type-expr.js';
 import { NameRegistry } from '../../generator/ir/names.js';
 import { FAKE_TEMPLATE_DIR, loadTemplates } from '../../generator/pipeline.js';
 import { emittedPackage, importsOf, sourceOf } from '../support/emitted.js';

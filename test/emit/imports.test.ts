@@ -1,7 +1,7 @@
 /** Import declarations: names deduplicated and sorted, so output never depends on visit order. */
 import { StructureKind } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { mixedImport, moduleImport } from '../../generator/emit/imports.js';
+import { mixedImport, moduleImport } from '../../generator/emit/common/imports.js';
 import { importsOf, sourceOf } from '../support/emitted.js';
 
 function fileWith(...imports: ReturnType<typeof moduleImport>[]) {

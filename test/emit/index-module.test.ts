@@ -1,6 +1,6 @@
 /** The package entry point re-exports each module it is given, as `.js` specifiers, in order. */
 import { describe, expect, it } from 'vitest';
-import { emitIndex } from '../../generator/emit/index-module.js';
+import { emitIndex } from '../../generator/emit/package/index-module.js';
 import { sourceOf } from '../support/emitted.js';
 
 describe('emitIndex', () => {

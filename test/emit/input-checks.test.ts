@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   inputCheckDeclarations,
   inputCheckRefs,
-  pathNeedsCheck,
-} from '../../generator/emit/input-checks.js';
-import { SchemaIndex } from '../../generator/emit/type-expr.js';
+} from '../../generator/emit/guards/input-checks.js';
+import { pathNeedsCheck } from '../../generator/ir/inputs.js';
+import { SchemaIndex } from '../../generator/emit/common/type-expr.js';
 import type { IrParameter } from '../../generator/ir/types.js';
 import {
   int,

@@ -1,6 +1,6 @@
 /**
  * TypeScript fences the direct printer vouches go to neither prettier nor its parse check
- * (generator/print.ts `vouchedFence`, markdown-format.ts `fenceCodes`): api.md's calls
+ * (generator/print/print.ts `vouchedFence`, markdown-format.ts `fenceCodes`): api.md's calls
  * (`const r = await client.x.y(…)`) and request types. Each construct is compared with
  * prettier's own text, and a document mixing vouched fences with others (a signature that
  * does not parse, a statement outside the printer's tables) with prettier's markdown.
@@ -8,9 +8,9 @@
 import * as prettier from 'prettier';
 import * as babel from 'prettier/plugins/babel';
 import { describe, expect, it } from 'vitest';
-import { formatMarkdown, type MarkdownTools } from '../../generator/markdown-format.js';
-import { formatDirect } from '../../generator/print-direct.js';
-import { PRETTIER, vouchedFence } from '../../generator/print.js';
+import { formatMarkdown, type MarkdownTools } from '../../generator/print/markdown-format.js';
+import { formatDirect } from '../../generator/print/direct/printer.js';
+import { PRETTIER, vouchedFence } from '../../generator/print/print.js';
 import { byPrettier } from '../support/direct-print.js';
 
 /** A formatter for tests that must not need prettier. */

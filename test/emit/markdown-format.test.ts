@@ -1,5 +1,5 @@
 /**
- * Printing asks prettier for less than all of it (generator/print.ts, markdown-format.ts):
+ * Printing asks prettier for less than all of it (generator/print/print.ts, markdown-format.ts):
  * markdown a section at a time, prose it would leave as it is not at all, TypeScript fences in
  * one call, and TypeScript through `babel-ts`. These tests hold the bytes to what prettier
  * itself gives for the whole file with the parser its command line picks: over the package of
@@ -12,9 +12,9 @@ import {
   formatMarkdown,
   isPlainInline,
   type MarkdownTools,
-} from '../../generator/markdown-format.js';
+} from '../../generator/print/markdown-format.js';
 import { generate } from '../../generator/pipeline.js';
-import { PRETTIER, type OutputFile } from '../../generator/print.js';
+import { PRETTIER, type OutputFile } from '../../generator/print/print.js';
 
 const asked: string[] = [];
 const tools: MarkdownTools = {

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { loadLayer } from '../../generator/layers.js';
+import { loadLayer } from '../../generator/emit/templates/layers.js';
 import { generate } from '../../generator/pipeline.js';
-import type { OutputFile } from '../../generator/print.js';
-import { templateExports } from '../../generator/template-names.js';
+import type { OutputFile } from '../../generator/print/print.js';
+import { templateExports } from '../../generator/shared/templates/names.js';
 
 const scratch = await mkdtemp(join(tmpdir(), 'no-layer-'));
 afterAll(() => rm(scratch, { recursive: true, force: true }));

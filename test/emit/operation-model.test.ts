@@ -4,15 +4,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseState } from '../../generator/diff/state-file.js';
-import { snapshotOf } from '../../generator/diff/snapshot.js';
-import { specToIr } from '../../generator/diff/source.js';
-import { operationModel, wireParameter } from '../../generator/emit/operation-model.js';
-import { emitOperationModule } from '../../generator/emit/operations.js';
-import { ContractBuilder, printContractValue } from '../../generator/emit/testing-contract.js';
-import { SchemaIndex } from '../../generator/emit/type-expr.js';
+import { parseState } from '../../generator/release/diff/state-file.js';
+import { snapshotOf } from '../../generator/release/diff/snapshot.js';
+import { specToIr } from '../../generator/release/diff/source.js';
+import { operationModel, wireParameter } from '../../generator/emit/operations/operation-model.js';
+import { emitOperationModule } from '../../generator/emit/operations/operations.js';
+import { ContractBuilder, printContractValue } from '../../generator/emit/fake/testing-contract.js';
+import { SchemaIndex } from '../../generator/emit/common/type-expr.js';
 import type { IrParameter } from '../../generator/ir/types.js';
-import { printFiles } from '../../generator/print.js';
+import { printFiles } from '../../generator/print/print.js';
 import { int, irOf, operation, str, namesOf } from '../support/ir-values.js';
 
 const query = (name: string, extra: Partial<IrParameter> = {}): IrParameter => ({

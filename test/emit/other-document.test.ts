@@ -12,7 +12,7 @@ import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { generate } from '../../generator/pipeline.js';
-import type { OutputFile } from '../../generator/print.js';
+import type { OutputFile } from '../../generator/print/print.js';
 
 const scratch = await mkdtemp(join(tmpdir(), 'other-document-'));
 afterAll(() => rm(scratch, { recursive: true, force: true }));

@@ -4,7 +4,7 @@
  * the modules emitted, and every source file is reached from the index or its own entry point.
  */
 import { describe, expect, it } from 'vitest';
-import { packageEntries } from '../../generator/emit/package.js';
+import { packageEntries } from '../../generator/emit/package/package.js';
 import { emittedPackage, sourceOf } from '../support/emitted.js';
 
 describe.each(['spec/connect-api.yaml', 'test/fixtures/valid/petstore-3.0.yaml'])(

@@ -7,7 +7,7 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { formatDirect } from '../../generator/print-direct.js';
+import { formatDirect } from '../../generator/print/direct/printer.js';
 import { byPrettier, printedDirectly } from '../support/direct-print.js';
 
 /** A formatter for tests that must not need prettier. */

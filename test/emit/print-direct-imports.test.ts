@@ -1,12 +1,12 @@
 /**
  * Imports of named bindings on one line, which the direct printer reads without TypeScript's
- * parser (`vouchedImport` in print-direct.ts): each compared with prettier's own text, and
+ * parser (`vouchedImport` in print/direct/printer.ts): each compared with prettier's own text, and
  * the imports it leaves to the statement reader (keywords as names, a quote in the path)
  * still printed as prettier prints them.
  */
 
 import { describe, expect, it } from 'vitest';
-import { formatDirect } from '../../generator/print-direct.js';
+import { formatDirect } from '../../generator/print/direct/printer.js';
 import { byPrettier, printedDirectly } from '../support/direct-print.js';
 
 /** A formatter for tests that must not need prettier. */

@@ -5,8 +5,8 @@
  */
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { formatJsonDirect } from '../../generator/print-direct-json.js';
-import { PRETTIER } from '../../generator/print.js';
+import { formatJsonDirect } from '../../generator/print/direct/json.js';
+import { PRETTIER } from '../../generator/print/print.js';
 
 const byPrettier = (text: string, parser: string) => prettier.format(text, { ...PRETTIER, parser });
 

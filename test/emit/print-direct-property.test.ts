@@ -1,5 +1,5 @@
 /**
- * A property test of the statement layouts (print-direct-code.ts): documents made up with
+ * A property test of the statement layouts (print/direct/code.ts): documents made up with
  * names of every length (so statements land on both sides of the print width), operations
  * with path, query and body inputs, and schemas of nested objects, lists and enums are
  * generated with direct printing on and off; every file must be the same, byte for byte.

@@ -1,10 +1,10 @@
 /**
  * Type declarations the direct printer lays out as prettier does without asking it
- * (`print-direct-types.ts`): a member's generic broken inside its brackets, JSDoc lines that end
+ * (`print/direct/types.ts`): a member's generic broken inside its brackets, JSDoc lines that end
  * in spaces; and what it leaves to prettier. Prettier is the judge of every expected text.
  */
 import { describe, expect, it } from 'vitest';
-import { formatDirect } from '../../generator/print-direct.js';
+import { formatDirect } from '../../generator/print/direct/printer.js';
 import { byPrettier, printedDirectly } from '../support/direct-print.js';
 
 /** A formatter for texts that must not need prettier. */

@@ -1,5 +1,5 @@
 /**
- * Prettier remains the judge of what `print-direct.ts` prints without it: generated packages
+ * Prettier remains the judge of what `print/direct/printer.ts` prints without it: generated packages
  * must be byte for byte what they are with direct printing off (every file prettier's), every
  * TypeScript file a prettier fixed point, and guards of generated schemas (names of every
  * length, so lines land on both sides of the print width) printed directly as prettier prints
@@ -9,14 +9,19 @@ import fc from 'fast-check';
 import * as prettier from 'prettier';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IrProperty, IrSchema, IrType } from '../../generator/ir/types.js';
-import { emitGuards } from '../../generator/emit/guards.js';
-import { emitEnums } from '../../generator/emit/enums.js';
-import { emitTypes } from '../../generator/emit/types.js';
+import { emitGuards } from '../../generator/emit/guards/guards.js';
+import { emitEnums } from '../../generator/emit/types/enums.js';
+import { emitTypes } from '../../generator/emit/types/types.js';
 import { generate } from '../../generator/pipeline.js';
-import { formatDirect, printStatement } from '../../generator/print-direct.js';
+import { formatDirect, printStatement } from '../../generator/print/direct/printer.js';
 import { byPrettier, printedDirectly } from '../support/direct-print.js';
-import { FORMAT_LIMITS, PRETTIER, printFiles, type OutputFile } from '../../generator/print.js';
-import type { EmittedFile } from '../../generator/emit/model.js';
+import {
+  FORMAT_LIMITS,
+  PRETTIER,
+  printFiles,
+  type OutputFile,
+} from '../../generator/print/print.js';
+import type { EmittedFile } from '../../generator/emit/common/model.js';
 import { corpusDocuments } from '../robustness/corpus.js';
 import { irOf, schema } from '../support/ir-values.js';
 
@@ -368,7 +373,7 @@ describe('an enum declaration', () => {
       'a guard',
       'export function isK(value: unknown): value is K {\n  switch (value) {\n    case "a":\n    case 2:\n      return true;\n    default:\n      return false;\n  }\n}\n',
     ],
-    // Taken by the statement layouts (print-direct-code.ts) since.
+    // Taken by the statement layouts (print/direct/code.ts) since.
     ['a key prettier unquotes', 'export const K = {\n    "a": "a",\n  } as const;\n'],
     ['a member over the width', `export const K = {\n    ${long}: "${long}",\n  } as const;\n`],
     ['a list of numbers that fits', 'export const K_VALUES = [1, 2] as const;\n'],

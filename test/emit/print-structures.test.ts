@@ -1,5 +1,5 @@
 /**
- * Our structure printer (`generator/print-structures/`) gives ts-morph's text byte for byte: on
+ * Our structure printer (`generator/print/structures/`) gives ts-morph's text byte for byte: on
  * whole packages, on the corners of ts-morph's printers (comments the writer closes, strings it
  * does not indent, commas it places), and its writer on the same calls as CodeBlockWriter's.
  * What it does not know it leaves to ts-morph, and the print stage's output is the same.
@@ -15,7 +15,7 @@ import {
 } from 'ts-morph';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emitVersionFree } from '../../generator/emit/index.js';
-import { typescriptFile } from '../../generator/emit/model.js';
+import { typescriptFile } from '../../generator/emit/common/model.js';
 import { buildIr } from '../../generator/ir/build.js';
 import { planIr } from '../../generator/plan/index.js';
 import {
@@ -23,10 +23,10 @@ import {
   loadTemplates,
   TESTING_TEMPLATE_DIR,
 } from '../../generator/pipeline.js';
-import { printFiles, printWithSourceFile, structurePrinter } from '../../generator/print.js';
-import { printStructure } from '../../generator/print-structures/index.js';
-import { QuickWriter, WRITER_OPTIONS } from '../../generator/print-structures/writer.js';
-import { loadDocument } from '../../generator/swagger/load.js';
+import { printFiles, printWithSourceFile, structurePrinter } from '../../generator/print/print.js';
+import { printStructure } from '../../generator/print/structures/index.js';
+import { QuickWriter, WRITER_OPTIONS } from '../../generator/print/structures/writer.js';
+import { loadDocument } from '../../generator/load/swagger/load.js';
 
 /** The project `printFiles` prints with: two spaces, single quotes. */
 function printProject(): Project {

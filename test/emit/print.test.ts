@@ -5,9 +5,9 @@
  */
 import { Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import type { TextCache } from '../../generator/cache.js';
-import { exportedNames, type ModuleSummary } from '../../generator/diff/exports.js';
-import { printFiles, printWithSourceFile, structurePrinter } from '../../generator/print.js';
+import type { TextCache } from '../../generator/shared/cache.js';
+import { exportedNames, type ModuleSummary } from '../../generator/shared/module-exports.js';
+import { printFiles, printWithSourceFile, structurePrinter } from '../../generator/print/print.js';
 import { emittedPackage } from '../support/emitted.js';
 
 function memoryCache(): TextCache & { entries: Map<string, string>; sets: number } {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { emitReadme } from '../../generator/emit/readme.js';
+import { emitReadme } from '../../generator/emit/docs/readme.js';
 import { irFromText } from '../support/documents.js';
 
 const DOCUMENT = {

@@ -1,6 +1,6 @@
 /** The package README: named after the package, with install, reference and a row per operation. */
 import { describe, expect, it } from 'vitest';
-import { emitReadme } from '../../generator/emit/readme.js';
+import { emitReadme } from '../../generator/emit/docs/readme.js';
 import { irOf, operation } from '../support/ir-values.js';
 
 function readme(...functionNames: string[]): string[] {

@@ -1,6 +1,6 @@
 /** The runtime is copied: each template becomes a formatted text file under the directory, in name order. */
 import { describe, expect, it } from 'vitest';
-import { emitRuntime } from '../../generator/emit/runtime.js';
+import { emitRuntime } from '../../generator/emit/templates/runtime.js';
 
 describe('emitRuntime', () => {
   it('copies templates unchanged, sorted by name, marked as already formatted', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { errorClassesFor, errorResponsesFor } from '../../generator/emit/errors.js';
-import { emitApiMarkdown } from '../../generator/emit/api-md.js';
-import { literal, sampleCall } from '../../generator/emit/samples.js';
-import { SchemaIndex } from '../../generator/emit/type-expr.js';
+import { errorClassesFor, errorResponsesFor } from '../../generator/emit/operations/errors.js';
+import { emitApiMarkdown } from '../../generator/emit/docs/api-md.js';
+import { literal, sampleCall } from '../../generator/emit/common/samples.js';
+import { SchemaIndex } from '../../generator/emit/common/type-expr.js';
 import { irOf, operation, str, namesOf } from '../support/ir-values.js';
 
 /** Evaluates a literal the way a reader pasting the sample would. */

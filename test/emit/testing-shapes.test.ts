@@ -1,7 +1,7 @@
 /** The fake's response shapes: what a success body's contract leaves open, in the read view. */
 import { describe, expect, it } from 'vitest';
-import { ShapeBuilder } from '../../generator/emit/testing-shapes.js';
-import { SchemaIndex } from '../../generator/emit/type-expr.js';
+import { ShapeBuilder } from '../../generator/emit/fake/testing-shapes.js';
+import { SchemaIndex } from '../../generator/emit/common/type-expr.js';
 import { irOf, nullable, object, prop, ref, schema, str } from '../support/ir-values.js';
 
 const speed = schema('Speed', { kind: 'enum', values: ['slow', 'fast'] });

@@ -1,11 +1,15 @@
 /** The generator's side of the fake server: the contract built from the IR, and when `testing/` is emitted at all. */
 import { describe, expect, it } from 'vitest';
-import { emitTesting, fakeOperationIds, fakeServerApplies } from '../../generator/emit/testing.js';
-import { ContractBuilder, printContractValue } from '../../generator/emit/testing-contract.js';
-import { SchemaIndex } from '../../generator/emit/type-expr.js';
+import {
+  emitTesting,
+  fakeOperationIds,
+  fakeServerApplies,
+} from '../../generator/emit/fake/testing.js';
+import { ContractBuilder, printContractValue } from '../../generator/emit/fake/testing-contract.js';
+import { SchemaIndex } from '../../generator/emit/common/type-expr.js';
 import { buildIr } from '../../generator/ir/build.js';
 import { planIr } from '../../generator/plan/index.js';
-import { loadSource } from '../../generator/load.js';
+import { loadSource } from '../../generator/load/load.js';
 import { loadTemplates, TESTING_TEMPLATE_DIR } from '../../generator/pipeline.js';
 import { API_CONTRACT } from '../../generated/src/testing/index.js';
 import { FAKE_OPERATION_IDS } from '../../templates/testing/operation-ids.js';

@@ -1,8 +1,8 @@
 /** A module imports exactly the generated types it mentions: enums from `enums`, the rest from `types`, per view. */
 import { StructureKind } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { SchemaIndex } from '../../generator/emit/type-expr.js';
-import { TypeUsage } from '../../generator/emit/type-usage.js';
+import { SchemaIndex } from '../../generator/emit/common/type-expr.js';
+import { TypeUsage } from '../../generator/emit/types/type-usage.js';
 import { importsOf, sourceOf } from '../support/emitted.js';
 import { irOf, object, prop, ref, schema, str } from '../support/ir-values.js';
 

@@ -4,7 +4,7 @@ import {
   API_VERSION,
   emitVersionModule,
   PACKAGE_VERSION,
-} from '../../generator/emit/version-module.js';
+} from '../../generator/emit/package/version-module.js';
 import { irOf } from '../support/ir-values.js';
 import { exportedNames, sourceOf } from '../support/emitted.js';
 

@@ -5,14 +5,14 @@
  */
 import { CodeBlockWriter } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { FormNodeBuilder, writeNode, type NodeValue } from '../../generator/emit/forms-nodes.js';
-import { emitForms, formValidators } from '../../generator/emit/forms.js';
-import { packageEntries } from '../../generator/emit/package.js';
+import { FormNodeBuilder, writeNode, type NodeValue } from '../../generator/emit/forms/nodes.js';
+import { emitForms, formValidators } from '../../generator/emit/forms/forms.js';
+import { packageEntries } from '../../generator/emit/package/package.js';
 import { NameRegistry } from '../../generator/ir/names.js';
 import type { IrType } from '../../generator/ir/types.js';
 import { planIr } from '../../generator/plan/index.js';
-import { packageExports } from '../../generator/diff/structure-summary.js';
-import { schemaIndexOf } from '../../generator/emit/type-expr.js';
+import { packageExports } from '../../generator/release/diff/structure-summary.js';
+import { schemaIndexOf } from '../../generator/emit/common/type-expr.js';
 import { emittedPackage, exportedNames, importsOf, sourceOf } from '../support/emitted.js';
 import {
   int,

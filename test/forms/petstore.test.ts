@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/pipeline.js';
-import type { OutputFile } from '../../generator/print.js';
+import type { OutputFile } from '../../generator/print/print.js';
 import { strictProblems } from '../support/type-check.js';
 
 const scratch = await mkdtemp(join(tmpdir(), 'forms-petstore-'));

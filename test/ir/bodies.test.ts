@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { parseSource } from '../../generator/load.js';
+import { parseSource } from '../../generator/load/load.js';
 import { buildIr } from '../../generator/ir/build.js';
 import { planIr } from '../../generator/plan/index.js';
 import type { IrOperation } from '../../generator/ir/types.js';

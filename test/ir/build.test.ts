@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSource } from '../../generator/load.js';
+import { parseSource } from '../../generator/load/load.js';
 import { buildIr } from '../../generator/ir/build.js';
 import { planIr } from '../../generator/plan/index.js';
 import type { Ir } from '../../generator/ir/types.js';

@@ -1,6 +1,6 @@
 /** Schema shapes found in real documents that the IR builder once got wrong or refused. */
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../generator/diagnostics.js';
+import type { Diagnostic } from '../../generator/shared/diagnostics.js';
 import type { Ir } from '../../generator/ir/types.js';
 import { irFromText } from '../support/documents.js';
 

@@ -4,7 +4,7 @@
  * smallest valid document that holds it; and a document without such constructs gets none.
  */
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../generator/diagnostics.js';
+import type { Diagnostic } from '../../generator/shared/diagnostics.js';
 import { buildIr } from '../../generator/ir/build.js';
 import { validateDocument } from '../../generator/validate/index.js';
 import { documentOf } from '../support/documents.js';
@@ -398,7 +398,7 @@ describe('schema keywords the types and guards do not apply', () => {
 describe('a Swagger 2.0 list format', () => {
   it('ssv and pipes in the query are the delimited styles, sent as written, with no warning', async () => {
     const { irFromText } = await import('../support/documents.js');
-    const { loadUpgrader } = await import('../../generator/swagger/load.js');
+    const { loadUpgrader } = await import('../../generator/load/swagger/load.js');
     const text = JSON.stringify({
       swagger: '2.0',
       info,

@@ -11,7 +11,7 @@ import {
   propertyAccess,
   propertyKey,
 } from '../../generator/ir/names.js';
-import { reservedNames } from '../../generator/template-names.js';
+import { reservedNames } from '../../generator/plan/reserved.js';
 
 describe('identifiers', () => {
   it.each([

@@ -6,7 +6,7 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { EMITTED_NAMES, guardNames } from '../../generator/ir/names.js';
-import { reservedNames } from '../../generator/template-names.js';
+import { reservedNames } from '../../generator/plan/reserved.js';
 import { irFromText } from '../support/documents.js';
 
 /** The index's exports as the compiler sees them, whole modules (`export *`) included. */

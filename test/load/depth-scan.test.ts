@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify, type ToStringOptions } from 'yaml';
-import { firstTooDeep, textTooDeep } from '../../generator/document/depth.js';
+import { firstTooDeep, textTooDeep } from '../../generator/load/depth.js';
 
 /** The smallest limit the check does not find exceeded: the depth it sees. */
 function depthSeen(tooDeep: (limit: number) => boolean): number {

@@ -4,8 +4,8 @@
  * silently merge are still found.
  */
 import { describe, expect, it } from 'vitest';
-import { duplicateJsonKeys } from '../../generator/document/json-keys.js';
-import { parseSource } from '../../generator/load.js';
+import { duplicateJsonKeys } from '../../generator/shared/document/json-keys.js';
+import { parseSource } from '../../generator/load/load.js';
 import { parsed } from '../support/documents.js';
 
 describe('duplicateJsonKeys', () => {

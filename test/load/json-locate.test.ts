@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { jsonLocator } from '../../generator/document/json-locate.js';
-import { joinPointer } from '../../generator/document/pointer.js';
-import { parseSource } from '../../generator/load.js';
+import { jsonLocator } from '../../generator/shared/document/json-locate.js';
+import { joinPointer } from '../../generator/shared/document/pointer.js';
+import { parseSource } from '../../generator/load/load.js';
 
 /** Every pointer to a value in `value`, and for each a pointer one step past it. */
 function pointers(value: unknown, at = ''): string[] {

@@ -1,14 +1,14 @@
 /**
- * The YAML value cache (generator/load-cache.ts): a spec read back from it is the same
+ * The YAML value cache (generator/load/load-cache.ts): a spec read back from it is the same
  * document the parser gives (value and positions), and only clean plain trees are kept.
  */
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { diskCache } from '../../generator/cache.js';
-import { treeAsJson } from '../../generator/load-cache.js';
-import { loadSource } from '../../generator/load.js';
+import { diskCache } from '../../generator/shared/cache.js';
+import { treeAsJson } from '../../generator/load/load-cache.js';
+import { loadSource } from '../../generator/load/load.js';
 
 const root = mkdtempSync(join(tmpdir(), 'connect-load-cache-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSource, parseSource } from '../../generator/load.js';
+import { loadSource, parseSource } from '../../generator/load/load.js';
 import { briefOf, parsed } from '../support/documents.js';
 
 /** The parts of a diagnostic a test pins down exactly. */

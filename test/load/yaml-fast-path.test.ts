@@ -9,10 +9,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { dump } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { MAX_DEPTH } from '../../generator/document/depth.js';
-import { parseSource } from '../../generator/load.js';
-import { yamlValueFast } from '../../generator/load-yaml-fast.js';
-import { parseWithYaml } from '../../generator/load-yaml.js';
+import { MAX_DEPTH } from '../../generator/load/depth.js';
+import { parseSource } from '../../generator/load/load.js';
+import { yamlValueFast } from '../../generator/load/load-yaml-fast.js';
+import { parseWithYaml } from '../../generator/load/load-yaml.js';
 
 /** Every `.yaml`/`.yml` file under `dir`, following symbolic links. */
 function yamlFiles(dir: string): string[] {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../../generator/validate/index.js';
 import { generate } from '../../generator/pipeline.js';
-import { parseSource } from '../../generator/load.js';
+import { parseSource } from '../../generator/load/load.js';
 import { brief, documentOf, irFromText } from '../support/documents.js';
 import { useScratchDir } from '../support/scratch.js';
 

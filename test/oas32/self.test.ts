@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/pipeline.js';
-import { localizeSelfRefs } from '../../generator/split/self-refs.js';
+import { localizeSelfRefs } from '../../generator/load/split/self-refs.js';
 import { useScratchDir } from '../support/scratch.js';
 import { importWritten, sentBy, writeGeneratedPackage } from '../support/generated-package.js';
 import { json, useTestServer } from '../runtime/http-server.js';

@@ -6,11 +6,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSource } from '../../generator/load.js';
+import { loadSource } from '../../generator/load/load.js';
 import { buildIr } from '../../generator/ir/build.js';
 import { planIr } from '../../generator/plan/index.js';
 import type { Ir } from '../../generator/ir/types.js';
-import { errorClassesFor } from '../../generator/emit/errors.js';
+import { errorClassesFor } from '../../generator/emit/operations/errors.js';
 import { GENERATED_DIR, REPO_ROOT } from './support/built-package.js';
 import { undocumented } from './support/doc-coverage.js';
 

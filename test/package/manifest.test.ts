@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Ir } from '../../generator/ir/types.js';
-import type { EmittedFile } from '../../generator/emit/model.js';
+import type { EmittedFile } from '../../generator/emit/common/model.js';
 import {
   emitCjsTsconfig,
   emitPackageJson,
   emitTsconfig,
   fakeServerCommand,
-} from '../../generator/emit/package.js';
+} from '../../generator/emit/package/package.js';
 
 const IR: Ir = {
   info: { title: 'Parking API', version: '2.1.0', packageName: '@acme/parking-client' },

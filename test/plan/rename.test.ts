@@ -10,17 +10,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exportedNames } from '../../generator/diff/exports.js';
+import { exportedNames } from '../../generator/shared/module-exports.js';
 import { emitPackage } from '../../generator/emit/index.js';
-import { packageEntries } from '../../generator/emit/package.js';
+import { packageEntries } from '../../generator/emit/package/package.js';
 import { buildIr } from '../../generator/ir/build.js';
-import { loadSource } from '../../generator/load.js';
+import { loadSource } from '../../generator/load/load.js';
 import { libTemplateDir, loadTemplates, TESTING_TEMPLATE_DIR } from '../../generator/pipeline.js';
 import { applyPlan } from '../../generator/plan/apply.js';
 import { planPackage } from '../../generator/plan/plan.js';
 import type { Plan } from '../../generator/plan/types.js';
-import { printFiles, type OutputFile } from '../../generator/print.js';
-import { reservedNames } from '../../generator/template-names.js';
+import { printFiles, type OutputFile } from '../../generator/print/print.js';
+import { reservedNames } from '../../generator/plan/reserved.js';
 
 const USER = '/components/schemas/User';
 

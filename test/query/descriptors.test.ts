@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildIr } from '../../generator/ir/build.js';
-import { wireParameter } from '../../generator/emit/operation-model.js';
+import { wireParameter } from '../../generator/emit/operations/operation-model.js';
 import { documentOf } from '../support/documents.js';
 
 const list = { type: 'array', items: { type: 'string' } };

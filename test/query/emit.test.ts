@@ -1,12 +1,12 @@
 /**
- * The query options module as emitted (`generator/emit/query-options.ts`), the package's
+ * The query options module as emitted (`generator/emit/query/query-options.ts`), the package's
  * `./query` entry point: for every document, names from the plan, and no import of TanStack or
  * anything else a package without it could not resolve.
  */
 import { describe, expect, it } from 'vitest';
-import { emitQueryOptions } from '../../generator/emit/query-options.js';
+import { emitQueryOptions } from '../../generator/emit/query/query-options.js';
 import { buildIr } from '../../generator/ir/build.js';
-import { loadSource } from '../../generator/load.js';
+import { loadSource } from '../../generator/load/load.js';
 import { operationSymbolsOf, planIr } from '../../generator/plan/index.js';
 import { operationKey } from '../../generator/plan/types.js';
 import { emittedPackage, exportedNames, importsOf, sourceOf } from '../support/emitted.js';

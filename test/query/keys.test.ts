@@ -1,5 +1,5 @@
 /**
- * Query keys and invalidation as data (`query-options-keys.ts`), from the path templates: keys
+ * Query keys and invalidation as data (`plan/query-keys.ts`), from the path templates: keys
  * that a prefix invalidates by resource, and the keys each write of our spec and the pet store
  * invalidates, written out as the key a reader would expect.
  */
@@ -14,10 +14,10 @@ import {
   streamedQueryOf,
   type Invalidation,
   type KeySegment,
-} from '../../generator/emit/query-options-keys.js';
+} from '../../generator/plan/query-keys.js';
 import type { Ir } from '../../generator/ir/types.js';
 import { buildIr } from '../../generator/ir/build.js';
-import { loadSource } from '../../generator/load.js';
+import { loadSource } from '../../generator/load/load.js';
 import { planIr } from '../../generator/plan/index.js';
 import { int, operation, str } from '../support/ir-values.js';
 

@@ -8,8 +8,8 @@
  */
 import fc from 'fast-check';
 import type { IrObjectType, IrStringType, IrType, View } from '../../generator/ir/types.js';
-import type { SchemaIndex } from '../../generator/emit/type-expr.js';
-import { visibleProperties } from '../../generator/emit/type-expr.js';
+import type { SchemaIndex } from '../../generator/emit/common/type-expr.js';
+import { visibleProperties } from '../../generator/emit/common/type-expr.js';
 
 /** Beyond this depth, objects get only required properties, arrays no items, unions their simplest member. */
 const MAX_DEPTH = 3;

@@ -12,7 +12,7 @@ import type {
   IrType,
 } from '../../generator/ir/types.js';
 import { generateText } from './harness.js';
-import type { OutputFile } from '../../generator/print.js';
+import type { OutputFile } from '../../generator/print/print.js';
 
 interface Generated {
   readonly ir: Ir;

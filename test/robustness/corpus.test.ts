@@ -16,13 +16,13 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../generator/diagnostics.js';
+import type { Diagnostic } from '../../generator/shared/diagnostics.js';
 import type { Ir } from '../../generator/ir/types.js';
 import { corpusDocuments, EXPECTED_REFUSALS, type CorpusDocument } from './corpus.js';
 import { DIRECTORY_REFUSALS } from './corpus-directory.js';
 import { PENDING } from './corpus-pending.js';
 import { irFromText } from '../support/documents.js';
-import { loadUpgrader } from '../../generator/swagger/load.js';
+import { loadUpgrader } from '../../generator/load/swagger/load.js';
 import {
   entryPoints,
   generateText,

@@ -8,8 +8,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../generator/cli.js';
-import { MAX_DEPTH } from '../../generator/document/depth.js';
+import { main } from '../../generator/cli/cli.js';
+import { MAX_DEPTH } from '../../generator/load/depth.js';
 import { generate } from '../../generator/pipeline.js';
 import { capture } from '../support/cli-io.js';
 import { useScratchDir } from '../support/scratch.js';

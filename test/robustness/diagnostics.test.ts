@@ -5,9 +5,9 @@
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../generator/cli.js';
-import type { Diagnostic } from '../../generator/diagnostics.js';
-import { splitPointer } from '../../generator/document/pointer.js';
+import { main } from '../../generator/cli/cli.js';
+import type { Diagnostic } from '../../generator/shared/diagnostics.js';
+import { splitPointer } from '../../generator/shared/document/pointer.js';
 import { capture } from '../support/cli-io.js';
 import { irFromText } from '../support/documents.js';
 import { scratchDir } from './harness.js';

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MANIFEST_FILE } from '../../generator/manifest.js';
+import { MANIFEST_FILE } from '../../generator/write/manifest.js';
 import { drawCase, layCase, OUTPUTS, TARGETS, type HostileCase } from './hostile-spec-draw.js';
 
 const DEFAULT_CASES = 30;

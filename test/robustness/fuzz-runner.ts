@@ -13,9 +13,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import type { Diagnostic } from '../../generator/diagnostics.js';
+import type { Diagnostic } from '../../generator/shared/diagnostics.js';
 import { emitPackage } from '../../generator/emit/index.js';
-import { printFiles } from '../../generator/print.js';
+import { printFiles } from '../../generator/print/print.js';
 import { irFromText } from '../support/documents.js';
 import { writeOutput } from './harness.js';
 import { mutate } from './mutate.js';

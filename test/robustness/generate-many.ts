@@ -5,7 +5,7 @@
  * package goes to `<outRoot>/<index>`. Exits with the first non-zero exit code.
  */
 import { join } from 'node:path';
-import { main } from '../../generator/cli.js';
+import { main } from '../../generator/cli/cli.js';
 
 const [outRoot, ...specs] = process.argv.slice(2);
 let exitCode = 0;

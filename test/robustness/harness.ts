@@ -12,13 +12,13 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
-import type { Diagnostic } from '../../generator/diagnostics.js';
+import type { Diagnostic } from '../../generator/shared/diagnostics.js';
 import type { Ir } from '../../generator/ir/types.js';
 import { emitPackage } from '../../generator/emit/index.js';
-import { printFiles, type OutputFile } from '../../generator/print.js';
+import { printFiles, type OutputFile } from '../../generator/print/print.js';
 import { RUNTIME_TEMPLATE_DIR } from '../../generator/pipeline.js';
 import { irFromText } from '../support/documents.js';
-import { loadUpgrader } from '../../generator/swagger/load.js';
+import { loadUpgrader } from '../../generator/load/swagger/load.js';
 
 const run = promisify(execFile);
 

@@ -7,7 +7,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasErrors } from '../../generator/diagnostics.js';
+import { hasErrors } from '../../generator/shared/diagnostics.js';
 import type { Ir, IrType } from '../../generator/ir/types.js';
 import { validateDocument } from '../../generator/validate/index.js';
 import { parsed } from '../support/documents.js';

@@ -15,8 +15,8 @@ import {
   UnprocessableEntityError,
   type ErrorBody,
 } from '../../templates/runtime/index.js';
-import { errorClassForStatus } from '../../generator/emit/errors.js';
-import { CLIENT_ERROR_REASONS, reasonClassName } from '../../generator/http-status.js';
+import { errorClassForStatus } from '../../generator/emit/operations/errors.js';
+import { CLIENT_ERROR_REASONS, reasonClassName } from '../../generator/shared/http-status.js';
 import { clientFor, deleteUser, getUser } from './fixtures.js';
 import { json, raw, useTestServer } from './http-server.js';
 

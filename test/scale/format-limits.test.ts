@@ -5,8 +5,8 @@
  */
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import type { EmittedFile } from '../../generator/emit/model.js';
-import { FORMAT_LIMITS, limitsWithin, printFiles } from '../../generator/print.js';
+import type { EmittedFile } from '../../generator/emit/common/model.js';
+import { FORMAT_LIMITS, limitsWithin, printFiles } from '../../generator/print/print.js';
 
 function module(path: string): EmittedFile {
   return {

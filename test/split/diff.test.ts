@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runDiff } from '../../generator/commands/diff.js';
+import { runDiff } from '../../generator/cli/commands/diff.js';
 import { capture } from '../support/cli-io.js';
 import { gitIn } from '../support/git.js';
 import { useScratchDir } from '../support/scratch.js';

@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildIr } from '../../generator/ir/build.js';
-import { loadSource } from '../../generator/load.js';
-import { loadSpec } from '../../generator/split/load-spec.js';
+import { loadSource } from '../../generator/load/load.js';
+import { loadSpec } from '../../generator/load/split/load-spec.js';
 import { validateSpec } from '../../generator/pipeline.js';
-import { formatDiagnostic } from '../../generator/diagnostics.js';
+import { formatDiagnostic } from '../../generator/shared/diagnostics.js';
 import { useScratchDir } from '../support/scratch.js';
 import { named, writeTree } from './tree.js';
 

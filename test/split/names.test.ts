@@ -1,6 +1,6 @@
 /** How hoisted components are named: from the fragment or the file, qualified only on a clash. */
 import { describe, expect, it } from 'vitest';
-import { nameTargets, type HoistTarget } from '../../generator/split/names.js';
+import { nameTargets, type HoistTarget } from '../../generator/load/split/names.js';
 
 const target = (file: string, pointer = ''): HoistTarget => ({
   key: `schemas ${file}#${pointer}`,

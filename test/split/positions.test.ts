@@ -8,10 +8,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatDiagnostic, type Diagnostic } from '../../generator/diagnostics.js';
+import { formatDiagnostic, type Diagnostic } from '../../generator/shared/diagnostics.js';
 import { buildIr } from '../../generator/ir/build.js';
 import { generate, validateSpec } from '../../generator/pipeline.js';
-import { loadSpec } from '../../generator/split/load-spec.js';
+import { loadSpec } from '../../generator/load/split/load-spec.js';
 import { useScratchDir } from '../support/scratch.js';
 import { strictProblems } from '../support/type-check.js';
 import { named, writeTree } from './tree.js';

@@ -5,9 +5,9 @@
  * names another file is refused, with the `$ref` that both readings agree on. Real files.
  */
 import { describe, expect, it } from 'vitest';
-import { formatDiagnostic } from '../../generator/diagnostics.js';
+import { formatDiagnostic } from '../../generator/shared/diagnostics.js';
 import { buildIr } from '../../generator/ir/build.js';
-import { loadSpec } from '../../generator/split/load-spec.js';
+import { loadSpec } from '../../generator/load/split/load-spec.js';
 import { validateDocument } from '../../generator/validate/index.js';
 import { useScratchDir } from '../support/scratch.js';
 import { named, writeTree } from './tree.js';

@@ -1,5 +1,5 @@
 /** Command output as lines, without touching the process streams. */
-import type { CommandIo } from '../../generator/commands/io.js';
+import type { CommandIo } from '../../generator/cli/commands/io.js';
 
 /** Fits both the generator's `CommandIo` and the fake server's `CliIo` (the same two methods). */
 export interface CapturedIo extends CommandIo {

@@ -4,8 +4,8 @@
  * cannot vouch for sent).
  */
 import * as prettier from 'prettier';
-import { formatDirect } from '../../generator/print-direct.js';
-import { PRETTIER } from '../../generator/print.js';
+import { formatDirect } from '../../generator/print/direct/printer.js';
+import { PRETTIER } from '../../generator/print/print.js';
 
 /** Prettier's own text at the house settings, with the parser the generator uses for TypeScript. */
 export const byPrettier = (text: string): Promise<string> =>

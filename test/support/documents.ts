@@ -4,15 +4,15 @@
  */
 import { expect } from 'vitest';
 import { stringify } from 'yaml';
-import { hasErrors, sortDiagnostics, type Diagnostic } from '../../generator/diagnostics.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../../generator/shared/diagnostics.js';
 import { buildIr } from '../../generator/ir/build.js';
 import { planIr } from '../../generator/plan/index.js';
 import type { Plan } from '../../generator/plan/types.js';
 import type { Ir } from '../../generator/ir/types.js';
-import { parseSource, type SourceDocument } from '../../generator/load.js';
+import { parseSource, type SourceDocument } from '../../generator/load/load.js';
 import { validateDocument } from '../../generator/validate/index.js';
-import type { Upgrade } from '../../generator/swagger/convert.js';
-import { withSwaggerConverted } from '../../generator/swagger/load.js';
+import type { Upgrade } from '../../generator/load/swagger/convert.js';
+import { withSwaggerConverted } from '../../generator/load/swagger/load.js';
 
 /** Text that must parse without a diagnostic. */
 export function parsed(file: string, text: string): SourceDocument {

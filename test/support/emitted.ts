@@ -5,11 +5,11 @@
  */
 import { Project, type SourceFile } from 'ts-morph';
 import { emitPackage } from '../../generator/emit/index.js';
-import type { EmittedFile } from '../../generator/emit/model.js';
+import type { EmittedFile } from '../../generator/emit/common/model.js';
 import { buildIr } from '../../generator/ir/build.js';
 import { planIr } from '../../generator/plan/index.js';
-import { loadLayer } from '../../generator/layers.js';
-import { loadSource } from '../../generator/load.js';
+import { loadLayer } from '../../generator/emit/templates/layers.js';
+import { loadSource } from '../../generator/load/load.js';
 import {
   FAKE_TEMPLATE_DIR,
   libTemplateDir,

@@ -2,7 +2,7 @@
  * A clock and timers that move only when a test says so: a wait in the code under test is
  * then a fact the test can check (what was planned, and for when), not a sleep.
  */
-import type { Timers } from '../../generator/commands/debounce.js';
+import type { Timers } from '../../generator/cli/commands/debounce.js';
 
 export interface ManualClock {
   readonly timers: Timers;

@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { sortDiagnostics, type Diagnostic } from '../../generator/diagnostics.js';
-import { loadDocument, loadUpgrader, parseDocument } from '../../generator/swagger/load.js';
+import { sortDiagnostics, type Diagnostic } from '../../generator/shared/diagnostics.js';
+import { loadDocument, loadUpgrader, parseDocument } from '../../generator/load/swagger/load.js';
 import { validateDocument } from '../../generator/validate/index.js';
 import { buildIr } from '../../generator/ir/build.js';
 import { briefOf } from '../support/documents.js';
 import { generate, validateSpec } from '../../generator/pipeline.js';
-import { specToIr } from '../../generator/diff/source.js';
+import { specToIr } from '../../generator/release/diff/source.js';
 
 const PETSTORE = 'node_modules/@readme/oas-examples/2.0/yaml/petstore.yaml';
 const BODIES = 'test/fixtures/swagger/bodies.yaml';

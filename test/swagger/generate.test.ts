@@ -7,7 +7,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadUpgrader } from '../../generator/swagger/load.js';
+import { loadUpgrader } from '../../generator/load/swagger/load.js';
 import { irFromText } from '../support/documents.js';
 import { generateText, scratchDir, typeCheck, writeOutput } from '../robustness/harness.js';
 

@@ -3,7 +3,7 @@
  * fallback to the nearest node the original has.
  */
 import { describe, expect, it } from 'vitest';
-import { originalPointer } from '../../generator/swagger/pointers.js';
+import { originalPointer } from '../../generator/load/swagger/pointers.js';
 
 const original = {
   swagger: '2.0',

@@ -9,8 +9,8 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../generator/cli.js';
-import { loadDocument } from '../../generator/swagger/load.js';
+import { main } from '../../generator/cli/cli.js';
+import { loadDocument } from '../../generator/load/swagger/load.js';
 import { validateSpec } from '../../generator/pipeline.js';
 import { typeCheck } from '../robustness/harness.js';
 import { json, useTestServer } from '../runtime/http-server.js';

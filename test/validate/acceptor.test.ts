@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { diskCache } from '../../generator/cache.js';
-import { loadSource } from '../../generator/load.js';
+import { diskCache } from '../../generator/shared/cache.js';
+import { loadSource } from '../../generator/load/load.js';
 import { detectVersion } from '../../generator/validate/openapi-schema.js';
 import {
   compiledSchema,
@@ -17,7 +17,7 @@ import {
   prebuiltAcceptor,
   type OpenApiLine,
 } from '../../generator/validate/schemas.js';
-import { acceptorFileName } from '../../generator/prebuilt.js';
+import { acceptorFileName } from '../../generator/shared/templates/prebuilt.js';
 
 const root = mkdtempSync(join(tmpdir(), 'connect-acceptor-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../generator/diagnostics.js';
+import type { Diagnostic } from '../../generator/shared/diagnostics.js';
 import { validateSpec } from '../../generator/pipeline.js';
 import { briefOf } from '../support/documents.js';
-import { TOLERANCES } from '../../generator/tolerances.js';
+import { TOLERANCES } from '../../generator/validate/tolerances.js';
 
 const TOLERATED = new Set<string>(TOLERANCES.map((t) => t.code));
 

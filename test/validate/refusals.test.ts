@@ -5,7 +5,7 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { REFUSALS, refusalsMarkdown } from '../../generator/refusals.js';
+import { REFUSALS, refusalsMarkdown } from '../../generator/validate/refusals.js';
 import { readDocsPage } from '../support/docs.js';
 
 describe('REFUSALS', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../../generator/validate/index.js';
 import { checkSchema, detectVersion } from '../../generator/validate/openapi-schema.js';
-import { parseSource } from '../../generator/load.js';
+import { parseSource } from '../../generator/load/load.js';
 import { brief, documentOf } from '../support/documents.js';
 
 const info = { title: 'Test', version: '1.0.0' };
@@ -40,7 +40,7 @@ describe('detectVersion', () => {
         code: 'unsupported-version',
         pointer: '/swagger',
         message: 'Swagger 2.0 documents are not supported',
-        hint: 'load it with loadDocument (generator/swagger/load.ts), which converts it to OpenAPI 3.0',
+        hint: 'load it with loadDocument (generator/load/swagger/load.ts), which converts it to OpenAPI 3.0',
       },
     },
     {

@@ -1,6 +1,6 @@
 /** `info.x-sdk-*`: each optional, each refused with its line when it cannot be used. */
 import { describe, expect, it } from 'vitest';
-import { parseSource } from '../../generator/load.js';
+import { parseSource } from '../../generator/load/load.js';
 import { validateDocument } from '../../generator/validate/index.js';
 import { sdkExtensions } from '../../generator/validate/sdk-extensions.js';
 

@@ -12,7 +12,7 @@ import {
   uniqueOperationIds,
   type Rule,
 } from '../../generator/validate/semantic.js';
-import { parseSource, type SourceDocument } from '../../generator/load.js';
+import { parseSource, type SourceDocument } from '../../generator/load/load.js';
 import { brief, documentOf } from '../support/documents.js';
 
 interface Case {

@@ -4,9 +4,9 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { hasErrors } from '../../generator/diagnostics.js';
+import { hasErrors } from '../../generator/shared/diagnostics.js';
 import { validateDocument } from '../../generator/validate/index.js';
-import { TOLERANCES, tolerancesMarkdown } from '../../generator/tolerances.js';
+import { TOLERANCES, tolerancesMarkdown } from '../../generator/validate/tolerances.js';
 import { readDocsPage } from '../support/docs.js';
 import { irFromText, parsed } from '../support/documents.js';
 

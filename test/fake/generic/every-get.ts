@@ -6,8 +6,8 @@
  * as a test would set up its state.
  */
 import fc from 'fast-check';
-import { schemaIndexOf, type SchemaIndex } from '../../../generator/emit/type-expr.js';
-import { successBody } from '../../../generator/emit/operations.js';
+import { schemaIndexOf, type SchemaIndex } from '../../../generator/emit/common/type-expr.js';
+import { successBody } from '../../../generator/emit/operations/operations.js';
 import type { Ir, IrOperation, IrParameter, IrType } from '../../../generator/ir/types.js';
 import { valid } from '../../robustness/arbitrary.js';
 
