@@ -76,7 +76,7 @@ describe('fences in markdown', () => {
     `type Body = { name?: string; earthAnimal?: boolean; ${name(20)}?: number; ${name(25)}?: boolean };`,
   ];
   const signature = 'client.pets.list(query: Q, options?: RequestOptions): ApiPromise<R>';
-  const unvouched = 'controller.abort(); // at once';
+  const unvouched = 'controller.abort(); /* at once */';
   const text = `# API\n\n${[...vouched, signature, unvouched].map(fence).join('\n\n')}\n`;
 
   it('gives prettier markdown text', async () => {

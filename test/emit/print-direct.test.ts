@@ -431,7 +431,7 @@ describe("a statement laid out with prettier's algorithm", () => {
   });
 
   it.each([
-    ['a comment inside', 'export const K = {\n    a: 1, // one\n  };\n'],
+    ['a block comment inside', 'export const K = {\n    a: 1, /* one */\n  };\n'],
     ['an expression outside the table', 'export const K = a + b;\n'],
     [
       'a lone destructured arrow parameter that would break',

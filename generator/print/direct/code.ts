@@ -1,6 +1,6 @@
 /**
  * Top-level statements in prettier's format without prettier, for what the line readers of
- * `print/direct/printer.ts` do not take: imports and exports, constants holding data (the forms' and
+ * `print-direct.ts` do not take: imports and exports, constants holding data (the forms' and
  * the fake's schema nodes, the client's settings), functions and classes whose bodies return
  * a call (the client, the query options), type aliases. Each statement is cut from the printed
  * text at its ends and parsed with TypeScript's parser; its nodes get the documents prettier's
@@ -27,14 +27,22 @@ import {
 } from './doc.js';
 import { Unvouched, WIDTH, type VouchedLines } from './text.js';
 import { HARD_BREAK, reprintedComment, vouchedDocComment, vouchedReprint } from './comments.js';
-import { ExpressionDocs } from './expressions.js';
-import { ParsedCode, PURE, ts } from './nodes.js';
+import { lineComments, ParsedCode, PURE, ts } from './nodes.js';
+import { ControlDocs } from './control.js';
+import {
+  MEMBER_INDENT,
+  MEMBER_MARKER,
+  type PendingMember,
+  type VouchedStatement,
+} from './pending.js';
+
+export { withPendingMembers, type PendingMember, type VouchedStatement } from './pending.js';
 
 /** How a top-level statement (or the JSDoc before one) begins in the printed text. */
 const STATEMENT_START =
-  /^(?:export |import |const |let |function |class |interface |type |declare |void |await |\/\*\*|\/\/)/;
-/** The last line of a top-level statement: at the margin, ending it. */
-const STATEMENT_END = /^(?:\S.*)?[;}]$|^ +};$/;
+  /^(?:export |import |const |let |function |async function |class |interface |type |declare |void |await |try |if |for |\/\*\*|\/\/|[A-Za-z_$][\w$]*[.(])/;
+/** The last line of a top-level statement: at the margin, ending it (a `// comment` may follow). */
+const STATEMENT_END = /^(?:\S.*)?[;}](?: \/\/.*)?$|^ +};$/;
 
 /**
  * Whether a top-level statement may start at line `i`: below the end of another. The parse
@@ -76,6 +84,10 @@ export function vouchedStatement(
     // prettier keeps those of the members left to it.
     const pendingMarks = docs.pending.reduce((sum, member) => sum + marks(member.text), 0);
     if (marks(printed) + pendingMarks !== marks(code.text)) throw new Unvouched();
+    // Every `//` comment is printed, none dropped: prettier prints those of pending members.
+    const pendingComments = docs.pending.reduce((sum, m) => sum + lineComments(m.text), 0);
+    if (docs.printedComments.size + pendingComments !== lineComments(code.text))
+      throw new Unvouched();
     const lines = [...doc.printed, ...printed.split('\n')];
     return docs.pending.length > 0
       ? { printed: lines, end, pending: docs.pending }
@@ -88,67 +100,35 @@ export function vouchedStatement(
 
 const marks = (text: string): number => text.split(PURE).length - 1;
 
-/**
- * A class member the tables do not hold, left to prettier: the class is printed here with a
- * marker line in its place, and the member is formatted as the sole member of a class of the
- * same header. Prettier prints a class's members one by one, each on its own lines (its
- * `printClassBody`: the member, then a hard line, and a second one after a blank line), so
- * the member's lines are the same there as in the whole class; the header is checked to
- * come out as here.
- */
-export interface PendingMember {
-  /** The line standing for the member in the printed class (a class body's indentation). */
-  readonly marker: string;
-  /** The class's header as printed here, flat (`export class A extends B`). */
-  readonly header: string;
-  /** The member's text with its JSDoc comments. */
-  readonly text: string;
-}
+/** The statements with a body that `ControlDocs` prints, at the top level too (a README's fences). */
+const CONTROL_KINDS = new Set([
+  ts.SyntaxKind.IfStatement,
+  ts.SyntaxKind.TryStatement,
+  ts.SyntaxKind.ForOfStatement,
+]);
 
-/** A vouched statement, with the class members (if any) still to be formatted by prettier. */
-export interface VouchedStatement extends VouchedLines {
-  readonly pending?: readonly PendingMember[];
-}
-
-/** A class body's indentation. */
-const MEMBER_INDENT = 2;
-
-/** Starts the marker line of a pending member: no printed statement has a line like it. */
-const MEMBER_MARKER = '@pending-member-';
-
-/**
- * The statement's lines with its pending members formatted by `format` (prettier) in place;
- * undefined when prettier's class does not have the expected header and closing line.
- */
-export async function withPendingMembers(
-  statement: VouchedStatement,
-  format: (text: string) => Promise<string>,
-): Promise<string[] | undefined> {
-  let printed = statement.printed;
-  for (const member of statement.pending ?? []) {
-    const formatted = (await format(`${member.header} {\n${member.text}\n}\n`)).split('\n');
-    if (
-      formatted[0] !== `${member.header} {` ||
-      formatted.length < 4 ||
-      formatted[formatted.length - 2] !== '}' ||
-      formatted[formatted.length - 1] !== ''
-    )
-      return undefined;
-    const at = printed.indexOf(member.marker);
-    if (at < 0 || printed.indexOf(member.marker, at + 1) >= 0) return undefined;
-    printed = [...printed.slice(0, at), ...formatted.slice(1, -2), ...printed.slice(at + 1)];
-  }
-  return printed;
-}
+/** The statements whose `//` comments `ControlDocs` may print: code, not declarations of types. */
+const CODE_KINDS = new Set([
+  ...CONTROL_KINDS,
+  ts.SyntaxKind.VariableStatement,
+  ts.SyntaxKind.ExpressionStatement,
+  ts.SyntaxKind.FunctionDeclaration,
+]);
 
 /** Builds prettier's documents for top-level statements and the bodies of functions and classes. */
-class StatementDocs extends ExpressionDocs {
+class StatementDocs extends ControlDocs {
   /** The class members left to prettier, in order. */
   readonly pending: PendingMember[] = [];
 
   statement(node: ts.Statement): Doc {
-    // A class's members carry JSDoc comments, read member by member.
-    if (!ts.isClassDeclaration(node)) this.noComments(node);
+    return [this.statementAlone(node), ...this.trailingLineComment(node.end)];
+  }
+
+  private statementAlone(node: ts.Statement): Doc {
+    // A class's members carry JSDoc comments, read member by member. Code may hold `//`
+    // comments where `ControlDocs` prints them (`vouchedStatement` counts them).
+    if (CODE_KINDS.has(node.kind)) this.noBlockComments(node);
+    else if (!ts.isClassDeclaration(node)) this.noComments(node);
     if (ts.isImportDeclaration(node)) return this.importDeclaration(node);
     if (ts.isExportDeclaration(node)) return this.exportDeclaration(node);
     if (ts.isVariableStatement(node)) return [this.variableStatement(node), ';'];
@@ -163,6 +143,7 @@ class StatementDocs extends ExpressionDocs {
     if (ts.isFunctionDeclaration(node)) return this.functionDeclaration(node);
     if (ts.isClassDeclaration(node)) return this.classDeclaration(node);
     if (ts.isTypeAliasDeclaration(node)) return this.typeAlias(node);
+    if (CONTROL_KINDS.has(node.kind)) return this.controlStatement(node);
     throw new Unvouched();
   }
 
@@ -239,11 +220,18 @@ class StatementDocs extends ExpressionDocs {
   private variableStatement(node: ts.VariableStatement): Doc {
     const exported = this.modifiers(node, [ts.SyntaxKind.ExportKeyword]);
     const list = node.declarationList;
-    if (!(list.flags & ts.NodeFlags.Const) || list.declarations.length !== 1) throw new Unvouched();
+    const keyword =
+      list.flags & ts.NodeFlags.Const ? 'const ' : list.flags & ts.NodeFlags.Let ? 'let ' : '';
+    if (keyword === '' || list.declarations.length !== 1) throw new Unvouched();
     const declaration = list.declarations[0]!;
-    if (!ts.isIdentifier(declaration.name) || declaration.exclamationToken) throw new Unvouched();
+    if (declaration.exclamationToken) throw new Unvouched();
+    // A pattern of names (`{ x, y }`) is no complex destructuring: prettier's layouts as a name's.
+    if (!ts.isIdentifier(declaration.name) && declaration.type) throw new Unvouched();
     const annotation = declaration.type ? this.annotation(declaration.type) : undefined;
-    const left = [declaration.name.text, ...(annotation === undefined ? [] : [': ', annotation])];
+    const left = [
+      this.bindingName(declaration.name),
+      ...(annotation === undefined ? [] : [': ', annotation]),
+    ];
     if (!declaration.initializer) throw new Unvouched();
     // Prettier's `break-lhs` and `never-break-after-operator` turn on whether the left side can
     // break (a hugged object type can): for the values that would choose them, not vouched.
@@ -257,11 +245,14 @@ class StatementDocs extends ExpressionDocs {
         value.kind === ts.SyntaxKind.FalseKeyword)
     )
       throw new Unvouched();
-    return [exported, 'const ', this.assignment(left, ' =', declaration.initializer, false)];
+    return [exported, keyword, this.assignment(left, ' =', declaration.initializer, false)];
   }
 
   private functionDeclaration(node: ts.FunctionDeclaration): Doc {
-    const exported = this.modifiers(node, [ts.SyntaxKind.ExportKeyword]);
+    const exported = this.modifiers(node, [
+      ts.SyntaxKind.ExportKeyword,
+      ts.SyntaxKind.AsyncKeyword,
+    ]);
     if (!node.name || !node.body || node.typeParameters || node.asteriskToken)
       throw new Unvouched();
     return [
@@ -274,15 +265,7 @@ class StatementDocs extends ExpressionDocs {
     ];
   }
 
-  private block(node: ts.Block): Doc {
-    // An empty block is `{}` however it was written (no comment inside: checked before).
-    if (node.statements.length === 0) return '{}';
-    this.noBlankLines(node.statements);
-    const statements = node.statements.map((s) => this.bodyStatement(s));
-    return ['{', indent([hardline, join(hardline, statements)]), hardline, '}'];
-  }
-
-  private bodyStatement(node: ts.Statement): Doc {
+  protected bodyStatement(node: ts.Statement): Doc {
     if (ts.isReturnStatement(node)) {
       if (!node.expression) return 'return;';
       const argument = node.expression;
@@ -309,7 +292,7 @@ class StatementDocs extends ExpressionDocs {
         ),
         ';',
       ];
-    throw new Unvouched();
+    return this.controlStatement(node);
   }
 
   private classDeclaration(node: ts.ClassDeclaration): Doc {

@@ -13,7 +13,15 @@ import { textWidth, Unvouched, WIDTH } from './text.js';
 
 /** A layout: text, a sequence, or one of the layout commands below. */
 export type Doc =
-  string | readonly Doc[] | Group | Indent | Line | IfBreak | IndentIfBreak | BreakParent;
+  | string
+  | readonly Doc[]
+  | Group
+  | Indent
+  | Line
+  | IfBreak
+  | IndentIfBreak
+  | BreakParent
+  | LineSuffix;
 
 /**
  * Printed flat when it fits, else broken. `expandedStates` (prettier's conditional group) lists
@@ -64,6 +72,19 @@ export interface IndentIfBreak {
 /** Breaks every group around it. */
 export interface BreakParent {
   readonly type: 'break-parent';
+}
+
+/**
+ * Text printed at the end of its line, where the next line break falls, and not measured
+ * (prettier's `lineSuffix`: a trailing `// comment` does not make the code before it break).
+ */
+export interface LineSuffix {
+  readonly type: 'line-suffix';
+  readonly contents: string;
+}
+
+export function lineSuffix(contents: string): LineSuffix {
+  return { type: 'line-suffix', contents };
 }
 
 export const line: Line = { type: 'line', soft: false, hard: false };
@@ -146,6 +167,7 @@ export function propagateBreaks(doc: Doc): boolean {
     case 'break-parent':
       return true;
     case 'line':
+    case 'line-suffix':
       return false;
     case 'group': {
       const states = command.expandedStates;
@@ -176,6 +198,8 @@ export function willBreak(doc: Doc): boolean {
   switch (command.type) {
     case 'break-parent':
       return true;
+    case 'line-suffix':
+      return false;
     case 'line':
       return command.hard;
     case 'group':
@@ -297,6 +321,7 @@ function fits(
         if (!command.soft) width--;
         break;
       case 'break-parent':
+      case 'line-suffix':
         break;
     }
   }
@@ -314,6 +339,8 @@ export function printDoc(doc: Doc, width = WIDTH): string {
   const commands = new Commands();
   commands.push(0, 'break', doc);
   const out: string[] = [];
+  // Line suffixes waiting for the end of their line.
+  const suffixes: string[] = [];
   let position = 0;
   let remeasure = false;
   let unknownPosition = false;
@@ -396,6 +423,7 @@ export function printDoc(doc: Doc, width = WIDTH): string {
           break;
         }
         if (mode === 'flat') remeasure = true;
+        out.push(...suffixes.splice(0));
         if (!command.keepsSpaces) trimEnd(out);
         out.push('\n' + ' '.repeat(indentation));
         position = indentation;
@@ -403,8 +431,12 @@ export function printDoc(doc: Doc, width = WIDTH): string {
         break;
       case 'break-parent':
         break;
+      case 'line-suffix':
+        suffixes.push(command.contents);
+        break;
     }
   }
+  out.push(...suffixes);
   return out.join('');
 }
 

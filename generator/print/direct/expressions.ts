@@ -95,6 +95,8 @@ export class ExpressionDocs extends SignatureDocs {
     if (ts.isArrayLiteralExpression(arg)) return arg.elements.length === 0;
     if (ts.isPropertyAccessExpression(arg) || ts.isCallExpression(arg) || ts.isArrowFunction(arg))
       return false;
+    // `new X(…)` with arguments: prettier's rule for a call-like argument wants none.
+    if (ts.isNewExpression(arg) && (arg.arguments?.length ?? 0) > 0) return false;
     throw new Unvouched();
   }
 
@@ -207,7 +209,11 @@ export class ExpressionDocs extends SignatureDocs {
       node.getStart(this.code.file),
       node.properties[0]!.getStart(this.code.file),
     );
-    const properties = node.properties.map((p) => this.property(p));
+    // A property's trailing `// comment` (after its comma) breaks the object, as in prettier.
+    const properties = node.properties.map((p) => [
+      this.property(p),
+      ...this.trailingLineComment(p.end),
+    ]);
     return group(['{', indent([line, join([',', line], properties)]), ifBreak(','), line, '}'], {
       shouldBreak,
     });
@@ -288,7 +294,9 @@ export class ExpressionDocs extends SignatureDocs {
         if (!ts.isArrowFunction(arg) || ts.isBlock(arg.body) || arg !== args[args.length - 1])
           throw new Unvouched();
       }
+      // (Prettier's `isFunctionCompositionArgs` looks only at two arguments or more.)
       if (
+        args.length > 1 &&
         ts.isCallExpression(arg) &&
         arg.arguments.some((a) => ts.isArrowFunction(a) || ts.isFunctionExpression(a))
       )
@@ -313,8 +321,13 @@ export class ExpressionDocs extends SignatureDocs {
       )
     ) {
       // The last argument is hugged: printed in its own lines right after the others.
-      if (ts.isArrowFunction(last)) throw new Unvouched();
       const head = printed.slice(0, -1);
+      // A hugged arrow function: its expanded layouts are not in this table, only the flat one
+      // (prettier's first state, taken when all fits on the line).
+      if (ts.isArrowFunction(last)) {
+        if (printed.some(willBreak)) throw new Unvouched();
+        return group(['(', ...printed, ')'], { flatOnly: true });
+      }
       if (head.some(willBreak)) return allBrokenOut();
       const lastDoc = printed[printed.length - 1]!;
       if (willBreak(lastDoc))

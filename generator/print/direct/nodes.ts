@@ -5,6 +5,7 @@
  */
 
 import { ts as morphTs } from 'ts-morph';
+import { breakParent, lineSuffix, type Doc } from './doc.js';
 import { quoted, Unvouched } from './text.js';
 
 /**
@@ -35,7 +36,8 @@ export class ParsedCode {
     if (diagnostics === undefined || diagnostics.length > 0) return undefined;
     if (this.file.statements.length !== 1) return undefined;
     const [statement] = this.file.statements;
-    return this.text.slice(statement!.end).trim() === '' ? statement : undefined;
+    // A `// comment` may follow it on its line (its trailing comment, see `trailingLineComment`).
+    return /^[ \t]*(\/\/.*)?\s*$/.test(this.text.slice(statement!.end)) ? statement : undefined;
   }
 }
 
@@ -52,6 +54,32 @@ export const PURE = '/* @__PURE__ */';
 export class NodeDocs {
   constructor(protected readonly code: ParsedCode) {}
 
+  /**
+   * Where the `//` comments printed so far start: the statement is vouched only when every
+   * line comment of its text is among them (`lineComments`), and a comment printed as one
+   * statement's trailing one is not read again as a mark before the next.
+   */
+  readonly printedComments = new Set<number>();
+
+  /**
+   * The `// comment` on the line after `end` (a statement's, or a property's after its
+   * comma), as prettier prints a trailing line comment: at the end of the line, not measured,
+   * breaking the groups around it. Nothing when there is none.
+   */
+  protected trailingLineComment(end: number): Doc[] {
+    const after = this.code.text[end] === ',' ? end + 1 : end;
+    // Most have none, and the reader allocates for each: a comment starts after spaces only.
+    if (!/^[ \t]*\//.test(this.code.text.slice(after, after + 80))) return [];
+    const ranges = ts.getTrailingCommentRanges(this.code.text, after) ?? [];
+    if (ranges.length === 0) return [];
+    const [range] = ranges;
+    const text = this.code.text.slice(range!.pos, range!.end);
+    if (ranges.length > 1 || !text.startsWith('//') || text !== text.trimEnd())
+      throw new Unvouched();
+    this.printedComments.add(range!.pos);
+    return [lineSuffix(` ${text}`), breakParent];
+  }
+
   protected source(node: ts.Node): string {
     return this.code.text.slice(node.getStart(this.code.file), node.end);
   }
@@ -63,7 +91,7 @@ export class NodeDocs {
     const ranges = [
       ...(ts.getTrailingCommentRanges(this.code.text, node.pos) ?? []),
       ...(ts.getLeadingCommentRanges(this.code.text, node.pos) ?? []),
-    ];
+    ].filter((range) => !this.printedComments.has(range.pos));
     if (ranges.length === 0) return false;
     const [range] = ranges;
     const text = this.code.text.slice(range!.pos, range!.end);
@@ -73,6 +101,15 @@ export class NodeDocs {
   }
 
   /** No comment anywhere inside `node` (the marks allowed are checked where they may stand). */
+  /** No comment inside `node` but `//` ones, which the statement's count of them checks. */
+  protected noBlockComments(node: ts.Node): void {
+    const text = this.source(node);
+    if (!text.includes('/*')) return;
+    forEachComment(text, (kind, comment) => {
+      if (kind === ts.SyntaxKind.MultiLineCommentTrivia && comment !== PURE) throw new Unvouched();
+    });
+  }
+
   protected noComments(node: ts.Node): void {
     const text = this.source(node);
     if (!text.includes('/*') && !text.includes('//')) return;
@@ -141,6 +178,45 @@ let scanner: ts.Scanner | undefined;
  * builds its whole state anew (a statement holding a `@__PURE__` mark or a URL asked for one
  * per node), and setting its text starts it afresh.
  */
+/**
+ * How many `//` comments the text holds, as TypeScript's scanner reads them (a template's text
+ * after a substitution is read as code: a `//` there counts, and leaves the statement unvouched).
+ */
+export function lineComments(text: string): number {
+  if (!text.includes('//')) return 0;
+  let count = 0;
+  forEachComment(text, (kind) => {
+    if (kind === ts.SyntaxKind.SingleLineCommentTrivia) count++;
+  });
+  return count;
+}
+
+/**
+ * Calls `visit` with each comment of `text`, read as TypeScript's scanner reads tokens, with a
+ * template's text after each substitution read as template text (read alone, the scanner
+ * takes it for code, and a `/*` or `//` there for a comment).
+ */
+function forEachComment(text: string, visit: (kind: ts.SyntaxKind, comment: string) => void): void {
+  const scanner = commentScanner(text);
+  // The brace depth at which each open template substitution started.
+  const substitutions: number[] = [];
+  let depth = 0;
+  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+    if (token === ts.SyntaxKind.CloseBraceToken && substitutions.at(-1) === depth) {
+      if (scanner.reScanTemplateToken(false) === ts.SyntaxKind.TemplateTail) substitutions.pop();
+      continue;
+    }
+    if (token === ts.SyntaxKind.TemplateHead) substitutions.push(depth);
+    else if (token === ts.SyntaxKind.OpenBraceToken) depth++;
+    else if (token === ts.SyntaxKind.CloseBraceToken) depth--;
+    else if (
+      token === ts.SyntaxKind.SingleLineCommentTrivia ||
+      token === ts.SyntaxKind.MultiLineCommentTrivia
+    )
+      visit(token, scanner.getTokenText());
+  }
+}
+
 function commentScanner(text: string): ts.Scanner {
   scanner ??= ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard);
   scanner.setText(text);
