@@ -37,6 +37,43 @@ export const SLOW_SUITES = [
   'test/bench/typecheck-installed.test.ts',
   // every runtime of the matrix as a child process, after a build and pack (npm run test:runtimes)
   'test/runtimes/**',
+  // Covered in test:quick by a faster suite of the same stage (the list below the array); these
+  // took over 3 s each of a loaded run. Direct printing against prettier over corpus documents
+  // and generated schemas (print: test/emit/print.test.ts, print-direct-types, -statements):
+  'test/emit/print-direct.test.ts',
+  'test/emit/print-direct-property.test.ts',
+  // markdown through prettier (emit: test/emit/markdown-format-fences.test.ts)
+  'test/emit/markdown-format.test.ts',
+  // whole packages generated for other documents (emit: test/emit/readme-other-document.test.ts)
+  'test/emit/other-document.test.ts',
+  'test/fake/generic/documents.test.ts',
+  'test/forms/petstore.test.ts',
+  'test/swagger/generate.test.ts',
+  'test/split/connect-api.test.ts',
+  // deep and large documents (load: test/load/load.test.ts, json-locate)
+  'test/robustness/depth.test.ts',
+  'test/load/depth-scan.test.ts',
+  // generated output type-checked with tsc (plan: test/ir/build.test.ts plans and emits)
+  'test/robustness/strict-output.test.ts',
+  'test/query/types.test.ts',
+  'test/plan/rename.test.ts',
+  'test/ir/places.test.ts',
+  'test/generated/faults.test.ts',
+  'test/generated/known-values.test.ts',
+  'test/generated/readonly-requests.test.ts',
+  // the command line's heavier commands: build, publish (npm), config, the compile cache,
+  // watch, the write guard (CLI: test/cli/write.test.ts, timings, warning-summary)
+  'test/cli/build.test.ts',
+  'test/cli/publish.test.ts',
+  'test/cli/config.test.ts',
+  'test/cli/compile-cache.test.ts',
+  'test/cli/watch.test.ts',
+  'test/cli/write-guard.test.ts',
+  // release reports over many hostile documents (release: test/diff/rules.test.ts, release-units)
+  'test/diff/hostile-report.test.ts',
+  'test/diff/structure-summary.test.ts',
+  // hostile servers against the runtime (runtime: test/runtime/*, e.g. requests, errors)
+  'test/runtime/hostile-servers.test.ts',
 ];
 
 export default mergeConfig(
