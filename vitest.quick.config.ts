@@ -74,6 +74,30 @@ export const SLOW_SUITES = [
   'test/diff/structure-summary.test.ts',
   // hostile servers against the runtime (runtime: test/runtime/*, e.g. requests, errors)
   'test/runtime/hostile-servers.test.ts',
+  // The next tier, 1.5 s to 5.5 s each of a loaded run, also covered by faster suites: split
+  // documents (load: test/split/load.test.ts, names), another generator's documents and the
+  // acceptor (validate: test/validate/schema.test.ts, order, refusals), package names (IR:
+  // test/ir/build.test.ts, names), whole-package scenarios (e2e: test/e2e/users.test.ts, loose),
+  // the fake in process and against hostile bodies (fake: test/fake/server.test.ts, body),
+  // Swagger 2.0 (test/swagger/convert.test.ts, pointers), release limits and summaries
+  // (release: test/diff/rules.test.ts, release-units, state-file), a large schema (scale:
+  // test/scale/format-limits.test.ts) and forms (test/forms/emit.test.ts)
+  'test/split/positions.test.ts',
+  'test/split/diff.test.ts',
+  'test/validate/acceptor.test.ts',
+  'test/validate/semantic.test.ts',
+  'test/ir/package-names.test.ts',
+  'test/e2e/demo.test.ts',
+  'test/e2e/stations.test.ts',
+  'test/fake/in-process.test.ts',
+  'test/fake/hostile-bodies.test.ts',
+  'test/swagger/split.test.ts',
+  'test/swagger/draft4.test.ts',
+  'test/diff/prebuilt-summaries.test.ts',
+  'test/diff/rules-limits.test.ts',
+  'test/diff/state-layout.test.ts',
+  'test/scale/blob-schema.test.ts',
+  'test/forms/connect.test.ts',
 ];
 
 export default mergeConfig(
