@@ -37,6 +37,67 @@ export const SLOW_SUITES = [
   'test/bench/typecheck-installed.test.ts',
   // every runtime of the matrix as a child process, after a build and pack (npm run test:runtimes)
   'test/runtimes/**',
+  // Covered in test:quick by a faster suite of the same stage (the list below the array); these
+  // took over 3 s each of a loaded run. Direct printing against prettier over corpus documents
+  // and generated schemas (print: test/emit/print.test.ts, print-direct-types, -statements):
+  'test/emit/print-direct.test.ts',
+  'test/emit/print-direct-property.test.ts',
+  // markdown through prettier (emit: test/emit/markdown-format-fences.test.ts)
+  'test/emit/markdown-format.test.ts',
+  // whole packages generated for other documents (emit: test/emit/readme-other-document.test.ts)
+  'test/emit/other-document.test.ts',
+  'test/fake/generic/documents.test.ts',
+  'test/forms/petstore.test.ts',
+  'test/swagger/generate.test.ts',
+  'test/split/connect-api.test.ts',
+  // deep and large documents (load: test/load/load.test.ts, json-locate)
+  'test/robustness/depth.test.ts',
+  'test/load/depth-scan.test.ts',
+  // generated output type-checked with tsc (plan: test/ir/build.test.ts plans and emits)
+  'test/robustness/strict-output.test.ts',
+  'test/query/types.test.ts',
+  'test/plan/rename.test.ts',
+  'test/ir/places.test.ts',
+  'test/generated/faults.test.ts',
+  'test/generated/known-values.test.ts',
+  'test/generated/readonly-requests.test.ts',
+  // the command line's heavier commands: build, publish (npm), config, the compile cache,
+  // watch, the write guard (CLI: test/cli/write.test.ts, timings, warning-summary)
+  'test/cli/build.test.ts',
+  'test/cli/publish.test.ts',
+  'test/cli/config.test.ts',
+  'test/cli/compile-cache.test.ts',
+  'test/cli/watch.test.ts',
+  'test/cli/write-guard.test.ts',
+  // release reports over many hostile documents (release: test/diff/rules.test.ts, release-units)
+  'test/diff/hostile-report.test.ts',
+  'test/diff/structure-summary.test.ts',
+  // hostile servers against the runtime (runtime: test/runtime/*, e.g. requests, errors)
+  'test/runtime/hostile-servers.test.ts',
+  // The next tier, 1.5 s to 5.5 s each of a loaded run, also covered by faster suites: split
+  // documents (load: test/split/load.test.ts, names), another generator's documents and the
+  // acceptor (validate: test/validate/schema.test.ts, order, refusals), package names (IR:
+  // test/ir/build.test.ts, names), whole-package scenarios (e2e: test/e2e/users.test.ts, loose),
+  // the fake in process and against hostile bodies (fake: test/fake/server.test.ts, body),
+  // Swagger 2.0 (test/swagger/convert.test.ts, pointers), release limits and summaries
+  // (release: test/diff/rules.test.ts, release-units, state-file), a large schema (scale:
+  // test/scale/format-limits.test.ts) and forms (test/forms/emit.test.ts)
+  'test/split/positions.test.ts',
+  'test/split/diff.test.ts',
+  'test/validate/acceptor.test.ts',
+  'test/validate/semantic.test.ts',
+  'test/ir/package-names.test.ts',
+  'test/e2e/demo.test.ts',
+  'test/e2e/stations.test.ts',
+  'test/fake/in-process.test.ts',
+  'test/fake/hostile-bodies.test.ts',
+  'test/swagger/split.test.ts',
+  'test/swagger/draft4.test.ts',
+  'test/diff/prebuilt-summaries.test.ts',
+  'test/diff/rules-limits.test.ts',
+  'test/diff/state-layout.test.ts',
+  'test/scale/blob-schema.test.ts',
+  'test/forms/connect.test.ts',
 ];
 
 export default mergeConfig(

@@ -183,7 +183,10 @@ describe('the registry publish names', () => {
   }, 60_000);
 
   afterAll(async () => {
-    process.env = saved;
+    // Restored in place, not replaced by a plain object: the next file in this worker
+    // (test:quick shares workers) stubs and deletes variables of Node's own process.env.
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
     await new Promise((done) => registry?.close(done));
   });
 
