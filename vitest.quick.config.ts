@@ -98,8 +98,51 @@ export const SLOW_SUITES = [
   'test/diff/state-layout.test.ts',
   'test/scale/blob-schema.test.ts',
   'test/forms/connect.test.ts',
+  // Suites whose beforeAll generates a package and serves it over HTTP (their hooks, not their
+  // tests, took 2 s to 12 s each): the client against the fake over the wire is still covered
+  // by test/e2e/users.test.ts, charging, protocol and loose; each feature keeps a quick
+  // suite of its own (test/query/emit.test.ts, test/forms/emit.test.ts,
+  // test/bodies/tree-shaking.test.ts, test/streams/records.test.ts,
+  // test/pagination/detection.test.ts, test/params/encoders.test.ts, test/oas32/read.test.ts,
+  // test/split/load.test.ts, test/connect/tiles.test.ts, test/fake/server.test.ts,
+  // test/robustness/constructs.test.ts)
+  'test/robustness/tolerated-constructs.test.ts',
+  'test/robustness/patterns-and-any.test.ts',
+  'test/robustness/path-lists.test.ts',
+  'test/query/streamed/over-http.test.ts',
+  'test/query/over-http.test.ts',
+  'test/contract/prism.test.ts',
+  'test/oas32/finder.test.ts',
+  'test/oas32/over-http.test.ts',
+  'test/oas32/everything.test.ts',
+  'test/forms/multipart-over-http.test.ts',
+  'test/forms/encoded-over-http.test.ts',
+  'test/bodies/binary-openai.test.ts',
+  'test/bodies/on-the-wire.test.ts',
+  'test/bodies/media.test.ts',
+  'test/streams/over-http.test.ts',
+  'test/pagination/cursors-over-http.test.ts',
+  'test/params/over-http.test.ts',
+  'test/split/trust.test.ts',
+  'test/connect/tile-cover.test.ts',
+  'test/fake/wire/streams.test.ts',
 ];
 
+/*
+ * Every stage keeps at least one quick suite (the slow ones above run in `npm test`):
+ * - load: test/load/load.test.ts, json-locate, load-cache; split files: test/split/load.test.ts
+ * - validate: test/validate/schema.test.ts, order, refusals, tolerated
+ * - IR: test/ir/build.test.ts, names, edges, bodies
+ * - plan: test/ir/build.test.ts, test/emit/client.test.ts, test/query/keys.test.ts (planIr)
+ * - emit: test/emit/*.test.ts (emitters, client, package-modules, readme, api-md, ...)
+ * - print: test/emit/print.test.ts, print-structures, print-direct-types, -statements
+ * - release: test/diff/rules.test.ts, release-units, state-file, report
+ * - write: test/cli/write.test.ts, test/cli/pack-manifest.test.ts
+ * - runtime: test/runtime/*.test.ts (requests, errors, retries-over-http, ...)
+ * - fake: test/fake/server.test.ts, body, transactions, test/fake/cli.test.ts
+ * - CLI: test/cli/write.test.ts, timings, warning-summary, watch-signal
+ * - the client against the fake over HTTP: test/e2e/users.test.ts, charging, protocol, loose
+ */
 export default mergeConfig(
   base,
   defineConfig({
