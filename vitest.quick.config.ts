@@ -110,7 +110,6 @@ export const SLOW_SUITES = [
   'test/robustness/patterns-and-any.test.ts',
   'test/robustness/path-lists.test.ts',
   'test/query/streamed/over-http.test.ts',
-  'test/query/over-http.test.ts',
   'test/contract/prism.test.ts',
   'test/oas32/finder.test.ts',
   'test/oas32/over-http.test.ts',
