@@ -1,3 +1,8 @@
+/**
+ * The names a package's hand-written parts and emitters take, which the plan keeps from
+ * schemas: read from the templates' own index files (`shared/templates/names.ts`) and the IR's
+ * list of emitted names.
+ */
 import { EMITTED_NAMES } from '../ir/names.js';
 import { templateExports } from '../shared/templates/names.js';
 

@@ -1,6 +1,8 @@
 /**
- * Reading a file the generator did not write (its previous output, a package.json beside it)
- * without following a link at its last step and without blocking on a FIFO.
+ * Reading a file of the output folder, whose contents may come from a pull request: without
+ * following a link at its last step and without blocking on a FIFO. Release reads the previous
+ * output through it, write the files it compares and replaces (`write/write-guard.ts` checks the
+ * folders on the way).
  */
 import { constants } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';

@@ -18,8 +18,6 @@ import { diagnostic, type Diagnostic } from '../shared/diagnostics.js';
 import { carriesHeader, HEADER_BYTES } from './manifest.js';
 import { entryAt, readRegularFile, type Entry } from '../shared/safe-read.js';
 
-export { entryAt, readRegularFile, type Entry, type Read } from '../shared/safe-read.js';
-
 /** Whether a file in the output was written by the generator, judged by its header alone. */
 export async function headered(path: string): Promise<boolean> {
   const read = await readRegularFile(path, HEADER_BYTES);

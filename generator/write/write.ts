@@ -20,7 +20,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import { CHANGELOG_FILE, STATE_FILE } from '../release/diff/state-file.js';
 import { carriesHeader, MANIFEST_FILE, parseManifest } from './manifest.js';
 import type { OutputFile } from '../print/print.js';
-import { blockedReason, headered, OutputTree, readRegularFile, type Entry } from './write-guard.js';
+import { readRegularFile, type Entry } from '../shared/safe-read.js';
+import { blockedReason, headered, OutputTree } from './write-guard.js';
 
 /** Why a path in the output stops the run: `path` is relative to the output, `reason` ends a sentence naming it. */
 export interface OutputProblem {
