@@ -16,21 +16,13 @@ import type { IrOperation, IrSchema } from '../ir/types.js';
 import type { NameRegistry } from '../ir/names.js';
 import { pascalCase } from '../ir/names.js';
 import { rawBodyKind } from '../ir/body-media.js';
-import { operationKey, type OperationSymbols, type SchemaSymbols } from './types.js';
-
-/** The parts of a request a validator checks, in the order the client and `api.md` list them. */
-export const FORM_PARTS = ['path', 'query', 'headers', 'cookies', 'body'] as const;
-export type FormPart = (typeof FORM_PARTS)[number];
-
-export interface FormSymbols {
-  /** The validator of each schema some request body is, by the schema's id in the IR. */
-  readonly schemas: ReadonlyMap<string, string>;
-  /**
-   * An operation's validators by `operationKey`, one per part it has; a body of a named schema
-   * is that schema's validator.
-   */
-  readonly operations: ReadonlyMap<string, Readonly<Partial<Record<FormPart, string>>>>;
-}
+import {
+  operationKey,
+  type FormPart,
+  type FormSymbols,
+  type OperationSymbols,
+  type SchemaSymbols,
+} from './types.js';
 
 /** Whether an operation's body gets a validator: a JSON or form body with a type to check. */
 export function validatedBody(op: IrOperation): boolean {

@@ -3,7 +3,6 @@
  * from the IR (which names nothing) and the names the hand-written parts already export, and
  * the emitters only render it. Plain data, so a test can rename one entry and emit again.
  */
-import type { FormSymbols } from './forms.js';
 
 /** The declarations a schema gets: its type, and the request-side one when the views are split. */
 export interface SchemaSymbols {
@@ -77,4 +76,19 @@ export function operationKey(op: { readonly method: string; readonly path: strin
 /** What identifies a resource: its path from the client, `users.billingDetails`. */
 export function resourceKey(path: readonly string[]): string {
   return path.join('.');
+}
+
+/** The parts of a request a validator checks, in the order the client and `api.md` list them. */
+export const FORM_PARTS = ['path', 'query', 'headers', 'cookies', 'body'] as const;
+export type FormPart = (typeof FORM_PARTS)[number];
+
+/** The names of the form validators (the `forms` entry point), decided by `plan/forms.ts`. */
+export interface FormSymbols {
+  /** The validator of each schema some request body is, by the schema's id in the IR. */
+  readonly schemas: ReadonlyMap<string, string>;
+  /**
+   * An operation's validators by `operationKey`, one per part it has; a body of a named schema
+   * is that schema's validator.
+   */
+  readonly operations: ReadonlyMap<string, Readonly<Partial<Record<FormPart, string>>>>;
 }

@@ -8,7 +8,7 @@ import { proxyPath } from './readme-examples.js';
 import type { Ir, IrOperation } from '../../ir/types.js';
 import type { OperationSymbols } from '../../plan/types.js';
 import { clientClassName } from '../operations/client.js';
-import type { FormSymbols } from '../../plan/forms.js';
+import type { FormSymbols } from '../../plan/types.js';
 import { operationKey } from '../../plan/types.js';
 import { sampleArguments, sampleValue } from '../common/samples.js';
 import type { SchemaIndex } from '../common/type-expr.js';

@@ -23,7 +23,7 @@ import { operationKey, type Plan } from '../../plan/types.js';
 import { clientClassName } from '../operations/client.js';
 import { docs } from '../common/doc-comments.js';
 import { enumValuesName } from '../types/enums.js';
-import { FORM_PARTS } from '../../plan/forms.js';
+import { FORM_PARTS } from '../../plan/types.js';
 import { FormNodeBuilder, NodeCast, NodeCode, writeNode, type NodeValue } from '../forms/nodes.js';
 import { mixedImport, moduleImport } from '../common/imports.js';
 import { typescriptFile, type EmittedFile } from '../common/model.js';

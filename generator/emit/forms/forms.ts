@@ -19,7 +19,7 @@ import { NameRegistry } from '../../ir/names.js';
 import { operationKey, resourceKey, type Plan } from '../../plan/types.js';
 import { docs } from '../common/doc-comments.js';
 import { enumValuesName } from '../types/enums.js';
-import { FORM_PARTS, type FormPart } from '../../plan/forms.js';
+import { FORM_PARTS, type FormPart } from '../../plan/types.js';
 import { FormNodeBuilder, writeNode, type NodeValue } from './nodes.js';
 import { parameterObject } from '../../ir/inputs.js';
 import { mixedImport, moduleImport } from '../common/imports.js';

@@ -25,7 +25,7 @@ import {
   spacesKeepingHardline,
   type Doc,
 } from './doc.js';
-import { Unvouched, WIDTH, type VouchedLines } from './text.js';
+import { Unvouched, WIDTH } from './text.js';
 import { HARD_BREAK, reprintedComment, vouchedDocComment, vouchedReprint } from './comments.js';
 import { lineComments, ParsedCode, PURE, ts } from './nodes.js';
 import { ControlDocs } from './control.js';
