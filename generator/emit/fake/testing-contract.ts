@@ -10,22 +10,8 @@ import type { IrOperation, IrType } from '../../ir/types.js';
 import { enumValuesName } from '../types/enums.js';
 import { checkFunctionName } from '../guards/guard-code.js';
 import { operationModel, type ParameterModel } from '../operations/operation-model.js';
-import { ShapeBuilder } from './testing-shapes.js';
+import { ShapeBuilder, type CodeRef, type ContractValue } from './testing-shapes.js';
 import { visibleProperties, type SchemaIndex } from '../common/type-expr.js';
-
-/** An identifier or expression in the printed value. */
-export interface CodeRef {
-  readonly code: string;
-}
-
-export type ContractValue =
-  | string
-  | number
-  | boolean
-  | null
-  | CodeRef
-  | readonly ContractValue[]
-  | { readonly [key: string]: ContractValue | undefined };
 
 /** What the printed contract refers to, for the module's imports. */
 export interface ContractImports {

@@ -6,8 +6,22 @@
  */
 import type { IrType } from '../../ir/types.js';
 import { isConstant, REQUEST_ONLY_FORMATS } from '../../ir/views.js';
-import type { ContractValue } from './testing-contract.js';
 import { visibleProperties, type SchemaIndex } from '../common/type-expr.js';
+
+/** An identifier or expression in the printed value. */
+export interface CodeRef {
+  readonly code: string;
+}
+
+/** A value of the printed contract, as data (`printContractValue` writes it out). */
+export type ContractValue =
+  | string
+  | number
+  | boolean
+  | null
+  | CodeRef
+  | readonly ContractValue[]
+  | { readonly [key: string]: ContractValue | undefined };
 
 export class ShapeBuilder {
   /** Named schemas' shapes, filled as success bodies refer to them. */
