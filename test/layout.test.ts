@@ -37,6 +37,43 @@ function resolveImport(from: string, specifier: string): string | undefined {
   );
 }
 
+/** The files each generator/ file imports, resolved to paths. */
+function fileImports(): Map<string, string[]> {
+  const imports = new Map<string, string[]>();
+  for (const file of sourceFiles(GENERATOR)) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    imports.set(
+      file,
+      importedFiles.flatMap(({ fileName }) => {
+        const target = fileName.startsWith('.') ? resolveImport(file, fileName) : undefined;
+        return target === undefined ? [] : [target];
+      }),
+    );
+  }
+  return imports;
+}
+
+/** The files of `folder` (relative to generator/) that import, through others, themselves. */
+function filesInCircles(folder: string): string[] {
+  const imports = fileImports();
+  const inside = (path: string) => path.startsWith(join(GENERATOR, folder) + sep);
+  const reaches = (from: string, goal: string): boolean => {
+    const seen = new Set<string>();
+    const stack = [...(imports.get(from) ?? [])];
+    while (stack.length > 0) {
+      const file = stack.pop()!;
+      if (file === goal) return true;
+      if (seen.has(file) || !inside(file)) continue;
+      seen.add(file);
+      stack.push(...(imports.get(file) ?? []));
+    }
+    return false;
+  };
+  return [...imports.keys()]
+    .filter((file) => inside(file) && reaches(file, file))
+    .map((file) => relative(ROOT, file));
+}
+
 /** Every import between two different rooms of generator/, as `from → to` with an example. */
 function roomEdges(): Map<string, string> {
   const edges = new Map<string, string>();
@@ -114,6 +151,11 @@ describe('the generator follows the pipeline', () => {
       return reaches(to, from);
     });
     expect(circles).toEqual([]);
+  });
+
+  it('has no import circle between the files of plan/ or emit/', () => {
+    expect(filesInCircles('plan')).toEqual([]);
+    expect(filesInCircles('emit')).toEqual([]);
   });
 
   it('gives every emit/ concern folder an index that says what it contributes', () => {
