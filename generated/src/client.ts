@@ -118,7 +118,7 @@ export class StationsResource {
    * `GET /api/v1/stations/around/`
    * @param query query parameters.
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
-   * @throws {@link BadRequestError} 400 — Invalid query parameters.
+   * @throws {@link BadRequestError} 400 — Invalid query parameters (`validation_error`).
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — Not found (for example a page number past the end).
    * @returns a page of `Station`: await it for one page, or iterate it with `for await` for every item of every page.
@@ -137,7 +137,7 @@ export class StationsResource {
    * `GET /api/v1/stations/tile/`
    * @param query query parameters.
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
-   * @throws {@link BadRequestError} 400 — Invalid query parameters.
+   * @throws {@link BadRequestError} 400 — Invalid query parameters (`validation_error`).
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — Not found.
    * @returns the `MapTile` the server answers with, checked against the spec.
@@ -173,7 +173,7 @@ export class StationsResource {
    * `GET /api/v1/stations/details/`
    * @param query query parameters.
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
-   * @throws {@link BadRequestError} 400 — Invalid query parameters.
+   * @throws {@link BadRequestError} 400 — Invalid query parameters (`validation_error`).
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No station with this id.
    * @returns the `Station` the server answers with, checked against the spec.
@@ -219,7 +219,7 @@ export class UsersResource {
    * Never retried automatically: repeating it could repeat its effect.
    * @param body the request body. Sent as JSON unless `options.encoding` says otherwise.
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
-   * @throws {@link BadRequestError} 400 — Invalid body.
+   * @throws {@link BadRequestError} 400 — Invalid body (`validation_error`).
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @returns the `User` the server answers with, checked against the spec.
    * @example
@@ -273,7 +273,7 @@ export class UsersResource {
    * @param userId Id of the user.
    * @param body the request body. Sent as JSON unless `options.encoding` says otherwise.
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
-   * @throws {@link BadRequestError} 400 — Invalid body.
+   * @throws {@link BadRequestError} 400 — Invalid body (`validation_error`).
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user.
    * @returns the `User` the server answers with, checked against the spec.
@@ -336,7 +336,7 @@ export class UsersBillingDetailsResource {
    * @param userId Id of the user.
    * @param body the request body. Sent as JSON unless `options.encoding` says otherwise.
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
-   * @throws {@link BadRequestError} 400 — Invalid body.
+   * @throws {@link BadRequestError} 400 — Invalid body (`validation_error`).
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user.
    * @returns the `BillingDetails` the server answers with, checked against the spec.
@@ -560,7 +560,7 @@ export class UsersChargingSessionsResource {
    * @param sessionId Id of the charging session.
    * @param body the request body. Sent as JSON unless `options.encoding` says otherwise.
    * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
-   * @throws {@link BadRequestError} 400 — Invalid body.
+   * @throws {@link BadRequestError} 400 — Invalid body (`validation_error`).
    * @throws {@link PermissionDeniedError} 403 — Not allowed.
    * @throws {@link NotFoundError} 404 — No such user or session.
    * @returns the `ChargingSession` the server answers with, checked against the spec.

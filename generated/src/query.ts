@@ -91,25 +91,13 @@ export function stationsDataFilesQueryOptions(client: ClientCore, options?: Quer
  * What a call of {@link stationsAround} rejects with, and the `error` TanStack Query infers from its options: its `ApiError`, whose `is` takes only the error types it declares, or another `SdkError` (no connection, a timeout, a response not as the spec says).
  *
  * Declared error responses:
- * - {@link BadRequestError} 400 — Invalid query parameters.
+ * - {@link BadRequestError} 400 — Invalid query parameters (`validation_error`).
  * - {@link PermissionDeniedError} 403 — Not allowed.
  * - {@link NotFoundError} 404 — Not found (for example a page number past the end).
  *
- * `is` takes `validation_error`, `payment_method_error`, `payment_error`, `temporary_locked`, `already_charging`, `already_stopped`, `station_availability_issue`, `billing_data_required`, `charging_provider_error`, `unexpected_error`, `pre_authorization_failed`.
+ * `is` takes `validation_error`.
  */
-export type StationsAroundError = OperationError<
-  | 'validation_error'
-  | 'payment_method_error'
-  | 'payment_error'
-  | 'temporary_locked'
-  | 'already_charging'
-  | 'already_stopped'
-  | 'station_availability_issue'
-  | 'billing_data_required'
-  | 'charging_provider_error'
-  | 'unexpected_error'
-  | 'pre_authorization_failed'
->;
+export type StationsAroundError = OperationError<'validation_error'>;
 
 /** The query key of {@link stationsAround} (`GET /api/v1/stations/around/`): the API's root, the path with its parameters' values, and the query parameters last. A prefix of it reaches this resource and everything under it. */
 export function stationsAroundQueryKey(query: StationsAroundQuery) {
@@ -169,25 +157,13 @@ export function stationsAroundInfiniteQueryOptions(
  * What a call of {@link stationsTile} rejects with, and the `error` TanStack Query infers from its options: its `ApiError`, whose `is` takes only the error types it declares, or another `SdkError` (no connection, a timeout, a response not as the spec says).
  *
  * Declared error responses:
- * - {@link BadRequestError} 400 — Invalid query parameters.
+ * - {@link BadRequestError} 400 — Invalid query parameters (`validation_error`).
  * - {@link PermissionDeniedError} 403 — Not allowed.
  * - {@link NotFoundError} 404 — Not found.
  *
- * `is` takes `validation_error`, `payment_method_error`, `payment_error`, `temporary_locked`, `already_charging`, `already_stopped`, `station_availability_issue`, `billing_data_required`, `charging_provider_error`, `unexpected_error`, `pre_authorization_failed`.
+ * `is` takes `validation_error`.
  */
-export type StationsTileError = OperationError<
-  | 'validation_error'
-  | 'payment_method_error'
-  | 'payment_error'
-  | 'temporary_locked'
-  | 'already_charging'
-  | 'already_stopped'
-  | 'station_availability_issue'
-  | 'billing_data_required'
-  | 'charging_provider_error'
-  | 'unexpected_error'
-  | 'pre_authorization_failed'
->;
+export type StationsTileError = OperationError<'validation_error'>;
 
 /** The query key of {@link stationsTile} (`GET /api/v1/stations/tile/`): the API's root, the path with its parameters' values, and the query parameters last. A prefix of it reaches this resource and everything under it. */
 export function stationsTileQueryKey(query: StationsTileQuery) {
@@ -244,25 +220,13 @@ export function stationsPartnersQueryOptions(client: ClientCore, options?: Query
  * What a call of {@link stationsDetails} rejects with, and the `error` TanStack Query infers from its options: its `ApiError`, whose `is` takes only the error types it declares, or another `SdkError` (no connection, a timeout, a response not as the spec says).
  *
  * Declared error responses:
- * - {@link BadRequestError} 400 — Invalid query parameters.
+ * - {@link BadRequestError} 400 — Invalid query parameters (`validation_error`).
  * - {@link PermissionDeniedError} 403 — Not allowed.
  * - {@link NotFoundError} 404 — No station with this id.
  *
- * `is` takes `validation_error`, `payment_method_error`, `payment_error`, `temporary_locked`, `already_charging`, `already_stopped`, `station_availability_issue`, `billing_data_required`, `charging_provider_error`, `unexpected_error`, `pre_authorization_failed`.
+ * `is` takes `validation_error`.
  */
-export type StationsDetailsError = OperationError<
-  | 'validation_error'
-  | 'payment_method_error'
-  | 'payment_error'
-  | 'temporary_locked'
-  | 'already_charging'
-  | 'already_stopped'
-  | 'station_availability_issue'
-  | 'billing_data_required'
-  | 'charging_provider_error'
-  | 'unexpected_error'
-  | 'pre_authorization_failed'
->;
+export type StationsDetailsError = OperationError<'validation_error'>;
 
 /** The query key of {@link stationsDetails} (`GET /api/v1/stations/details/`): the API's root, the path with its parameters' values, and the query parameters last. A prefix of it reaches this resource and everything under it. */
 export function stationsDetailsQueryKey(query: StationsDetailsQuery) {
@@ -290,24 +254,12 @@ export function stationsDetailsQueryOptions(
  * What a call of {@link usersCreate} rejects with, and the `error` TanStack Query infers from its options: its `ApiError`, whose `is` takes only the error types it declares, or another `SdkError` (no connection, a timeout, a response not as the spec says).
  *
  * Declared error responses:
- * - {@link BadRequestError} 400 — Invalid body.
+ * - {@link BadRequestError} 400 — Invalid body (`validation_error`).
  * - {@link PermissionDeniedError} 403 — Not allowed.
  *
- * `is` takes `validation_error`, `payment_method_error`, `payment_error`, `temporary_locked`, `already_charging`, `already_stopped`, `station_availability_issue`, `billing_data_required`, `charging_provider_error`, `unexpected_error`, `pre_authorization_failed`.
+ * `is` takes `validation_error`.
  */
-export type UsersCreateError = OperationError<
-  | 'validation_error'
-  | 'payment_method_error'
-  | 'payment_error'
-  | 'temporary_locked'
-  | 'already_charging'
-  | 'already_stopped'
-  | 'station_availability_issue'
-  | 'billing_data_required'
-  | 'charging_provider_error'
-  | 'unexpected_error'
-  | 'pre_authorization_failed'
->;
+export type UsersCreateError = OperationError<'validation_error'>;
 
 /** What `mutate` takes for {@link usersCreateMutationOptions}: the arguments of {@link usersCreate} by name. */
 export interface UsersCreateVariables {
@@ -442,25 +394,13 @@ export function usersRetrieveQueryOptions(
  * What a call of {@link usersUpdate} rejects with, and the `error` TanStack Query infers from its options: its `ApiError`, whose `is` takes only the error types it declares, or another `SdkError` (no connection, a timeout, a response not as the spec says).
  *
  * Declared error responses:
- * - {@link BadRequestError} 400 — Invalid body.
+ * - {@link BadRequestError} 400 — Invalid body (`validation_error`).
  * - {@link PermissionDeniedError} 403 — Not allowed.
  * - {@link NotFoundError} 404 — No such user.
  *
- * `is` takes `validation_error`, `payment_method_error`, `payment_error`, `temporary_locked`, `already_charging`, `already_stopped`, `station_availability_issue`, `billing_data_required`, `charging_provider_error`, `unexpected_error`, `pre_authorization_failed`.
+ * `is` takes `validation_error`.
  */
-export type UsersUpdateError = OperationError<
-  | 'validation_error'
-  | 'payment_method_error'
-  | 'payment_error'
-  | 'temporary_locked'
-  | 'already_charging'
-  | 'already_stopped'
-  | 'station_availability_issue'
-  | 'billing_data_required'
-  | 'charging_provider_error'
-  | 'unexpected_error'
-  | 'pre_authorization_failed'
->;
+export type UsersUpdateError = OperationError<'validation_error'>;
 
 /** What `mutate` takes for {@link usersUpdateMutationOptions}: the arguments of {@link usersUpdate} by name. */
 export interface UsersUpdateVariables {
@@ -610,25 +550,13 @@ export function usersBillingDetailsRetrieveQueryOptions(
  * What a call of {@link usersBillingDetailsUpdate} rejects with, and the `error` TanStack Query infers from its options: its `ApiError`, whose `is` takes only the error types it declares, or another `SdkError` (no connection, a timeout, a response not as the spec says).
  *
  * Declared error responses:
- * - {@link BadRequestError} 400 — Invalid body.
+ * - {@link BadRequestError} 400 — Invalid body (`validation_error`).
  * - {@link PermissionDeniedError} 403 — Not allowed.
  * - {@link NotFoundError} 404 — No such user.
  *
- * `is` takes `validation_error`, `payment_method_error`, `payment_error`, `temporary_locked`, `already_charging`, `already_stopped`, `station_availability_issue`, `billing_data_required`, `charging_provider_error`, `unexpected_error`, `pre_authorization_failed`.
+ * `is` takes `validation_error`.
  */
-export type UsersBillingDetailsUpdateError = OperationError<
-  | 'validation_error'
-  | 'payment_method_error'
-  | 'payment_error'
-  | 'temporary_locked'
-  | 'already_charging'
-  | 'already_stopped'
-  | 'station_availability_issue'
-  | 'billing_data_required'
-  | 'charging_provider_error'
-  | 'unexpected_error'
-  | 'pre_authorization_failed'
->;
+export type UsersBillingDetailsUpdateError = OperationError<'validation_error'>;
 
 /** What `mutate` takes for {@link usersBillingDetailsUpdateMutationOptions}: the arguments of {@link usersBillingDetailsUpdate} by name. */
 export interface UsersBillingDetailsUpdateVariables {
@@ -1162,25 +1090,13 @@ export function usersChargingSessionsRetrieveQueryOptions(
  * What a call of {@link usersChargingSessionsRate} rejects with, and the `error` TanStack Query infers from its options: its `ApiError`, whose `is` takes only the error types it declares, or another `SdkError` (no connection, a timeout, a response not as the spec says).
  *
  * Declared error responses:
- * - {@link BadRequestError} 400 — Invalid body.
+ * - {@link BadRequestError} 400 — Invalid body (`validation_error`).
  * - {@link PermissionDeniedError} 403 — Not allowed.
  * - {@link NotFoundError} 404 — No such user or session.
  *
- * `is` takes `validation_error`, `payment_method_error`, `payment_error`, `temporary_locked`, `already_charging`, `already_stopped`, `station_availability_issue`, `billing_data_required`, `charging_provider_error`, `unexpected_error`, `pre_authorization_failed`.
+ * `is` takes `validation_error`.
  */
-export type UsersChargingSessionsRateError = OperationError<
-  | 'validation_error'
-  | 'payment_method_error'
-  | 'payment_error'
-  | 'temporary_locked'
-  | 'already_charging'
-  | 'already_stopped'
-  | 'station_availability_issue'
-  | 'billing_data_required'
-  | 'charging_provider_error'
-  | 'unexpected_error'
-  | 'pre_authorization_failed'
->;
+export type UsersChargingSessionsRateError = OperationError<'validation_error'>;
 
 /** What `mutate` takes for {@link usersChargingSessionsRateMutationOptions}: the arguments of {@link usersChargingSessionsRate} by name. */
 export interface UsersChargingSessionsRateVariables {

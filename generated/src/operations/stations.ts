@@ -124,7 +124,7 @@ const stationsAroundOperation: OperationDescriptor = {
  * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param query query parameters.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
- * @throws {@link BadRequestError} 400 — Invalid query parameters.
+ * @throws {@link BadRequestError} 400 — Invalid query parameters (`validation_error`).
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — Not found (for example a page number past the end).
  * @returns a page of `Station`: await it for one page, or iterate it with `for await` for every item of every page.
@@ -200,7 +200,7 @@ const stationsTileOperation: OperationDescriptor = {
  * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param query query parameters.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
- * @throws {@link BadRequestError} 400 — Invalid query parameters.
+ * @throws {@link BadRequestError} 400 — Invalid query parameters (`validation_error`).
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — Not found.
  * @returns the `MapTile` the server answers with, checked against the spec.
@@ -284,7 +284,7 @@ const stationsDetailsOperation: OperationDescriptor = {
  * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param query query parameters.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
- * @throws {@link BadRequestError} 400 — Invalid query parameters.
+ * @throws {@link BadRequestError} 400 — Invalid query parameters (`validation_error`).
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No station with this id.
  * @returns the `Station` the server answers with, checked against the spec.

@@ -73,7 +73,7 @@ const usersBillingDetailsUpdateOperation: OperationDescriptor = {
  * @param userId Id of the user.
  * @param body the request body. Sent as JSON unless `options.encoding` says otherwise.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
- * @throws {@link BadRequestError} 400 — Invalid body.
+ * @throws {@link BadRequestError} 400 — Invalid body (`validation_error`).
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No such user.
  * @returns the `BillingDetails` the server answers with, checked against the spec.

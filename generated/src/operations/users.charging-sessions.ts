@@ -145,7 +145,7 @@ const usersChargingSessionsRateOperation: OperationDescriptor = {
  * @param sessionId Id of the charging session.
  * @param body the request body. Sent as JSON unless `options.encoding` says otherwise.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
- * @throws {@link BadRequestError} 400 — Invalid body.
+ * @throws {@link BadRequestError} 400 — Invalid body (`validation_error`).
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No such user or session.
  * @returns the `ChargingSession` the server answers with, checked against the spec.

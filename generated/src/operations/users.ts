@@ -46,7 +46,7 @@ const usersCreateOperation: OperationDescriptor = {
  * @param core the client to send the request with (a `ClientCore`, such as the generated client).
  * @param body the request body. Sent as JSON unless `options.encoding` says otherwise.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
- * @throws {@link BadRequestError} 400 — Invalid body.
+ * @throws {@link BadRequestError} 400 — Invalid body (`validation_error`).
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @returns the `User` the server answers with, checked against the spec.
  * @example
@@ -172,7 +172,7 @@ const usersUpdateOperation: OperationDescriptor = {
  * @param userId Id of the user.
  * @param body the request body. Sent as JSON unless `options.encoding` says otherwise.
  * @param options per-call settings (timeout, retries, signal, headers) that override the client's.
- * @throws {@link BadRequestError} 400 — Invalid body.
+ * @throws {@link BadRequestError} 400 — Invalid body (`validation_error`).
  * @throws {@link PermissionDeniedError} 403 — Not allowed.
  * @throws {@link NotFoundError} 404 — No such user.
  * @returns the `User` the server answers with, checked against the spec.

@@ -40,9 +40,12 @@ import {
   type UsersChargingStartError,
   type UsersChargingStartVariables,
   type UsersChargingStopError,
+  type UsersCreateError,
   type UsersCreateVariables,
   type UsersListError,
   type UsersRetrieveError,
+  type StationsAroundError,
+  type UsersBillingDetailsUpdateError,
 } from '../../../generated/src/query.js';
 
 declare const client: ConnectClient;
@@ -150,4 +153,22 @@ export function errors(start: UsersChargingStartError, stop: UsersChargingStopEr
 export function retrieveDeclaresNoErrorType(error: UsersRetrieveError): void {
   // @ts-expect-error a user lookup answers 403 and 404 with a detail only, no error type
   error.is?.('validation_error');
+}
+
+export function invalidInputIsAValidationError(
+  create: UsersCreateError,
+  around: StationsAroundError,
+  billing: UsersBillingDetailsUpdateError,
+): void {
+  // A 400 of invalid input carries the shared error body, whose type the provider documents as
+  // `validation_error`: that is the one type these operations take.
+  create.is?.('validation_error');
+  around.is?.('validation_error');
+  billing.is?.('validation_error');
+  // @ts-expect-error creating a user never answers a payment error
+  create.is?.('payment_error');
+  // @ts-expect-error a station search never answers `already_charging`
+  around.is?.('already_charging');
+  // @ts-expect-error saving billing details never answers `billing_data_required`
+  billing.is?.('billing_data_required');
 }
