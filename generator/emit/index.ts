@@ -201,6 +201,7 @@ export function emitVersionFree({
         layer,
         wanted('forms') ? formValidators(ir, plan) : [],
         fake.length > 0 ? fakeTemplates : [],
+        wanted('query') ? plan : undefined,
       ),
       ...sources,
     ],

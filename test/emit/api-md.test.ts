@@ -94,6 +94,45 @@ describe('the committed api.md', () => {
   });
 });
 
+describe("api.md's TanStack Query section", () => {
+  const api = readFileSync('generated/api.md', 'utf8');
+  const query = readFileSync('generated/src/query.ts', 'utf8');
+  const tanstack = section(api, '# TanStack Query');
+
+  it('lists every function the query entry point exports, with its parameters', () => {
+    const exported = [...query.matchAll(/^export function (\w+)\(/gm)].map((m) => m[1]!);
+    expect(exported.length).toBeGreaterThan(40);
+    for (const name of exported) expect(tanstack).toContain(`\`${name}(`);
+    expect(section(api, '### `usersRetrieve`')).toContain(
+      '`usersRetrieveQueryOptions(client, userId, options?)`, keyed by `usersRetrieveQueryKey(userId)`',
+    );
+  });
+
+  it('says what `mutate` takes, for a body alone and for a path parameter and a body', () => {
+    expect(section(api, '### `usersCreate`')).toContain(
+      '`mutate({ body?: UserCreateRequest })` (`UsersCreateVariables`)',
+    );
+    expect(section(api, '### `usersBillingDetailsUpdate`')).toContain(
+      '`mutate({ userId: string; body: BillingDetailsRequest })`',
+    );
+  });
+
+  it('names the keys a mutation invalidates and the error types `is` takes', () => {
+    const start = section(api, '### `usersChargingStart`');
+    expect(start).toContain(
+      "After a success it invalidates `[...connectApiQueryKey, 'users', userId]`",
+    );
+    expect(start).toContain('`is` takes `payment_method_error`');
+  });
+
+  it("lists MutationSettings' members from the runtime, `request` among them", () => {
+    expect(tanstack).toContain(
+      '- `request?: RequestOptions` — Per-call settings (timeout, headers, retries of the client) of every call the mutation makes.',
+    );
+    expect(tanstack).toContain('- `invalidates?: readonly QueryKeyPrefix[] | ((variables');
+  });
+});
+
 describe('the api.md emitter', () => {
   const op = operation({
     functionName: 'thingsList',

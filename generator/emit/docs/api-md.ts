@@ -29,6 +29,8 @@ import { schemaDeclarations, type SchemaDeclaration } from '../types/types.js';
 import { coreFactoryName } from '../operations/core-factory.js';
 import type { FormValidator } from '../forms/forms.js';
 import { formsSection } from './forms-md.js';
+import { querySection } from './query-md.js';
+import type { Plan } from '../../plan/types.js';
 import { fakeApiMarkdown } from '../fake/fake-docs.js';
 
 /** The first paragraph of spec text, on one line. */
@@ -191,6 +193,8 @@ export function emitApiMarkdown(
   forms: readonly FormValidator[] = [],
   /** The templates of the fake made from the spec, when the package has it (`fake.ts`). */
   fakeTemplates: readonly TemplateFile[] = [],
+  /** The plan, when the package has the `./query` entry point, which then gets its section. */
+  queryPlan?: Plan,
 ): EmittedFile {
   const index = schemaIndexOf(ir);
   const client = clientClassName(ir);
@@ -210,6 +214,7 @@ export function emitApiMarkdown(
     '# Operations',
     ...resourceSections(ir.resources, names, index),
     ...layerSection(ir, layer, 'api', { package: ir.info.packageName, client }),
+    ...(queryPlan ? querySection(ir, queryPlan, names, templates) : []),
     ...formsSection(ir, forms),
     ...fakeApiMarkdown(ir, fakeTemplates),
     '# Types',

@@ -131,7 +131,7 @@ function variableFields(
 }
 
 /** A key a mutation invalidates, as code over its variables, and what it reaches, for the doc comment. */
-function invalidationCode(input: OperationQueryInput, invalidation: Invalidation) {
+export function invalidationCode(input: OperationQueryInput, invalidation: Invalidation) {
   const segments = invalidation.segments.map((s) =>
     segmentExpression(s, pathValue(input.op, 'variables')),
   );
@@ -140,9 +140,11 @@ function invalidationCode(input: OperationQueryInput, invalidation: Invalidation
     s.kind === 'literal' ? `'${s.value}'` : segmentExpression(s, pathValue(input.op)),
   );
   const tail = invalidation.scope === 'reads' ? ['{}'] : [];
+  const key = `\`${keyLiteral(input.root, [...shown, ...tail])}\``;
   return {
     code: keyLiteral(input.root, [...segments, ...tail]),
-    doc: `- \`${keyLiteral(input.root, [...shown, ...tail])}\`: ${invalidation.scope === 'reads' ? 'the reads of that path, whatever their query' : 'everything at and under that path'}`,
+    shown: key,
+    doc: `- ${key}: ${invalidation.scope === 'reads' ? 'the reads of that path, whatever their query' : 'everything at and under that path'}`,
   };
 }
 

@@ -45,33 +45,17 @@ export function emitQueryOptions(
   names: ReadonlyMap<IrOperation, OperationSymbols>,
   path: string,
 ): EmittedFile | undefined {
-  const ops = ir.operations.filter((op) => names.get(op)?.queryOptions !== undefined);
-  if (ops.length === 0) return undefined;
+  const parts = operationQueryParts(ir, plan, names);
+  if (parts.length === 0) return undefined;
+  const ops = parts.map((part) => part.op);
   const index = schemaIndexOf(ir);
-  const keys = queryKeyPlan(ir.operations);
-  const typed = listsErrorTypes(ir);
-  const root = plan.queryKeyRoot;
   const usage = new TypeUsage(index);
   const fromOperations = new Map<string, { values: Set<string>; types: Set<string> }>();
-  const statements: StatementStructures[] = [rootKey(ir, root, keys)];
-  for (const op of ops) {
-    const opNames = names.get(op) as WithQueryOptions;
-    const input: OperationQueryInput = {
-      op,
-      names: opNames,
-      index,
-      root,
-      ...(keys.reads.has(op) ? { segments: keys.reads.get(op)! } : {}),
-      ...(keys.invalidations.has(op) ? { invalidations: keys.invalidations.get(op)! } : {}),
-      errorTypes: declaredErrorTypes(op, index, typed),
-    };
-    statements.push(errorType(input));
-    statements.push(
-      ...(opNames.queryOptions.mutationOptions ? writeParts(input) : readParts(input)),
-      ...(keys.streams.has(op) ? streamedParts(input, keys.streams.get(op)!) : []),
-    );
-    noteImports(op, opNames, plan, usage, fromOperations);
-  }
+  const statements: StatementStructures[] = [
+    rootKey(ir, plan.queryKeyRoot, queryKeyPlan(ir.operations)),
+    ...parts.flatMap((part) => part.statements),
+  ];
+  for (const op of ops) noteImports(op, names.get(op)!, plan, usage, fromOperations);
   const reads = ops.some(
     (op) =>
       names.get(op)!.queryOptions!.options !== undefined ||
@@ -112,6 +96,46 @@ export function emitQueryOptions(
     ...usage.imports('.'),
     ...statements,
   ]);
+}
+
+/** One operation's declarations in the module: its error type, then its read's or write's parts. */
+export interface OperationQueryParts {
+  readonly op: IrOperation;
+  readonly input: OperationQueryInput;
+  readonly statements: readonly StatementStructures[];
+}
+
+/**
+ * Every operation's declarations, in the module's order. The module is written from them, and
+ * api.md lists them, so the reference names exactly the functions the module exports.
+ */
+export function operationQueryParts(
+  ir: Ir,
+  plan: Plan,
+  names: ReadonlyMap<IrOperation, OperationSymbols>,
+): OperationQueryParts[] {
+  const index = schemaIndexOf(ir);
+  const keys = queryKeyPlan(ir.operations);
+  const typed = listsErrorTypes(ir);
+  return ir.operations.flatMap((op) => {
+    const opNames = names.get(op);
+    if (opNames?.queryOptions === undefined) return [];
+    const input: OperationQueryInput = {
+      op,
+      names: opNames as WithQueryOptions,
+      index,
+      root: plan.queryKeyRoot,
+      ...(keys.reads.has(op) ? { segments: keys.reads.get(op)! } : {}),
+      ...(keys.invalidations.has(op) ? { invalidations: keys.invalidations.get(op)! } : {}),
+      errorTypes: declaredErrorTypes(op, index, typed),
+    };
+    const statements = [
+      errorType(input),
+      ...(opNames.queryOptions.mutationOptions ? writeParts(input) : readParts(input)),
+      ...(keys.streams.has(op) ? streamedParts(input, keys.streams.get(op)!) : []),
+    ];
+    return [{ op, input, statements }];
+  });
 }
 
 /** `export const connectApiQueryKey = ['connect-api'] as const;` */
