@@ -626,28 +626,50 @@ export type UsersPaymentMethodsCreateSetupIntentError = OperationError<
   | 'pre_authorization_failed'
 >;
 
-/** The query key of {@link usersPaymentMethodsCreateSetupIntent} (`GET /api/v1/users/{user_id}/setup-intents/`): the API's root, the path with its parameters' values, and the query parameters last. A prefix of it reaches this resource and everything under it. */
-export function usersPaymentMethodsCreateSetupIntentQueryKey(
-  userId: string,
-  query?: UsersPaymentMethodsCreateSetupIntentQuery,
-) {
-  return [...connectApiQueryKey, 'users', userId, 'setup-intents', { ...query }] as const;
+/** What `mutate` takes for {@link usersPaymentMethodsCreateSetupIntentMutationOptions}: the arguments of {@link usersPaymentMethodsCreateSetupIntent} by name. */
+export interface UsersPaymentMethodsCreateSetupIntentVariables {
+  /** Id of the user. */
+  userId: string;
+  query?: UsersPaymentMethodsCreateSetupIntentQuery;
 }
 
 /**
- * TanStack Query options for {@link usersPaymentMethodsCreateSetupIntent}: `useQuery(usersPaymentMethodsCreateSetupIntentQueryOptions(client, …))`, `queryClient.fetchQuery(…)`. The query function passes TanStack's `signal` on, so leaving the screen cancels the request; `error` is {@link UsersPaymentMethodsCreateSetupIntentError}; TanStack does not retry, the client does. Wrap it in TanStack's `queryOptions()` for a key typed with the data.
+ * TanStack Query mutation options for {@link usersPaymentMethodsCreateSetupIntent}: `useMutation(usersPaymentMethodsCreateSetupIntentMutationOptions(client))`, then `mutate({ … })`. After a success it invalidates, through the `QueryClient` TanStack Query (5.80 and later) hands `onSuccess`:
+ * - `[...connectApiQueryKey, 'users', userId, {}]`: the reads of that path, whatever their query
+ * - `[...connectApiQueryKey, 'users', userId, 'payment-methods', {}]`: the reads of that path, whatever their query
+ *
+ * `settings.invalidates` replaces or extends these keys. `error` is {@link UsersPaymentMethodsCreateSetupIntentError}; TanStack does not retry, and the client retries only what is safe to repeat.
  * @param client the client to send requests with: the generated client, or a core from the core factory.
+ * @param settings per-call options of every call the mutation makes, and the keys to invalidate instead.
  */
-export function usersPaymentMethodsCreateSetupIntentQueryOptions(
+export function usersPaymentMethodsCreateSetupIntentMutationOptions(
   client: ClientCore,
-  userId: string,
-  query?: UsersPaymentMethodsCreateSetupIntentQuery,
-  options?: QueryRequestOptions,
+  settings?: MutationSettings<UsersPaymentMethodsCreateSetupIntentVariables>,
 ) {
   return {
-    queryKey: usersPaymentMethodsCreateSetupIntentQueryKey(userId, query),
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      usersPaymentMethodsCreateSetupIntent(client, userId, query, { ...options, signal }),
+    mutationKey: [...connectApiQueryKey, 'users', 'paymentMethods', 'createSetupIntent'] as const,
+    mutationFn: (variables: UsersPaymentMethodsCreateSetupIntentVariables) =>
+      usersPaymentMethodsCreateSetupIntent(
+        client,
+        variables.userId,
+        variables.query,
+        settings?.request,
+      ),
+    onSuccess: (
+      _data: unknown,
+      variables: UsersPaymentMethodsCreateSetupIntentVariables,
+      _onMutateResult: unknown,
+      context: InvalidationContext,
+    ) =>
+      invalidateAfter(
+        context,
+        variables,
+        [
+          [...connectApiQueryKey, 'users', variables.userId, {}],
+          [...connectApiQueryKey, 'users', variables.userId, 'payment-methods', {}],
+        ],
+        settings,
+      ),
     retry: leaveRetriesToClient<UsersPaymentMethodsCreateSetupIntentError>,
   };
 }
@@ -885,6 +907,9 @@ export interface UsersChargingStartVariables {
 /**
  * TanStack Query mutation options for {@link usersChargingStart}: `useMutation(usersChargingStartMutationOptions(client))`, then `mutate({ … })`. After a success it invalidates, through the `QueryClient` TanStack Query (5.80 and later) hands `onSuccess`:
  * - `[...connectApiQueryKey, 'users', userId]`: everything at and under that path
+ * - `[...connectApiQueryKey, 'stations', 'around', {}]`: the reads of that path, whatever their query
+ * - `[...connectApiQueryKey, 'stations', 'details', {}]`: the reads of that path, whatever their query
+ * - `[...connectApiQueryKey, 'stations', 'tile', {}]`: the reads of that path, whatever their query
  *
  * `settings.invalidates` replaces or extends these keys. `error` is {@link UsersChargingStartError}; TanStack does not retry, and the client retries only what is safe to repeat.
  * @param client the client to send requests with: the generated client, or a core from the core factory.
@@ -907,7 +932,12 @@ export function usersChargingStartMutationOptions(
       invalidateAfter(
         context,
         variables,
-        [[...connectApiQueryKey, 'users', variables.userId]],
+        [
+          [...connectApiQueryKey, 'users', variables.userId],
+          [...connectApiQueryKey, 'stations', 'around', {}],
+          [...connectApiQueryKey, 'stations', 'details', {}],
+          [...connectApiQueryKey, 'stations', 'tile', {}],
+        ],
         settings,
       ),
     retry: leaveRetriesToClient<UsersChargingStartError>,
@@ -941,6 +971,9 @@ export interface UsersChargingStopVariables {
 /**
  * TanStack Query mutation options for {@link usersChargingStop}: `useMutation(usersChargingStopMutationOptions(client))`, then `mutate({ … })`. After a success it invalidates, through the `QueryClient` TanStack Query (5.80 and later) hands `onSuccess`:
  * - `[...connectApiQueryKey, 'users', userId]`: everything at and under that path
+ * - `[...connectApiQueryKey, 'stations', 'around', {}]`: the reads of that path, whatever their query
+ * - `[...connectApiQueryKey, 'stations', 'details', {}]`: the reads of that path, whatever their query
+ * - `[...connectApiQueryKey, 'stations', 'tile', {}]`: the reads of that path, whatever their query
  *
  * `settings.invalidates` replaces or extends these keys. `error` is {@link UsersChargingStopError}; TanStack does not retry, and the client retries only what is safe to repeat.
  * @param client the client to send requests with: the generated client, or a core from the core factory.
@@ -963,7 +996,12 @@ export function usersChargingStopMutationOptions(
       invalidateAfter(
         context,
         variables,
-        [[...connectApiQueryKey, 'users', variables.userId]],
+        [
+          [...connectApiQueryKey, 'users', variables.userId],
+          [...connectApiQueryKey, 'stations', 'around', {}],
+          [...connectApiQueryKey, 'stations', 'details', {}],
+          [...connectApiQueryKey, 'stations', 'tile', {}],
+        ],
         settings,
       ),
     retry: leaveRetriesToClient<UsersChargingStopError>,

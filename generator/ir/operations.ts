@@ -178,6 +178,24 @@ function buildOperation(
     ...(stream ? { successStream: stream } : {}),
     retrySafe,
     ...(pagination ? { pagination } : {}),
+    ...queryExtensions(operation),
+  };
+}
+
+/**
+ * `x-sdk-query` and `x-sdk-invalidates` as validation has checked them
+ * (validate/query-extensions.ts): a role and a list of operationIds.
+ */
+function queryExtensions(
+  operation: RawObject,
+): Pick<IrOperation, 'queryRole' | 'invalidates'> {
+  const role = operation['x-sdk-query'];
+  const invalidates = asArray(operation['x-sdk-invalidates']).filter(
+    (id): id is string => typeof id === 'string',
+  );
+  return {
+    ...(role === 'read' || role === 'write' ? { queryRole: role } : {}),
+    ...(invalidates.length > 0 ? { invalidates } : {}),
   };
 }
 

@@ -376,6 +376,14 @@ export interface IrOperation extends IrDocs {
   readonly successStream?: IrSuccessStream;
   readonly retrySafe: boolean;
   readonly pagination?: IrPagination;
+  /**
+   * Its role in TanStack Query where the document states one (`x-sdk-query`), else what its
+   * method gives (`queryRoleOf` in plan/query-keys.ts): a GET that creates something each time
+   * is a `write`.
+   */
+  readonly queryRole?: 'read' | 'write';
+  /** The operationIds of the reads a success changes beyond its own path (`x-sdk-invalidates`). */
+  readonly invalidates?: readonly string[];
 }
 
 export interface IrResource {

@@ -29,11 +29,14 @@ export interface Invalidation {
 }
 
 /**
- * Whether an operation gets query options (a read) or mutation options (a write); HEAD and
- * OPTIONS get neither. QUERY is a read (safe, its body part of its key); a method a 3.2
+ * Whether an operation gets query options (a read) or mutation options (a write): what the
+ * document states (`x-sdk-query`), else by its method, and HEAD and OPTIONS get neither. QUERY is a read (safe, its body part of its key); a method a 3.2
  * document adds (`LINK`, `PURGE`) is not known to be safe, so it is a write.
  */
-export function queryRoleOf(op: Pick<IrOperation, 'method'>): 'read' | 'write' | undefined {
+export function queryRoleOf(
+  op: Pick<IrOperation, 'method' | 'queryRole'>,
+): 'read' | 'write' | undefined {
+  if (op.queryRole !== undefined) return op.queryRole;
   const roles: Readonly<Record<FixedMethod, 'read' | 'write' | undefined>> = {
     GET: 'read',
     QUERY: 'read',
@@ -54,7 +57,7 @@ export function queryRoleOf(op: Pick<IrOperation, 'method'>): 'read' | 'write' |
  * nothing the query could set chooses the stream). HEAD and OPTIONS get no query options.
  */
 export function streamedQueryOf(
-  op: Pick<IrOperation, 'method' | 'successStream' | 'successType' | 'body'>,
+  op: Pick<IrOperation, 'method' | 'queryRole' | 'successStream' | 'successType' | 'body'>,
 ): 'always' | 'flag' | undefined {
   const stream = op.successStream;
   if (!stream || queryRoleOf(op) === undefined) return undefined;
@@ -248,10 +251,19 @@ export function queryKeyPlan(operations: readonly IrOperation[]): QueryKeyPlan {
     readSegments.some((r) => sameShape(r, segments))
       ? [...segments, { kind: 'literal', value: op.operationId }]
       : segments;
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
   const invalidations = new Map(
     operations
       .filter((op) => queryRoleOf(op) === 'write')
-      .map((op) => [op, invalidationsOf(op.method, keySegments(op.path, prefix), readSegments)]),
+      .map((op) => {
+        const own = invalidationsOf(op.method, keySegments(op.path, prefix), readSegments);
+        const declared = (op.invalidates ?? []).flatMap((id) => {
+          const target = byId.get(id);
+          const segments = target && reads.get(target);
+          return segments ? [declaredInvalidation(op, segments)] : [];
+        });
+        return [op, withoutRepeats([...own, ...declared])];
+      }),
   );
   const streams = new Map(
     operations
@@ -259,4 +271,35 @@ export function queryKeyPlan(operations: readonly IrOperation[]): QueryKeyPlan {
       .map((op) => [op, reads.get(op) ?? writeSegments(op, keySegments(op.path, prefix))]),
   );
   return { reads, invalidations, streams };
+}
+
+/**
+ * A read a write names (`x-sdk-invalidates`): the reads of its path, whatever their query; or,
+ * where its path has a parameter the write does not (`stationsDetails` of some other station),
+ * everything under the part before it, since which one changed is not known.
+ */
+function declaredInvalidation(
+  write: Pick<IrOperation, 'pathParameters'>,
+  segments: readonly KeySegment[],
+): Invalidation {
+  const known = new Set(write.pathParameters.map((p) => p.name));
+  const unknown = segments.findIndex(
+    (s) =>
+      (s.kind === 'parameter' && !known.has(s.name)) ||
+      (s.kind === 'template' && s.parts.some((p) => typeof p !== 'string' && !known.has(p.name))),
+  );
+  return unknown < 0
+    ? { segments, scope: 'reads' }
+    : { segments: segments.slice(0, unknown), scope: 'subtree' };
+}
+
+/** The invalidations in order, each once: a declared read may be one the path gives already. */
+function withoutRepeats(list: readonly Invalidation[]): Invalidation[] {
+  const seen = new Set<string>();
+  return list.filter((i) => {
+    const key = JSON.stringify(i);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -13,6 +13,7 @@ import { joinPointer } from '../shared/document/pointer.js';
 import { errorAt } from './report.js';
 import { indexDocument, type OperationSite } from './document-index.js';
 import { sdkLayers } from '../shared/templates/dirs.js';
+import { queryExtensions } from './query-extensions.js';
 
 interface ExtensionRule {
   readonly name: string;
@@ -51,12 +52,13 @@ const RULES: readonly ExtensionRule[] = [
   },
 ];
 
-/** `info.x-sdk-token-env`, `info.x-sdk-client-header` and `info.x-sdk-lib`: strings of the right shape when present; `info.x-sdk-spec-revision`: a count; an operation's `x-sdk-pagination`: a cursor list. */
+/** `info.x-sdk-token-env`, `info.x-sdk-client-header` and `info.x-sdk-lib`: strings of the right shape when present; `info.x-sdk-spec-revision`: a count; an operation's `x-sdk-pagination`: a cursor list; its `x-sdk-query` and `x-sdk-invalidates` (`query-extensions.ts`). */
 export function sdkExtensions(doc: SourceDocument): Diagnostic[] {
   const info = member(doc.value, 'info');
   return [
     ...(isObject(info) ? [...stringExtensions(doc, info), ...specRevision(doc, info)] : []),
     ...indexDocument(doc).operations.flatMap((site) => paginationExtension(doc, site)),
+    ...queryExtensions(doc, indexDocument(doc).operations),
   ];
 }
 

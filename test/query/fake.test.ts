@@ -17,8 +17,12 @@ import {
   usersListInfiniteQueryOptions,
   usersListQueryKey,
   usersListQueryOptions,
+  usersPaymentMethodsCreateSetupIntentMutationOptions,
+  usersPaymentMethodsListQueryOptions,
   usersRetrieveQueryKey,
   usersRetrieveQueryOptions,
+  stationsDetailsQueryOptions,
+  stationsAroundQueryOptions,
 } from '../../generated/src/query.js';
 import { BERLIN, useFakeApi } from '../e2e/harness.js';
 
@@ -173,6 +177,44 @@ describe('mutations', () => {
     const failed = again.getCurrentResult();
     expect(failed.failureCount).toBe(1);
     expect(failed.error?.is?.('already_charging')).toBe(true);
+  });
+
+  it('refetches the station reads after charging starts, so the EVSE no longer shows as free', async () => {
+    const user = await fake.client.users.create({ email: 'busy@example.com' });
+    await fake.client.users.billingDetails.update(user.id, { line1: 'A 1', postal_code: '10115' });
+    const card = fake.api.addPaymentMethod(user.id, {});
+    const [evse] = await availableEvses(1);
+    const details = stationsDetailsQueryOptions(fake.client, { id: evse!, type: 'evse_id' });
+    const around = stationsAroundQueryOptions(fake.client, { ...BERLIN, distance: 3000 });
+    const statusOf = (station: { evses: readonly { evse_id: string; status: string }[] }) =>
+      station.evses.find((e) => e.evse_id === evse)?.status;
+    expect(statusOf(await queryClient.fetchQuery(details))).toBe('AVAILABLE');
+    await queryClient.fetchQuery(around);
+
+    await new MutationObserver(queryClient, usersChargingStartMutationOptions(fake.client)).mutate({
+      userId: user.id,
+      body: { evse_id: evse!, payment_method_id: card.id },
+    });
+    // The document declares charging's effect on the station reads (`x-sdk-invalidates`).
+    expect(isInvalidated(details.queryKey)).toBe(true);
+    expect(isInvalidated(around.queryKey)).toBe(true);
+    expect(statusOf(await queryClient.fetchQuery(details))).toBe('CHARGING');
+  });
+
+  it('creates a setup intent as a mutation: each call a new secret, and the payment methods refetched after', async () => {
+    const user = await fake.client.users.create({ email: 'card@example.com' });
+    const methods = usersPaymentMethodsListQueryOptions(fake.client, user.id);
+    await queryClient.fetchQuery(methods);
+    const create = () =>
+      new MutationObserver(
+        queryClient,
+        usersPaymentMethodsCreateSetupIntentMutationOptions(fake.client),
+      ).mutate({ userId: user.id });
+    const first = await create();
+    const second = await create();
+    expect(first.setup_intent_client_secret).not.toBe(second.setup_intent_client_secret);
+    // The card the payment provider attaches next shows in a refetched list.
+    expect(isInvalidated(methods.queryKey)).toBe(true);
   });
 
   it('invalidates what the caller names instead, when asked', async () => {

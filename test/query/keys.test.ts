@@ -116,9 +116,26 @@ describe('the keys of our spec', () => {
       // payment-method list shows which one is the default.
       usersPaymentMethodsSetDefault: ['users/{user_id}/…'],
       usersPaymentMethodsDelete: ['users/{user_id}/payment-methods {}'],
-      // Starting or stopping charging: that user's sessions, debts and the user.
-      usersChargingStart: ['users/{user_id}/…'],
-      usersChargingStop: ['users/{user_id}/…'],
+      // Starting or stopping charging: that user's sessions, debts and the user; and the station
+      // reads, whose availability it changes (`x-sdk-invalidates`).
+      usersChargingStart: [
+        'users/{user_id}/…',
+        'stations/around {}',
+        'stations/details {}',
+        'stations/tile {}',
+      ],
+      usersChargingStop: [
+        'users/{user_id}/…',
+        'stations/around {}',
+        'stations/details {}',
+        'stations/tile {}',
+      ],
+      // A setup intent is a GET, but a write for TanStack (`x-sdk-query: write`): the user, and
+      // the payment methods the card it prepares joins.
+      usersPaymentMethodsCreateSetupIntent: [
+        'users/{user_id} {}',
+        'users/{user_id}/payment-methods {}',
+      ],
       usersChargingSessionsRate: [
         'users/{user_id}/charging-sessions/{session_id} {}',
         'users/{user_id}/charging-sessions {}',

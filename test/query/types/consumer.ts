@@ -47,6 +47,7 @@ import {
   type StationsAroundError,
   type UsersBillingDetailsUpdateError,
 } from '../../../generated/src/query.js';
+import * as query from '../../../generated/src/query.js';
 
 declare const client: ConnectClient;
 const core = createConnectCore({ token: 'token' });
@@ -171,4 +172,13 @@ export function invalidInputIsAValidationError(
   around.is?.('already_charging');
   // @ts-expect-error saving billing details never answers `billing_data_required`
   billing.is?.('billing_data_required');
+}
+
+export function setupIntentIsAMutation(): void {
+  // Each call mints a single-use secret: a mutation, never a cached query (`x-sdk-query: write`).
+  const create = useMutation(query.usersPaymentMethodsCreateSetupIntentMutationOptions(client));
+  create.mutate({ userId: 'u' });
+  expectTypeOf(create.data?.setup_intent_client_secret).toEqualTypeOf<string | undefined>();
+  // @ts-expect-error no query options: useQuery would cache the secret and mint one per refetch
+  query.usersPaymentMethodsCreateSetupIntentQueryOptions(client, 'u');
 }
