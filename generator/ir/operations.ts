@@ -186,9 +186,7 @@ function buildOperation(
  * `x-sdk-query` and `x-sdk-invalidates` as validation has checked them
  * (validate/query-extensions.ts): a role and a list of operationIds.
  */
-function queryExtensions(
-  operation: RawObject,
-): Pick<IrOperation, 'queryRole' | 'invalidates'> {
+function queryExtensions(operation: RawObject): Pick<IrOperation, 'queryRole' | 'invalidates'> {
   const role = operation['x-sdk-query'];
   const invalidates = asArray(operation['x-sdk-invalidates']).filter(
     (id): id is string => typeof id === 'string',

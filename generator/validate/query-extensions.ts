@@ -41,10 +41,7 @@ export function queryExtensions(
     const id = member(site.operation, 'operationId');
     if (typeof id === 'string' && !byId.has(id)) byId.set(id, site);
   }
-  return operations.flatMap((site) => [
-    ...queryRole(doc, site),
-    ...invalidates(doc, site, byId),
-  ]);
+  return operations.flatMap((site) => [...queryRole(doc, site), ...invalidates(doc, site, byId)]);
 }
 
 function queryRole(doc: SourceDocument, site: OperationSite): Diagnostic[] {
