@@ -1,5 +1,7 @@
 /**
- * The fake in a browser through MSW 2, with no API server anywhere (issue 27): a page mounts
+ * The fake in a browser through MSW 2 and MSW 3 (what `npm install msw` gives today; MSW 3 needs
+ * Node 22 to develop with, but its browser build runs in any Chromium), with no API server
+ * anywhere: a page mounts
  * `createFakeConnectApi()`'s `handle` in MSW's Service Worker with the package README's
  * one-liner (`http.all(`${fake.url}/*`, …)`), and its client, on the browser's own fetch,
  * runs user → billing details → card → start → stop. The page's server only hands out files:
@@ -20,13 +22,22 @@ import { launchChromium } from './support/browser.js';
 const require = createRequire(import.meta.url);
 const HELLO = 'a file from the page server';
 
-let server: Server;
-let origin: string;
-let browser: Browser;
-/** Every path the page's server was asked for. */
-const served: string[] = [];
+/** Each MSW the README's lines are tested with: the package this repository installs it as. */
+const VERSIONS = [
+  { major: 2, module: 'msw' },
+  { major: 3, module: 'msw3' },
+] as const;
 
+let browser: Browser;
 beforeAll(async () => {
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A page server for one MSW: the bundled page, MSW's worker script, and one plain file. */
+async function pageServer(module: string) {
   const bundled = await build({
     entryPoints: [join(import.meta.dirname, 'msw/page.ts')],
     bundle: true,
@@ -35,6 +46,8 @@ beforeAll(async () => {
     platform: 'browser',
     target: 'es2022',
     logLevel: 'silent',
+    // The page imports `msw` as the README does; here that is the MSW under test.
+    alias: { msw: module },
   });
   const files: Record<string, readonly [string, string]> = {
     '/': [
@@ -42,14 +55,15 @@ beforeAll(async () => {
       '<!doctype html><html><head><meta charset="utf-8"><title>MSW</title></head><body><script type="module" src="/page.js"></script></body></html>',
     ],
     '/page.js': ['text/javascript; charset=utf-8', bundled.outputFiles[0]!.text],
-    // MSW's worker, served from the page's origin as its docs say.
+    // MSW's worker, served from the page's origin as `npx msw init` puts it.
     '/mockServiceWorker.js': [
       'text/javascript; charset=utf-8',
-      await readFile(require.resolve('msw/mockServiceWorker.js'), 'utf8'),
+      await readFile(require.resolve(`${module}/mockServiceWorker.js`), 'utf8'),
     ],
     '/hello.txt': ['text/plain; charset=utf-8', HELLO],
   };
-  server = createServer((req, res) => {
+  const served: string[] = [];
+  const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://page').pathname;
     served.push(path);
     const file = files[path];
@@ -57,18 +71,27 @@ beforeAll(async () => {
     else res.writeHead(404).end();
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await launchChromium();
-}, 120_000);
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    served,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    },
+  };
+}
 
-afterAll(async () => {
-  await browser?.close();
-  server?.closeAllConnections();
-  await new Promise((done) => server?.close(done));
-});
+describe.each(VERSIONS)('the fake mounted in MSW $major in Chromium', ({ module }) => {
+  let site: Awaited<ReturnType<typeof pageServer>>;
+  beforeAll(async () => {
+    site = await pageServer(module);
+  }, 120_000);
+  afterAll(async () => {
+    await site?.close();
+  });
 
-describe('the fake mounted in MSW in Chromium', () => {
   it('serves the client a whole charging flow with no API server, and lets the rest pass', async () => {
+    const { origin, served } = site;
     const page = await browser.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));

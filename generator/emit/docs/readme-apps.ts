@@ -114,6 +114,8 @@ export function tanstackQuery(
   return [
     '## TanStack Query',
     `\`${pkg}/query\` has TanStack Query (v5) options for every operation: \`…QueryOptions\` for each read, \`…InfiniteQueryOptions\` for each paginated list, \`…MutationOptions\` for each write, ${streams ? '\`…StreamedQueryOptions\` for each operation that can answer a stream, ' : ''}and the key builders \`…QueryKey\`. They are plain objects, so the same options serve React, Vue, Solid, Svelte and Angular Query, \`queryClient.fetchQuery\` and \`prefetchQuery\`; the package does not depend on TanStack Query, and an app that imports none of them ships none. [api.md](./api.md#tanstack-query) lists every one of them with its parameters, what \`mutate\` takes, the keys each mutation invalidates and the error types each \`is\` takes.`,
+    // React's adapter in the example; the other frameworks' adapters take the same options.
+    '```sh\nnpm install @tanstack/react-query\n```',
     ...queryExample(ir, index, names),
     [
       `- **Keys** are hierarchical: the API's name, the path's words and ids, then the query. A key's prefix names a resource and everything under it, so invalidating a prefix reaches all of it:${keyExample}`,
@@ -132,25 +134,32 @@ export function tanstackQuery(
 }
 
 /** The `## Form validators` section. */
-export function formValidatorsSection(ir: Ir, forms: FormSymbols): string[] {
+export function formValidatorsSection(ir: Ir, index: SchemaIndex, forms: FormSymbols): string[] {
   const pkg = ir.info.packageName;
-  const body = ir.operations
-    .map((op) => forms.operations.get(operationKey(op))?.body)
-    .find((name): name is string => name !== undefined);
-  const example = body
-    ? [
-        ts(
-          [
-            "import { useForm } from 'react-hook-form';",
-            "import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';",
-            `import { ${body} } from '${pkg}/forms';`,
-            '',
-            `const form = useForm({ resolver: standardSchemaResolver(${body}) });`,
-            `const fields = ${body}.fields; // e.g. fields.<name>.maxLength for a "6/50" counter`,
-          ].join('\n'),
-        ),
-      ]
-    : [];
+  const op = ir.operations.find((o) => forms.operations.get(operationKey(o))?.body !== undefined);
+  const body = op && forms.operations.get(operationKey(op))!.body!;
+  // The submit handler sends what the validator accepted, typed as the request body: with the
+  // resolver's types at hand (`@standard-schema/spec`), `values` is that body, not `unknown`.
+  const send = op && [...sampleArguments(op, index).slice(0, op.pathParameters.length), 'values'];
+  const example =
+    op && body
+      ? [
+          '```sh\nnpm install react-hook-form @hookform/resolvers @standard-schema/spec\n```',
+          ts(
+            [
+              "import { useForm } from 'react-hook-form';",
+              "import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';",
+              `import { ${op.functionName} } from '${pkg}';`,
+              `import { ${body} } from '${pkg}/forms';`,
+              '',
+              `const form = useForm({ resolver: standardSchemaResolver(${body}) });`,
+              `const onSubmit = form.handleSubmit((values) => ${op.functionName}(client, ${send!.join(', ')}));`,
+              `const fields = ${body}.fields; // e.g. fields.<name>.maxLength for a "6/50" counter`,
+            ].join('\n'),
+          ),
+          '`@standard-schema/spec` holds the types the resolver reads the validator with: without it `values` is `unknown`.',
+        ]
+      : [];
   return [
     '## Form validators',
     `\`${pkg}/forms\` has a validator for every request body and every set of parameters, checking what the client checks before sending. Each is a [Standard Schema](https://standardschema.dev) v1 validator, which react-hook-form (\`standardSchemaResolver\`), TanStack Form, Hono (\`sValidator\`), tRPC and others accept as they accept Zod's. It reports every issue at once, with the field's path and a message a form can show as it is ("at most 50 characters", "required"), and \`.fields\` has each field's declared constraints as data (lengths, bounds, pattern, enum values, whether it is required). [api.md](./api.md) lists the validators.`,

@@ -339,7 +339,7 @@ export function emitReadme(
     ...requestChecks(ir),
     ...browsers(ir, context.index),
     ...(apps && has(QUERY_MODULE) ? tanstackQuery(ir, context.index, apps.operations) : []),
-    ...(apps && has(FORMS_MODULE) ? formValidatorsSection(ir, apps.forms) : []),
+    ...(apps && has(FORMS_MODULE) ? formValidatorsSection(ir, context.index, apps.forms) : []),
     ...testing(context, has),
     ...versions(context),
     '## Reference',

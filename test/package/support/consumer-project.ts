@@ -3,12 +3,13 @@
  * then type-checks under `strict` and runs an ES module and a CommonJS file that use the
  * client against the fake server from the package's own `testing` entry point.
  */
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { REPO_ROOT } from './built-package.js';
 import { snippetModule } from './doc-snippets.js';
 import { npm } from './run.js';
+import { APP_BASELINE, installFromRepository, readmeInstalls } from './readme-installs.js';
 
 export interface ConsumerProject {
   readonly dir: string;
@@ -108,13 +109,17 @@ export async function installConsumer(tarball: string): Promise<ConsumerProject>
   );
   const snippets = snippetModule(sources, 'ConnectClient', 'connect-api-client');
   await writeFile(join(dir, 'doc-snippets.ts'), snippets.code);
-  // The snippets that show TanStack Query, react-hook-form, MSW and the like import them, as an app
-  // that uses those snippets has them installed: the repository's devDependencies, linked in
-  // after npm is done with the folder.
-  for (const library of snippets.libraries) {
-    const link = join(dir, 'node_modules', library);
-    await mkdir(dirname(link), { recursive: true });
-    await symlink(join(REPO_ROOT, 'node_modules', library), link, 'dir');
-  }
+  // The snippets that show TanStack Query, react-hook-form, MSW and the like import them. The
+  // project has exactly what the README tells a user to install for them, besides a React
+  // app's own packages; a snippet that imports anything else is a README that forgot to say so.
+  const installs = readmeInstalls(sources.find((s) => s.file === 'README.md')!.markdown);
+  const unnamed = snippets.libraries.filter(
+    (library) => !installs.includes(library) && !APP_BASELINE.includes(library),
+  );
+  if (unnamed.length > 0)
+    throw new Error(
+      `the README's snippets import ${unnamed.join(', ')}, which no install line of it names`,
+    );
+  await installFromRepository(dir, [...APP_BASELINE, ...installs]);
   return { dir, snippets: snippets.count, remove: () => rm(dir, { recursive: true, force: true }) };
 }
