@@ -5,8 +5,8 @@
  * (test/package/browser-cors.test.ts shows Chromium doing so.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpRequest } from '../../templates/testing/exchange.js';
-import { listen, type Listening } from '../../templates/testing/http.js';
+import type { HttpRequest } from '../../templates/fake/exchange.js';
+import { listen, type Listening } from '../../templates/fake/node/http.js';
 
 let server: Listening;
 const handled: HttpRequest[] = [];
