@@ -1,8 +1,8 @@
 /**
  * The fakes' one random source: mulberry32 over 32-bit integer arithmetic, so one seed gives
- * the same answers, stations and ids on every machine and in every runtime (Node, browsers,
+ * the same answers and ids on every machine and in every runtime (Node, browsers,
  * Deno, Bun, workers). Nothing in a fake calls `Math.random`; the spec-only fake draws its
- * samples from it, a layer's fake its seeded data and ids.
+ * samples from it, a layer's fake its seeded records and ids.
  */
 
 export class SeededRandom {

@@ -71,9 +71,9 @@ describe("the fake's index", () => {
     const files = await emittedPackage('test/fixtures/other/petstore.yaml');
     const index = sourceOf(files.find((f) => f.path === 'src/fake/index.ts'));
     expect(importsOf(index)).toEqual({
-      './fake-api.js': ['type FakeApi', 'type FakeApiOptions', 'createFake'],
-      './contract.js': ['type FakeContract', 'type FakeOperation'],
-      './sample-node.js': ['type SampleNode'],
+      './generic/fake-api.js': ['type FakeApi', 'type FakeApiOptions', 'createFake'],
+      './generic/contract.js': ['type FakeContract', 'type FakeOperation'],
+      './generic/sample-node.js': ['type SampleNode'],
       '../guards.js': ['checkPet', 'checkPetsListPetsResponse'],
       '../forms.js': [
         'PetRequestSchema',

@@ -3,8 +3,7 @@
 /**
  * The reason phrases of RFC 9110 (and the registrations it points to), one table for the
  * generator and the fakes: the generator names the error classes of the 4xx statuses a spec
- * declares from it (402 Payment Required becomes `PaymentRequiredError`, through
- * generator/shared/http-status.ts, which imports this module), and a fake sends them as the
+ * declares from it (through generator/shared/http-status.ts, which imports this module), and a fake sends them as the
  * status text, on a port and in process alike, so an error quotes the same words either way.
  * Plain data, importing nothing, so that the generator can bundle it.
  */
