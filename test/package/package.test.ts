@@ -88,7 +88,7 @@ describe('package manifest', () => {
   it('installs the fake server as a command, from a file in the tarball', () => {
     const bin = pkg.manifest['bin'] as Record<string, string>;
     const [target] = Object.values(bin);
-    expect(target).toMatch(/^\.\/dist\/esm\/testing\/cli\.js$/);
+    expect(target).toMatch(/^\.\/dist\/esm\/connect\/fake\/cli\.js$/);
     expect(pkg.files).toContain(target!.slice(2));
   });
 });
