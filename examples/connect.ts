@@ -6,7 +6,7 @@
  * In your own code, import from 'connect-api-client' and 'connect-api-client/testing'.
  */
 import { ConnectClient } from '../generated/src/index.js';
-import { startFakeConnectApi, type FakeConnectApi } from '../generated/src/testing/index.js';
+import { startFakeConnectApi, type FakeConnectApi } from '../generated/src/connect/fake/index.js';
 
 export interface ExampleConnection {
   readonly client: ConnectClient;

@@ -6,7 +6,7 @@
  * In an app, import from 'connect-api-client' and 'connect-api-client/testing'.
  */
 import { ConnectClient, EvseStatus, tileForPoint, type Station } from '../generated/src/index.js';
-import { startFakeConnectApi } from '../generated/src/testing/index.js';
+import { startFakeConnectApi } from '../generated/src/connect/fake/index.js';
 
 const ALEXANDERPLATZ = { latitude: 52.521918, longitude: 13.413215 };
 const ZOOM = 12;

@@ -13,7 +13,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize, sep } from 'node:path';
-import { startFakeConnectApi } from '../generated/src/testing/index.js';
+import { startFakeConnectApi } from '../generated/src/connect/fake/index.js';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

@@ -11,10 +11,12 @@ import { loadDocument } from './load/swagger/load.js';
 import type { SourceDocument } from './load/load.js';
 import type { ReadOptions } from './load/split/trust.js';
 import {
+  FAKE_GENERIC_FOLDER,
+  FAKE_NODE_FOLDER,
   FAKE_TEMPLATE_DIR,
+  layerFakeTemplateDir,
   libTemplateDir,
   RUNTIME_TEMPLATE_DIR,
-  TESTING_TEMPLATE_DIR,
 } from './shared/templates/dirs.js';
 import { contentKey, openRunCaches, type RunCaches, type TextCache } from './shared/cache.js';
 import { SUMMARY_SHAPE, type ModuleSummary, type SummaryCache } from './shared/module-exports.js';
@@ -36,9 +38,9 @@ import { UNTIMED, type StageClock } from './shared/timings.js';
 
 export {
   FAKE_TEMPLATE_DIR,
+  layerFakeTemplateDir,
   libTemplateDir,
   RUNTIME_TEMPLATE_DIR,
-  TESTING_TEMPLATE_DIR,
 } from './shared/templates/dirs.js';
 
 export interface GenerateRequest {
@@ -84,6 +86,31 @@ export async function loadTemplates(dir = RUNTIME_TEMPLATE_DIR): Promise<Templat
   return Promise.all(
     names.map(async (name) => ({ name, content: await readFile(join(dir, name), 'utf8') })),
   );
+}
+
+/**
+ * The fakes' templates as one list: the library's files by name, and those of its two
+ * subfolders under `generic/` and `node/`, for the emitters to take what each fake needs.
+ */
+export async function loadFakeTemplates(dir = FAKE_TEMPLATE_DIR): Promise<TemplateFile[]> {
+  const [library, generic, node] = await Promise.all([
+    loadTemplates(dir),
+    loadTemplates(join(dir, FAKE_GENERIC_FOLDER)),
+    loadTemplates(join(dir, FAKE_NODE_FOLDER)),
+  ]);
+  const under = (folder: string, files: readonly TemplateFile[]) =>
+    files.map((file) => ({ ...file, name: `${folder}/${file.name}` }));
+  return [...library, ...under(FAKE_GENERIC_FOLDER, generic), ...under(FAKE_NODE_FOLDER, node)];
+}
+
+/** A layer's own fake (`templates/<lib>/fake/`); none when the layer has no such folder. */
+export async function loadLayerFakeTemplates(lib: string): Promise<TemplateFile[]> {
+  try {
+    return await loadTemplates(layerFakeTemplateDir(lib));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
 }
 
 export function headerLine(specPath: string, command: string): string {
@@ -159,12 +186,12 @@ async function generateLoaded(
   const { ir, plan } = clock.time('plan', () => planIr(settleIr(settled, request.settings)));
   const header = headerLine(request.specPath, request.command);
   const lib = ir.info.lib;
-  const [templates, testingTemplates, fakeTemplates, libTemplates, loadedLayer] =
+  const [templates, layerFakeTemplates, fakeTemplates, libTemplates, loadedLayer] =
     await clock.timeAsync('emit', () =>
       Promise.all([
         loadTemplates(),
-        loadTemplates(TESTING_TEMPLATE_DIR),
-        loadTemplates(FAKE_TEMPLATE_DIR),
+        lib === undefined ? [] : loadLayerFakeTemplates(lib),
+        loadFakeTemplates(),
         lib === undefined ? [] : loadTemplates(libTemplateDir(lib)),
         lib === undefined ? undefined : loadLayer(lib),
       ]),
@@ -177,7 +204,7 @@ async function generateLoaded(
       ir,
       plan,
       templates,
-      testingTemplates,
+      layerFakeTemplates,
       fakeTemplates,
       libTemplates,
       layer,

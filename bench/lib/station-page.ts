@@ -5,7 +5,7 @@
  * that every validator in the comparison must reject.
  */
 import type { PaginatedStationList, PriceItem, Station } from '../../generated/src/index.js';
-import { SeededRandom } from '../../generated/src/testing/random.js';
+import { SeededRandom } from '../../generated/src/fake/random.js';
 
 const EVSE_STATUSES = ['AVAILABLE', 'CHARGING', 'BLOCKED', 'OUTOFORDER', 'RESERVED'] as const;
 const STATION_STATUSES = ['free', 'busy', 'unknown'] as const;

@@ -6,7 +6,7 @@
  * last tile is in.
  */
 import { createConnectCore } from '../../generated/src/index.js';
-import { startFakeConnectApi } from '../../generated/src/testing/index.js';
+import { startFakeConnectApi } from '../../generated/src/connect/fake/index.js';
 import { row, target, type SectionResult } from '../lib/report.js';
 import { summarize } from '../lib/stats.js';
 import { meteredFetch, runSession, sessionViews, type Strategy, type ViewCost } from './session.js';

@@ -8,7 +8,7 @@
  */
 import { http } from 'msw';
 import { setupWorker } from 'msw/browser';
-import { createFakeConnectApi } from '../../generated/src/testing/fake.js';
+import { createFakeConnectApi } from '../../generated/src/connect/fake/fake.js';
 
 const BACKEND = '/backend';
 

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { forwardTo, serveFile } from '../serving.js';
 import { pathToFileURL } from 'node:url';
-import { startFakeConnectApi } from '../../generated/src/testing/index.js';
+import { startFakeConnectApi } from '../../generated/src/connect/fake/index.js';
 
 const PAGE_DIR = import.meta.dirname;
 /** Where `npm run build` puts the ES modules. */

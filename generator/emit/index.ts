@@ -3,6 +3,7 @@ import type { Ir } from '../ir/types.js';
 import { type EmittedFile, SOURCE_DIR } from './common/index.js';
 import { emitApiMarkdown, emitReadme } from './docs/index.js';
 import { emitFake, emitTesting, FAKE_DIR } from './fake/index.js';
+import { FAKE_GENERIC_FOLDER, FAKE_NODE_FOLDER } from '../shared/templates/dirs.js';
 import { emitForms, FORMS_MODULE, formValidators } from './forms/index.js';
 import { emitGuards } from './guards/index.js';
 import {
@@ -35,9 +36,13 @@ export interface EmitInput {
   readonly ir: Ir;
   readonly plan: Plan;
   readonly templates: readonly TemplateFile[];
-  /** The fake server's templates (templates/testing); without them the package has no `testing/`. */
-  readonly testingTemplates?: readonly TemplateFile[];
-  /** The generic fake's templates (templates/fake), for a package whose layer brings no fake; without them it has none. */
+  /** The layer's own fake (templates/<lib>/fake), copied to `src/<lib>/fake/` when its `layer.json` brings it. */
+  readonly layerFakeTemplates?: readonly TemplateFile[];
+  /**
+   * The fakes' library (templates/fake, `loadFakeTemplates`): its files, `generic/…` (the fake
+   * made from the spec alone, for a package whose layer brings no fake) and `node/…` (the
+   * `node:http` adapter, for a layer's fake); without them the package has no fake.
+   */
   readonly fakeTemplates?: readonly TemplateFile[];
   /**
    * The hand-written layer the spec asks for (`info.x-sdk-lib`, a folder under templates/),
@@ -120,12 +125,20 @@ function exportedFolder(files: readonly EmittedFile[], folder: string): SourceMo
   return { files, exported: `${folder}/index.ts` };
 }
 
+/** Whether a fake template is the library's own (`undefined`) or in `folder`. */
+function inFolder(...folders: (string | undefined)[]): (template: TemplateFile) => boolean {
+  return (template) => {
+    const slash = template.name.indexOf('/');
+    return folders.includes(slash < 0 ? undefined : template.name.slice(0, slash));
+  };
+}
+
 export function emitVersionFree({
   ir,
   plan,
   templates,
-  testingTemplates,
-  fakeTemplates,
+  layerFakeTemplates,
+  fakeTemplates = [],
   libTemplates = [],
   layer,
   header,
@@ -135,13 +148,24 @@ export function emitVersionFree({
   const src = (path: string) => `${SOURCE_DIR}/${path}`;
   const names = operationSymbolsOf(ir, plan);
   const lib = ir.info.lib !== undefined && libTemplates.length > 0 ? ir.info.lib : undefined;
-  // The fake serves one API with its layer's helpers, so only a layer brings it (`layer.json`).
-  const testing = wanted('fake')
-    ? emitTesting(ir, layer?.fake ? testingTemplates : undefined, src('testing'))
-    : [];
+  // A layer's fake serves one API with its layer's helpers, so only a layer brings it
+  // (`layer.json`), into the layer's folder, with the fakes' library beside it in `fake/`.
+  const testing =
+    wanted('fake') && lib && layer?.fake
+      ? emitTesting(ir, layerFakeTemplates, src(`${lib}/${FAKE_DIR}`))
+      : [];
   // Any other package gets the fake made from the spec alone; `./testing` is its entry point too.
   const fake =
-    testing.length > 0 || !wanted('fake') ? [] : emitFake(ir, plan, fakeTemplates, src(FAKE_DIR));
+    testing.length > 0
+      ? emitRuntime(fakeTemplates.filter(inFolder(undefined, FAKE_NODE_FOLDER)), src(FAKE_DIR))
+      : wanted('fake')
+        ? emitFake(
+            ir,
+            plan,
+            fakeTemplates.filter(inFolder(undefined, FAKE_GENERIC_FOLDER)),
+            src(FAKE_DIR),
+          )
+        : [];
   // In the order the index re-exports them.
   const modules: readonly SourceModule[] = [
     // Written by `emitVersioned`; the index re-exports it all the same.
@@ -200,7 +224,7 @@ export function emitVersionFree({
         templates,
         layer,
         wanted('forms') ? formValidators(ir, plan) : [],
-        fake.length > 0 ? fakeTemplates : [],
+        testing.length === 0 && fake.length > 0 ? fakeTemplates : [],
         wanted('query') ? plan : undefined,
       ),
       ...sources,

@@ -1,7 +1,8 @@
 /**
- * The fake's random source: mulberry32 over 32-bit integer arithmetic, so one seed gives the
- * same answers on every machine and in every runtime (Node, browsers, Deno, Bun, workers).
- * Nothing in the fake calls `Math.random` or reads the clock.
+ * The fakes' one random source: mulberry32 over 32-bit integer arithmetic, so one seed gives
+ * the same answers and ids on every machine and in every runtime (Node, browsers,
+ * Deno, Bun, workers). Nothing in a fake calls `Math.random`; the spec-only fake draws its
+ * samples from it, a layer's fake its seeded records and ids.
  */
 
 export class SeededRandom {
@@ -26,12 +27,36 @@ export class SeededRandom {
     return min + Math.floor(this.next() * (max - min + 1));
   }
 
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+
   pick<T>(items: readonly T[]): T {
     if (items.length === 0) throw new RangeError('pick from an empty list');
     return items[Math.floor(this.next() * items.length)]!;
   }
 
-  /** Lower-case letters and digits. */
+  /** A pick where each item comes with its weight. */
+  weighted<T>(items: readonly (readonly [T, number])[]): T {
+    const total = items.reduce((sum, [, weight]) => sum + weight, 0);
+    let roll = this.next() * total;
+    for (const [item, weight] of items) {
+      roll -= weight;
+      if (roll < 0) return item;
+    }
+    return items[items.length - 1]![0];
+  }
+
+  /** Up to `count` distinct items, in the order drawn. */
+  sample<T>(items: readonly T[], count: number): T[] {
+    const pool = [...items];
+    const out: T[] = [];
+    while (out.length < count && pool.length > 0)
+      out.push(pool.splice(Math.floor(this.next() * pool.length), 1)[0]!);
+    return out;
+  }
+
+  /** Lower-case letters and digits, as payment providers write their ids. */
   token(length: number): string {
     const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
     let out = '';

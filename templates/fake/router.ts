@@ -1,32 +1,44 @@
 /**
- * Finds the operation a request is for, by method and path template. A path matches a template
- * exactly as the spec writes it: `/pets/` is not `/pets` unless the spec has both. Where a path
- * matches several templates, the one with fewer parameters wins (`/pets/mine` before
- * `/pets/{petId}`), as OpenAPI asks; a path that matches only under other methods is 405.
+ * The fakes' one router: finds the operation a request is for by method and path template.
+ * Both fakes follow one rule, OpenAPI's: a path matches a template exactly as the spec writes
+ * it (`/pets/` is not `/pets`), concrete paths before templated ones (a template with fewer
+ * parameters first: `/pets/mine` before `/pets/{petId}`), then spec order. A path that
+ * matches only under other methods is 405, with the methods it has for `Allow`. A path that
+ * lacks only its trailing slash is still 404 (as the real services do not redirect), but the
+ * match says which path was meant, so a 404 can name it.
  */
-import type { FakeOperation } from './contract.js';
-import { define } from './sample.js';
+import { define } from './own.js';
 
-export type RouteMatch =
+/** What the router needs of an operation: its method (upper-case) and path template. */
+export interface RoutedOperation {
+  readonly method: string;
+  readonly path: string;
+}
+
+export type RouteMatch<Operation extends RoutedOperation> =
   | {
       readonly kind: 'operation';
-      readonly operation: FakeOperation;
+      readonly operation: Operation;
       /** Path parameters by name, percent-decoded. */
       readonly params: Readonly<Record<string, string>>;
     }
   | { readonly kind: 'method-not-allowed'; readonly allowed: readonly string[] }
-  | { readonly kind: 'not-found' };
+  | {
+      readonly kind: 'not-found';
+      /** The path with a trailing slash, when that one would have matched. */
+      readonly withSlash?: string;
+    };
 
-interface Route {
-  readonly operation: FakeOperation;
+interface Route<Operation> {
+  readonly operation: Operation;
   readonly pattern: RegExp;
   readonly names: readonly string[];
 }
 
-export class Router {
-  readonly #routes: readonly Route[];
+export class Router<Operation extends RoutedOperation> {
+  readonly #routes: readonly Route<Operation>[];
 
-  constructor(operations: readonly FakeOperation[]) {
+  constructor(operations: readonly Operation[]) {
     this.#routes = operations
       .map((operation) => {
         const { source, names } = templatePattern(operation.path);
@@ -36,7 +48,7 @@ export class Router {
       .sort((a, b) => a.names.length - b.names.length);
   }
 
-  match(method: string, path: string): RouteMatch {
+  match(method: string, path: string): RouteMatch<Operation> {
     const allowed = new Set<string>();
     for (const route of this.#routes) {
       const found = route.pattern.exec(path);
@@ -47,9 +59,15 @@ export class Router {
         return { kind: 'operation', operation: route.operation, params };
       allowed.add(route.operation.method);
     }
-    return allowed.size > 0
-      ? { kind: 'method-not-allowed', allowed: [...allowed] }
+    if (allowed.size > 0) return { kind: 'method-not-allowed', allowed: [...allowed] };
+    const withSlash = `${path}/`;
+    return !path.endsWith('/') && this.#matchesAny(withSlash)
+      ? { kind: 'not-found', withSlash }
       : { kind: 'not-found' };
+  }
+
+  #matchesAny(path: string): boolean {
+    return this.#routes.some((route) => route.pattern.test(path));
   }
 }
 

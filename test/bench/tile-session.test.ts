@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meteredFetch, runSession, sessionViews } from '../../bench/tiles/session.js';
 import { coverViewport } from '../../generated/src/connect/tile-cover.js';
 import { createConnectCore } from '../../generated/src/index.js';
-import { startFakeConnectApi, type FakeConnectApi } from '../../generated/src/testing/index.js';
+import {
+  startFakeConnectApi,
+  type FakeConnectApi,
+} from '../../generated/src/connect/fake/index.js';
 
 let api: FakeConnectApi;
 beforeAll(async () => {

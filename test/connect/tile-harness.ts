@@ -17,7 +17,7 @@ import {
   startFakeConnectApi,
   type FakeConnectApi,
   type FakeConnectApiOptions,
-} from '../../generated/src/testing/index.js';
+} from '../../generated/src/connect/fake/index.js';
 
 export interface TileFixture {
   readonly api: FakeConnectApi;

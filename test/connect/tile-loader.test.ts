@@ -161,7 +161,7 @@ describe('the tile loader over HTTP', () => {
   });
 
   it('gives the same tiles when the server reads the lists as pairs', async () => {
-    const { startFakeConnectApi } = await import('../../generated/src/testing/index.js');
+    const { startFakeConnectApi } = await import('../../generated/src/connect/fake/index.js');
     const pairs = await startFakeConnectApi({ seed: 3, tileLists: 'pairs' });
     try {
       const client = fake.client({ baseUrl: pairs.url, token: pairs.tokens[0] });

@@ -27,7 +27,7 @@ describe('exported names', () => {
       'export class Core {}\nexport interface Options { a?: string }\nexport enum Level { Low, High }\n',
     ],
     [
-      'src/testing/index.ts',
+      'src/connect/fake/index.ts',
       'export async function startFake(): Promise<void> {}\nconst local = 2;\nexport { local as seed };\n',
     ],
   ]);
@@ -35,7 +35,7 @@ describe('exported names', () => {
   it('follows re-exports from each entry point, with kinds and enum-like members', () => {
     const entries = [
       { subpath: '.', module: 'index' },
-      { subpath: './testing', module: 'testing/index' },
+      { subpath: './testing', module: 'connect/fake/index' },
     ];
     expect(exportedNames(files, entries)).toEqual([
       { entry: '.', name: 'Client', kinds: ['class'] },

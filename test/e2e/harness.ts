@@ -9,7 +9,7 @@ import {
   startFakeConnectApi,
   type FakeConnectApi,
   type FakeConnectApiOptions,
-} from '../../generated/src/testing/index.js';
+} from '../../generated/src/connect/fake/index.js';
 
 export interface FakeApiFixture {
   readonly api: FakeConnectApi;

@@ -10,7 +10,7 @@ import {
   DEFAULT_TOKEN,
   startFakeConnectApi,
   type RequestLogEntry,
-} from '../../generated/src/testing/index.js';
+} from '../../generated/src/connect/fake/index.js';
 import { apiError, BERLIN, useFakeApi } from './harness.js';
 
 const log: RequestLogEntry[] = [];

@@ -9,7 +9,7 @@ import {
   type MapTile,
   type Station,
 } from '../../generated/src/index.js';
-import { startFakeConnectApi } from '../../generated/src/testing/index.js';
+import { startFakeConnectApi } from '../../generated/src/connect/fake/index.js';
 import { apiError, BERLIN, useFakeApi } from './harness.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');

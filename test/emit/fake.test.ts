@@ -13,7 +13,7 @@ import type { EmittedFile } from '../../generator/emit/common/model.js';
 import { packageEntries } from '../../generator/emit/package/package.js';
 import { SchemaIndex } from '../../generator/emit/common/type-expr.js';
 import { NameRegistry } from '../../generator/ir/names.js';
-import { FAKE_TEMPLATE_DIR, loadTemplates } from '../../generator/pipeline.js';
+import { loadFakeTemplates } from '../../generator/pipeline.js';
 import { emittedPackage, importsOf, sourceOf } from '../support/emitted.js';
 import { irOf, nullable, object, prop, ref, schema, str } from '../support/ir-values.js';
 
@@ -26,12 +26,13 @@ describe('which packages get the fake made from the spec', () => {
   it('the pet store: src/fake/ behind ./testing, built without Node types', async () => {
     const files = await emittedPackage('test/fixtures/other/petstore.yaml');
     const paths = files.map((f) => f.path);
-    const templates = await loadTemplates(FAKE_TEMPLATE_DIR);
+    // The fakes' library and the generic fake made from the spec; not the node:http adapter.
+    const templates = (await loadFakeTemplates()).filter((t) => !t.name.startsWith('node/'));
     expect(paths.filter((p) => p.startsWith('src/fake/'))).toEqual([
-      ...templates.map((t) => `src/fake/${t.name}`),
+      ...templates.map((t) => `src/fake/${t.name}`).sort(),
       'src/fake/index.ts',
     ]);
-    expect(paths.filter((p) => p.startsWith('src/testing/'))).toEqual([]);
+    expect(paths.filter((p) => p.startsWith('src/connect/fake/'))).toEqual([]);
     expect(packageEntries(paths)).toContainEqual({ subpath: './testing', module: 'fake/index' });
     const manifest = JSON.parse(text(files, 'package.json') || '{}');
     const tsconfig = JSON.parse(text(files, 'tsconfig.json').replace(/^\/\/.*\n/, ''));
@@ -41,11 +42,17 @@ describe('which packages get the fake made from the spec', () => {
     expect(manifest.bin).toBeUndefined();
   });
 
-  it('the Connect package keeps its own fake server and gets none besides', async () => {
+  it("the Connect package keeps its own fake server, on the fakes' library, and gets none besides", async () => {
     const files = await emittedPackage('spec/connect-api.yaml');
     const paths = files.map((f) => f.path);
-    expect(paths.filter((p) => p.startsWith('src/fake/'))).toEqual([]);
-    expect(packageEntries(paths)).toContainEqual({ subpath: './testing', module: 'testing/index' });
+    const library = (await loadFakeTemplates()).filter((t) => !t.name.startsWith('generic/'));
+    expect(paths.filter((p) => p.startsWith('src/fake/'))).toEqual(
+      library.map((t) => `src/fake/${t.name}`).sort(),
+    );
+    expect(packageEntries(paths)).toContainEqual({
+      subpath: './testing',
+      module: 'connect/fake/index',
+    });
     expect(text(files, 'api.md')).not.toContain('createFakeApi');
     expect(text(files, 'README.md')).not.toContain('createFakeApi');
   });
@@ -64,9 +71,9 @@ describe("the fake's index", () => {
     const files = await emittedPackage('test/fixtures/other/petstore.yaml');
     const index = sourceOf(files.find((f) => f.path === 'src/fake/index.ts'));
     expect(importsOf(index)).toEqual({
-      './fake-api.js': ['type FakeApi', 'type FakeApiOptions', 'createFake'],
-      './contract.js': ['type FakeContract', 'type FakeOperation'],
-      './sample-node.js': ['type SampleNode'],
+      './generic/fake-api.js': ['type FakeApi', 'type FakeApiOptions', 'createFake'],
+      './generic/contract.js': ['type FakeContract', 'type FakeOperation'],
+      './generic/sample-node.js': ['type SampleNode'],
       '../guards.js': ['checkPet', 'checkPetsListPetsResponse'],
       '../forms.js': [
         'PetRequestSchema',

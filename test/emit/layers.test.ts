@@ -13,7 +13,7 @@ import { emitPackageJson } from '../../generator/emit/package/package.js';
 import { emitReadme } from '../../generator/emit/docs/readme.js';
 import { checkManifest } from '../../generator/emit/templates/layer-manifest.js';
 import { loadLayer } from '../../generator/emit/templates/layers.js';
-import { DEFAULT_TOKEN } from '../../templates/testing/auth.js';
+import { DEFAULT_TOKEN } from '../../templates/connect/fake/auth.js';
 import { irOf, operation } from '../support/ir-values.js';
 
 const scratch = await mkdtemp(join(tmpdir(), 'layers-'));

@@ -82,7 +82,7 @@ describe('a client from a pet-store document', () => {
       paths.filter(
         (p) =>
           p.startsWith('src/connect/') ||
-          p.startsWith('src/testing/') ||
+          p.startsWith('src/connect/fake/') ||
           p === 'src/status-errors.ts',
       ),
     ).toEqual([]);

@@ -21,7 +21,8 @@ import { planIr } from '../../generator/plan/index.js';
 import {
   FAKE_TEMPLATE_DIR,
   loadTemplates,
-  TESTING_TEMPLATE_DIR,
+  layerFakeTemplateDir,
+  loadFakeTemplates,
 } from '../../generator/pipeline.js';
 import { printFiles, printWithSourceFile, structurePrinter } from '../../generator/print/print.js';
 import { printStructure } from '../../generator/print/structures/index.js';
@@ -53,8 +54,8 @@ async function emittedModules(spec: string) {
     ir,
     plan,
     templates: await loadTemplates(),
-    testingTemplates: await loadTemplates(TESTING_TEMPLATE_DIR),
-    fakeTemplates: await loadTemplates(FAKE_TEMPLATE_DIR),
+    layerFakeTemplates: await loadTemplates(layerFakeTemplateDir('connect')),
+    fakeTemplates: await loadFakeTemplates(),
     libTemplates: [],
     layer: undefined,
     header: 'HEADER',

@@ -10,9 +10,9 @@ import { SchemaIndex } from '../../generator/emit/common/type-expr.js';
 import { buildIr } from '../../generator/ir/build.js';
 import { planIr } from '../../generator/plan/index.js';
 import { loadSource } from '../../generator/load/load.js';
-import { loadTemplates, TESTING_TEMPLATE_DIR } from '../../generator/pipeline.js';
-import { API_CONTRACT } from '../../generated/src/testing/index.js';
-import { FAKE_OPERATION_IDS } from '../../templates/testing/operation-ids.js';
+import { layerFakeTemplateDir, loadTemplates } from '../../generator/pipeline.js';
+import { API_CONTRACT } from '../../generated/src/connect/fake/index.js';
+import { FAKE_OPERATION_IDS } from '../../templates/connect/fake/operation-ids.js';
 import { irOf, nullable, object, operation, prop, ref, schema, str } from '../support/ir-values.js';
 
 async function irOfFile(path: string) {
@@ -25,28 +25,28 @@ async function irOfFile(path: string) {
 describe('emitTesting', () => {
   it('emits the fake server for the Connect API: templates, the in-process module, index and cli', async () => {
     const ir = await irOfFile('spec/connect-api.yaml');
-    const templates = await loadTemplates(TESTING_TEMPLATE_DIR);
+    const templates = await loadTemplates(layerFakeTemplateDir('connect'));
     expect(fakeServerApplies(ir, templates)).toBe(true);
-    const paths = emitTesting(ir, templates, 'src/testing').map((f) => f.path);
+    const paths = emitTesting(ir, templates, 'src/connect/fake').map((f) => f.path);
     expect(paths).toEqual([
-      ...templates.map((t) => `src/testing/${t.name}`),
-      'src/testing/fake.ts',
-      'src/testing/index.ts',
-      'src/testing/cli.ts',
+      ...templates.map((t) => `src/connect/fake/${t.name}`),
+      'src/connect/fake/fake.ts',
+      'src/connect/fake/index.ts',
+      'src/connect/fake/cli.ts',
     ]);
     expect(templates.map((t) => t.name)).not.toContain('index.ts');
-    expect(emitTesting(ir, undefined, 'src/testing')).toEqual([]);
+    expect(emitTesting(ir, undefined, 'src/connect/fake')).toEqual([]);
   });
 
   it('emits nothing for another API, whose operations the fake does not know', async () => {
     const ir = await irOfFile('test/fixtures/other/petstore.yaml');
-    const templates = await loadTemplates(TESTING_TEMPLATE_DIR);
+    const templates = await loadTemplates(layerFakeTemplateDir('connect'));
     expect(fakeServerApplies(ir, templates)).toBe(false);
-    expect(emitTesting(ir, templates, 'src/testing')).toEqual([]);
+    expect(emitTesting(ir, templates, 'src/connect/fake')).toEqual([]);
   });
 
   it("reads the fake's operations as data from its own list, importing none of its code", async () => {
-    const templates = await loadTemplates(TESTING_TEMPLATE_DIR);
+    const templates = await loadTemplates(layerFakeTemplateDir('connect'));
     expect(fakeOperationIds(templates)).toEqual(FAKE_OPERATION_IDS);
     const without = templates.filter((t) => t.name !== 'operation-ids.ts');
     expect(() => fakeOperationIds(without)).toThrow(/operation-ids\.ts/);

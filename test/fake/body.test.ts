@@ -4,9 +4,9 @@ import {
   checkPatchedChargingSessionRateRequest,
   checkUserCreateRequest,
 } from '../../generated/src/guards.js';
-import { fromFields, readBody } from '../../templates/testing/body.js';
-import type { BodyContract } from '../../templates/testing/contract.js';
-import { ApiFailure } from '../../templates/testing/errors.js';
+import { fromFields, readBody } from '../../templates/connect/fake/body.js';
+import type { BodyContract } from '../../templates/connect/fake/contract.js';
+import { ApiFailure } from '../../templates/connect/fake/errors.js';
 
 const USER: BodyContract = {
   required: false,

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TOKEN } from '../../templates/testing/auth.js';
-import { commandName, parseCliOptions, runCli } from '../../templates/testing/cli-main.js';
+import { DEFAULT_TOKEN } from '../../templates/connect/fake/auth.js';
+import { commandName, parseCliOptions, runCli } from '../../templates/connect/fake/cli-main.js';
 import { capture } from '../support/cli-io.js';
-import type { FakeConnectApi, FakeConnectApiOptions } from '../../templates/testing/server.js';
+import type { FakeConnectApi, FakeConnectApiOptions } from '../../templates/connect/fake/server.js';
 
 afterEach(() => {
   process.exitCode = undefined;
@@ -141,7 +141,9 @@ describe('the fake server command line', () => {
       }),
     ).toBe('connect-api-fake');
     expect(
-      commandName(bin, '/repo/generated/src/testing/cli.ts', { npm_lifecycle_event: 'fake-api' }),
+      commandName(bin, '/repo/generated/src/connect/fake/cli.ts', {
+        npm_lifecycle_event: 'fake-api',
+      }),
     ).toBe('npm run fake-api --');
     expect(
       commandName(

@@ -5,8 +5,9 @@
  * (test/package/browser-cors.test.ts shows Chromium doing so.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpRequest } from '../../templates/testing/exchange.js';
-import { listen, type Listening } from '../../templates/testing/http.js';
+import type { HttpRequest } from '../../templates/fake/exchange.js';
+import { listen, type Listening } from '../../templates/fake/node/http.js';
+import { DJANGO_CORS } from '../../templates/connect/fake/cors.js';
 
 let server: Listening;
 const handled: HttpRequest[] = [];
@@ -19,7 +20,7 @@ beforeAll(async () => {
         ? { status: 401, body: { detail: 'Authentication credentials were not provided.' } }
         : { status: 200, body: { ok: true } };
     },
-    { port: 0, host: '127.0.0.1', maxBodyBytes: 1024 },
+    { port: 0, host: '127.0.0.1', maxBodyBytes: 1024, cors: DJANGO_CORS },
   );
 });
 afterAll(() => server.close());

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { encodeQuery } from '../../templates/runtime/url.js';
-import type { ParameterContract } from '../../templates/testing/contract.js';
-import { ApiFailure } from '../../templates/testing/errors.js';
-import { queryNumbers, queryTexts, readQuery } from '../../templates/testing/params.js';
+import type { ParameterContract } from '../../templates/connect/fake/contract.js';
+import { ApiFailure } from '../../templates/connect/fake/errors.js';
+import { queryNumbers, queryTexts, readQuery } from '../../templates/connect/fake/params.js';
 
 const context = { operationId: 'thingsList', method: 'GET', url: 'http://127.0.0.1/things/' };
 

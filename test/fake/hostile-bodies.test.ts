@@ -5,11 +5,11 @@
  * so later requests, for every token, are answered as if it had never come.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_CONTRACT } from '../../generated/src/testing/index.js';
+import { API_CONTRACT } from '../../generated/src/connect/fake/index.js';
 import { fail } from '../../templates/runtime/guard.js';
-import { MAX_BODY_DEPTH } from '../../templates/testing/body.js';
-import type { ApiContract } from '../../templates/testing/contract.js';
-import { startFakeServer, type FakeConnectApi } from '../../templates/testing/server.js';
+import { MAX_BODY_DEPTH } from '../../templates/fake/bounded-body.js';
+import type { ApiContract } from '../../templates/connect/fake/contract.js';
+import { startFakeServer, type FakeConnectApi } from '../../templates/connect/fake/server.js';
 
 const TOKENS = ['driver-app', 'back-office', { token: 'reporting', permissions: [] }];
 const EVERY_TOKEN = ['driver-app', 'back-office', 'reporting'];

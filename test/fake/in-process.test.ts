@@ -22,8 +22,11 @@ import {
   FAKE_API_URL,
   type InProcessFakeConnectApi,
   type RequestLogEntry,
-} from '../../generated/src/testing/fake.js';
-import { startFakeConnectApi, type FakeConnectApi } from '../../generated/src/testing/index.js';
+} from '../../generated/src/connect/fake/fake.js';
+import {
+  startFakeConnectApi,
+  type FakeConnectApi,
+} from '../../generated/src/connect/fake/index.js';
 
 const NOW = new Date('2026-03-01T08:00:00Z');
 const AROUND = { latitude: 52.52, longitude: 13.405, distance: 2000, page_size: 5 };

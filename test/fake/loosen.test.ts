@@ -5,8 +5,8 @@ import {
   UNKNOWN_ENUM_VALUE,
   UNKNOWN_PROPERTY,
   type ResponseShape,
-} from '../../templates/testing/loosen.js';
-import { API_CONTRACT } from '../../generated/src/testing/index.js';
+} from '../../templates/connect/fake/loosen.js';
+import { API_CONTRACT } from '../../generated/src/connect/fake/index.js';
 import * as samples from '../generated/samples.js';
 
 const item: ResponseShape = {

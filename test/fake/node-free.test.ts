@@ -1,5 +1,5 @@
 /**
- * The fake's in-process entry point (`connect-api-client/fake`, src/testing/fake.ts) needs
+ * The fake's in-process entry point (`connect-api-client/fake`, src/connect/fake/fake.ts) needs
  * nothing of Node: bundled for the browser with no module left external, as a web app's
  * bundler would, it builds, reaches none of the `node:http` modules, and its code names no
  * Node global. The Node entry point (`./testing`) does not bundle that way, which shows the
@@ -10,7 +10,7 @@ import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../package/support/built-package.js';
 
-const TESTING = join(REPO_ROOT, 'generated/src/testing');
+const TESTING = join(REPO_ROOT, 'generated/src/connect/fake');
 
 async function browserBundle(entry: string): Promise<{ text: string; metafile: Metafile }> {
   const result = await build({
@@ -35,13 +35,16 @@ describe('the in-process fake', () => {
     const modules = inputs.map((path) => path.slice('generated/src/'.length));
     expect(modules).toEqual(
       expect.arrayContaining([
-        'testing/fake-core.ts',
-        'testing/fetch-handler.ts',
-        'testing/in-process.ts',
+        'connect/fake/fake-core.ts',
+        'fake/fetch-handler.ts',
+        'fake/in-process.ts',
+        'connect/fake/in-process.ts',
       ]),
     );
     expect(
-      modules.filter((m) => /^testing\/(http|server|cli-main|cli|index)\.ts$/.test(m)),
+      modules.filter((m) =>
+        /^(fake\/node\/http|connect\/fake\/(server|cli-main|cli|index))\.ts$/.test(m),
+      ),
     ).toEqual([]);
     // Node's globals, which a browser, a Worker or React Native lack.
     expect(

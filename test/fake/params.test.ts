@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ParameterContract } from '../../templates/testing/contract.js';
-import { ApiFailure } from '../../templates/testing/errors.js';
+import type { ParameterContract } from '../../templates/connect/fake/contract.js';
+import { ApiFailure } from '../../templates/connect/fake/errors.js';
 import {
   queryFlag,
   queryList,
   queryNumber,
   queryText,
   readQuery,
-} from '../../templates/testing/params.js';
+} from '../../templates/connect/fake/params.js';
 
 const PARAMETERS: ParameterContract[] = [
   { name: 'latitude', required: true, schema: { kind: 'number' } },

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { usage } from '../../templates/testing/cli-main.js';
-import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS } from '../../templates/testing/cors.js';
+import { usage } from '../../templates/connect/fake/cli-main.js';
+import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS } from '../../templates/connect/fake/cors.js';
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 
@@ -16,7 +16,7 @@ const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf
 function members(module: string, name: string): string[] {
   const file = ts.createSourceFile(
     module,
-    read(`../../templates/testing/${module}`),
+    read(`../../templates/connect/fake/${module}`),
     ts.ScriptTarget.ES2022,
   );
   const found = file.statements.find(

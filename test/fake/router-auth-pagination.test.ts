@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { authenticate, requirePermission, tokenTable } from '../../templates/testing/auth.js';
-import type { OperationContract } from '../../templates/testing/contract.js';
-import { ApiFailure } from '../../templates/testing/errors.js';
-import { paginate } from '../../templates/testing/pagination.js';
-import { Router } from '../../templates/testing/router.js';
+import { authenticate, requirePermission, tokenTable } from '../../templates/connect/fake/auth.js';
+import type { OperationContract } from '../../templates/connect/fake/contract.js';
+import { ApiFailure } from '../../templates/connect/fake/errors.js';
+import { paginate } from '../../templates/connect/fake/pagination.js';
+import { Router } from '../../templates/fake/router.js';
 
 const op = (id: string, method: OperationContract['method'], path: string): OperationContract => ({
   id,
@@ -39,14 +39,15 @@ describe('Router', () => {
     expect(router.match('POST', '/api/v1/users/a%20b/charging/stop/s.1/')).toMatchObject({
       kind: 'operation',
       operation: { id: 'stop' },
-      path: { user_id: 'a b', session_id: 's.1' },
+      params: { user_id: 'a b', session_id: 's.1' },
     });
   });
 
   it('tells 405 from 404', () => {
     expect(router.match('DELETE', '/api/v1/users/')).toEqual({
       kind: 'method-not-allowed',
-      allowed: ['GET', 'POST', 'OPTIONS'],
+      // The Connect fake's core adds OPTIONS to `Allow` (its edge answers preflights).
+      allowed: ['GET', 'POST'],
     });
     expect(router.match('GET', '/api/v1/users/a/b/')).toEqual({ kind: 'not-found' });
     expect(router.match('GET', '/api/v1/user/')).toEqual({ kind: 'not-found' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sessionCost } from '../../templates/testing/session-cost.js';
-import type { EvseModel, PriceGroupModel } from '../../templates/testing/station-model.js';
+import { sessionCost } from '../../templates/connect/fake/session-cost.js';
+import type { EvseModel, PriceGroupModel } from '../../templates/connect/fake/station-model.js';
 
 const evse: EvseModel = {
   evseId: 'DE*X*E1*1',

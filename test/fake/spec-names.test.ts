@@ -17,13 +17,13 @@ import {
   type PowerGroup,
   type StationStatus,
 } from '../../generated/src/enums.js';
-import type { ErrorTypeName } from '../../templates/testing/errors.js';
-import type { PaymentMethodTypeName } from '../../templates/testing/payments-store.js';
+import type { ErrorTypeName } from '../../templates/connect/fake/errors.js';
+import type { PaymentMethodTypeName } from '../../templates/connect/fake/payments-store.js';
 import type {
   EvseStatusName,
   PowerGroupName,
   StationStatusName,
-} from '../../templates/testing/station-model.js';
+} from '../../templates/connect/fake/station-model.js';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 

@@ -6,16 +6,16 @@ import {
   CLUSTER_MAX_ZOOM,
   expansionZoom,
   tileFeatures,
-} from '../../templates/testing/map-tiles.js';
-import { SeededRandom } from '../../templates/testing/random.js';
-import { CITIES, OPERATORS } from '../../templates/testing/station-catalog.js';
-import { generateStations } from '../../templates/testing/station-factory.js';
-import { stationJson, stationStatus } from '../../templates/testing/station-model.js';
+} from '../../templates/connect/fake/map-tiles.js';
+import { SeededRandom } from '../../templates/fake/random.js';
+import { CITIES, OPERATORS } from '../../templates/connect/fake/station-catalog.js';
+import { generateStations } from '../../templates/connect/fake/station-factory.js';
+import { stationJson, stationStatus } from '../../templates/connect/fake/station-model.js';
 import {
   distanceMeters,
   matchesFilter,
   stationsAround,
-} from '../../templates/testing/station-search.js';
+} from '../../templates/connect/fake/station-search.js';
 
 const NOW = new Date('2026-03-01T08:00:00Z');
 const stations = generateStations(1, NOW);

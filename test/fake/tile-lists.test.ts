@@ -1,7 +1,10 @@
 /** The fake's two readings of `stations.tile`'s x and y lists: a grid (default) or pairs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectClient, tileForPoint, type MapTile } from '../../generated/src/index.js';
-import { startFakeConnectApi, type FakeConnectApi } from '../../generated/src/testing/index.js';
+import {
+  startFakeConnectApi,
+  type FakeConnectApi,
+} from '../../generated/src/connect/fake/index.js';
 
 let grid: FakeConnectApi;
 let pairs: FakeConnectApi;

@@ -1,7 +1,7 @@
 /** Requests as transactions: a failed one leaves no change in any store, and they run in turn. */
 import { describe, expect, it } from 'vitest';
-import { createState, FakeClock } from '../../templates/testing/state.js';
-import { Transactions } from '../../templates/testing/transactions.js';
+import { createState, FakeClock, snapshotState } from '../../templates/connect/fake/state.js';
+import { Transactions } from '../../templates/fake/transactions.js';
 
 const NOW = new Date('2026-03-01T08:00:00Z');
 
@@ -24,7 +24,7 @@ describe('Transactions', () => {
     const evse = station.evses.find((e) => e.status === 'AVAILABLE')!;
     let lost = '';
     let secret = '';
-    const failed = new Transactions(state).run(async () => {
+    const failed = new Transactions(() => snapshotState(state)).run(async () => {
       lost = state.users.create({ email: 'lost@example.com' }).id;
       state.users.update(kept.id, { email: 'changed@example.com', locale: 'de' });
       state.users.setBilling(kept.id, { line1: 'Main St 1', postal_code: '10115' });
@@ -45,14 +45,15 @@ describe('Transactions', () => {
 
   it('keeps the changes of a request that succeeds', async () => {
     const state = freshState();
-    const user = await new Transactions(state).run(async () =>
+    const user = await new Transactions(() => snapshotState(state)).run(async () =>
       state.users.create({ email: 'a@example.com' }),
     );
     expect(state.users.list()).toEqual([user]);
   });
 
   it('runs requests one at a time, in the order they came, also after a failure', async () => {
-    const transactions = new Transactions(freshState());
+    const state = freshState();
+    const transactions = new Transactions(() => snapshotState(state));
     const steps: string[] = [];
     const held = gate();
     const started = gate();

@@ -17,7 +17,7 @@ import {
   type ReceivedRequest,
   type TestServer,
 } from '../runtime/http-server.js';
-import { SeededRandom } from '../../templates/testing/random.js';
+import { SeededRandom } from '../../templates/fake/random.js';
 import * as samples from './samples.js';
 
 const CALLS = 600;

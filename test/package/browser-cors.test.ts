@@ -1,6 +1,6 @@
 /**
  * The client in Chromium against the fake on another origin, whose CORS answers are
- * django-cors-headers' defaults (templates/testing/http.ts): the default client gets through,
+ * django-cors-headers' defaults (templates/connect/fake/cors.ts): the default client gets through,
  * since in a browser it sends only headers those defaults allow; a client made to send its
  * `x-connect-client` header is blocked by the preflight, which shows the fake would catch a
  * client that sent it by default. And proxy mode as the README documents it: the page calls
@@ -14,7 +14,7 @@ import {
   startFakeConnectApi,
   type FakeConnectApi,
   type RequestLogEntry,
-} from '../../generated/src/testing/index.js';
+} from '../../generated/src/connect/fake/index.js';
 import { launchChromium } from './support/browser.js';
 import { PROXY_PREFIX, SESSION_COOKIE, startCorsSite, type CorsSite } from './support/cors-site.js';
 

@@ -45,7 +45,7 @@ describe('doc comments', () => {
 
   it('document every export of the testing entry point (the fake server) and its members', () => {
     expect(
-      undocumented(join(GENERATED_DIR, 'src/testing/index.ts'), COMPILER_OPTIONS, () => true),
+      undocumented(join(GENERATED_DIR, 'src/connect/fake/index.ts'), COMPILER_OPTIONS, () => true),
     ).toEqual([]);
   }, 60_000);
 

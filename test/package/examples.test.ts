@@ -6,7 +6,10 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectClient } from '../../generated/src/index.js';
-import { startFakeConnectApi, type FakeConnectApi } from '../../generated/src/testing/index.js';
+import {
+  startFakeConnectApi,
+  type FakeConnectApi,
+} from '../../generated/src/connect/fake/index.js';
 import { REPO_ROOT } from './support/built-package.js';
 import { run, type RunResult } from './support/run.js';
 

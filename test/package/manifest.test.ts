@@ -23,9 +23,9 @@ const IR: Ir = {
 const CLIENT_ONLY = ['src/index.ts', 'src/client.ts', 'src/runtime/index.ts'];
 const WITH_FAKE = [
   ...CLIENT_ONLY,
-  'src/testing/fake.ts',
-  'src/testing/index.ts',
-  'src/testing/cli.ts',
+  'src/connect/fake/fake.ts',
+  'src/connect/fake/index.ts',
+  'src/connect/fake/cli.ts',
 ];
 
 function json(file: EmittedFile): Record<string, unknown> {
@@ -73,21 +73,29 @@ describe('package manifest emitter', () => {
       './package.json',
     ]);
     expect((manifest['exports'] as Record<string, unknown>)['./fake']).toEqual({
-      import: { types: './dist/esm/testing/fake.d.ts', default: './dist/esm/testing/fake.js' },
-      require: { types: './dist/cjs/testing/fake.d.ts', default: './dist/cjs/testing/fake.js' },
+      import: {
+        types: './dist/esm/connect/fake/fake.d.ts',
+        default: './dist/esm/connect/fake/fake.js',
+      },
+      require: {
+        types: './dist/cjs/connect/fake/fake.d.ts',
+        default: './dist/cjs/connect/fake/fake.js',
+      },
     });
     expect(manifest['typesVersions']).toEqual({
       '*': {
-        fake: ['./dist/cjs/testing/fake.d.ts'],
-        testing: ['./dist/cjs/testing/index.d.ts'],
+        fake: ['./dist/cjs/connect/fake/fake.d.ts'],
+        testing: ['./dist/cjs/connect/fake/index.d.ts'],
       },
     });
-    expect(manifest['bin']).toEqual({ 'parking-fake': './dist/esm/testing/cli.js' });
+    expect(manifest['bin']).toEqual({ 'parking-fake': './dist/esm/connect/fake/cli.js' });
     expect(json(emitTsconfig('HEADER', WITH_FAKE))['compilerOptions']).toMatchObject({
       types: ['node'],
     });
     // The CLI is an ES module entry point: the CommonJS build leaves it out.
-    expect(json(emitCjsTsconfig('HEADER', WITH_FAKE))['exclude']).toEqual(['src/testing/cli.ts']);
+    expect(json(emitCjsTsconfig('HEADER', WITH_FAKE))['exclude']).toEqual([
+      'src/connect/fake/cli.ts',
+    ]);
   });
 
   it('names the fake server command after the package, without scope or -client', () => {

@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectClient } from '../../generated/src/index.js';
-import { startFakeConnectApi, type FakeConnectApi } from '../../generated/src/testing/index.js';
+import {
+  startFakeConnectApi,
+  type FakeConnectApi,
+} from '../../generated/src/connect/fake/index.js';
 import { startPageServer, type PageServer } from './support/browser-page.js';
 import { launchChromium } from './support/browser.js';
 import { buildAndPack, REPO_ROOT, type BuiltPackage } from './support/built-package.js';
@@ -85,7 +88,7 @@ describe('package manifest', () => {
   it('installs the fake server as a command, from a file in the tarball', () => {
     const bin = pkg.manifest['bin'] as Record<string, string>;
     const [target] = Object.values(bin);
-    expect(target).toMatch(/^\.\/dist\/esm\/testing\/cli\.js$/);
+    expect(target).toMatch(/^\.\/dist\/esm\/connect\/fake\/cli\.js$/);
     expect(pkg.files).toContain(target!.slice(2));
   });
 });
@@ -113,13 +116,13 @@ describe('npm pack', () => {
   it('holds the ESM and CommonJS build of every source', () => {
     expect(unbuiltSources(pkg.files, 'dist/esm')).toEqual([]);
     // The CLI is an ES module entry point only; everything else is built both ways.
-    expect(unbuiltSources(pkg.files, 'dist/cjs', ['src/testing/cli.ts'])).toEqual([]);
+    expect(unbuiltSources(pkg.files, 'dist/cjs', ['src/connect/fake/cli.ts'])).toEqual([]);
     expect(pkg.files).toContain('dist/cjs/package.json');
   });
 
   it("loads nothing from outside the package, and Node built-ins only in the fake's server and command line", async () => {
     // The rest of the fake is the in-process fake's too (`./fake`), for browsers and Workers.
-    const NODE_MODULES = ['testing/http.js', 'testing/cli-main.js'];
+    const NODE_MODULES = ['fake/node/http.js', 'connect/fake/cli-main.js'];
     for (const build of ['dist/esm', 'dist/cjs']) {
       const outside = await externalImports(join(pkg.dir, build));
       const misplaced = outside.filter(

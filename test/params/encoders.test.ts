@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import type { OperationDescriptor } from '../../templates/runtime/operation.js';
 import { encodeParameterForms } from '../../templates/runtime/wire-forms.js';
 import { renderPath } from '../../templates/runtime/url.js';
-import { cookieValues, headerValues, pathValues } from '../../templates/fake/parameter-forms.js';
+import {
+  cookieValues,
+  headerValues,
+  pathValues,
+} from '../../templates/fake/generic/parameter-forms.js';
 import type { FieldConstraints } from '../../templates/runtime/standard-schema.js';
 
 const context = { operationId: 'op', method: 'GET', url: 'http://127.0.0.1/' };

@@ -15,7 +15,7 @@ import { emitPackage } from '../../generator/emit/index.js';
 import { packageEntries } from '../../generator/emit/package/package.js';
 import { buildIr } from '../../generator/ir/build.js';
 import { loadSource } from '../../generator/load/load.js';
-import { libTemplateDir, loadTemplates, TESTING_TEMPLATE_DIR } from '../../generator/pipeline.js';
+import { layerFakeTemplateDir, libTemplateDir, loadTemplates } from '../../generator/pipeline.js';
 import { applyPlan } from '../../generator/plan/apply.js';
 import { planPackage } from '../../generator/plan/plan.js';
 import type { Plan } from '../../generator/plan/types.js';
@@ -34,7 +34,7 @@ async function packageFrom(rename?: (plan: Plan) => Plan): Promise<readonly Outp
     ir,
     plan,
     templates: await loadTemplates(),
-    testingTemplates: await loadTemplates(TESTING_TEMPLATE_DIR),
+    layerFakeTemplates: await loadTemplates(layerFakeTemplateDir('connect')),
     libTemplates: await loadTemplates(libTemplateDir(ir.info.lib!)),
     header: 'HEADER',
   });

@@ -1,6 +1,6 @@
 /** The fake's reading of the query styles, on what the client's writer makes and on hostile keys. */
 import { describe, expect, it } from 'vitest';
-import { styledQueryValue } from '../../templates/fake/parameter-forms.js';
+import { styledQueryValue } from '../../templates/fake/generic/parameter-forms.js';
 import { encodeStyledQuery } from '../../templates/runtime/query-styles.js';
 import type { QueryParameter } from '../../templates/runtime/operation.js';
 

@@ -6,7 +6,7 @@
  * and damaged YAML/JSON syntax.
  */
 import { stringify } from 'yaml';
-import { SeededRandom } from '../../templates/testing/random.js';
+import { SeededRandom } from '../../templates/fake/random.js';
 
 /** The fake server's seeded source (mulberry32): plenty for picking mutations. */
 export function random(seed: number): () => number {

@@ -8,7 +8,7 @@
  * the repository.
  */
 import type * as Sdk from '../../generated/src/index.js';
-import type * as Fake from '../../generated/src/testing/fake.js';
+import type * as Fake from '../../generated/src/connect/fake/fake.js';
 
 export const FAKE_SEED = 11;
 /** A fixed clock, so that stations' timestamps and session times are the same everywhere. */

@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../generated/src/index.js';
-import * as fakeModule from '../../generated/src/testing/fake.js';
+import * as fakeModule from '../../generated/src/connect/fake/fake.js';
 import { launchChromium } from '../package/support/browser.js';
 import { REPO_ROOT } from '../package/support/built-package.js';
 import { run } from '../package/support/run.js';

@@ -14,7 +14,8 @@ import {
   FAKE_TEMPLATE_DIR,
   libTemplateDir,
   loadTemplates,
-  TESTING_TEMPLATE_DIR,
+  layerFakeTemplateDir,
+  loadFakeTemplates,
 } from '../../generator/pipeline.js';
 
 const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { noLib: true } });
@@ -63,8 +64,8 @@ export async function emittedPackage(spec: string): Promise<EmittedFile[]> {
     ir,
     plan,
     templates: await loadTemplates(),
-    testingTemplates: await loadTemplates(TESTING_TEMPLATE_DIR),
-    fakeTemplates: await loadTemplates(FAKE_TEMPLATE_DIR),
+    layerFakeTemplates: await loadTemplates(layerFakeTemplateDir('connect')),
+    fakeTemplates: await loadFakeTemplates(),
     libTemplates: ir.info.lib ? await loadTemplates(libTemplateDir(ir.info.lib)) : [],
     ...(ir.info.lib ? { layer: (await loadLayer(ir.info.lib)).layer } : {}),
     layer: ir.info.lib ? (await loadLayer(ir.info.lib)).layer : undefined,

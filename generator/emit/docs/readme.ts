@@ -244,7 +244,8 @@ const quiet = new ${client}({ token: ${token}, logLevel: 'off', hooks: { onValid
  */
 function testing(context: ReadmeContext, has: (module: string) => boolean): string[] {
   const fake = context.layer?.fake;
-  if (!has('testing/index.ts') || !fake)
+  const lib = context.ir.info.lib;
+  if (lib === undefined || !has(`${lib}/${FAKE_DIR}/index.ts`) || !fake)
     return has(`${FAKE_DIR}/index.ts`) ? fakeReadme(context.ir, context.index) : [];
   return [
     fillPlaceholders(fake.readme, {

@@ -13,7 +13,7 @@ import { sampleCall } from '../common/samples.js';
 import type { SchemaIndex } from '../common/type-expr.js';
 
 /** The template that declares the fake's options and handle. */
-const FAKE_API_TEMPLATE = 'fake-api.ts';
+const FAKE_API_TEMPLATE = 'generic/fake-api.ts';
 
 const ts = (code: string) => `\`\`\`ts\n${code}\n\`\`\``;
 

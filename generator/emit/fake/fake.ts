@@ -100,10 +100,10 @@ export function emitFakeIndex(ir: Ir, plan: Plan, path: string): EmittedFile {
   const named = [...builder.named].sort((a, b) => order.get(a[0])! - order.get(b[0])!);
   const client = clientClassName(ir);
   const statements: StatementStructures[] = [
-    mixedImport('./fake-api.js', ['createFake'], ['FakeApi', 'FakeApiOptions']),
-    moduleImport('./contract.js', ['FakeContract', 'FakeOperation'], true),
+    mixedImport('./generic/fake-api.js', ['createFake'], ['FakeApi', 'FakeApiOptions']),
+    moduleImport('./generic/contract.js', ['FakeContract', 'FakeOperation'], true),
     // The contract's own nodes are typed through `FakeContract`; the named ones need the type.
-    ...(named.length > 0 ? [moduleImport('./sample-node.js', ['SampleNode'], true)] : []),
+    ...(named.length > 0 ? [moduleImport('./generic/sample-node.js', ['SampleNode'], true)] : []),
     ...(guards.size > 0 ? [moduleImport('../guards.js', guards)] : []),
     ...(validators.size > 0 ? [moduleImport('../forms.js', validators)] : []),
     ...(builder.enumLists.size > 0 ? [moduleImport('../enums.js', builder.enumLists)] : []),
@@ -146,7 +146,7 @@ export function emitFakeIndex(ir: Ir, plan: Plan, path: string): EmittedFile {
     },
     {
       kind: StructureKind.ExportDeclaration,
-      moduleSpecifier: './fake-api.js',
+      moduleSpecifier: './generic/fake-api.js',
       isTypeOnly: true,
       namedExports: [
         'FakeApi',
@@ -161,12 +161,12 @@ export function emitFakeIndex(ir: Ir, plan: Plan, path: string): EmittedFile {
     {
       // The clock a test steps a streamed answer's events with.
       kind: StructureKind.ExportDeclaration,
-      moduleSpecifier: './fake-api.js',
+      moduleSpecifier: './generic/fake-api.js',
       namedExports: [{ name: 'steppedClock' }],
     },
     {
       kind: StructureKind.ExportDeclaration,
-      moduleSpecifier: './contract.js',
+      moduleSpecifier: './generic/contract.js',
       isTypeOnly: true,
       namedExports: ['FakeContract', 'FakeOperation'].map((name) => ({ name })),
     },

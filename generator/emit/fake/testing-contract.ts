@@ -1,5 +1,5 @@
 /**
- * IR → the fake server's contract (`ApiContract` of templates/testing/contract.ts) as a
+ * IR → the fake server's contract (`ApiContract` of templates/connect/fake/contract.ts) as a
  * value to print: per operation its route, query parameters with their types, enums and
  * bounds, the body's guard and field kinds, and the success body's guard. Route and
  * parameters come from the operation's model (`operation-model.ts`): each query parameter is

@@ -1,6 +1,6 @@
 /**
  * IR → the response shapes of the fake server's contract (`ResponseShape` of
- * templates/testing/loosen.ts): for each success body, what its contract leaves open, so the
+ * templates/connect/fake/loosen.ts): for each success body, what its contract leaves open, so the
  * fake's loose mode can answer with the loosest values the contract still allows. Shapes
  * are the read view: read-only members kept, enums and constants open.
  */

@@ -1,15 +1,16 @@
 /**
- * The package's `testing/` directory: the fake's templates copied as they are, plus three
- * generated modules that wire them to this spec. `testing/fake.ts` holds the contract (routes,
+ * A layer's fake in the package (`src/<lib>/fake/`, from templates/<lib>/fake/): its templates
+ * copied as they are, on the fakes' library the package carries in `src/fake/`, plus three
+ * generated modules that wire them to this spec. `fake.ts` holds the contract (routes,
  * parameters, the request guards and enum lists of the generated modules) and
  * `createFakeConnectApi`, the fake in process as a Fetch handler, free of Node (the
- * `./fake` entry point, for browsers, Workers and React Native); `testing/index.ts` adds
- * `startFakeConnectApi`, the fake on a port (`./testing`, Node); `testing/cli.ts` starts that
+ * `./fake` entry point, for browsers, Workers and React Native); `index.ts` adds
+ * `startFakeConnectApi`, the fake on a port (`./testing`, Node); `cli.ts` starts that
  * from the command line.
  *
- * The fake's handlers implement one API, so the directory is emitted only when a layer brings
+ * The fake's handlers implement one API, so the folder is emitted only when a layer brings
  * the fake (its `layer.json`) and the spec has every operation the handlers implement, which
- * the fake lists in `operation-ids.ts`; any other spec gets no `testing/`.
+ * the fake lists in `operation-ids.ts`; any other spec gets none.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { Ir } from '../../ir/types.js';
@@ -45,7 +46,7 @@ export function fakeServerApplies(
   return fakeOperationIds(templates).every((id) => ids.has(id));
 }
 
-/** The files of `dir` (`src/testing`); none when the templates are not given or the spec is another API. */
+/** The files of `dir` (`src/connect/fake`); none when the templates are not given or the spec is another API. */
 export function emitTesting(
   ir: Ir,
   templates: readonly TemplateFile[] | undefined,
@@ -67,20 +68,22 @@ const SHARED_TYPES: readonly (readonly [string, readonly string[]])[] = [
   ['./contract.js', ['ApiContract', 'OperationContract']],
 ];
 
-/** `testing/fake.ts`: the contract and the fake in process, importing nothing of Node's. */
+/** `<lib>/fake/fake.ts`: the contract and the fake in process, importing nothing of Node's. */
 export function emitFakeModule(ir: Ir, path: string): EmittedFile {
   const builder = new ContractBuilder(schemaIndexOf(ir));
   const operations = ir.operations.map((op) => builder.operation(op));
   const value = { operations, shapes: Object.fromEntries(builder.shapes.named) };
   const contract = printContractValue(value);
   const { guards, enums, arrayOf } = builder.imports;
+  // From the layer's fake folder (`src/connect/fake/`) up to src/.
+  const root = '../'.repeat(path.split('/').length - 2);
   const statements: StatementStructures[] = [
     moduleImport('./contract.js', ['ApiContract'], true),
     ...(arrayOf ? [moduleImport('./contract.js', ['arrayOf'])] : []),
     moduleImport('./in-process.js', ['InProcessFakeConnectApi', 'InProcessFakeOptions'], true),
     moduleImport('./in-process.js', ['createInProcessFake']),
-    ...(guards.size > 0 ? [moduleImport('../guards.js', guards)] : []),
-    ...(enums.size > 0 ? [moduleImport('../enums.js', enums)] : []),
+    ...(guards.size > 0 ? [moduleImport(`${root}guards.js`, guards)] : []),
+    ...(enums.size > 0 ? [moduleImport(`${root}enums.js`, enums)] : []),
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -138,7 +141,7 @@ export function emitFakeModule(ir: Ir, path: string): EmittedFile {
   return typescriptFile(path, statements, { API_CONTRACT: Object.keys(value) });
 }
 
-/** `testing/index.ts`: the fake on a port (Node), and everything `testing/fake.ts` exports. */
+/** `<lib>/fake/index.ts`: the fake on a port (Node), and everything `fake.ts` beside it exports. */
 export function emitTestingIndex(ir: Ir, path: string): EmittedFile {
   const statements: StatementStructures[] = [
     moduleImport('./fake.js', ['API_CONTRACT']),

@@ -20,7 +20,7 @@ export const CJS_DIR = 'dist/cjs';
 /** A public entry point: `.` or a subpath such as `./testing`, and its module under src/. */
 export interface PackageEntry {
   readonly subpath: string;
-  /** Path under src/ without extension: `index`, `testing/fake`, `testing/index`. */
+  /** Path under src/ without extension: `index`, `connect/fake/fake`, `fake/index`. */
   readonly module: string;
 }
 
@@ -28,13 +28,16 @@ export interface PackageEntry {
  * Entry points present among the emitted files: `./forms` when there is a request to validate
  * (`forms.ts`), `./query` when there is an operation (TanStack Query options, `query.ts`), and
  * the package's fake: `./fake` in process and free of Node, `./testing` all a test needs. A
- * layer's fake server (`testing/`) gives both (`testing/fake.ts`, and `testing/index.ts` with
- * the server on a port); the fake made from the spec (`fake/`) is Node-free, so both name it.
+ * layer's fake server (`<lib>/fake/`) gives both (`fake.ts`, and `index.ts` with the server
+ * on a port); the fake made from the spec (`fake/`) is Node-free, so both name it.
  */
 export function packageEntries(emittedPaths: readonly string[]): PackageEntry[] {
   const has = (module: string) => emittedPaths.includes(`${SOURCE_DIR}/${module}.ts`);
-  const inProcess = ['testing/fake', 'fake/index'].find(has);
-  const testing = ['testing/index', 'fake/index'].find(has);
+  const layerFake = layerFakeModule(emittedPaths, 'index');
+  const inProcess = [layerFakeModule(emittedPaths, 'fake'), 'fake/index'].find(
+    (m) => m !== undefined && has(m),
+  );
+  const testing = [layerFake, 'fake/index'].find((m) => m !== undefined && has(m));
   return [
     { subpath: '.', module: 'index' },
     ...(inProcess !== undefined ? [{ subpath: './fake', module: inProcess }] : []),
@@ -44,9 +47,19 @@ export function packageEntries(emittedPaths: readonly string[]): PackageEntry[] 
   ];
 }
 
+/**
+ * `<lib>/fake/<name>` when the package has a layer's fake server (`src/<lib>/fake/<name>.ts`,
+ * one folder below a layer's), else undefined. The fake made from the spec is `fake/` itself.
+ */
+function layerFakeModule(emittedPaths: readonly string[], name: string): string | undefined {
+  const pattern = new RegExp(`^${SOURCE_DIR}/([^/]+)/fake/${name}\\.ts$`);
+  const found = emittedPaths.map((path) => pattern.exec(path)).find((m) => m && m[1] !== 'fake');
+  return found ? `${found[1]}/fake/${name}` : undefined;
+}
+
 /** Whether the package has the layer's fake server, which runs on `node:http` and builds with Node's types; the fake made from the spec needs neither. */
 function hasNodeFake(emittedPaths: readonly string[]): boolean {
-  return emittedPaths.includes(`${SOURCE_DIR}/testing/index.ts`);
+  return layerFakeModule(emittedPaths, 'index') !== undefined;
 }
 
 function conditions(module: string) {
@@ -111,7 +124,7 @@ export function packageManifest(
   layer?: LayerContribution,
 ): PackageManifest {
   const entries = packageEntries(emittedPaths);
-  const hasCli = emittedPaths.includes(`${SOURCE_DIR}/testing/cli.ts`);
+  const cli = layerFakeModule(emittedPaths, 'cli');
   // The CJS build writes its own package.json so Node and TypeScript read dist/cjs as CommonJS.
   const markCjs = `node -e "fs.writeFileSync('${CJS_DIR}/package.json', JSON.stringify({ type: 'commonjs' }) + '\\n')"`;
   const manifest = {
@@ -132,8 +145,8 @@ export function packageManifest(
       './package.json': './package.json',
     },
     ...typesVersions(entries),
-    ...(hasCli
-      ? { bin: { [fakeServerCommand(ir.info.packageName)]: `./${ESM_DIR}/testing/cli.js` } }
+    ...(cli !== undefined
+      ? { bin: { [fakeServerCommand(ir.info.packageName)]: `./${ESM_DIR}/${cli}.js` } }
       : {}),
     // The changelog is written by the release step of `generate`; npm skips it when absent.
     files: [ESM_DIR, CJS_DIR, SOURCE_DIR, 'README.md', 'api.md', 'CHANGELOG.md'],
@@ -167,7 +180,7 @@ export function emitTsconfig(header: string, emittedPaths: readonly string[]): E
       rootDir: SOURCE_DIR,
       outDir: ESM_DIR,
       skipLibCheck: true,
-      // The client needs only the DOM globals; only the fake server (src/testing) runs on Node.
+      // The client needs only the DOM globals; only the layer's fake server runs on Node.
       types: fakeServer ? ['node'] : [],
     },
     include: [SOURCE_DIR],
@@ -184,12 +197,13 @@ export function emitTsconfig(header: string, emittedPaths: readonly string[]): E
  * NodeNext does, while `module: CommonJS` emits `require` regardless of `"type": "module"`.
  */
 export function emitCjsTsconfig(header: string, emittedPaths: readonly string[]): EmittedFile {
-  const cli = `${SOURCE_DIR}/testing/cli.ts`;
+  const cliModule = layerFakeModule(emittedPaths, 'cli');
+  const cli = cliModule && `${SOURCE_DIR}/${cliModule}.ts`;
   const config = {
     extends: './tsconfig.json',
     compilerOptions: { module: 'CommonJS', moduleResolution: 'Node10', outDir: CJS_DIR },
     // The CLI is an ES module entry point (the bin), so it is built once, as ESM.
-    ...(emittedPaths.includes(cli) ? { exclude: [cli] } : {}),
+    ...(cli !== undefined ? { exclude: [cli] } : {}),
   };
   return {
     kind: 'text',

@@ -12,7 +12,7 @@ export interface LayerManifest {
   readonly errorFields: readonly LayerErrorField[];
   /** Paths of markdown files inside the layer's folder. */
   readonly docs: { readonly readme?: string; readonly api?: string };
-  /** Whether the layer brings the fake server (templates/testing). */
+  /** Whether the layer brings the fake server (its fake/, templates/<lib>/fake). */
   readonly fake: boolean;
 }
 
@@ -100,7 +100,10 @@ export function checkManifest(
 
   const fake = get('fake') ?? false;
   if (typeof fake !== 'boolean')
-    problem('/fake', 'expected true when the layer brings the fake server (templates/testing)');
+    problem(
+      '/fake',
+      'expected true when the layer brings the fake server (its fake/, templates/<lib>/fake)',
+    );
 
   if (problems.length > 0) return { problems };
   return {

@@ -18,7 +18,7 @@ export interface LayerErrorField {
   readonly comment: string;
 }
 
-/** The fake server (templates/testing), when the layer brings it. */
+/** The fake server (its fake/, templates/<lib>/fake), when the layer brings it. */
 export interface FakeContribution {
   /** The fake's README section, markdown with placeholders; shown only when `testing/` is emitted. */
   readonly readme: string;

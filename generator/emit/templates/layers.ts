@@ -1,7 +1,7 @@
 /**
  * What a hand-written layer (`info.x-sdk-lib`, `templates/<lib>/`) contributes besides its
  * modules, read from its folder: `layer.json` and the markdown it names, plus the fake
- * server's README section and default token when the layer brings the fake. This is the disk
+ * server's README section and default token when the layer brings its fake (its `fake/`). This is the disk
  * edge for layers; the emitters get the result as data (`emit/templates/layer.ts`).
  *
  * The manifest is JSON rather than a TypeScript module because every `.ts` file in a layer's
@@ -14,12 +14,12 @@ import { join, relative } from 'node:path';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostics.js';
 import { DOC_PLACEHOLDERS, PLACEHOLDER, type LayerContribution } from './layer.js';
 import { checkManifest } from './layer-manifest.js';
-import { libTemplateDir, TESTING_TEMPLATE_DIR } from '../../shared/templates/dirs.js';
+import { libTemplateDir } from '../../shared/templates/dirs.js';
 import { exportedNames } from '../../shared/templates/names.js';
 import { templateString } from './values.js';
 
 export const LAYER_MANIFEST = 'layer.json';
-/** The fake's README section, in templates/testing. */
+/** The layer's fake's README section, in its `fake/` (templates/<lib>/fake/docs/readme.md). */
 export const FAKE_README = 'docs/readme.md';
 /** The fake's module that states `DEFAULT_TOKEN`. */
 const FAKE_AUTH = 'auth.ts';
@@ -37,7 +37,7 @@ export interface LayerLoad {
 export async function loadLayer(
   lib: string,
   dir = libTemplateDir(lib),
-  fakeDir = TESTING_TEMPLATE_DIR,
+  fakeDir = join(dir, 'fake'),
 ): Promise<LayerLoad> {
   // Paths in messages start at the repository (`templates/<lib>/layer.json`) on every machine.
   const shown = (path: string) =>

@@ -1,6 +1,6 @@
 /**
  * The runtime (and the fake server) are copied, not generated: templates/runtime and
- * templates/testing hold real, tested TypeScript that lands in the package unchanged (the
+ * the fakes' templates hold real, tested TypeScript that lands in the package unchanged (the
  * header is added when files are printed).
  */
 import type { EmittedFile } from '../common/model.js';

@@ -4,18 +4,29 @@ import { join } from 'node:path';
 import { TEMPLATES_DIR, templatePath } from '../locations.js';
 
 export const RUNTIME_TEMPLATE_DIR = templatePath('runtime/');
-/** The fake server, copied into the package's `testing/` when the spec's layer brings it (`layer.json`). */
-export const TESTING_TEMPLATE_DIR = templatePath('testing/');
-/** The fake made from the spec alone, copied into the package's `fake/` when no layer brings a fake of its own. */
+/**
+ * The fakes' library every package with a fake carries in its `fake/`: the router, the seeded
+ * random, bounded body reading, transactions, control routes, the Fetch edge and its adapters.
+ * Its `generic/` holds the fake made from the spec alone (for a package whose layer brings
+ * no fake of its own), its `node/` the `node:http` adapter (for a layer's fake, run on a port).
+ */
 export const FAKE_TEMPLATE_DIR = templatePath('fake/');
+/** The subfolders of `FAKE_TEMPLATE_DIR`, copied under the same names. */
+export const FAKE_GENERIC_FOLDER = 'generic';
+export const FAKE_NODE_FOLDER = 'node';
 
 /** A hand-written layer's folder (`info.x-sdk-lib`; validation has checked it is one of `sdkLayers()`). */
 export function libTemplateDir(lib: string): string {
   return templatePath(`${lib}/`);
 }
 
-/** Folders under templates/ that are not a layer: the runtime every package gets, and the fakes. */
-const NOT_LAYERS = new Set(['runtime', 'testing', 'fake']);
+/** A layer's own fake (`templates/<lib>/fake/`), built on the fakes' library, when its `layer.json` says it brings one. */
+export function layerFakeTemplateDir(lib: string): string {
+  return templatePath(`${lib}/fake/`);
+}
+
+/** Folders under templates/ that are not a layer: the runtime every package gets, and the fakes' library. */
+const NOT_LAYERS = new Set(['runtime', 'fake']);
 let layers: readonly string[] | undefined;
 
 /**

@@ -7,11 +7,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loosen } from '../../../templates/fake/loosen.js';
-import { stringMatching } from '../../../templates/fake/pattern.js';
+import { loosen } from '../../../templates/fake/generic/loosen.js';
+import { stringMatching } from '../../../templates/fake/generic/pattern.js';
 import { SeededRandom } from '../../../templates/fake/random.js';
-import { sample } from '../../../templates/fake/sample.js';
-import type { SampleNode } from '../../../templates/fake/sample-node.js';
+import { sample } from '../../../templates/fake/generic/sample.js';
+import type { SampleNode } from '../../../templates/fake/generic/sample-node.js';
 import {
   isDateString,
   isDateTimeString,

@@ -7,7 +7,7 @@
 import { http } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { AccountType, ConnectClient, EvseStatus } from '../../../generated/src/index.js';
-import { createFakeConnectApi } from '../../../generated/src/testing/fake.js';
+import { createFakeConnectApi } from '../../../generated/src/connect/fake/fake.js';
 
 const fake = createFakeConnectApi({ seed: 2 });
 const handled: string[] = [];

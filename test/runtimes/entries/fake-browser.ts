@@ -4,7 +4,7 @@
  * `runFakeFlow()` on the page for the test to call.
  */
 import * as sdk from '../../../generated/src/index.js';
-import * as fake from '../../../generated/src/testing/fake.js';
+import * as fake from '../../../generated/src/connect/fake/fake.js';
 import { runFakeFlow, type FakeFlowResult } from '../fake-flow.js';
 
 (globalThis as { runFakeFlow?: () => Promise<FakeFlowResult> }).runFakeFlow = () =>

@@ -6,7 +6,7 @@
  * the runtime's own version and what the flow saw.
  */
 import * as sdk from '../../../generated/src/index.js';
-import * as fake from '../../../generated/src/testing/fake.js';
+import * as fake from '../../../generated/src/connect/fake/fake.js';
 import { runFakeFlow } from '../fake-flow.js';
 
 interface Host {

@@ -4,7 +4,7 @@
  * Worker's network allows nothing (support/workerd.ts).
  */
 import * as sdk from '../../../generated/src/index.js';
-import * as fake from '../../../generated/src/testing/fake.js';
+import * as fake from '../../../generated/src/connect/fake/fake.js';
 import { runFakeFlow } from '../fake-flow.js';
 
 export default {

@@ -3,7 +3,7 @@
  * runtime must see the same thing) behind the fault proxy, the runtime as a child process,
  * and what it printed.
  */
-import { startFakeConnectApi } from '../../../generated/src/testing/index.js';
+import { startFakeConnectApi } from '../../../generated/src/connect/fake/index.js';
 import { run } from '../../package/support/run.js';
 import type { FlowResult } from '../flow.js';
 import { startFaultProxy } from './fault-proxy.js';
