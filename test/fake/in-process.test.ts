@@ -64,6 +64,36 @@ describe('createFakeConnectApi', () => {
     expect((await usersUpdate(core, user.id, { locale: 'en' })).locale).toBe('en');
   });
 
+  it("stands behind the app's own path in proxy mode: the client sends no token, the fake adds its own", async () => {
+    const fake = createFakeConnectApi({ seed: 3, proxyPath: '/api/connect/' });
+    expect(fake.url).toBe(`${FAKE_API_URL}/api/connect`);
+    // As a page's client is made in proxy mode, on the fake's fetch.
+    const client = new ConnectClient({ auth: 'none', baseUrl: fake.url, fetch: fake.fetch });
+    const user = await client.users.create({ email: 'proxied@example.com' });
+    const billing = await client.users.billingDetails.update(user.id, {
+      line1: 'Torstraße 1',
+      postal_code: '10119',
+    });
+    expect(billing.line1).toBe('Torstraße 1');
+    const page = await client.stations.around(AROUND);
+    expect(page.results.length).toBe(5);
+    // The card confirmation route answers under the same path, as on a port.
+    const intent = await client.users.paymentMethods.createSetupIntent(user.id);
+    const confirmed = await fake.handle(
+      new Request('http://localhost:5173/api/connect/_fake/setup-intents/confirm/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_secret: intent.setup_intent_client_secret }),
+      }),
+    );
+    expect(confirmed.status).toBe(201);
+    expect((await client.users.paymentMethods.list(user.id)).count).toBe(1);
+    // Outside the path, nothing: the page's other requests are not the fake's.
+    const outside = await fake.handle(new Request('http://localhost:5173/api/v1/users/'));
+    expect(outside.status).toBe(401);
+    await expect(fake.fetch(`${FAKE_API_URL}/api/v1/users/`)).rejects.toThrow(TypeError);
+  });
+
   it('runs a charging app: user, billing details, setup intent, card, start, stop, invoice', async () => {
     const fake = createFakeConnectApi({ seed: 3, now: () => NOW });
     const client = clientOf(fake);

@@ -25,6 +25,14 @@ export interface InProcessFakeOptions extends FakeCoreOptions {
    * (`http://localhost:8000` to stand in for a local backend). An origin only, without a path.
    */
   readonly baseUrl?: string;
+  /**
+   * The app's own path the fake stands behind, as its backend would in proxy mode
+   * (`'/api/connect'`, where the client is made with `auth: 'none', baseUrl: '/api/connect'`):
+   * `handle` and `fetch` then answer requests under that path, taking it off and adding the
+   * fake's first token as the backend adds the real one, and `url` ends with it. MSW mounts it
+   * as `http.all('/api/connect/*', ({ request }) => fake.handle(request))`.
+   */
+  readonly proxyPath?: string;
 }
 
 /** A fake Connect API in this process: a `fetch` for the client, a Fetch handler, and test-only controls the real API does not have. */
@@ -50,20 +58,47 @@ export function createInProcessFake(
   contract: ApiContract,
   options: InProcessFakeOptions = {},
 ): InProcessFakeConnectApi {
-  const { baseUrl = FAKE_API_URL, ...coreOptions } = options;
+  const { baseUrl = FAKE_API_URL, proxyPath, ...coreOptions } = options;
   const origin = baseOrigin(baseUrl);
   const core = createFakeCore(contract, coreOptions);
-  const handle = fetchHandler(core.handle, { maxBodyBytes: core.maxBodyBytes, cors: DJANGO_CORS });
+  const edge = fetchHandler(core.handle, { maxBodyBytes: core.maxBodyBytes, cors: DJANGO_CORS });
+  const mount = proxyPath === undefined ? '' : mountPath(proxyPath);
+  const handle =
+    proxyPath === undefined
+      ? edge
+      : async (request: Request) => edge(await passedOn(request, mount, core.controls.tokens[0]!));
+  const url = `${origin}${mount}`;
   return {
-    url: origin,
+    url,
     handle,
     fetch: inProcessFetch(handle, (request) =>
-      originOf(request.url) === origin
+      request.url === url || request.url.startsWith(`${url}/`)
         ? undefined
-        : `the fake Connect API answers ${origin}, not ${request.url}`,
+        : `the fake Connect API answers ${url}, not ${request.url}`,
     ),
     ...core.controls,
   };
+}
+
+/** `'/api/connect/'` as `'/api/connect'`; a path that does not start with `/` is refused. */
+function mountPath(path: string): string {
+  if (!path.startsWith('/')) throw new TypeError(`proxyPath must start with /, got ${path}`);
+  return path.replace(/\/+$/, '');
+}
+
+/**
+ * The request as the app's backend passes it on: the mount path taken off, and a bearer token
+ * where it carries none. A request outside the mount is passed as it is, and gets the fake's 404.
+ */
+async function passedOn(request: Request, mount: string, token: string): Promise<Request> {
+  const url = new URL(request.url);
+  if (url.pathname !== mount && !url.pathname.startsWith(`${mount}/`)) return request;
+  url.pathname = url.pathname.slice(mount.length) || '/';
+  const headers = new Headers(request.headers);
+  if (!headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+  const body =
+    request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer();
+  return new Request(url, { method: request.method, headers, body, signal: request.signal });
 }
 
 /** `http://host:port` of an absolute URL. */
