@@ -488,3 +488,4 @@ export const UsersInvoicesListQuerySchema: FormSchema<UsersInvoicesListQuery> =
       page_size: { type: 'integer', minimum: 1 },
     },
   });
+export { keepingEmptyText } from './runtime/standard-schema.js';

@@ -208,6 +208,10 @@ describe('the forms module of our spec', () => {
     expect(names).toContain('UsersListQuerySchema');
     expect(names).toContain('UsersChargingSessionsRatePathSchema');
     expect(names.every((n) => n.endsWith('Schema'))).toBe(true);
+    // Besides the validators, the switch that keeps empty texts as `''`.
+    expect(
+      forms.getExportDeclarations().flatMap((d) => d.getNamedExports().map((e) => e.getName())),
+    ).toEqual(['keepingEmptyText']);
     const imports = importsOf(forms);
     expect(imports['./runtime/standard-schema.js']).toEqual([
       'type FormNode',
@@ -240,7 +244,7 @@ describe('the forms module of our spec', () => {
         .filter((e) => e.entry === './forms')
         .map((e) => e.name)
         .sort(),
-    ).toEqual([...names].sort());
+    ).toEqual([...names, 'keepingEmptyText'].sort());
   });
 
   it('is none for a document with nothing to validate', () => {

@@ -32,7 +32,15 @@ describe("react-hook-form's standardSchemaResolver", () => {
     const resolver = standardSchemaResolver(BillingDetailsRequestSchema);
     const { errors, values } = await resolver(BAD_BILLING, undefined, RHF_OPTIONS);
     expect(values).toEqual({});
-    expect(Object.keys(errors).sort()).toEqual(['account_type', 'city', 'postal_code', 'tax_id']);
+    // The untouched street (`''`) is "required", as an empty input means not given.
+    expect(Object.keys(errors).sort()).toEqual([
+      'account_type',
+      'city',
+      'line1',
+      'postal_code',
+      'tax_id',
+    ]);
+    expect(errors.line1?.message).toBe('required');
     expect(errors.city?.message).toBe('at most 50 characters');
     expect(errors.postal_code?.message).toBe('required');
     expect(errors.account_type?.message).toBe('one of: personal, business');
@@ -74,7 +82,7 @@ describe('TanStack Form', () => {
     expect(messages('city')).toEqual(['at most 50 characters']);
     expect(messages('postal_code')).toEqual(['required']);
     expect(messages('tax_id')).toEqual(['at most 30 characters']);
-    expect(messages('line1')).toEqual([]);
+    expect(messages('line1')).toEqual(['required']);
     expect(form.state.isValid).toBe(false);
   });
 
@@ -119,6 +127,7 @@ describe("Hono's sValidator", () => {
     };
     expect(answer.success).toBe(false);
     expect(answer.error.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['line1', 'required'],
       ['postal_code', 'required'],
       ['city', 'at most 50 characters'],
       ['tax_id', 'at most 30 characters'],

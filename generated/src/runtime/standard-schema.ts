@@ -16,6 +16,7 @@
  */
 import { issuesOf, type FormIssue } from './validate.js';
 import { parametersFromText } from './validate-kinds.js';
+import { isRecord } from './guard.js';
 
 /** Standard Schema v1 (standardschema.dev), as its spec defines it: type-compatible with `@standard-schema/spec`. */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
@@ -38,9 +39,12 @@ export interface StandardSchemaProps<Input = unknown, Output = Input> {
   readonly types?: { readonly input: Input; readonly output: Output } | undefined;
 }
 
-/** Options a caller may pass to `validate`; the form validators take none. */
+/** Options a caller may pass to `validate`. */
 export interface StandardSchemaOptions {
-  /** Options of one validator library; ignored here. */
+  /**
+   * Options of one validator library. The form validators read `emptyText: 'keep'`, which
+   * checks an empty text as the value `''` instead of as not given (`keepingEmptyText`).
+   */
   readonly libraryOptions?: Record<string, unknown> | undefined;
 }
 
@@ -217,8 +221,10 @@ export type FormFields<T> = [T] extends [readonly unknown[]]
  * A Standard Schema v1 validator of `T` (a request body, or an operation's query, path, header
  * or cookie parameters) with the constraints of its fields.
  *
- * `~standard.validate(value)` gives `{ value }` when the client would send `value` as it is,
- * else `{ issues }`: every problem found, each with the path of its field (`['city']`,
+ * `~standard.validate(value)` gives `{ value }` when the client would send `value`, else
+ * `{ issues }`. A property whose value is an empty text is read as not given (`emptyTextAsMissing`):
+ * a required one is "required", a nullable one `null` in `value`, another left out. The
+ * issues are every problem found, each with the path of its field (`['city']`,
  * `['custom_properties', 'external_id']`, `['items', 2]`) and a message such as "required",
  * "at most 50 characters", "must be an email address" or "one of: en, de". It accepts no value
  * the client's own request checks would refuse. A parameter set's validator (`parameterSchema`)
@@ -245,14 +251,40 @@ export function formSchema<T>(
     '~standard': {
       version: 1,
       vendor,
-      validate: (input) => {
-        const value = read ? read(node, input) : input;
+      validate: (input, options) => {
+        // An empty input is "not given" unless the caller keeps it (`emptyTextAsMissing`).
+        const given =
+          options?.libraryOptions?.['emptyText'] === 'keep'
+            ? input
+            : emptyTextAsMissing(node, input);
+        const value = read ? read(node, given) : given;
         const issues: FormIssue[] = issuesOf(node, value);
         return issues.length === 0 ? { value: value as T } : { issues };
       },
     },
     get fields() {
       return (fields ??= (constraintsOf(node, true, []).fields ?? {}) as FormFields<T>);
+    },
+  };
+}
+
+/**
+ * `schema`, checking an empty text as the value `''` rather than as not given: for the rare API
+ * that wants `''` from a form (`keepingEmptyText(BillingDetailsRequestSchema)`).
+ */
+export function keepingEmptyText<T>(schema: FormSchema<T>): FormSchema<T> {
+  const own = schema['~standard'];
+  return {
+    '~standard': {
+      ...own,
+      validate: (value, options) =>
+        own.validate(value, {
+          ...options,
+          libraryOptions: { ...options?.libraryOptions, emptyText: 'keep' },
+        }),
+    },
+    get fields() {
+      return schema.fields;
     },
   };
 }
@@ -334,4 +366,41 @@ function objectsOf(node: FormNode): FormObjectNode[] {
   if (node.type === 'object') return [node];
   if (node.type === 'all') return node.members.flatMap(objectsOf);
   return [];
+}
+
+/**
+ * `value` with each empty text read as "not given", the way a form means it. An untouched text
+ * input holds `''`, and sending that is rarely what a user meant: a required street would pass
+ * as a blank one, an optional city would be stored as `''` instead of none. So a property whose
+ * value is `''` is left out where it is required (the check then says "required") or cannot be
+ * null, and is `null` where it can (clearing it, as an emptied field of an edit form should);
+ * only where `''` is one of its listed values is it kept, since there it means something.
+ * Nested objects are read alike; list items and union members are left as they are, since
+ * which member an empty text belongs to is not known. `keepingEmptyText` turns this off.
+ */
+function emptyTextAsMissing(node: FormNode, value: unknown): unknown {
+  const objects = objectsOf(node);
+  if (objects.length === 0 || !isRecord(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const property = objects.find((o) => Object.prototype.hasOwnProperty.call(o.properties, key))
+      ?.properties[key];
+    let kept = value[key];
+    if (property && kept !== '') kept = emptyTextAsMissing(property, kept);
+    else if (property) {
+      const field = constraintsOf(property, false, []);
+      if (!field.values?.includes('')) {
+        if (!field.nullable || objects.some((o) => o.required?.includes(key))) continue;
+        kept = null;
+      }
+    }
+    // Defined, not assigned: a property named `__proto__` is a field like any other.
+    Object.defineProperty(out, key, {
+      value: kept,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
 }

@@ -134,6 +134,7 @@ export function emitForms(ir: Ir, plan: Plan, path: string): EmittedFile | undef
   }
   // Constants are named so as to take no name the module imports or exports.
   const locals = new NameRegistry([
+    'keepingEmptyText',
     'formSchema',
     'parameterSchema',
     'FormNode',
@@ -186,6 +187,12 @@ export function emitForms(ir: Ir, plan: Plan, path: string): EmittedFile | undef
         }),
       };
     }),
+    // The switch for an API that wants `''` from a form (`emptyTextAsMissing` in the runtime).
+    {
+      kind: StructureKind.ExportDeclaration,
+      namedExports: ['keepingEmptyText'],
+      moduleSpecifier: RUNTIME,
+    },
   ];
   return typescriptFile(path, statements);
 }

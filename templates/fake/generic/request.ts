@@ -15,6 +15,9 @@ import { define } from '../own.js';
 import { readMultipart, readUrlencoded } from './form-bodies.js';
 import type { FieldConstraints } from '../../runtime/standard-schema.js';
 
+/** How the fake checks a request with a form validator (runtime `empty-text.ts`). */
+const KEEP_EMPTY_TEXT = { libraryOptions: { emptyText: 'keep' } } as const;
+
 /** What an answer needs of a request that passed its checks. */
 export interface RequestInput {
   /** Path parameters, as text. */
@@ -42,7 +45,8 @@ export async function readRequest(
   const checked = async (part: RequestPart, value: unknown): Promise<unknown> => {
     const validator = checks[part];
     if (validator === undefined) return value;
-    const result = await validator['~standard'].validate(value);
+    // The wire's values as they are: an empty text a client sends is `''`, not "not given".
+    const result = await validator['~standard'].validate(value, KEEP_EMPTY_TEXT);
     if (result.issues === undefined) return result.value;
     for (const issue of result.issues)
       issues.push({ field: fieldPath(part, issue.path ?? []), problem: issue.message });
