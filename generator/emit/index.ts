@@ -172,7 +172,7 @@ export function emitVersionFree({
     { files: [], exported: VERSION_MODULE },
     ...exportedFile(emitEnums(ir, src('enums.ts'))),
     ...exportedFile(emitTypes(ir, src('types.ts'))),
-    ...exportedFile(emitGuards(ir, src('guards.ts'), './runtime/guard.js', names)),
+    ...exportedFile(emitGuards(ir, src('guards.ts'), './runtime/core/guard.js', names)),
     ...withOperations(ir.resources).flatMap((resource) =>
       exportedFile(
         emitOperationModule(

@@ -1,7 +1,7 @@
 /**
  * Non-JSON bodies in the generated operations: the TypeScript types of text and binary ones,
  * and the runtime encoders (form, multipart, text, binary) and decoder each descriptor names. A descriptor references the functions
- * it needs (from `runtime/text-body.ts` or `runtime/binary-body.ts`) instead of the runtime
+ * it needs (from `runtime/internal/text-body.ts` or `runtime/core/binary-body.ts`) instead of the runtime
  * switching over every kind, so a bundle of JSON operations never carries them.
  */
 import type { BodyEncoding, IrOperation } from './types.js';
@@ -12,12 +12,12 @@ export const BINARY_BODY_TYPE = 'BinaryBody';
 /** The runtime type of a streamed answer. */
 export const EVENT_STREAM_TYPE = 'EventStream';
 
-const TEXT_MODULE = 'text-body';
-const BINARY_MODULE = 'binary-body';
-const FORM_MODULE = 'form-body';
-const DEEP_FORM_MODULE = 'deep-form-body';
-const STYLED_FORM_MODULE = 'styled-form-body';
-const MULTIPART_MODULE = 'multipart-body';
+const TEXT_MODULE = 'internal/text-body';
+const BINARY_MODULE = 'core/binary-body';
+const FORM_MODULE = 'internal/form-body';
+const DEEP_FORM_MODULE = 'internal/deep-form-body';
+const STYLED_FORM_MODULE = 'internal/styled-form-body';
+const MULTIPART_MODULE = 'internal/multipart-body';
 
 /** The runtime encoder of each body encoding but JSON (which the runtime encodes itself). */
 const ENCODERS: Partial<Record<BodyEncoding, readonly [module: string, name: string]>> = {
@@ -129,7 +129,7 @@ export function streamField(
   ];
   return [
     `(attempt, response, sentAt) => openStream(attempt, response, sentAt, { ${parts.join(', ')} })`,
-    new Map([['event-stream', ['openStream']]]),
+    new Map([['core/event-stream', ['openStream']]]),
   ];
 }
 

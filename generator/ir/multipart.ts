@@ -2,7 +2,7 @@
  * A multipart body's parts as the document types them: the content type its `encoding`
  * declares for a property, or a file property's `contentMediaType`. An operation whose
  * multipart body uploads files or declares a part's type is sent part by part
- * (runtime/multipart-body.ts), each part with its type; any other multipart body by FormData.
+ * (runtime/internal/multipart-body.ts), each part with its type; any other multipart body by FormData.
  */
 import { followRefs } from '../shared/document/read.js';
 import { asObject, asString, entries, type RawObject } from './raw.js';

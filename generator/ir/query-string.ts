@@ -5,7 +5,7 @@
  * exploded form-style query parameters write, so each field becomes one, and the call takes the
  * object as its `query`, checked and encoded as any query is. As JSON or text/plain it is one
  * query parameter, `query: { [name]: value }`, whose JSON text (or string) is the whole query,
- * percent-encoded (runtime/query-text.ts). Any other form (XML, a map without named fields) is
+ * percent-encoded (runtime/internal/query-text.ts). Any other form (XML, a map without named fields) is
  * left out with a warning, or refuses the operation when it is required, since no call could
  * then be made as the document says.
  */

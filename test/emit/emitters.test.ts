@@ -132,7 +132,7 @@ describe('guards emitter', () => {
       object([prop('n', int), prop('tags', { kind: 'array', items: str }, { required: false })]),
     );
     const out = await text(
-      emitGuards(irOf([item]), 'src/guards.ts', './runtime/guard.js', new Map()),
+      emitGuards(irOf([item]), 'src/guards.ts', './runtime/core/guard.js', new Map()),
     );
     expect(out).toContain('export function checkItem(value: unknown): GuardFailure | undefined {');
     expect(out).toContain(
@@ -157,7 +157,7 @@ describe('guards emitter', () => {
       ]),
     );
     const out = await text(
-      emitGuards(irOf([inner, item]), 'src/guards.ts', './runtime/guard.js', new Map()),
+      emitGuards(irOf([inner, item]), 'src/guards.ts', './runtime/core/guard.js', new Map()),
     );
     expect(out).toContain('const fail2 = value.fail as readonly unknown[];');
     expect(out).toContain('const failItemFailure = checkInner(fail2[failIndex]);');
@@ -174,7 +174,12 @@ describe('guards emitter', () => {
     const reading = schema('Reading', object([prop('speed', ref('Speed'))]), { views: 'read' });
     const writing = schema('Writing', object([prop('speed', ref('Speed'))]), { views: 'write' });
     const out = await text(
-      emitGuards(irOf([speed, reading, writing]), 'src/guards.ts', './runtime/guard.js', new Map()),
+      emitGuards(
+        irOf([speed, reading, writing]),
+        'src/guards.ts',
+        './runtime/core/guard.js',
+        new Map(),
+      ),
     );
     expect(out).toMatch(/checkReading[^]*?typeof value\.speed !== 'string'/);
     expect(out).toMatch(/checkWriting[^]*?!isSpeed\(value\.speed\)/);
@@ -183,7 +188,7 @@ describe('guards emitter', () => {
   it('hoists inline objects into private functions', async () => {
     const outer = schema('Outer', object([prop('inner', object([prop('x', str)]))]));
     const out = await text(
-      emitGuards(irOf([outer]), 'src/guards.ts', './runtime/guard.js', new Map()),
+      emitGuards(irOf([outer]), 'src/guards.ts', './runtime/core/guard.js', new Map()),
     );
     expect(out).toContain('function checkOuterInner(value: unknown): GuardFailure | undefined {');
     expect(out).not.toContain('export function checkOuterInner');

@@ -60,7 +60,7 @@ describe('emitErrorTypes', () => {
     });
     const file = sourceOf(emitErrorTypes(irOf([errorType], [op]), 'src/error-types.ts'));
     expect(importsOf(file)).toEqual({ './enums.js': ['type ErrorType'] });
-    const augmentation = file.getModuleOrThrow("'./runtime/errors.js'");
+    const augmentation = file.getModuleOrThrow("'./runtime/core/errors.js'");
     expect(augmentation.hasDeclareKeyword()).toBe(true);
     const known = augmentation.getInterfaceOrThrow('KnownErrorTypes');
     expect(
@@ -77,7 +77,7 @@ describe('emitErrorTypes', () => {
     });
     const file = sourceOf(emitErrorTypes(irOf([], [op]), 'src/error-types.ts'));
     const type = file
-      .getModuleOrThrow("'./runtime/errors.js'")
+      .getModuleOrThrow("'./runtime/core/errors.js'")
       .getInterfaceOrThrow('KnownErrorTypes')
       .getPropertyOrThrow('type')
       .getType();

@@ -108,7 +108,7 @@ describe('a union', () => {
 });
 
 /** The error types' module augmentation, its interface's member `member`. */
-const augmentation = (member: string, path = "'./runtime/errors.js'") =>
+const augmentation = (member: string, path = "'./runtime/core/errors.js'") =>
   `import type { ErrorType } from './enums.js';\nexport { };\n\ndeclare module ${path} {\n  /** The error types. */\n  interface KnownErrorTypes {\n    /** Their union. */\n    ${member};\n  }\n}\n`;
 
 describe('a module augmentation', () => {

@@ -239,7 +239,12 @@ describe('a guards module of generated schemas', () => {
         fc.uniqueArray(fc.tuple(name, type), { selector: ([n]) => n, minLength: 1, maxLength: 4 }),
         async (named) => {
           const schemas: IrSchema[] = named.map(([n, t]) => schema(`S${n}`, t));
-          const file = emitGuards(irOf(schemas), 'src/guards.ts', './runtime/guard.js', new Map());
+          const file = emitGuards(
+            irOf(schemas),
+            'src/guards.ts',
+            './runtime/core/guard.js',
+            new Map(),
+          );
           await expectPrintedAsPrettier(file, tally);
         },
       ),

@@ -3,7 +3,7 @@
  * the same parameter description: the client's encoder and the fake's reader agree.
  */
 import { describe, expect, it } from 'vitest';
-import { encodeQuery } from '../../templates/runtime/url.js';
+import { encodeQuery } from '../../templates/runtime/core/url.js';
 import type { ParameterContract } from '../../templates/connect/fake/contract.js';
 import { ApiFailure } from '../../templates/connect/fake/errors.js';
 import { queryNumbers, queryTexts, readQuery } from '../../templates/connect/fake/params.js';

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_CONTRACT } from '../../generated/src/connect/fake/index.js';
-import { fail } from '../../templates/runtime/guard.js';
+import { fail } from '../../templates/runtime/core/guard.js';
 import { MAX_BODY_DEPTH } from '../../templates/fake/bounded-body.js';
 import type { ApiContract } from '../../templates/connect/fake/contract.js';
 import { startFakeServer, type FakeConnectApi } from '../../templates/connect/fake/server.js';

@@ -1,6 +1,6 @@
 /** The server core with hand-made contracts: what it does when the contract and the fake disagree. */
 import { describe, expect, it } from 'vitest';
-import { fail } from '../../templates/runtime/guard.js';
+import { fail } from '../../templates/runtime/core/guard.js';
 import type { ApiContract } from '../../templates/connect/fake/contract.js';
 import { arrayOf } from '../../templates/connect/fake/contract.js';
 import { startFakeServer } from '../../templates/connect/fake/server.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkMapTile, checkStation } from '../../generated/src/guards.js';
-import { describeFailure } from '../../generated/src/runtime/guard.js';
+import { describeFailure } from '../../generated/src/runtime/core/guard.js';
 import { tileForPoint } from '../../templates/connect/tiles.js';
 import {
   CLUSTER_MAX_ZOOM,

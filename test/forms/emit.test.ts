@@ -183,7 +183,7 @@ describe('the plan', () => {
     const planned = planIr(irOf([...ir.schemas], [ir.operations[0]!]), []);
     const file = emitForms(planned.ir, planned.plan, 'src/forms.ts')!;
     const text = sourceOf(file).getText();
-    expect(importsOf(sourceOf(file))['./runtime/standard-schema.js']).toEqual([
+    expect(importsOf(sourceOf(file))['./runtime/core/standard-schema.js']).toEqual([
       'type FormNode',
       'type FormSchema',
       'formSchema',
@@ -213,7 +213,7 @@ describe('the forms module of our spec', () => {
       forms.getExportDeclarations().flatMap((d) => d.getNamedExports().map((e) => e.getName())),
     ).toEqual(['keepingEmptyText']);
     const imports = importsOf(forms);
-    expect(imports['./runtime/standard-schema.js']).toEqual([
+    expect(imports['./runtime/core/standard-schema.js']).toEqual([
       'type FormNode',
       'type FormSchema',
       'formSchema',

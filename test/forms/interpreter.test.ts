@@ -1,5 +1,5 @@
 /**
- * The form validators' interpreter (templates/runtime/validate.ts) and the Standard Schema
+ * The form validators' interpreter (templates/runtime/core/validate.ts) and the Standard Schema
  * wrapper (standard-schema.ts), over hand-made schemas: every issue is reported, not only the
  * first, each with the path of its field and a message a form can show as it is.
  */
@@ -9,8 +9,8 @@ import {
   formSchema,
   type FormNode,
   type StandardSchemaResult,
-} from '../../templates/runtime/standard-schema.js';
-import { issuesOf } from '../../templates/runtime/validate.js';
+} from '../../templates/runtime/core/standard-schema.js';
+import { issuesOf } from '../../templates/runtime/core/validate.js';
 
 /** `[path, message]` of each issue, in order. */
 function found(node: FormNode, value: unknown): [string, string][] {

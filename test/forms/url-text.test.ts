@@ -1,5 +1,5 @@
 /**
- * Parameter sets as a URL carries them (templates/runtime/validate-kinds.ts, `parametersFromText`,
+ * Parameter sets as a URL carries them (templates/runtime/internal/validate-kinds.ts, `parametersFromText`,
  * behind `parameterSchema`): a server reads every query, path, header and cookie value as text,
  * so a parameter set's validator reads numbers, booleans and lists back from it, gives the typed
  * value, and reports text that reads as nothing the field takes in the usual words. Bodies are
@@ -11,8 +11,8 @@ import {
   parameterSchema,
   type FormNode,
   type StandardSchemaResult,
-} from '../../templates/runtime/standard-schema.js';
-import { parametersFromText } from '../../templates/runtime/validate-kinds.js';
+} from '../../templates/runtime/core/standard-schema.js';
+import { parametersFromText } from '../../templates/runtime/internal/validate-kinds.js';
 
 const SIZE: FormNode = { type: 'enum', values: [1, 2, 3] };
 

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkPriceMember, checkStation } from '../../generated/src/guards.js';
-import { formatGuardPath } from '../../generated/src/runtime/guard.js';
+import { formatGuardPath } from '../../generated/src/runtime/core/guard.js';
 import * as samples from './samples.js';
 
 afterEach(() => {

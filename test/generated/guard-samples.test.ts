@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as guards from '../../generated/src/guards.js';
-import { describeFailure, GuardError, type Check } from '../../generated/src/runtime/guard.js';
+import { describeFailure, GuardError, type Check } from '../../generated/src/runtime/core/guard.js';
 import * as samples from './samples.js';
 
 type Json = Record<string, any>;

@@ -38,9 +38,9 @@ const entry = (name: string) =>
 
 /** Request-building code that only some operations need, by module and by function name. */
 const OPTIONAL_MODULES = [
-  'generated/src/runtime/body.ts',
-  'generated/src/runtime/params.ts',
-  'generated/src/runtime/request-checks.ts',
+  'generated/src/runtime/core/body.ts',
+  'generated/src/runtime/core/params.ts',
+  'generated/src/runtime/core/request-checks.ts',
 ];
 const OPTIONAL_NAMES = [
   'function encodeBody(',
@@ -69,9 +69,9 @@ describe('the request builder in a one-operation bundle', () => {
   });
 
   it('keeps what an operation with query parameters and checks names', () => {
-    expect(list.modules).toContain('generated/src/runtime/params.ts');
-    expect(list.modules).toContain('generated/src/runtime/request-checks.ts');
+    expect(list.modules).toContain('generated/src/runtime/core/params.ts');
+    expect(list.modules).toContain('generated/src/runtime/core/request-checks.ts');
     expect(list.readable).toContain('function encodeQuery(');
-    expect(list.modules).not.toContain('generated/src/runtime/body.ts');
+    expect(list.modules).not.toContain('generated/src/runtime/core/body.ts');
   });
 });

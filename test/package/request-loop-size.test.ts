@@ -14,19 +14,19 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The modules of the request loop, its responses and its errors. */
 const LOOP_MODULES = [
-  'send',
-  'attempt',
-  'retry',
-  'hooks',
-  'logger',
-  'redact',
-  'sdk-error',
-  'errors',
-  'request-errors',
-  'response-body',
-  'api-promise',
-  'text-body',
-  'binary-body',
+  'internal/send',
+  'internal/attempt',
+  'core/retry',
+  'core/hooks',
+  'core/logger',
+  'internal/redact',
+  'core/sdk-error',
+  'core/errors',
+  'core/request-errors',
+  'internal/response-body',
+  'core/api-promise',
+  'internal/text-body',
+  'core/binary-body',
 ].map((name) => `generated/src/runtime/${name}.ts`);
 
 /**
@@ -60,7 +60,7 @@ describe('the request loop in the one-operation bundle', () => {
 
   it('carries no body decoder the operation does not use', () => {
     const files = size.inputs.map(([file]) => file);
-    expect(files).not.toContain('generated/src/runtime/text-body.ts');
-    expect(files).not.toContain('generated/src/runtime/binary-body.ts');
+    expect(files).not.toContain('generated/src/runtime/internal/text-body.ts');
+    expect(files).not.toContain('generated/src/runtime/core/binary-body.ts');
   });
 });

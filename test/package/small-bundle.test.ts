@@ -159,7 +159,7 @@ describe('byte budgets (gzipped, as bench/size measures)', () => {
 
   it('leaves out what one operation does not call: pagination, tiles, other operations', () => {
     for (const module of [
-      'generated/src/runtime/pagination.ts',
+      'generated/src/runtime/core/pagination.ts',
       'generated/src/connect/tiles.ts',
       'generated/src/operations/stations.ts',
       'generated/src/enums.ts',

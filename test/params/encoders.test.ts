@@ -4,15 +4,15 @@
  * other reads back.
  */
 import { describe, expect, it } from 'vitest';
-import type { OperationDescriptor } from '../../templates/runtime/operation.js';
-import { encodeParameterForms } from '../../templates/runtime/wire-forms.js';
-import { renderPath } from '../../templates/runtime/url.js';
+import type { OperationDescriptor } from '../../templates/runtime/core/operation.js';
+import { encodeParameterForms } from '../../templates/runtime/internal/wire-forms.js';
+import { renderPath } from '../../templates/runtime/core/url.js';
 import {
   cookieValues,
   headerValues,
   pathValues,
 } from '../../templates/fake/generic/parameter-forms.js';
-import type { FieldConstraints } from '../../templates/runtime/standard-schema.js';
+import type { FieldConstraints } from '../../templates/runtime/core/standard-schema.js';
 
 const context = { operationId: 'op', method: 'GET', url: 'http://127.0.0.1/' };
 

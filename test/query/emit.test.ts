@@ -103,7 +103,7 @@ describe('query.ts of our spec', () => {
     ).not.toContain('./query.js');
     const imports = Object.keys(importsOf(sourceOf(files.find((f) => f.path === MODULE))));
     expect(imports.every((from) => from.startsWith('./'))).toBe(true);
-    expect(imports).toContain('./runtime/query.js');
+    expect(imports).toContain('./runtime/core/query.js');
   });
 
   it('keeps the client in charge of retries in every option', async () => {

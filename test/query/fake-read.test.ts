@@ -1,8 +1,8 @@
 /** The fake's reading of the query styles, on what the client's writer makes and on hostile keys. */
 import { describe, expect, it } from 'vitest';
 import { styledQueryValue } from '../../templates/fake/generic/parameter-forms.js';
-import { encodeStyledQuery } from '../../templates/runtime/query-styles.js';
-import type { QueryParameter } from '../../templates/runtime/operation.js';
+import { encodeStyledQuery } from '../../templates/runtime/internal/query-styles.js';
+import type { QueryParameter } from '../../templates/runtime/core/operation.js';
 
 const context = { operationId: 'read', method: 'GET', url: 'http://127.0.0.1/read' };
 

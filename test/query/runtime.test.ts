@@ -1,5 +1,5 @@
 /**
- * The runtime's query helpers (templates/runtime/query.ts): the next page read off `next`
+ * The runtime's query helpers (templates/runtime/core/query.ts): the next page read off `next`
  * (page 0 a page, the user's other parameters untouched, loops and empty pages ending the
  * list), invalidation with the caller's override, and the retry setting.
  */
@@ -10,7 +10,7 @@ import {
   nextPageNumber,
   nextPageToken,
   type InvalidationContext,
-} from '../../templates/runtime/query.js';
+} from '../../templates/runtime/core/query.js';
 
 const page = (next: string | null, results: readonly unknown[] = [1]) => ({ next, results });
 

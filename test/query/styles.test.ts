@@ -7,8 +7,8 @@
  * objects, deepObject lists (brackets or indices), allowReserved, refusals.
  */
 import { describe, expect, it } from 'vitest';
-import { encodeStyledQuery } from '../../templates/runtime/query-styles.js';
-import type { QueryParameter } from '../../templates/runtime/operation.js';
+import { encodeStyledQuery } from '../../templates/runtime/internal/query-styles.js';
+import type { QueryParameter } from '../../templates/runtime/core/operation.js';
 import { InvalidRequestError } from '../../templates/runtime/index.js';
 
 const context = { operationId: 'styles', method: 'GET', url: 'http://127.0.0.1/styles' };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidRequestError, type OperationDescriptor } from '../../templates/runtime/index.js';
 import { clientFor } from '../runtime/fixtures.js';
 import { json, useTestServer } from '../runtime/http-server.js';
-import { encodeParameters } from '../../templates/runtime/params.js';
+import { encodeParameters } from '../../templates/runtime/core/params.js';
 
 const server = useTestServer(json(200, { ok: true }));
 

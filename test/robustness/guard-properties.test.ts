@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SchemaIndex } from '../../generator/emit/common/type-expr.js';
 import { schemaDeclarations } from '../../generator/emit/types/types.js';
-import type { GuardFailure } from '../../templates/runtime/guard.js';
+import type { GuardFailure } from '../../templates/runtime/core/guard.js';
 import { loosest, spoilers, valid } from './arbitrary.js';
 import { generateText, scratchDir, writeOutput } from './harness.js';
 

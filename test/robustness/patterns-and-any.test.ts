@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IrType } from '../../generator/ir/types.js';
-import type { GuardFailure } from '../../templates/runtime/guard.js';
+import type { GuardFailure } from '../../templates/runtime/core/guard.js';
 import { generateText, typeCheck, writeOutput, type Outcome } from './harness.js';
 import { useScratchDir } from '../support/scratch.js';
 import { json, useTestServer } from '../runtime/http-server.js';

@@ -10,8 +10,8 @@ import {
   ConnectionError,
   type FetchLike,
 } from '../../templates/runtime/index.js';
-import { permanentFailure, refusedPort } from '../../templates/runtime/fetch-refusal.js';
-import { decideRetry } from '../../templates/runtime/retry.js';
+import { permanentFailure, refusedPort } from '../../templates/runtime/internal/fetch-refusal.js';
+import { decideRetry } from '../../templates/runtime/core/retry.js';
 import { clientFor, getUser, instantSleep, MARKER_TOKEN, META } from './fixtures.js';
 
 /** The real global fetch behind a wrapper, as instrumentation would pass it. */

@@ -4,11 +4,11 @@ import {
   type ClientOptions,
   type OperationDescriptor,
 } from '../../templates/runtime/index.js';
-import { at, fail, isRecord, type Check } from '../../templates/runtime/guard.js';
-import type { RuntimeEnvironment } from '../../templates/runtime/runtime-env.js';
-import { encodeFormBody, encodeMultipartBody } from '../../templates/runtime/form-body.js';
-import { encodeBody } from '../../templates/runtime/body.js';
-import { encodeParameters } from '../../templates/runtime/params.js';
+import { at, fail, isRecord, type Check } from '../../templates/runtime/core/guard.js';
+import type { RuntimeEnvironment } from '../../templates/runtime/internal/runtime-env.js';
+import { encodeFormBody, encodeMultipartBody } from '../../templates/runtime/internal/form-body.js';
+import { encodeBody } from '../../templates/runtime/core/body.js';
+import { encodeParameters } from '../../templates/runtime/core/params.js';
 
 /** A token no test output may ever contain. */
 export const MARKER_TOKEN = 'tok_MARKER_9f8e7d6c5b4a';

@@ -13,11 +13,11 @@ import {
   type PagePromise,
   type RequestOptions,
 } from '../../templates/runtime/index.js';
-import { encodeFormBody, encodeMultipartBody } from '../../templates/runtime/form-body.js';
+import { encodeFormBody, encodeMultipartBody } from '../../templates/runtime/internal/form-body.js';
 import { checkUser, checkUserPage, MARKER_TOKEN, type User } from './fixtures.js';
 import { json, startServer, type TestServer } from './http-server.js';
-import { encodeBody } from '../../templates/runtime/body.js';
-import { encodeParameters } from '../../templates/runtime/params.js';
+import { encodeBody } from '../../templates/runtime/core/body.js';
+import { encodeParameters } from '../../templates/runtime/core/params.js';
 
 interface UsersListQuery {
   page?: number;

@@ -7,8 +7,8 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestPage } from '../../templates/runtime/index.js';
-import { safeUrl } from '../../templates/runtime/redact.js';
-import { pageUrlKey } from '../../templates/runtime/url.js';
+import { safeUrl } from '../../templates/runtime/internal/redact.js';
+import { pageUrlKey } from '../../templates/runtime/core/url.js';
 import { clientFor, listUsers, type User } from './fixtures.js';
 import { json, startServer, type TestServer } from './http-server.js';
 

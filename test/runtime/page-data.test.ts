@@ -22,7 +22,7 @@ import {
   type PageParams,
   type RequestOptions,
 } from '../../templates/runtime/index.js';
-import { nextPageParams } from '../../templates/runtime/pagination.js';
+import { nextPageParams } from '../../templates/runtime/core/pagination.js';
 import { clientFor, listUsers, META, type User } from './fixtures.js';
 import { json, useTestServer, type Handler } from './http-server.js';
 

@@ -9,7 +9,7 @@ import {
   TimeoutError,
   type ApiError,
 } from '../../templates/runtime/index.js';
-import { abortableSleep } from '../../templates/runtime/runtime-env.js';
+import { abortableSleep } from '../../templates/runtime/internal/runtime-env.js';
 import { clientFor, getUser, instantSleep, startCharging } from './fixtures.js';
 import { hang, json, reset, type Handler, startServer, useTestServer } from './http-server.js';
 

@@ -9,7 +9,7 @@ import {
   parseRetryAfter,
   RETRY_AFTER_CAP_MS,
   type RetryQuestion,
-} from '../../templates/runtime/retry.js';
+} from '../../templates/runtime/core/retry.js';
 
 const headers = (init: Record<string, string>) => new Headers(init);
 const ask = (q: Partial<RetryQuestion>) =>

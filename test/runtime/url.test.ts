@@ -9,8 +9,8 @@ import {
   joinUrl,
   pageUrlKey,
   renderPath,
-} from '../../templates/runtime/url.js';
-import { safeUrl } from '../../templates/runtime/redact.js';
+} from '../../templates/runtime/core/url.js';
+import { safeUrl } from '../../templates/runtime/internal/redact.js';
 
 /**
  * Any Unicode text, weighted towards the characters URLs treat specially. (Built from code

@@ -10,7 +10,7 @@ import {
   jsonSequence,
   serverSentEvents,
   type ServerSentEvent,
-} from '../../templates/runtime/stream-records.js';
+} from '../../templates/runtime/core/stream-records.js';
 
 async function* chunked(chunks: readonly string[]): AsyncGenerator<string> {
   for (const chunk of chunks) yield chunk;

@@ -51,7 +51,7 @@ export function typeExpression(type: IrType, view: View, index: SchemaIndex): st
   switch (type.kind) {
     case 'string':
       // A string of bytes is a file the caller sends: a multipart part takes a Blob or File
-      // (runtime/multipart-body.ts), or the text. A response's JSON can only hold the text.
+      // (runtime/internal/multipart-body.ts), or the text. A response's JSON can only hold the text.
       return view === 'write' && type.format === 'binary' ? 'string | globalThis.Blob' : 'string';
     case 'number':
       return 'number';

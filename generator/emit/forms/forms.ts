@@ -32,7 +32,7 @@ import { visitTypes } from '../types/types.js';
 export const FORMS_MODULE = 'forms.ts';
 
 /** The runtime module the validators are made with. */
-const RUNTIME = './runtime/standard-schema.js';
+const RUNTIME = './runtime/core/standard-schema.js';
 
 /** One validator of the module: what it checks, and the type it checks it as. */
 export interface FormValidator {

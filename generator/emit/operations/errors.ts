@@ -10,7 +10,7 @@ import {
   ApiError,
   InternalServerError,
   RUNTIME_ERROR_CLASSES,
-} from '../../../templates/runtime/errors.js';
+} from '../../../templates/runtime/core/errors.js';
 import { reasonClassName, CLIENT_ERROR_REASONS } from '../../shared/http-status.js';
 import type { Ir, IrOperation } from '../../ir/types.js';
 import { docs } from '../common/doc-comments.js';

@@ -7,7 +7,7 @@
  * `ParameterDescriptor`, and the descriptor and the contract both carry that very value, so
  * the client and the fake cannot disagree about it.
  */
-import type { ParameterDescriptor } from '../../../templates/runtime/operation.js';
+import type { ParameterDescriptor } from '../../../templates/runtime/core/operation.js';
 import type { BodyEncoding, HttpMethod, IrOperation, IrParameter, IrType } from '../../ir/types.js';
 
 export type ParameterLocation = IrParameter['location'];

@@ -129,7 +129,9 @@ export function emitOperationModule(
     paged
       ? mixedImport('../runtime/index.js', ['requestPage'], runtimeTypes)
       : moduleImport('../runtime/index.js', runtimeTypes, true),
-    ...(cursors ? [moduleImport('../runtime/cursor-pagination.js', ['requestCursorPage'])] : []),
+    ...(cursors
+      ? [moduleImport('../runtime/core/cursor-pagination.js', ['requestCursorPage'])]
+      : []),
     ...[...rawImports.keys()]
       .sort()
       .map((module) => moduleImport(`../runtime/${module}.js`, rawImports.get(module)!)),

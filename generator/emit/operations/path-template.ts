@@ -2,7 +2,7 @@
  * The path template a descriptor hands the runtime. It is the spec's path, except that a path
  * parameter written in another style than OpenAPI's default carries it the way RFC 6570 spells
  * it: `{.ids}` (label), `{;ids}` (matrix), and `*` for explode (`{;ids*}`), which
- * `renderPath` in templates/runtime/url.ts reads. The spec's own path stays in the IR, api.md
+ * `renderPath` in templates/runtime/core/url.ts reads. The spec's own path stays in the IR, api.md
  * and the surface, where it is what readers know.
  */
 import type { IrOperation } from '../../ir/types.js';

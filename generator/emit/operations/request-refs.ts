@@ -23,14 +23,14 @@ export function requestRefs(op: IrOperation, checked: boolean): RequestRefs {
   const uses: (readonly [module: string, name: string, field?: string])[] = [];
   // A path object is written by renderPath in every style: the simple path leaves objects out.
   if (descriptorPath(op) !== op.path || op.pathParameters.some((p) => p.form === 'object'))
-    uses.push(['url', 'renderPath']);
+    uses.push(['core/url', 'renderPath']);
   // Cookies in the 3.2 cookie style (sent as they are) take the encoder of that style, which
   // writes lists and objects too.
   if (op.cookieParameters.some((p) => p.style === 'cookie'))
-    uses.push(['cookie-style', 'encodeCookieStyle', 'encodeParameters']);
+    uses.push(['internal/cookie-style', 'encodeCookieStyle', 'encodeParameters']);
   // Headers and cookies that are lists or objects take the encoder that writes their forms.
   else if ([...op.headerParameters, ...op.cookieParameters].some((p) => p.form !== undefined))
-    uses.push(['wire-forms', 'encodeParameterForms', 'encodeParameters']);
+    uses.push(['internal/wire-forms', 'encodeParameterForms', 'encodeParameters']);
   else if (
     // A fixed query from the path key is written with the call's query, by the same encoder.
     op.fixedQuery !== undefined ||
@@ -38,15 +38,15 @@ export function requestRefs(op: IrOperation, checked: boolean): RequestRefs {
     op.headerParameters.length > 0 ||
     op.cookieParameters.length > 0
   )
-    uses.push(['params', 'encodeParameters']);
+    uses.push(['core/params', 'encodeParameters']);
   // A query beyond the form style of scalars and lists takes the writer of every style.
   // A querystring in JSON or text is the whole query, written by a module of its own.
   if (op.queryParameters.some((p) => p.querystring !== undefined))
-    uses.push(['query-text', 'encodeQueryText', 'encodeQuery']);
+    uses.push(['internal/query-text', 'encodeQueryText', 'encodeQuery']);
   else if (op.queryParameters.some(needsStyledQuery))
-    uses.push(['query-styles', 'encodeStyledQuery', 'encodeQuery']);
-  if (op.body) uses.push(['body', 'encodeBody']);
-  if (checked) uses.push(['request-checks', 'checkInput']);
+    uses.push(['internal/query-styles', 'encodeStyledQuery', 'encodeQuery']);
+  if (op.body) uses.push(['core/body', 'encodeBody']);
+  if (checked) uses.push(['core/request-checks', 'checkInput']);
   const imports = new Map<string, string[]>();
   for (const [module, name] of uses) imports.set(module, [...(imports.get(module) ?? []), name]);
   return {

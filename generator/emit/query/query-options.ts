@@ -72,7 +72,7 @@ export function emitQueryOptions(
       true,
     ),
     mixedImport(
-      './runtime/query.js',
+      './runtime/core/query.js',
       [
         'leaveRetriesToClient',
         ...(writes ? ['invalidateAfter'] : []),

@@ -2,13 +2,13 @@
  * The runtime's option interfaces (`ClientOptions`, `RequestOptions`) as data, read from
  * their declarations in the runtime template with ts-morph. api.md lists them from here, so
  * the reference can never drift from the code it describes: a new option, a changed type or
- * doc comment in templates/runtime/options.ts shows up in the next generated api.md.
+ * doc comment in templates/runtime/core/options.ts shows up in the next generated api.md.
  */
 import { Project, ts, type InterfaceDeclaration, type JSDocableNode } from 'ts-morph';
 import type { TemplateFile } from './runtime.js';
 
 /** The template that declares the options, relative to templates/runtime. */
-export const OPTIONS_TEMPLATE = 'options.ts';
+export const OPTIONS_TEMPLATE = 'core/options.ts';
 
 export interface OptionMember {
   readonly name: string;

@@ -91,7 +91,7 @@ export function emitErrorTypes(ir: Ir, path: string): EmittedFile | undefined {
     { kind: StructureKind.ExportDeclaration, namedExports: [] },
     {
       kind: StructureKind.Module,
-      name: "'./runtime/errors.js'",
+      name: "'./runtime/core/errors.js'",
       declarationKind: ModuleDeclarationKind.Module,
       hasDeclareKeyword: true,
       statements: [

@@ -4,7 +4,7 @@
  * answer the spec does not allow is the fake's bug, and a loud 500 naming the field rather
  * than a quiet lie), and written as JSON, text or bytes as the spec says.
  */
-import { describeFailure, isRecord } from '../../runtime/guard.js';
+import { describeFailure, isRecord } from '../../runtime/core/guard.js';
 import type { FakeOperation } from './contract.js';
 import { loosen } from './loosen.js';
 import { writeLastPage } from './pages.js';

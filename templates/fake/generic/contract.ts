@@ -5,14 +5,14 @@
  * validator of each part of a request, and its success response: status, the response view
  * of its schema to answer from, and the package's guard to check each answer with.
  */
-import type { StyledFormField } from '../../runtime/styled-form-body.js';
-import type { Check } from '../../runtime/guard.js';
+import type { StyledFormField } from '../../runtime/internal/styled-form-body.js';
+import type { Check } from '../../runtime/core/guard.js';
 import type {
   BodyEncoding,
   OperationDescriptor,
   ParameterDescriptor,
-} from '../../runtime/operation.js';
-import type { FieldConstraints, StandardSchemaV1 } from '../../runtime/standard-schema.js';
+} from '../../runtime/core/operation.js';
+import type { FieldConstraints, StandardSchemaV1 } from '../../runtime/core/standard-schema.js';
 import type { SampleNode } from './sample-node.js';
 
 /**

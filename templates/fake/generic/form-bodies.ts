@@ -8,8 +8,8 @@
  * file as a string of bytes. What the text cannot be is left for the check to refuse, naming
  * the field.
  */
-import type { FieldConstraints } from '../../runtime/standard-schema.js';
-import type { StyledFormField } from '../../runtime/styled-form-body.js';
+import type { FieldConstraints } from '../../runtime/core/standard-schema.js';
+import type { StyledFormField } from '../../runtime/internal/styled-form-body.js';
 import { deepPut, styledQueryValue } from './parameter-forms.js';
 import { define } from '../own.js';
 

@@ -5,7 +5,7 @@
  * its way out; the stored value is left alone. Unions keep their value (which member it
  * belongs to is not certain), and so do members nothing declares.
  */
-import { isRecord } from '../../runtime/guard.js';
+import { isRecord } from '../../runtime/core/guard.js';
 import { define } from '../own.js';
 import { objectView, resolve, type SampleNode } from './sample-node.js';
 

@@ -9,9 +9,9 @@
  * without `has_more` ends with an empty next cursor, as Slack's does (null where the schema
  * allows it; left out where it is optional and its schema refuses empty text).
  */
-import { isRecord } from '../../runtime/guard.js';
-import type { FormNode } from '../../runtime/standard-schema.js';
-import { issuesOf } from '../../runtime/validate.js';
+import { isRecord } from '../../runtime/core/guard.js';
+import type { FormNode } from '../../runtime/core/standard-schema.js';
+import { issuesOf } from '../../runtime/core/validate.js';
 import type { FakeCursorList } from './contract.js';
 import { define } from '../own.js';
 import { objectView, resolve, type SampleNode } from './sample-node.js';

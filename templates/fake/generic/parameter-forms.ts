@@ -1,13 +1,13 @@
 /**
  * Path, header and cookie parameters read back from the forms the client writes them in
- * (OpenAPI's style table, see `pathText` of runtime/url.ts and runtime/params.ts): a list
+ * (OpenAPI's style table, see `pathText` of runtime/core/url.ts and runtime/core/params.ts): a list
  * from `a,b`, `.a.b` or `;ids=a;ids=b`, an object from `k1,v1,k2,v2` or `k1=v1,k2=v2`, and a
  * cookie list or object from its `name=a; name=b` or `k1=v1; k2=v2` pairs. Whether a
  * parameter is a list or an object comes from its validator's fields, as for query lists;
  * what it is then is checked by the validator, which names the field at fault.
  */
-import type { ParameterDescriptor } from '../../runtime/operation.js';
-import type { FieldConstraints } from '../../runtime/standard-schema.js';
+import type { ParameterDescriptor } from '../../runtime/core/operation.js';
+import type { FieldConstraints } from '../../runtime/core/standard-schema.js';
 import { define } from '../own.js';
 
 type Fields = Readonly<Record<string, FieldConstraints>> | undefined;
@@ -140,7 +140,7 @@ export function pathValues(
 
 /**
  * A query parameter written in a style beyond the form style's scalars and lists (see
- * runtime/query-styles.ts), read back; undefined when the URL does not carry it.
+ * runtime/internal/query-styles.ts), read back; undefined when the URL does not carry it.
  * deepObject: `created[gt]=1` and `a[b][c]=1` as objects, `expand[]=a` or `expand[0]=a` as a
  * list. Delimited: `a b` or `a|b` split. An object in the form style from `R,100,G,200`, or
  * exploded from the pairs named after its fields.

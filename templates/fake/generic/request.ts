@@ -5,15 +5,15 @@
  * collected, so one 400 names them all. Bodies are read up to a size limit, and a JSON body
  * nested deeper than `MAX_BODY_DEPTH` is refused before anything walks it.
  */
-import { formatGuardPath } from '../../runtime/guard.js';
-import type { ParameterDescriptor } from '../../runtime/operation.js';
+import { formatGuardPath } from '../../runtime/core/guard.js';
+import type { ParameterDescriptor } from '../../runtime/core/operation.js';
 import type { FakeOperation, RequestPart, RequestValidator } from './contract.js';
 import { invalidRequest, problem, type FieldIssue } from './problems.js';
 import { cookieValues, headerValues, pathValues, styledQueryValue } from './parameter-forms.js';
 import { MAX_BODY_DEPTH, nesting, readBounded } from '../bounded-body.js';
 import { define } from '../own.js';
 import { readMultipart, readUrlencoded } from './form-bodies.js';
-import type { FieldConstraints } from '../../runtime/standard-schema.js';
+import type { FieldConstraints } from '../../runtime/core/standard-schema.js';
 
 /** How the fake checks a request with a form validator (runtime `empty-text.ts`). */
 const KEEP_EMPTY_TEXT = { libraryOptions: { emptyText: 'keep' } } as const;

@@ -14,7 +14,7 @@ import type {
   FormRefNode,
   FormStringNode,
   FormUnionNode,
-} from '../../runtime/standard-schema.js';
+} from '../../runtime/core/standard-schema.js';
 
 /** What the spec shows of a value besides its constraints. */
 export interface SampleHints {

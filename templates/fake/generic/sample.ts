@@ -5,9 +5,9 @@
  * present near the root and only the required ones deeper down, so recursive schemas end.
  * Deterministic: the same node and random source give the same value.
  */
-import { isRecord } from '../../runtime/guard.js';
-import type { FormNode } from '../../runtime/standard-schema.js';
-import { issuesOf } from '../../runtime/validate.js';
+import { isRecord } from '../../runtime/core/guard.js';
+import type { FormNode } from '../../runtime/core/standard-schema.js';
+import { issuesOf } from '../../runtime/core/validate.js';
 import { define } from '../own.js';
 import type { SeededRandom } from '../random.js';
 import { objectView, resolve, type SampleNode, type SampleObjectNode } from './sample-node.js';

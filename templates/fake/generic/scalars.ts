@@ -3,7 +3,7 @@
  * decimal), lengths, patterns, bounds (exclusive ones too) and `multipleOf`. Integers stay
  * small unless the bounds say otherwise, so they fit `int32` and `int64` alike.
  */
-import type { FormNumberNode, FormStringNode } from '../../runtime/standard-schema.js';
+import type { FormNumberNode, FormStringNode } from '../../runtime/core/standard-schema.js';
 import { stringMatching } from './pattern.js';
 import type { SeededRandom } from '../random.js';
 

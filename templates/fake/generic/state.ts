@@ -9,9 +9,9 @@
  * removed, is 404. Only members the item's schema declares are taken from a body, so a
  * write-only member (a password) is never answered back.
  */
-import { isRecord } from '../../runtime/guard.js';
-import type { FormNode } from '../../runtime/standard-schema.js';
-import { issuesOf } from '../../runtime/validate.js';
+import { isRecord } from '../../runtime/core/guard.js';
+import type { FormNode } from '../../runtime/core/standard-schema.js';
+import { issuesOf } from '../../runtime/core/validate.js';
 import { collectionRoles, type Collection, type CollectionRole } from './collections.js';
 import type { FakeCursorList, FakeOperation, FakeSuccess } from './contract.js';
 import { loosen } from './loosen.js';

@@ -10,7 +10,7 @@
  * are numbered from 1 in `id:`, and a request with `Last-Event-ID: n` continues with event n+1,
  * as a reconnecting client asks. Each event waits on the fake's clock first (`clock.ts`).
  */
-import { describeFailure, isRecord } from '../../runtime/guard.js';
+import { describeFailure, isRecord } from '../../runtime/core/guard.js';
 import type { FakeStreamEvent, StreamClock } from './clock.js';
 import type { FakeOperation, FakeStream } from './contract.js';
 import { loosen } from './loosen.js';

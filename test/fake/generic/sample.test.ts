@@ -16,9 +16,9 @@ import {
   isDateString,
   isDateTimeString,
   isDecimalString,
-} from '../../../templates/runtime/guard.js';
-import type { FormNode } from '../../../templates/runtime/standard-schema.js';
-import { issuesOf } from '../../../templates/runtime/validate.js';
+} from '../../../templates/runtime/core/guard.js';
+import type { FormNode } from '../../../templates/runtime/core/standard-schema.js';
+import { issuesOf } from '../../../templates/runtime/core/validate.js';
 
 const random = (seed: number | string = 1) => new SeededRandom(seed);
 const problems = (node: SampleNode, value: unknown) =>
