@@ -5,7 +5,7 @@
  * `generate --check` and tests share this exactly.
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './shared/diagnostics.js';
 import { loadDocument } from './load/swagger/load.js';
 import type { SourceDocument } from './load/load.js';
@@ -78,9 +78,14 @@ export interface GenerateResult {
   readonly sources?: readonly string[];
 }
 
-/** Reads a template directory (every .ts file, tests excluded) in a stable order. */
+/**
+ * Reads a template directory (every .ts file, tests excluded, its folders' too: the runtime
+ * keeps its public parts in `core/` and its machinery in `internal/`) in a stable order. Names
+ * are POSIX paths relative to `dir`, `core/errors.ts`, whatever the platform.
+ */
 export async function loadTemplates(dir = RUNTIME_TEMPLATE_DIR): Promise<TemplateFile[]> {
-  const names = (await readdir(dir))
+  const names = (await readdir(dir, { recursive: true }))
+    .map((n) => n.split(sep).join('/'))
     .filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))
     .sort();
   return Promise.all(
