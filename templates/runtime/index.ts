@@ -118,12 +118,11 @@ export {
 export type {
   FieldConstraints,
   FormFields,
-  FormNode,
   FormSchema,
-  FormStringFormat,
   StandardSchemaIssue,
   StandardSchemaV1,
 } from './core/standard-schema.js';
+export type { FormNode, FormStringFormat } from './core/form-nodes.js';
 export type { FormIssue, FormIssueCode } from './core/validate.js';
 // Types only: the query options and their helpers are reached through the package's `query`
 // entry point; their types are here for code written around them, and so that the plan

@@ -21,7 +21,7 @@ import type {
   FormStringFormat,
   FormStringNode,
   FormUnionNode,
-} from './standard-schema.js';
+} from './form-nodes.js';
 
 /** What an issue is about, for a form that words its own messages (in another language, say). */
 export type FormIssueCode =

@@ -4,7 +4,7 @@
  * say the kind at the end of "must be …", and how to read a kind from a URL's text.
  */
 import { isRecord } from '../core/guard.js';
-import type { FormNode } from '../core/standard-schema.js';
+import type { FormNode } from '../core/form-nodes.js';
 
 /** Whether the value is of the kind the node takes, bounds and lengths aside. */
 export function fits(node: FormNode, value: unknown, depth = 0): boolean {
