@@ -4,7 +4,7 @@
  * without reading it as JSON (so it works even when the body is not what the type says).
  * The body is parsed and validated once, the first time data is asked for.
  */
-import type { Exchange } from '../internal/send.js';
+import type { Exchange } from './operation.js';
 
 /** The data of a call together with the HTTP response it came in. */
 export interface WithResponse<T> {

@@ -2,10 +2,10 @@
  * Binary bodies (`application/octet-stream`, `image/*`, `application/pdf`, `*\/*`, …). Kept
  * apart from the JSON path so that only operations that name these functions bundle them.
  */
-import type { EncodedBody } from './body.js';
+import type { EncodedBody } from './wire.js';
 import type { RequestContext } from './sdk-error.js';
 import { InvalidRequestError } from './request-errors.js';
-import type { Exchange } from '../internal/send.js';
+import type { Exchange } from './operation.js';
 
 /**
  * What a binary request body may be. A `Blob` (or `File`), an `ArrayBuffer` or a typed array

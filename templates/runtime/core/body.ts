@@ -5,27 +5,9 @@
  * descriptor names.
  */
 import type { RequestContext } from './sdk-error.js';
-import type { BodyEncoding, OperationDescriptor } from './operation.js';
+import type { OperationDescriptor } from './operation.js';
+import type { BodyEncoding, EncodedBody } from './wire.js';
 import { refuse } from '../internal/refuse.js';
-
-/** What fetch can send: strings and forms, and the bytes of a binary body. */
-export type WireBody =
-  | string
-  | URLSearchParams
-  | FormData
-  | Blob
-  | ArrayBuffer
-  | ArrayBufferView
-  | ReadableStream<Uint8Array>;
-
-export interface EncodedBody {
-  /** Everything but a stream can be sent again on a retry. */
-  readonly body: WireBody | undefined;
-  /** Unset for multipart, where fetch writes the header with its boundary. */
-  readonly contentType: string | undefined;
-  /** A stream is read as it is sent, so it can be sent once only: no retry, and fetch needs `duplex`. */
-  readonly oneShot?: boolean;
-}
 
 /**
  * A call's body as fetch sends it, by the encoding the call asks for (`options.encoding`) or

@@ -7,13 +7,18 @@
 import { ApiPromise } from './api-promise.js';
 import { bindScrubber, SdkError, INSPECT_CUSTOM } from './sdk-error.js';
 import { resolveConfig, type ResolvedConfig } from '../internal/config.js';
-import type { OperationDescriptor, OperationInput } from './operation.js';
+import type {
+  Exchange,
+  OperationDescriptor,
+  OperationInput,
+  PreparedRequest,
+} from './operation.js';
 import type { ClientMeta, ClientOptions, RequestOptions } from './options.js';
-import { prepareRequest, type PreparedRequest, type RequestTarget } from '../internal/prepare.js';
+import { prepareRequest, type RequestTarget } from '../internal/prepare.js';
 import { REDACTED } from '../internal/redact.js';
 import { decodeSuccessBody } from '../internal/response-body.js';
 import { defaultRuntime, type RuntimeEnvironment } from '../internal/runtime-env.js';
-import { sendWithRetries, type Exchange } from '../internal/send.js';
+import { sendWithRetries } from '../internal/send.js';
 
 /** @internal What the request functions outside the class need of a client. */
 export interface CoreState {

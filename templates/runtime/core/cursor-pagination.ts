@@ -23,7 +23,7 @@ import { isOnTrail, PaginationError, type PageParams, type PageTrail } from './p
 import { ResponseValidationError } from './request-errors.js';
 import { decodeSuccessBody } from '../internal/response-body.js';
 import { bindScrubber, SdkError } from './sdk-error.js';
-import type { Exchange } from '../internal/send.js';
+import type { Exchange } from './operation.js';
 
 /** Where a cursor list keeps its items and its next cursor, as property paths of the response. */
 export interface CursorList {

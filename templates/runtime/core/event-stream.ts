@@ -5,9 +5,9 @@
  * for the response head, then stops: a stream may rightly last longer than any timeout. The
  * caller's signal, or `break` in `for await`, cancels the body.
  */
-import { Received, type Attempt, type Exchange } from '../internal/attempt.js';
+import { Received, type Attempt } from '../internal/attempt.js';
 import type { Check } from './guard.js';
-import type { OperationDescriptor } from './operation.js';
+import type { Exchange, OperationDescriptor } from './operation.js';
 import { validateResponse } from '../internal/response-body.js';
 import { AbortError, ConnectionError, ResponseParseError } from './request-errors.js';
 import { bindScrubber, describeCause } from './sdk-error.js';
@@ -29,17 +29,6 @@ export const MAX_STREAM_RECORD = 1_048_576;
 
 /** How long to wait before reconnecting to an event stream whose server sent no `retry:`. */
 export const DEFAULT_RECONNECT_MS = 1000;
-
-/**
- * A descriptor's `stream`: the exchange of a response that is a stream, handed over before its
- * body is read, or undefined for any other response. Generated as a call of `openStream` with
- * the operation's `StreamItem`, so that only bundles of operations that stream carry this module.
- */
-export type StreamOpener = (
-  attempt: Attempt,
-  response: Response,
-  sentAt: number,
-) => Received | undefined;
 
 /** What an operation says of one item of its streamed answer. */
 export interface StreamItem {

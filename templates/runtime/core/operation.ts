@@ -2,13 +2,21 @@
  * What the generator knows about one operation, as plain data. Each generated operation
  * function passes its descriptor and the caller's arguments to the core, which does all
  * the HTTP work; the generated code itself stays declarative and small.
+ *
+ * Also the request and the exchange a descriptor's parts are handed (`PreparedRequest`,
+ * `Exchange`): they name the descriptor and it names them, so they are declared together,
+ * and this module imports no module of the request loop. Its types are the loop's vocabulary,
+ * which keeps the loop's modules (prepare, send, attempt, the response readers) free of
+ * importing types from each other.
  */
 import type { Check } from './guard.js';
-import type { EncodedBody } from './body.js';
-import type { HeaderRecord } from '../internal/headers.js';
+import type { RequestHookEvent } from './hooks.js';
+import type { ValidationMode } from './options.js';
 import type { RequestContext } from './sdk-error.js';
-import type { Exchange } from '../internal/send.js';
-import type { StreamOpener } from './event-stream.js';
+import type { BodyEncoding, EncodedBody, HeaderRecord, WireBody } from './wire.js';
+
+// Named with the descriptor, whose `bodyEncodings` lists them, as it always was.
+export type { BodyEncoding } from './wire.js';
 
 /**
  * The HTTP methods an operation can use: the common ones, QUERY (a read that carries a body),
@@ -16,12 +24,6 @@ import type { StreamOpener } from './event-stream.js';
  */
 export type HttpMethod =
   'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'QUERY' | (string & {});
-
-/**
- * The request body encodings the runtime can send. JSON is the default; `text` and `binary`
- * are sent as they are, by the encoder the operation's descriptor names.
- */
-export type BodyEncoding = 'json' | 'form' | 'multipart' | 'text' | 'binary';
 
 /**
  * Turns a form, multipart, text or binary body into what fetch sends, with its Content-Type. Operations that
@@ -69,6 +71,29 @@ export type PathRenderer = (
 
 /** Reads a success body that is not JSON (text, bytes); named by the descriptor like the encoder. */
 export type ResponseDecoder = (exchange: Exchange) => unknown;
+
+/**
+ * A descriptor's `stream`: the exchange of a response that is a stream, handed over before its
+ * body is read, or undefined for any other response. Generated as a call of `openStream`
+ * (event-stream.ts) with the operation's `StreamItem`, so that only bundles of operations that
+ * stream carry that module.
+ */
+export type StreamOpener = (
+  attempt: AttemptInFlight,
+  response: Response,
+  sentAt: number,
+) => StreamedExchange | undefined;
+
+/**
+ * The request loop's attempt in flight, as a descriptor's `stream` is handed it. Empty here so
+ * that the descriptor's types name no module of the loop; internal/attempt.ts fills it in by
+ * declaration merging (it is that module's `Attempt`), as the package fills in
+ * `KnownErrorTypes`.
+ */
+export interface AttemptInFlight {}
+
+/** The exchange a descriptor's `stream` gives back: the loop's `Received`, filled in like `AttemptInFlight`. */
+export interface StreamedExchange {}
 
 /**
  * What is known about one query, header or cookie parameter: its name on the wire, whether
@@ -244,6 +269,50 @@ export interface OperationDescriptor {
   readonly check?: Check;
   /** Name of the response type, for messages such as `Invalid PaginatedPetList`. */
   readonly responseType?: string;
+}
+
+/** The settings of one call: the client's options with the call's own laid over them, checked. */
+export interface CallSettings {
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+  readonly maxRetryDelayMs: number;
+  readonly deadlineMs: number | undefined;
+  readonly signal: AbortSignal | undefined;
+  readonly validateResponses: ValidationMode;
+  readonly validateRequests: boolean;
+  readonly maxResponseBytes: number;
+  readonly maxPages: number;
+}
+
+/** A request ready to send: the call's URL, headers and body, made once for all its attempts. */
+export interface PreparedRequest {
+  readonly descriptor: OperationDescriptor;
+  /** For errors, logs and hooks: the URL without credentials. */
+  readonly context: RequestContext;
+  readonly url: string;
+  /** The call's own copy, lower-case names; the request loop sets `authorization` on it per attempt. */
+  readonly headers: HeaderRecord;
+  readonly body: WireBody | undefined;
+  /** The body is a stream: it can be sent once only (see `EncodedBody.oneShot`). */
+  readonly oneShot?: boolean;
+  readonly settings: CallSettings;
+}
+
+/** A 2xx response read whole (or a stream's, handed over unread): what decoders and guards read. */
+export interface Exchange {
+  readonly request: PreparedRequest;
+  /** The 2xx response, unread, for `asResponse()` and `withResponse()`; made on first access. */
+  readonly response: Response;
+  /** Status and headers of that response, readable without making the copy. */
+  readonly status: number;
+  readonly headers: Headers;
+  /** The body as text, read under the attempt's timeout. */
+  readonly text: string;
+  /** The same body as bytes, for binary responses. */
+  readonly bytes: Uint8Array<ArrayBuffer>;
+  readonly attempt: number;
+  /** The attempt's hook event, for reporting a body that later proves unusable. */
+  readonly event: RequestHookEvent;
 }
 
 /** The caller's arguments, sorted by where they go. */

@@ -5,7 +5,7 @@
 import type { ApiErrorClass } from './errors.js';
 import type { ClientHooks } from './hooks.js';
 import type { Logger, LogLevel } from './logger.js';
-import type { BodyEncoding } from './operation.js';
+import type { BodyEncoding } from './wire.js';
 
 /**
  * What to do when a response body does not match its declared type:

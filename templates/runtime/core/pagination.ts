@@ -30,7 +30,7 @@ import { bindScrubber, SdkError, type RequestContext } from './sdk-error.js';
 import { isRecord } from './guard.js';
 import { ResponseValidationError } from './request-errors.js';
 import { safeUrl, shortUrl } from '../internal/redact.js';
-import type { Exchange } from '../internal/send.js';
+import type { Exchange } from './operation.js';
 import { pageUrlKey } from './url.js';
 
 /**

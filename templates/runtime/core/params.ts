@@ -6,7 +6,8 @@
  * (wire-forms.ts) instead, which writes those and hands the rest to this.
  */
 import type { RequestContext } from './sdk-error.js';
-import { putHeader, type HeaderRecord } from '../internal/headers.js';
+import { putHeader } from '../internal/headers.js';
+import type { HeaderRecord } from './wire.js';
 import type { OperationDescriptor, OperationInput } from './operation.js';
 import { refuse } from '../internal/refuse.js';
 import { encodeQuery, requireScalar } from './url.js';

@@ -10,7 +10,7 @@ import { tokenProblem, type ResolvedConfig } from './config.js';
 import { permanentFailure } from './fetch-refusal.js';
 import { redactRequestHeaders } from './headers.js';
 import { callHook, type RequestHookEvent } from '../core/hooks.js';
-import type { PreparedRequest } from './prepare.js';
+import type { Exchange, PreparedRequest } from '../core/operation.js';
 import { readBytes, type BodyReading } from './response-body.js';
 import {
   AbortError,
@@ -21,20 +21,14 @@ import {
 } from '../core/request-errors.js';
 import { MAX_TIMER_MS, type RuntimeEnvironment } from './runtime-env.js';
 
-export interface Exchange {
-  readonly request: PreparedRequest;
-  /** The 2xx response, unread, for `asResponse()` and `withResponse()`; made on first access. */
-  readonly response: Response;
-  /** Status and headers of that response, readable without making the copy. */
-  readonly status: number;
-  readonly headers: Headers;
-  /** The body as text, read under the attempt's timeout. */
-  readonly text: string;
-  /** The same body as bytes, for binary responses. */
-  readonly bytes: Uint8Array<ArrayBuffer>;
-  readonly attempt: number;
-  /** The attempt's hook event, for reporting a body that later proves unusable. */
-  readonly event: RequestHookEvent;
+/**
+ * A descriptor's `stream` is handed the attempt and gives back the exchange (`openStream` of
+ * event-stream.ts makes a `Received`): core/operation.ts names the two by empty interfaces,
+ * filled in here, so that the descriptor's types import nothing of the request loop.
+ */
+declare module '../core/operation.js' {
+  interface AttemptInFlight extends Attempt {}
+  interface StreamedExchange extends Received {}
 }
 
 /** What stays the same across a call's attempts, worked out once by `sendWithRetries`. */

@@ -4,7 +4,7 @@
  * the first request in production.
  */
 import { refusedPort } from './fetch-refusal.js';
-import { defaultHeaders, layerHeaders, type HeaderRecord } from './headers.js';
+import { defaultHeaders, layerHeaders } from './headers.js';
 import { LOG_LEVELS, RuntimeLogger } from '../core/logger.js';
 import type { ClientHooks } from '../core/hooks.js';
 import {
@@ -20,7 +20,8 @@ import {
   type RequestOptions,
   type ValidationMode,
 } from '../core/options.js';
-import type { CallSettings } from './prepare.js';
+import type { CallSettings } from '../core/operation.js';
+import type { HeaderRecord } from '../core/wire.js';
 import { SecretScrubber } from './redact.js';
 import { pageAddress, readEnv, runsInBrowser } from './runtime-globals.js';
 import { MAX_TIMER_MS } from './runtime-env.js';

@@ -6,7 +6,7 @@
  * bundles leave it out.
  */
 import type { RequestContext } from '../core/sdk-error.js';
-import type { HeaderRecord } from './headers.js';
+import type { HeaderRecord } from '../core/wire.js';
 import type { OperationDescriptor, OperationInput } from '../core/operation.js';
 import { refuse } from './refuse.js';
 import { encodeParameterForms } from './wire-forms.js';

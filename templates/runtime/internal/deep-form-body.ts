@@ -5,7 +5,7 @@
  * of one item of a list of objects stay together. Only operations with such fields name this
  * encoder (with the fields' names), so other bundles leave it out.
  */
-import type { EncodedBody } from '../core/body.js';
+import type { EncodedBody } from '../core/wire.js';
 import { encodeFormBody } from './form-body.js';
 import type { RequestContext } from '../core/sdk-error.js';
 import { refuse } from './refuse.js';

@@ -3,7 +3,8 @@
  * the JSON path: an operation that accepts a form names these encoders in its descriptor, so a
  * bundle of JSON-only operations never carries them.
  */
-import { jsonText, type EncodedBody } from '../core/body.js';
+import { jsonText } from '../core/body.js';
+import type { EncodedBody } from '../core/wire.js';
 import type { RequestContext } from '../core/sdk-error.js';
 import { InvalidRequestError } from '../core/request-errors.js';
 import { scalarText } from '../core/url.js';

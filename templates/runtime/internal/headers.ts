@@ -12,9 +12,7 @@
 import type { ClientMeta } from '../core/options.js';
 import { REDACTED, SENSITIVE_HEADER, type SecretScrubber } from './redact.js';
 import { nodeVersion, runsInBrowser } from './runtime-globals.js';
-
-/** Header names (lower case) to values, as handed to fetch. */
-export type HeaderRecord = Record<string, string>;
+import type { HeaderRecord } from '../core/wire.js';
 
 /**
  * `Accept`, and who is calling: `User-Agent` and the client header the spec names

@@ -14,7 +14,8 @@
  * Only those operations' descriptors name this encoder; other multipart bodies go by FormData
  * (form-body.ts).
  */
-import { jsonText, type EncodedBody } from '../core/body.js';
+import { jsonText } from '../core/body.js';
+import type { EncodedBody } from '../core/wire.js';
 import type { RequestContext } from '../core/sdk-error.js';
 import { refuse } from './refuse.js';
 import { requireScalar } from '../core/url.js';

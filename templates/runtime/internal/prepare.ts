@@ -6,38 +6,18 @@
  */
 import type { RequestContext } from '../core/sdk-error.js';
 import { CALL_OPTION_RULES, optionProblem, type ResolvedConfig } from './config.js';
-import type { EncodedBody, WireBody } from '../core/body.js';
-import { layerHeaders, type HeaderRecord } from './headers.js';
-import type { OperationDescriptor, OperationInput } from '../core/operation.js';
-import type { RequestOptions, ValidationMode } from '../core/options.js';
+import { layerHeaders } from './headers.js';
+import type {
+  CallSettings,
+  OperationDescriptor,
+  OperationInput,
+  PreparedRequest,
+} from '../core/operation.js';
+import type { EncodedBody, HeaderRecord } from '../core/wire.js';
+import type { RequestOptions } from '../core/options.js';
 import { safeUrl, scrubPatterns } from './redact.js';
 import { refuse } from './refuse.js';
 import { simplePath } from '../core/url.js';
-
-export interface CallSettings {
-  readonly timeoutMs: number;
-  readonly maxRetries: number;
-  readonly maxRetryDelayMs: number;
-  readonly deadlineMs: number | undefined;
-  readonly signal: AbortSignal | undefined;
-  readonly validateResponses: ValidationMode;
-  readonly validateRequests: boolean;
-  readonly maxResponseBytes: number;
-  readonly maxPages: number;
-}
-
-export interface PreparedRequest {
-  readonly descriptor: OperationDescriptor;
-  /** For errors, logs and hooks: the URL without credentials. */
-  readonly context: RequestContext;
-  readonly url: string;
-  /** The call's own copy, lower-case names; the request loop sets `authorization` on it per attempt. */
-  readonly headers: HeaderRecord;
-  readonly body: WireBody | undefined;
-  /** The body is a stream: it can be sent once only (see `EncodedBody.oneShot`). */
-  readonly oneShot?: boolean;
-  readonly settings: CallSettings;
-}
 
 /** Where the request goes: built from the descriptor and the caller's input, or a `next` link as given. */
 export type RequestTarget = { readonly input: OperationInput } | { readonly url: string };

@@ -13,7 +13,7 @@ import {
   ResponseParseError,
   ResponseValidationError,
 } from '../core/request-errors.js';
-import type { Exchange } from './send.js';
+import type { Exchange } from '../core/operation.js';
 
 /** Throws `error`, scrubbed, after telling the `onError` hook (the exchange itself succeeded). */
 function report(config: ResolvedConfig, exchange: Exchange, error: SdkError): never {

@@ -9,21 +9,12 @@ import { bindScrubber, type SdkError } from '../core/sdk-error.js';
 import type { ResolvedConfig } from './config.js';
 import { apiErrorClassFor, type ApiError } from '../core/errors.js';
 import { callHook } from '../core/hooks.js';
-import type { PreparedRequest } from './prepare.js';
+import type { Exchange, PreparedRequest } from '../core/operation.js';
 import { bodySnippet, redactHeaders, shortUrl } from './redact.js';
 import { AbortError, TimeoutError } from '../core/request-errors.js';
 import { decideRetry, parseRetryAfter, type RetryDecision } from '../core/retry.js';
 import type { RuntimeEnvironment } from './runtime-env.js';
-import {
-  Attempt,
-  Received,
-  runAttempt,
-  type Call,
-  type Exchange,
-  type Failure,
-} from './attempt.js';
-
-export type { Exchange } from './attempt.js';
+import { Attempt, Received, runAttempt, type Call, type Failure } from './attempt.js';
 
 /** What an error thrown here scrubs its text with: the client's remembered secrets and patterns. */
 const scrubberOf =

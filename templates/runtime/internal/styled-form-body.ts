@@ -6,7 +6,8 @@
  * rest as `encodeFormBody` writes them. Only operations with such fields name this encoder, so
  * other bundles carry neither it nor the style table.
  */
-import { jsonText, type EncodedBody } from '../core/body.js';
+import { jsonText } from '../core/body.js';
+import type { EncodedBody } from '../core/wire.js';
 import { encodeDeepFormBody } from './deep-form-body.js';
 import type { QueryParameter } from '../core/operation.js';
 import { encodeStyledQuery } from './query-styles.js';

@@ -3,10 +3,10 @@
  * as it is, with the declared Content-Type, and a text response comes back as a string. Kept
  * apart from the JSON path so that only operations that name these functions bundle them.
  */
-import type { EncodedBody } from '../core/body.js';
+import type { EncodedBody } from '../core/wire.js';
 import type { RequestContext } from '../core/sdk-error.js';
 import { InvalidRequestError } from '../core/request-errors.js';
-import type { Exchange } from './send.js';
+import type { Exchange } from '../core/operation.js';
 
 /** Sends a string body with the operation's declared media type. */
 export function encodeTextBody(

@@ -6,7 +6,7 @@
  * descriptors of operations that take such parameters, as their `encodeParameters`.
  */
 import type { RequestContext } from '../core/sdk-error.js';
-import type { HeaderRecord } from './headers.js';
+import type { HeaderRecord } from '../core/wire.js';
 import type {
   OperationDescriptor,
   OperationInput,
