@@ -53,7 +53,7 @@ export function rawResultType(op: IrOperation): string | undefined {
 export interface RawBodyRefs {
   /** `encoders: { text: encodeTextBody }`, `decode: decodeTextBody` and the like, in descriptor order. */
   readonly fields: readonly (readonly [string, string])[];
-  /** Runtime module (without extension) → the functions taken from it. */
+  /** Runtime module, as a path under `runtime/` without extension (`internal/text-body`) → the functions taken from it. */
   readonly imports: ReadonlyMap<string, readonly string[]>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * IR → the data the form validators are made of (`FormNode` of templates/runtime/core/standard-schema.ts):
+ * IR → the data the form validators are made of (`FormNode` of templates/runtime/core/form-nodes.ts):
  * the request ("write") view of a type, with read-only properties left out and enums closed, as
  * the request checks see it. A named schema becomes a constant of its own, referred to through a
  * thunk (`() => CustomPropertiesNode`), so schemas may refer to each other in any order, and to

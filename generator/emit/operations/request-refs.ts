@@ -14,7 +14,7 @@ import { descriptorPath } from './path-template.js';
 export interface RequestRefs {
   /** Field and function, in descriptor order: `encodeBody`, or `field: function` where they differ. */
   readonly fields: readonly string[];
-  /** Runtime module (without extension) → the functions taken from it. */
+  /** Runtime module, as a path under `runtime/` without extension (`internal/text-body`) → the functions taken from it. */
   readonly imports: ReadonlyMap<string, readonly string[]>;
 }
 
