@@ -6,11 +6,12 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { ts } from 'ts-morph';
+import { Project, ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const GENERATOR = join(ROOT, 'generator');
+const RUNTIME = join(ROOT, 'templates/runtime');
 
 /** The stages in the order a run goes through them; `shared` is below them all. */
 const STAGES = ['shared', 'load', 'validate', 'ir', 'plan', 'emit', 'print', 'release', 'write'];
@@ -37,10 +38,10 @@ function resolveImport(from: string, specifier: string): string | undefined {
   );
 }
 
-/** The files each generator/ file imports, resolved to paths. */
-function fileImports(): Map<string, string[]> {
+/** The files each file under `root` imports, resolved to paths. */
+function fileImports(root: string): Map<string, string[]> {
   const imports = new Map<string, string[]>();
-  for (const file of sourceFiles(GENERATOR)) {
+  for (const file of sourceFiles(root)) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     imports.set(
       file,
@@ -53,10 +54,10 @@ function fileImports(): Map<string, string[]> {
   return imports;
 }
 
-/** The files of `folder` (relative to generator/) that import, through others, themselves. */
-function filesInCircles(folder: string): string[] {
-  const imports = fileImports();
-  const inside = (path: string) => path.startsWith(join(GENERATOR, folder) + sep);
+/** The files of `folder` (relative to `root`) that import, through others, themselves. */
+function filesInCircles(folder: string, root = GENERATOR): string[] {
+  const imports = fileImports(root);
+  const inside = (path: string) => path.startsWith(join(root, folder) + sep);
   const reaches = (from: string, goal: string): boolean => {
     const seen = new Set<string>();
     const stack = [...(imports.get(from) ?? [])];
@@ -158,6 +159,10 @@ describe('the generator follows the pipeline', () => {
     expect(filesInCircles('emit')).toEqual([]);
   });
 
+  it('has no import circle between the files of the runtime (templates/runtime)', () => {
+    expect(filesInCircles('.', RUNTIME)).toEqual([]);
+  });
+
   it('gives every emit/ concern folder an index that says what it contributes', () => {
     const emit = join(GENERATOR, 'emit');
     const concerns = readdirSync(emit, { withFileTypes: true }).filter((e) => e.isDirectory());
@@ -166,6 +171,47 @@ describe('the generator follows the pipeline', () => {
       const index = readFileSync(join(emit, concern.name, 'index.ts'), 'utf8');
       expect(index.trimStart().startsWith('/**'), concern.name).toBe(true);
     }
+  });
+});
+
+/**
+ * The runtime's two folders, as openai-node has them: `core/` holds the files that declare what
+ * its index exports (where a package user lands on "go to definition"), `internal/` the
+ * machinery only the runtime and the generated code reach. Which side a file is on follows from
+ * the index, so a file that starts or stops declaring a public name is moved, not argued about.
+ */
+describe('the runtime keeps its public parts in core/ and its machinery in internal/', () => {
+  const index = join(RUNTIME, 'index.ts');
+  const folderFiles = (folder: string) =>
+    readdirSync(join(RUNTIME, folder))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => `${folder}/${name}`)
+      .sort();
+
+  it('has only its index at the top, every other file in core/ or internal/', () => {
+    const top = readdirSync(RUNTIME, { withFileTypes: true });
+    expect(top.filter((e) => e.isFile()).map((e) => e.name)).toEqual(['index.ts']);
+    expect(top.filter((e) => e.isDirectory()).map((e) => e.name)).toEqual(['core', 'internal']);
+  });
+
+  it('re-exports only from core/ in its index', () => {
+    const { importedFiles } = ts.preProcessFile(readFileSync(index, 'utf8'), true, true);
+    expect(importedFiles.map((f) => f.fileName).filter((f) => !f.startsWith('./core/'))).toEqual(
+      [],
+    );
+  });
+
+  it('holds in core/ exactly the files that declare what the index exports', () => {
+    const project = new Project({ skipAddingFilesFromTsConfig: true });
+    const entry = project.addSourceFileAtPath(index);
+    project.resolveSourceFileDependencies();
+    const declaring = new Set<string>();
+    for (const declarations of entry.getExportedDeclarations().values())
+      for (const declaration of declarations)
+        declaring.add(
+          relative(RUNTIME, declaration.getSourceFile().getFilePath()).split(sep).join('/'),
+        );
+    expect([...declaring].sort()).toEqual(folderFiles('core'));
   });
 });
 
