@@ -11,9 +11,8 @@ import { loadDocument } from './load/swagger/load.js';
 import type { SourceDocument } from './load/load.js';
 import type { ReadOptions } from './load/split/trust.js';
 import {
-  FAKE_GENERIC_FOLDER,
-  FAKE_NODE_FOLDER,
   FAKE_TEMPLATE_DIR,
+  LAYER_FAKE_FOLDER,
   layerFakeTemplateDir,
   libTemplateDir,
   RUNTIME_TEMPLATE_DIR,
@@ -95,17 +94,17 @@ export async function loadTemplates(dir = RUNTIME_TEMPLATE_DIR): Promise<Templat
 
 /**
  * The fakes' templates as one list: the library's files by name, and those of its two
- * subfolders under `generic/` and `node/`, for the emitters to take what each fake needs.
+ * subfolders as `generic/…` and `node/…`, for the emitters to take what each fake needs.
  */
-export async function loadFakeTemplates(dir = FAKE_TEMPLATE_DIR): Promise<TemplateFile[]> {
-  const [library, generic, node] = await Promise.all([
-    loadTemplates(dir),
-    loadTemplates(join(dir, FAKE_GENERIC_FOLDER)),
-    loadTemplates(join(dir, FAKE_NODE_FOLDER)),
-  ]);
-  const under = (folder: string, files: readonly TemplateFile[]) =>
-    files.map((file) => ({ ...file, name: `${folder}/${file.name}` }));
-  return [...library, ...under(FAKE_GENERIC_FOLDER, generic), ...under(FAKE_NODE_FOLDER, node)];
+export function loadFakeTemplates(dir = FAKE_TEMPLATE_DIR): Promise<TemplateFile[]> {
+  return loadTemplates(dir);
+}
+
+/** A layer's own modules, without its fake (`fake/…`), which `loadLayerFakeTemplates` reads. */
+export async function loadLayerTemplates(lib: string): Promise<TemplateFile[]> {
+  return (await loadTemplates(libTemplateDir(lib))).filter(
+    (template) => !template.name.startsWith(`${LAYER_FAKE_FOLDER}/`),
+  );
 }
 
 /** A layer's own fake (`templates/<lib>/fake/`); none when the layer has no such folder. */
@@ -197,7 +196,7 @@ async function generateLoaded(
         loadTemplates(),
         lib === undefined ? [] : loadLayerFakeTemplates(lib),
         loadFakeTemplates(),
-        lib === undefined ? [] : loadTemplates(libTemplateDir(lib)),
+        lib === undefined ? [] : loadLayerTemplates(lib),
         lib === undefined ? undefined : loadLayer(lib),
       ]),
     );

@@ -3,7 +3,7 @@
 import type { ErrorType } from './enums.js';
 export {};
 
-declare module './runtime/errors.js' {
+declare module './runtime/core/errors.js' {
   /** The error types the spec lists under `error.type`: `ApiError.is(type)` takes only these. */
   interface KnownErrorTypes {
     /** The union of the listed error types. */

@@ -5,7 +5,7 @@ import {
   type FormSchema,
   formSchema,
   parameterSchema,
-} from './runtime/standard-schema.js';
+} from './runtime/core/standard-schema.js';
 import {
   ACCOUNT_TYPE_VALUES,
   CONNECTOR_TYPE_VALUES,
@@ -488,4 +488,4 @@ export const UsersInvoicesListQuerySchema: FormSchema<UsersInvoicesListQuery> =
       page_size: { type: 'integer', minimum: 1 },
     },
   });
-export { keepingEmptyText } from './runtime/standard-schema.js';
+export { keepingEmptyText } from './runtime/core/standard-schema.js';

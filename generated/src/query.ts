@@ -10,7 +10,7 @@ import {
   invalidateAfter,
   leaveRetriesToClient,
   nextPageNumber,
-} from './runtime/query.js';
+} from './runtime/core/query.js';
 import {
   type StationsAroundQuery,
   type StationsDetailsQuery,

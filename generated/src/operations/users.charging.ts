@@ -6,9 +6,9 @@ import type {
   OperationDescriptor,
   RequestOptions,
 } from '../runtime/index.js';
-import { encodeBody } from '../runtime/body.js';
-import { encodeFormBody, encodeMultipartBody } from '../runtime/form-body.js';
-import { checkInput } from '../runtime/request-checks.js';
+import { encodeBody } from '../runtime/core/body.js';
+import { checkInput } from '../runtime/core/request-checks.js';
+import { encodeFormBody, encodeMultipartBody } from '../runtime/internal/form-body.js';
 import { checkChargingSession, checkChargingStartRequest } from '../guards.js';
 import type { ChargingSession, ChargingStartRequest } from '../types.js';
 const usersChargingStartOperation: OperationDescriptor = {

@@ -8,8 +8,8 @@ import {
   type RequestOptions,
   requestPage,
 } from '../runtime/index.js';
-import { encodeParameters } from '../runtime/params.js';
-import { checkInput } from '../runtime/request-checks.js';
+import { encodeParameters } from '../runtime/core/params.js';
+import { checkInput } from '../runtime/core/request-checks.js';
 import {
   checkPaginatedPaymentMethodList,
   checkSetupIntent,

@@ -8,10 +8,10 @@ import {
   type RequestOptions,
   requestPage,
 } from '../runtime/index.js';
-import { encodeBody } from '../runtime/body.js';
-import { encodeFormBody, encodeMultipartBody } from '../runtime/form-body.js';
-import { encodeParameters } from '../runtime/params.js';
-import { checkInput } from '../runtime/request-checks.js';
+import { encodeBody } from '../runtime/core/body.js';
+import { encodeParameters } from '../runtime/core/params.js';
+import { checkInput } from '../runtime/core/request-checks.js';
+import { encodeFormBody, encodeMultipartBody } from '../runtime/internal/form-body.js';
 import {
   checkPaginatedUserList,
   checkPatchedUserRequest,

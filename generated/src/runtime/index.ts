@@ -15,7 +15,7 @@
  * - The token goes only to the configured origin over https (or to this machine), never
  *   along a redirect or an off-origin `next` link; a repeated `next` link throws.
  */
-export { ClientCore } from './client-core.js';
+export { ClientCore } from './core/client-core.js';
 export type {
   ClientOptions,
   ClientMeta,
@@ -24,7 +24,7 @@ export type {
   Environment,
   FetchLike,
   HeadersOption,
-} from './options.js';
+} from './core/options.js';
 export {
   DEFAULT_TIMEOUT_MS,
   DEFAULT_MAX_RETRIES,
@@ -32,7 +32,7 @@ export {
   DEFAULT_VALIDATION_MODE,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_MAX_PAGES,
-} from './options.js';
+} from './core/options.js';
 export type {
   OperationDescriptor,
   OperationInput,
@@ -42,16 +42,16 @@ export type {
   HeaderParameter,
   CookieParameter,
   InputChecks,
-} from './operation.js';
+} from './core/operation.js';
 // The request-building parts a descriptor names (see OperationDescriptor): exported so that a
 // hand-written descriptor passed to `ClientCore.request` can name them as generated ones do.
-export { encodeBody } from './body.js';
-export { encodeParameters } from './params.js';
-export { renderPath } from './url.js';
-export { checkInput } from './request-checks.js';
-export type { BinaryBody } from './binary-body.js';
-export type { EventStream, ServerSentEvent } from './event-stream.js';
-export { ApiPromise, type WithResponse } from './api-promise.js';
+export { encodeBody } from './core/body.js';
+export { encodeParameters } from './core/params.js';
+export { renderPath } from './core/url.js';
+export { checkInput } from './core/request-checks.js';
+export type { BinaryBody } from './core/binary-body.js';
+export type { EventStream, ServerSentEvent } from './core/event-stream.js';
+export { ApiPromise, type WithResponse } from './core/api-promise.js';
 export {
   Page,
   PagePromise,
@@ -60,7 +60,7 @@ export {
   type PageData,
   type PageEnvelope,
   type PageParams,
-} from './pagination.js';
+} from './core/pagination.js';
 // Types only: generated cursor lists import the walker from its module, so that a bundle of
 // every export carries no cursor code for an API without cursor lists.
 export type {
@@ -68,8 +68,8 @@ export type {
   CursorList,
   CursorPage,
   CursorPageData,
-} from './cursor-pagination.js';
-export { SdkError, type RequestContext } from './sdk-error.js';
+} from './core/cursor-pagination.js';
+export { SdkError, type RequestContext } from './core/sdk-error.js';
 export {
   ApiError,
   BadRequestError,
@@ -85,7 +85,7 @@ export {
   type KnownErrorType,
   type KnownErrorTypes,
   type ErrorBody,
-} from './errors.js';
+} from './core/errors.js';
 export {
   ConfigurationError,
   InsecureTransportError,
@@ -97,36 +97,35 @@ export {
   ResponseParseError,
   ResponseValidationError,
   ResponseTooLargeError,
-} from './request-errors.js';
+} from './core/request-errors.js';
 export type {
   ClientHooks,
   RequestHookEvent,
   ResponseHookEvent,
   ErrorHookEvent,
   ValidationIssueEvent,
-} from './hooks.js';
-export type { Logger, LogLevel } from './logger.js';
-export { BASE_RETRY_DELAY_MS, RETRY_AFTER_CAP_MS } from './retry.js';
-export { isOneOf, type KnownValues } from './known.js';
+} from './core/hooks.js';
+export type { Logger, LogLevel } from './core/logger.js';
+export { BASE_RETRY_DELAY_MS, RETRY_AFTER_CAP_MS } from './core/retry.js';
+export { isOneOf, type KnownValues } from './core/known.js';
 export {
   GuardError,
   describeFailure,
   formatGuardPath,
   type Check,
   type GuardFailure,
-} from './guard.js';
+} from './core/guard.js';
 // Types only: the form validators and their interpreter are reached through the package's
 // `forms` entry point, so an app that validates no form ships none of them.
 export type {
   FieldConstraints,
   FormFields,
-  FormNode,
   FormSchema,
-  FormStringFormat,
   StandardSchemaIssue,
   StandardSchemaV1,
-} from './standard-schema.js';
-export type { FormIssue, FormIssueCode } from './validate.js';
+} from './core/standard-schema.js';
+export type { FormNode, FormStringFormat } from './core/form-nodes.js';
+export type { FormIssue, FormIssueCode } from './core/validate.js';
 // Types only: the query options and their helpers are reached through the package's `query`
 // entry point; their types are here for code written around them, and so that the plan
 // reserves their names (a schema of one of them would otherwise clash in the query module).
@@ -140,4 +139,4 @@ export type {
   CursorLinks,
   QueryKeyPrefix,
   QueryRequestOptions,
-} from './query.js';
+} from './core/query.js';

@@ -22,7 +22,7 @@ import type { TemplateFile } from '../templates/runtime.js';
 import { runtimeOptions, type OptionMember } from '../templates/runtime-options.js';
 
 /** The runtime template that declares the query options' types. */
-const QUERY_TEMPLATE = 'query.ts';
+const QUERY_TEMPLATE = 'core/query.ts';
 
 function fence(code: string): string {
   return `\`\`\`ts\n${code}\n\`\`\``;

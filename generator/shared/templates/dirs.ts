@@ -20,9 +20,12 @@ export function libTemplateDir(lib: string): string {
   return templatePath(`${lib}/`);
 }
 
+/** The folder of a layer's own fake, below the layer's modules. */
+export const LAYER_FAKE_FOLDER = 'fake';
+
 /** A layer's own fake (`templates/<lib>/fake/`), built on the fakes' library, when its `layer.json` says it brings one. */
 export function layerFakeTemplateDir(lib: string): string {
-  return templatePath(`${lib}/fake/`);
+  return templatePath(`${lib}/${LAYER_FAKE_FOLDER}/`);
 }
 
 /** Folders under templates/ that are not a layer: the runtime every package gets, and the fakes' library. */

@@ -6,7 +6,7 @@
  * request, and stops cleanly on Ctrl+C (SIGINT) or SIGTERM.
  */
 import { parseArgs } from 'node:util';
-import { refusedPort } from '../../runtime/fetch-refusal.js';
+import { refusedPort } from '../../runtime/internal/fetch-refusal.js';
 import { DEFAULT_TOKEN, type FakeToken } from './auth.js';
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS } from './cors.js';
 import type { FakeConnectApi, FakeConnectApiOptions } from './server.js';

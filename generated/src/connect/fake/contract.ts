@@ -7,8 +7,8 @@
  * and enum value lists, so the fake checks requests exactly as the spec says and the
  * templates themselves stay independent of any one spec.
  */
-import { at, fail, type Check } from '../../runtime/guard.js';
-import type { OperationDescriptor, ParameterDescriptor } from '../../runtime/operation.js';
+import { at, fail, type Check } from '../../runtime/core/guard.js';
+import type { OperationDescriptor, ParameterDescriptor } from '../../runtime/core/operation.js';
 import type { ResponseShape } from './loosen.js';
 
 /** How one query value (a scalar parameter, or one item of an array parameter) is read. */

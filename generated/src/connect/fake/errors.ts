@@ -5,7 +5,7 @@
  * handlers throw an `ApiFailure` and the server writes it, so every error path ends in a body
  * the spec allows.
  */
-import { formatGuardPath, type GuardFailure } from '../../runtime/guard.js';
+import { formatGuardPath, type GuardFailure } from '../../runtime/core/guard.js';
 
 /** The spec's `ErrorType` values the fake uses. */
 export type ErrorTypeName =

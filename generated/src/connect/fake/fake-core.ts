@@ -11,7 +11,7 @@
  * Nothing here needs Node: the same core answers on a port (server.ts) and in process, as a
  * Fetch handler for a browser, a Worker or React Native (in-process.ts).
  */
-import { describeFailure } from '../../runtime/guard.js';
+import { describeFailure } from '../../runtime/core/guard.js';
 import { authenticate, tokenTable, type FakeToken } from './auth.js';
 import { readBody } from './body.js';
 import type { ApiContract } from './contract.js';
