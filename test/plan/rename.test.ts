@@ -15,7 +15,12 @@ import { emitPackage } from '../../generator/emit/index.js';
 import { packageEntries } from '../../generator/emit/package/package.js';
 import { buildIr } from '../../generator/ir/build.js';
 import { loadSource } from '../../generator/load/load.js';
-import { layerFakeTemplateDir, libTemplateDir, loadTemplates } from '../../generator/pipeline.js';
+import {
+  layerFakeTemplateDir,
+  loadFakeTemplates,
+  loadLayerTemplates,
+  loadTemplates,
+} from '../../generator/pipeline.js';
 import { applyPlan } from '../../generator/plan/apply.js';
 import { planPackage } from '../../generator/plan/plan.js';
 import type { Plan } from '../../generator/plan/types.js';
@@ -35,7 +40,8 @@ async function packageFrom(rename?: (plan: Plan) => Plan): Promise<readonly Outp
     plan,
     templates: await loadTemplates(),
     layerFakeTemplates: await loadTemplates(layerFakeTemplateDir('connect')),
-    libTemplates: await loadTemplates(libTemplateDir(ir.info.lib!)),
+    fakeTemplates: await loadFakeTemplates(),
+    libTemplates: await loadLayerTemplates(ir.info.lib!),
     header: 'HEADER',
   });
   return printFiles(emitted, 'HEADER');

@@ -12,7 +12,7 @@ import { loadLayer } from '../../generator/emit/templates/layers.js';
 import { loadSource } from '../../generator/load/load.js';
 import {
   FAKE_TEMPLATE_DIR,
-  libTemplateDir,
+  loadLayerTemplates,
   loadTemplates,
   layerFakeTemplateDir,
   loadFakeTemplates,
@@ -66,7 +66,7 @@ export async function emittedPackage(spec: string): Promise<EmittedFile[]> {
     templates: await loadTemplates(),
     layerFakeTemplates: await loadTemplates(layerFakeTemplateDir('connect')),
     fakeTemplates: await loadFakeTemplates(),
-    libTemplates: ir.info.lib ? await loadTemplates(libTemplateDir(ir.info.lib)) : [],
+    libTemplates: ir.info.lib ? await loadLayerTemplates(ir.info.lib) : [],
     ...(ir.info.lib ? { layer: (await loadLayer(ir.info.lib)).layer } : {}),
     layer: ir.info.lib ? (await loadLayer(ir.info.lib)).layer : undefined,
     header: 'HEADER',
