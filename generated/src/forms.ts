@@ -28,10 +28,13 @@ import type {
   UsersPaymentMethodsListQuery,
 } from './operations/users.payment-methods.js';
 import type {
+  BillingDetails,
   BillingDetailsRequest,
+  ChargingSession,
   ChargingStartRequest,
   PatchedChargingSessionRateRequest,
   PatchedUserRequest,
+  User,
   UserCreateRequest,
 } from './types.js';
 /** The request view of {@link CustomProperties}, as data. */
@@ -90,40 +93,38 @@ const PatchedChargingSessionRateRequestNode: FormNode = {
  *
  * A Standard Schema v1 validator that reports every issue; `fields` holds each field's declared constraints (see {@link FormSchema}).
  */
-export const UserCreateRequestSchema: FormSchema<UserCreateRequest> = /* @__PURE__ */ formSchema(
-  'connect-api-client',
-  UserCreateRequestNode,
-);
+export const UserCreateRequestSchema: FormSchema<UserCreateRequest, User> =
+  /* @__PURE__ */ formSchema('connect-api-client', UserCreateRequestNode);
 /**
  * Validates a `PatchedUserRequest`: the body of `client.users.update()`.
  *
  * A Standard Schema v1 validator that reports every issue; `fields` holds each field's declared constraints (see {@link FormSchema}).
  */
-export const PatchedUserRequestSchema: FormSchema<PatchedUserRequest> = /* @__PURE__ */ formSchema(
-  'connect-api-client',
-  PatchedUserRequestNode,
-);
+export const PatchedUserRequestSchema: FormSchema<PatchedUserRequest, User> =
+  /* @__PURE__ */ formSchema('connect-api-client', PatchedUserRequestNode);
 /**
  * Validates a `BillingDetailsRequest`: the body of `client.users.billingDetails.update()`.
  *
  * A Standard Schema v1 validator that reports every issue; `fields` holds each field's declared constraints (see {@link FormSchema}).
  */
-export const BillingDetailsRequestSchema: FormSchema<BillingDetailsRequest> =
+export const BillingDetailsRequestSchema: FormSchema<BillingDetailsRequest, BillingDetails> =
   /* @__PURE__ */ formSchema('connect-api-client', BillingDetailsRequestNode);
 /**
  * Validates a `ChargingStartRequest`: the body of `client.users.charging.start()`.
  *
  * A Standard Schema v1 validator that reports every issue; `fields` holds each field's declared constraints (see {@link FormSchema}).
  */
-export const ChargingStartRequestSchema: FormSchema<ChargingStartRequest> =
+export const ChargingStartRequestSchema: FormSchema<ChargingStartRequest, ChargingSession> =
   /* @__PURE__ */ formSchema('connect-api-client', ChargingStartRequestNode);
 /**
  * Validates a `PatchedChargingSessionRateRequest`: the body of `client.users.chargingSessions.rate()`.
  *
  * A Standard Schema v1 validator that reports every issue; `fields` holds each field's declared constraints (see {@link FormSchema}).
  */
-export const PatchedChargingSessionRateRequestSchema: FormSchema<PatchedChargingSessionRateRequest> =
-  /* @__PURE__ */ formSchema('connect-api-client', PatchedChargingSessionRateRequestNode);
+export const PatchedChargingSessionRateRequestSchema: FormSchema<
+  PatchedChargingSessionRateRequest,
+  ChargingSession
+> = /* @__PURE__ */ formSchema('connect-api-client', PatchedChargingSessionRateRequestNode);
 /**
  * Validates the query parameters of `client.stations.around()`.
  *

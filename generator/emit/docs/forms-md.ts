@@ -20,7 +20,7 @@ const FORMAT_WORDS: Readonly<Record<string, string>> = {
 /** Why a server can use the parameter sets' validators on a request as it arrives. */
 const URL_TEXT = [
   'The validators of parameters (path, query, headers, cookies) also take the values as a URL carries them, as text, and give them typed:',
-  "`'2'` as `2` where a number is wanted (only a JSON number's text), `'true'` and `'false'` as booleans, one text or several as a list, so Hono's `sValidator('query', …)` works. A body is JSON and is checked as it is. An empty text (`''`, an input left blank) is read as not given, the way a form means it: a required field is then `required`, a nullable one `null` in the value, another left out; `keepingEmptyText(schema)` checks `''` as the value it is, for an API that wants it.",
+  "`'2'` as `2` where a number is wanted (only a JSON number's text), `'true'` and `'false'` as booleans, one text or several as a list, so Hono's `sValidator('query', …)` works. A body is JSON and is checked as it is. An empty text (`''`, an input left blank) is read as not given, the way a form means it: a required field is then `required`, a nullable one `null` in the value, another left out; `keepingEmptyText(schema)` checks `''` as the value it is, for an API that wants it. A body's validator makes an edit form's values from the API's answer: `valuesFrom(answer)` gives `{ values, refused }`, what the request takes of it and the issues of what it left out.",
 ].join(' ');
 
 export function formsSection(ir: Ir, validators: readonly FormValidator[]): string[] {

@@ -157,7 +157,7 @@ export function formValidatorsSection(ir: Ir, index: SchemaIndex, forms: FormSym
               `const fields = ${body}.fields; // e.g. fields.<name>.maxLength for a "6/50" counter`,
             ].join('\n'),
           ),
-          "`@standard-schema/spec` holds the types the resolver reads the validator with: without it `values` is `unknown`. An input left blank (`''`) counts as not given: a required field says \"required\" (so Save stays off on an untouched form), a nullable one is sent as `null`, another is left out. `keepingEmptyText(schema)`, from the same entry point, keeps `''` for an API that wants it.",
+          "`@standard-schema/spec` holds the types the resolver reads the validator with: without it `values` is `unknown`. An input left blank (`''`) counts as not given: a required field says \"required\" (so Save stays off on an untouched form), a nullable one is sent as `null`, another is left out. `keepingEmptyText(schema)`, from the same entry point, keeps `''` for an API that wants it. An edit form starts from the API's answer: `schema.valuesFrom(answer)` takes the answer for what the body sends (typed as the operation answers it) and gives `{ values, refused }`, the values as the request takes them and the issues of those it left out (a value the API added to an open enum since), so `useForm({ values })` needs no mapper.",
         ]
       : [];
   return [

@@ -46,6 +46,11 @@ export interface FormValidator {
     { readonly name: string; readonly module: string } | { readonly expression: string };
   /** For a named schema's validator, the schema (its node is a constant of the module). */
   readonly schema?: IrSchema;
+  /**
+   * The type of the API's answer for what the body sends, which `valuesFrom` takes: the success
+   * type of an operation that sends it (an edit's, PUT or PATCH, before a create's).
+   */
+  readonly answer?: { readonly name: string; readonly module: string };
   /** Whether it checks a set of parameters, whose values a server reads from a URL as text. */
   readonly parameterSet: boolean;
 }
@@ -65,6 +70,7 @@ export function formValidators(ir: Ir, plan: Plan): FormValidator[] {
   const schemaValidators = new Map<string, string>();
   for (const [id, name] of plan.forms.schemas) schemaValidators.set(boundName.get(id)!, name);
   const users = new Map<string, string[]>();
+  const answers = new Map<string, string>();
   const own: FormValidator[] = [];
   for (const op of ir.operations) {
     const parts = plan.forms.operations.get(operationKey(op)) ?? {};
@@ -77,6 +83,10 @@ export function formValidators(ir: Ir, plan: Plan): FormValidator[] {
       const body = op.body?.type;
       if (part === 'body' && body?.kind === 'ref') {
         users.set(body.name, [...(users.get(body.name) ?? []), checks]);
+        const answer = op.successType;
+        if (answer?.kind === 'ref' && !index.isEnum(answer.name))
+          if (!answers.has(body.name) || op.method === 'PUT' || op.method === 'PATCH')
+            answers.set(body.name, index.typeName(answer.name, 'read'));
         continue;
       }
       const parameters = part === 'body' ? undefined : parametersOf(op, part);
@@ -103,6 +113,9 @@ export function formValidators(ir: Ir, plan: Plan): FormValidator[] {
         checks: `a \`${typeName}\`: ${users.get(schema.name)!.join(', ')}`,
         type: { kind: 'ref', name: schema.name },
         input: { name: typeName, module: index.isEnum(schema.name) ? './enums.js' : './types.js' },
+        ...(answers.has(schema.name)
+          ? { answer: { name: answers.get(schema.name)!, module: './types.js' } }
+          : {}),
         schema,
         parameterSet: false,
       },
@@ -131,6 +144,7 @@ export function emitForms(ir: Ir, plan: Plan, path: string): EmittedFile | undef
   for (const v of validators) {
     if ('module' in v.input) importType(v.input.module, v.input.name);
     else inlineTypeNames(v.type, index, importType);
+    if (v.answer) importType(v.answer.module, v.answer.name);
   }
   // Constants are named so as to take no name the module imports or exports.
   const locals = new NameRegistry([
@@ -169,7 +183,10 @@ export function emitForms(ir: Ir, plan: Plan, path: string): EmittedFile | undef
         declarations: [
           {
             name: v.name,
-            type: `FormSchema<${'name' in v.input ? v.input.name : v.input.expression}>`,
+            type: `FormSchema<${[
+              'name' in v.input ? v.input.name : v.input.expression,
+              ...(v.answer ? [v.answer.name] : []),
+            ].join(', ')}>`,
             initializer: (w) => {
               w.write(`/* @__PURE__ */ ${makerOf(v)}(${vendor}, `);
               if (typeof root === 'string') w.write(root);

@@ -151,9 +151,22 @@ export type FormFields<T> = [T] extends [readonly unknown[]]
  * the client's own request checks would refuse. A parameter set's validator (`parameterSchema`)
  * reads URL text first, so its `value` is typed: `{ page: '2' }` gives `{ value: { page: 2 } }`.
  */
-export interface FormSchema<T> extends StandardSchemaV1<T> {
+export interface FormSchema<T, Answer = unknown> extends StandardSchemaV1<T> {
   /** The declared constraints of each field (`fields.city.maxLength`), read when first asked for. */
   readonly fields: FormFields<T>;
+  /**
+   * An edit form's values from the API's answer for the same thing (`BillingDetails` for
+   * `BillingDetailsRequest`): the members the request takes, each as the request would send it.
+   * A member the request would refuse (a value added to an open enum since, say) is left out
+   * and reported in `refused`, so the form shows it empty, and its issue when it is checked.
+   */
+  valuesFrom(answer: Answer): FormValues<T>;
+}
+
+/** What `valuesFrom` gives: the form's values, and the issues of the answer's values it left out. */
+export interface FormValues<T> {
+  readonly values: T;
+  readonly refused: readonly FormIssue[];
 }
 
 /**
@@ -162,11 +175,11 @@ export interface FormSchema<T> extends StandardSchemaV1<T> {
  * @param read how a value is read before it is checked (`parametersFromText`); the value as it
  * is when absent. A parameter, not a flag, so a bundle without parameter sets leaves it out.
  */
-export function formSchema<T>(
+export function formSchema<T, Answer = unknown>(
   vendor: string,
   node: FormNode,
   read?: (node: FormNode, value: unknown) => unknown,
-): FormSchema<T> {
+): FormSchema<T, Answer> {
   let fields: FormFields<T> | undefined;
   return {
     '~standard': {
@@ -186,6 +199,15 @@ export function formSchema<T>(
     get fields() {
       return (fields ??= (constraintsOf(node, true, []).fields ?? {}) as FormFields<T>);
     },
+    valuesFrom(answer) {
+      const refused: FormIssue[] = [];
+      const values = eachProperty(node, answer, false, (property, given, _required, path) => {
+        const issues = issuesOf(property, given);
+        refused.push(...issues.map((i) => ({ ...i, path: [...path, ...i.path] })));
+        return issues.length === 0 ? given : undefined;
+      }) as T;
+      return { values, refused };
+    },
   };
 }
 
@@ -193,20 +215,15 @@ export function formSchema<T>(
  * `schema`, checking an empty text as the value `''` rather than as not given: for the rare API
  * that wants `''` from a form (`keepingEmptyText(BillingDetailsRequestSchema)`).
  */
-export function keepingEmptyText<T>(schema: FormSchema<T>): FormSchema<T> {
+export function keepingEmptyText<T, Answer>(schema: FormSchema<T, Answer>): FormSchema<T, Answer> {
   const own = schema['~standard'];
+  const keep = { emptyText: 'keep' };
   return {
-    '~standard': {
-      ...own,
-      validate: (value, options) =>
-        own.validate(value, {
-          ...options,
-          libraryOptions: { ...options?.libraryOptions, emptyText: 'keep' },
-        }),
-    },
+    '~standard': { ...own, validate: (value) => own.validate(value, { libraryOptions: keep }) },
     get fields() {
       return schema.fields;
     },
+    valuesFrom: schema.valuesFrom,
   };
 }
 
@@ -265,14 +282,8 @@ export function constraintsOf(
       const fields: Record<string, FieldConstraints> = {};
       for (const object of objectsOf(node)) {
         const names = new Set(object.required);
-        // Defined, not assigned: a property named `__proto__` is a field like any other.
         for (const name of Object.keys(object.properties))
-          Object.defineProperty(fields, name, {
-            value: constraintsOf(object.properties[name]!, names.has(name), inner),
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
+          define(fields, name, constraintsOf(object.properties[name]!, names.has(name), inner));
       }
       return { type: 'object', ...flags, fields };
     }
@@ -300,28 +311,57 @@ function objectsOf(node: FormNode): FormObjectNode[] {
  * which member an empty text belongs to is not known. `keepingEmptyText` turns this off.
  */
 function emptyTextAsMissing(node: FormNode, value: unknown): unknown {
+  return eachProperty(node, value, true, (property, given, required) => {
+    if (given !== '') return given;
+    const field = constraintsOf(property, false, []);
+    if (field.values?.includes('')) return given;
+    return field.nullable && !required ? null : undefined;
+  });
+}
+
+/**
+ * `value` read property by property as `node` declares them: `each` gives what to keep of a
+ * member that is not an object (`undefined` leaves it out), and an object is read alike, at
+ * every depth. Members `node` does not declare are kept with `others`, else left out.
+ */
+function eachProperty(
+  node: FormNode,
+  value: unknown,
+  others: boolean,
+  each: (property: FormNode, given: unknown, required: boolean, path: readonly string[]) => unknown,
+  path: readonly string[] = [],
+  required = false,
+): unknown {
   const objects = objectsOf(node);
-  if (objects.length === 0 || !isRecord(value)) return value;
+  if (objects.length === 0 || !isRecord(value))
+    return path.length > 0 ? each(node, value, required, path) : value;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const property = objects.find((o) => Object.prototype.hasOwnProperty.call(o.properties, key))
       ?.properties[key];
-    let kept = value[key];
-    if (property && kept !== '') kept = emptyTextAsMissing(property, kept);
-    else if (property) {
-      const field = constraintsOf(property, false, []);
-      if (!field.values?.includes('')) {
-        if (!field.nullable || objects.some((o) => o.required?.includes(key))) continue;
-        kept = null;
-      }
-    }
-    // Defined, not assigned: a property named `__proto__` is a field like any other.
-    Object.defineProperty(out, key, {
-      value: kept,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    const kept = property
+      ? eachProperty(
+          property,
+          value[key],
+          others,
+          each,
+          [...path, key],
+          objects.some((o) => !!o.required?.includes(key)),
+        )
+      : others
+        ? value[key]
+        : undefined;
+    if (kept !== undefined) define(out, key, kept);
   }
   return out;
+}
+
+/** Defined, not assigned: a property named `__proto__` is a field like any other. */
+function define(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
