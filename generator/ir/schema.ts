@@ -364,7 +364,8 @@ export function nullable(type: IrType): IrType {
   return { kind: 'union', members: [type, NULL] };
 }
 
-export function dedupe(types: readonly IrType[]): IrType[] {
+/** The items in order, each once: equal when their JSON is (types, invalidations: plain data). */
+export function dedupe<T>(types: readonly T[]): T[] {
   const seen = new Set<string>();
   return types.filter((t) => {
     const key = JSON.stringify(t);

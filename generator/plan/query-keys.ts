@@ -13,6 +13,7 @@
  * query appends `'stream'` (after a write's body, which is what identifies its answer).
  */
 import type { FixedMethod, HttpMethod, IrOperation, IrParameter, IrType } from '../ir/types.js';
+import { dedupe } from '../ir/schema.js';
 
 /** One element of a key: a word of the path, a path parameter's value, or a segment mixing both. */
 export type KeySegment =
@@ -262,7 +263,8 @@ export function queryKeyPlan(operations: readonly IrOperation[]): QueryKeyPlan {
           const segments = target && reads.get(target);
           return segments ? [declaredInvalidation(op, segments)] : [];
         });
-        return [op, withoutRepeats([...own, ...declared])];
+        // A declared read may be one the path gives already: each once.
+        return [op, dedupe([...own, ...declared])];
       }),
   );
   const streams = new Map(
@@ -291,15 +293,4 @@ function declaredInvalidation(
   return unknown < 0
     ? { segments, scope: 'reads' }
     : { segments: segments.slice(0, unknown), scope: 'subtree' };
-}
-
-/** The invalidations in order, each once: a declared read may be one the path gives already. */
-function withoutRepeats(list: readonly Invalidation[]): Invalidation[] {
-  const seen = new Set<string>();
-  return list.filter((i) => {
-    const key = JSON.stringify(i);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
