@@ -1,8 +1,8 @@
 /**
  * api.md's `# TanStack Query` section: every function of the `./query` entry point with the
  * arguments it takes, what `mutate` takes, the keys each mutation invalidates and the error
- * types its `error.is` takes; and the settings types (`MutationSettings`, `QueryRequestOptions`)
- * read from the runtime's declarations, as the client's options are. The functions are listed
+ * types its `error.is` takes; and `MutationSettings`, read from the runtime's declaration as
+ * the client's options are. The functions are listed
  * from the declarations the module is written from (`operationQueryParts`), so the reference
  * names what the module exports, with the same parameters. One line per item, so that a diff
  * shows just what changed.
@@ -30,8 +30,8 @@ function fence(code: string): string {
 
 /**
  * `name(client, userId, options?)`: the parameters by name, since their types are the client
- * method's, listed under the operation; a large document's api.md stays within the size its
- * package is formatted at (`FORMAT_LIMITS`).
+ * method's, listed under the operation; so a large document's api.md grows by a line per
+ * operation, not by every signature again (Jira's by 230 kB rather than 360 kB).
  */
 function call(fn: FunctionDeclarationStructure): string {
   const parameters = (fn.parameters ?? []).map((p) => `${p.name}${p.hasQuestionToken ? '?' : ''}`);
