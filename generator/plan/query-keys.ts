@@ -12,8 +12,9 @@
  * page parameter: the pages are the query's data, not part of what identifies it. A streamed
  * query appends `'stream'` (after a write's body, which is what identifies its answer).
  */
-import type { FixedMethod, HttpMethod, IrOperation, IrParameter, IrType } from '../ir/types.js';
+import type { HttpMethod, IrOperation, IrParameter, IrType } from '../ir/types.js';
 import { dedupe } from '../ir/schema.js';
+import { queryRole } from '../shared/query-role.js';
 
 /** One element of a key: a word of the path, a path parameter's value, or a segment mixing both. */
 export type KeySegment =
@@ -29,26 +30,11 @@ export interface Invalidation {
   readonly scope: InvalidationScope;
 }
 
-/**
- * Whether an operation gets query options (a read) or mutation options (a write): what the
- * document states (`x-sdk-query`), else by its method, and HEAD and OPTIONS get neither. QUERY is a read (safe, its body part of its key); a method a 3.2
- * document adds (`LINK`, `PURGE`) is not known to be safe, so it is a write.
- */
+/** Whether an operation gets query options (a read) or mutation options (a write): `queryRole`'s rule. */
 export function queryRoleOf(
   op: Pick<IrOperation, 'method' | 'queryRole'>,
 ): 'read' | 'write' | undefined {
-  if (op.queryRole !== undefined) return op.queryRole;
-  const roles: Readonly<Record<FixedMethod, 'read' | 'write' | undefined>> = {
-    GET: 'read',
-    QUERY: 'read',
-    POST: 'write',
-    PUT: 'write',
-    PATCH: 'write',
-    DELETE: 'write',
-    HEAD: undefined,
-    OPTIONS: undefined,
-  };
-  return Object.hasOwn(roles, op.method) ? roles[op.method as FixedMethod] : 'write';
+  return queryRole(op.method, op.queryRole);
 }
 
 /**

@@ -25,9 +25,10 @@ export interface OutputFile {
 
 /**
  * Which printed texts prettier formats: none when the package's TypeScript is larger than
- * `package` characters (`formatWeight`), else those up to `file` characters. Prettier's time and memory grow with the
- * text, and on GitHub's description (an 8 MB guards module, a 14 MB surface record, 33 MB in
- * all) formatting was about 60% of a run's CPU and most of its 2 GB peak memory. The printed
+ * `package` characters (`formatWeight`), else those up to `file` characters. Prettier's time
+ * and memory grow with the text, and on GitHub's description (an 8 MB guards module, a 14 MB
+ * surface record, 33 MB in all) formatting was about 60% of a run's CPU and most of its 2 GB
+ * peak memory. The printed
  * text is valid, deterministic TypeScript (two-space indentation, see `printFiles`), only not
  * wrapped at 100 columns: a package this large is read by the compiler more than by people.
  * Our own spec's package is about 1 MB with its largest file at 0.2 MB, and a mid-size

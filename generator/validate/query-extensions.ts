@@ -17,20 +17,15 @@ import { joinPointer } from '../shared/document/pointer.js';
 import type { SourceDocument } from '../load/load.js';
 import { errorAt } from './report.js';
 import type { OperationSite } from './document-index.js';
+import { queryRole as roleBy } from '../shared/query-role.js';
 
 export const QUERY_ROLE = 'x-sdk-query';
 export const INVALIDATES = 'x-sdk-invalidates';
 
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
-/** The role an operation has by its method and its `x-sdk-query`, as validation reads it. */
-function roleOf(site: OperationSite): 'read' | 'write' | undefined {
-  const declared = member(site.operation, QUERY_ROLE);
-  if (declared === 'read' || declared === 'write') return declared;
-  const method = site.method.toUpperCase();
-  if (method === 'GET' || method === 'QUERY') return 'read';
-  return method === 'HEAD' || method === 'OPTIONS' ? undefined : 'write';
-}
+/** The role an operation has by its method and its `x-sdk-query`, as the plan reads it. */
+const roleOf = (site: OperationSite) => roleBy(site.method, member(site.operation, QUERY_ROLE));
 
 export function queryExtensions(
   doc: SourceDocument,
