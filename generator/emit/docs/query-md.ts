@@ -68,8 +68,7 @@ function operationSection(
     return fn ? `, keyed by ${call(fn)}` : '';
   };
   const options = named(q.options);
-  const key = named(q.key);
-  if (options) sentences.push(`${call(options)}${key ? `, keyed by ${call(key)}` : ''}.`);
+  if (options) sentences.push(`${call(options)}${keyed(q.key)}.`);
   const infinite = named(q.infiniteOptions);
   if (infinite)
     sentences.push(`Pages: ${call(infinite)} for \`useInfiniteQuery\`${keyed(q.infiniteKey)}.`);
@@ -96,7 +95,7 @@ function operationSection(
   return [`### \`${op.functionName}\``, `\`${methodPath(op)}()\`: ${sentences.join(' ')}`];
 }
 
-/** `MutationSettings` and `QueryRequestOptions`, as the runtime declares them. */
+/** `MutationSettings`, as the runtime declares it. */
 function settingsLines(templates: readonly TemplateFile[]): string[] {
   const { interfaces } = runtimeOptions(templates, ['MutationSettings'], QUERY_TEMPLATE);
   const line = (m: OptionMember) =>
