@@ -5,6 +5,7 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { BillingDetails, BillingDetailsRequest, User } from '../../generated/src/index.js';
+import { formSchema, type FormNode } from '../../generated/src/runtime/core/standard-schema.js';
 import {
   BillingDetailsRequestSchema,
   keepingEmptyText,
@@ -64,6 +65,19 @@ describe('valuesFrom', () => {
       email: 'a@example.com',
       locale: 'de',
       custom_properties: { external_id: 'x' },
+    });
+  });
+
+  it("keeps the entries of a map, checked by the map's own schema", () => {
+    const node: FormNode = {
+      type: 'object',
+      properties: { name: { type: 'string' } },
+      additional: { type: 'string', maxLength: 3 },
+    };
+    const schema = formSchema<Record<string, string>>('test', node);
+    expect(schema.valuesFrom({ name: 'x', a: 'abc', b: 'toolong' })).toEqual({
+      values: { name: 'x', a: 'abc' },
+      refused: [{ message: 'at most 3 characters', path: ['b'], code: 'max_length', expected: 3 }],
     });
   });
 });

@@ -324,7 +324,8 @@ function emptyTextAsMissing(node: FormNode, value: unknown): unknown {
 /**
  * `value` read property by property as `node` declares them: `each` gives what to keep of a
  * member that is not an object (`undefined` leaves it out), and an object is read alike, at
- * every depth. Members `node` does not declare are kept with `others`, else left out.
+ * every depth. Members `node` does not declare (nor its map's `additional`) are kept with
+ * `others`, else left out.
  */
 function eachProperty(
   node: FormNode,
@@ -339,8 +340,11 @@ function eachProperty(
     return path.length > 0 ? each(node, value, required, path) : value;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    const property = objects.find((o) => Object.prototype.hasOwnProperty.call(o.properties, key))
-      ?.properties[key];
+    // A declared member, else an entry of a map (`additional`).
+    const property =
+      objects.find((o) => Object.prototype.hasOwnProperty.call(o.properties, key))?.properties[
+        key
+      ] ?? objects.find((o) => o.additional)?.additional;
     const kept = property
       ? eachProperty(
           property,
