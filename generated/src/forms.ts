@@ -114,7 +114,7 @@ export const BillingDetailsRequestSchema: FormSchema<BillingDetailsRequest, Bill
  *
  * A Standard Schema v1 validator that reports every issue; `fields` holds each field's declared constraints (see {@link FormSchema}).
  */
-export const ChargingStartRequestSchema: FormSchema<ChargingStartRequest, ChargingSession> =
+export const ChargingStartRequestSchema: FormSchema<ChargingStartRequest> =
   /* @__PURE__ */ formSchema('connect-api-client', ChargingStartRequestNode);
 /**
  * Validates a `PatchedChargingSessionRateRequest`: the body of `client.users.chargingSessions.rate()`.

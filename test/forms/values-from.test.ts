@@ -8,6 +8,7 @@ import type { BillingDetails, BillingDetailsRequest, User } from '../../generate
 import { formSchema, type FormNode } from '../../generated/src/runtime/core/standard-schema.js';
 import {
   BillingDetailsRequestSchema,
+  ChargingStartRequestSchema,
   keepingEmptyText,
   PatchedUserRequestSchema,
   UserCreateRequestSchema,
@@ -31,6 +32,8 @@ describe('valuesFrom', () => {
       BillingDetailsRequestSchema.valuesFrom(ANSWER).values,
     ).toEqualTypeOf<BillingDetailsRequest>();
     expectTypeOf(PatchedUserRequestSchema.valuesFrom).parameter(0).toEqualTypeOf<User>();
+    // Starting to charge answers a session, not what the body sends: no answer type is claimed.
+    expectTypeOf(ChargingStartRequestSchema.valuesFrom).parameter(0).toEqualTypeOf<unknown>();
     // @ts-expect-error a user is not billing details
     BillingDetailsRequestSchema.valuesFrom({ id: 'u1' } as User);
   });

@@ -84,7 +84,7 @@ export function formValidators(ir: Ir, plan: Plan): FormValidator[] {
       if (part === 'body' && body?.kind === 'ref') {
         users.set(body.name, [...(users.get(body.name) ?? []), checks]);
         const answer = op.successType;
-        if (answer?.kind === 'ref' && !index.isEnum(answer.name))
+        if (answer?.kind === 'ref' && answersFor(body.name, answer.name, index))
           if (!answers.has(body.name) || op.method === 'PUT' || op.method === 'PATCH')
             answers.set(body.name, index.typeName(answer.name, 'read'));
         continue;
@@ -107,21 +107,45 @@ export function formValidators(ir: Ir, plan: Plan): FormValidator[] {
     const name = schemaValidators.get(schema.name);
     if (name === undefined) return [];
     const typeName = index.typeName(schema.name, 'write');
+    const answer = answerOf(schema.name, answers, index);
     return [
       {
         name,
         checks: `a \`${typeName}\`: ${users.get(schema.name)!.join(', ')}`,
         type: { kind: 'ref', name: schema.name },
         input: { name: typeName, module: index.isEnum(schema.name) ? './enums.js' : './types.js' },
-        ...(answers.has(schema.name)
-          ? { answer: { name: answers.get(schema.name)!, module: './types.js' } }
-          : {}),
+        ...(answer !== undefined ? { answer: { name: answer, module: './types.js' } } : {}),
         schema,
         parameterSet: false,
       },
     ];
   });
   return [...schemas, ...own];
+}
+
+/**
+ * The answer an edit form starts from, for a body schema: the read view of the same schema
+ * where the views are split (`Applicant` for `ApplicantRequest`), else the success type of an
+ * operation that sends it, when it answers the same thing (drf-spectacular's `BillingDetails`
+ * for `BillingDetailsRequest`); none when neither holds, so no envelope passes for an answer.
+ */
+function answerOf(
+  name: string,
+  answers: ReadonlyMap<string, string>,
+  index: SchemaIndex,
+): string | undefined {
+  const read = index.typeName(name, 'read');
+  return read !== index.typeName(name, 'write') ? read : answers.get(name);
+}
+
+/** Whether `answer` holds every member of `body`: it answers what the body sends. */
+function answersFor(body: string, answer: string, index: SchemaIndex): boolean {
+  const sent = index.get(body)?.type;
+  const got = index.get(answer)?.type;
+  if (sent?.kind !== 'object' || got?.kind !== 'object' || sent.properties.length === 0)
+    return false;
+  const names = new Set(got.properties.map((p) => p.name));
+  return sent.properties.every((p) => names.has(p.name));
 }
 
 function parametersOf(op: IrOperation, part: Exclude<FormPart, 'body'>) {
