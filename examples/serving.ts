@@ -14,6 +14,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import { join, normalize, sep } from 'node:path';
 import { startFakeConnectApi } from '../generated/src/connect/fake/index.js';
+import { apiProxy } from './app/api-proxy.js';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -67,8 +68,31 @@ export function forwardTo(
   req.pipe(upstream);
 }
 
-/** The path under which an app's backend passes calls on to the API. */
-export const BACKEND = '/backend';
+/** The path under which an app's backend passes calls on to the API: the README's. */
+export const PROXY_PATH = '/api/connect';
+
+/** Hands a `node:http` request to a Fetch-style route (`apiProxy`) and writes its answer back. */
+async function serveFetch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: (request: Request) => Promise<Response>,
+): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers))
+    for (const each of [value ?? []].flat()) headers.append(name, each);
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const answer = await route(
+    new Request(new URL(req.url ?? '/', `http://${req.headers.host}`), {
+      method: req.method ?? 'GET',
+      headers,
+      body: hasBody ? Buffer.concat(chunks) : null,
+    }),
+  );
+  res.writeHead(answer.status, Object.fromEntries(answer.headers));
+  res.end(Buffer.from(await answer.arrayBuffer()));
+}
 
 /** An app's backend: where it listens and what it passed on. */
 export interface AppBackend {
@@ -95,12 +119,17 @@ export interface AppFiles {
 }
 
 /**
- * Serves an app (its page at `/`, its bundled script at `/app.js`) and passes `/backend/*` on
- * to a fake API started here, adding the token on the way, as an app's backend in proxy mode
- * does (the README's "Browsers"): the page itself never holds a token.
+ * Serves an app (its page at `/`, its bundled script at `/app.js`) and passes `/api/connect/*`
+ * on to a fake API started here through the README's `apiProxy` (api-proxy.ts), which adds the
+ * token on the way, as an app's backend in proxy mode does: the page itself never holds one.
  */
 export async function startAppBackend(app: AppFiles): Promise<AppBackend> {
   const fake = app.api === false ? undefined : await startFakeConnectApi({ seed: 1 });
+  if (fake) {
+    // Where the README's route reads the API's origin and token from.
+    process.env['CONNECT_API_URL'] = fake.url;
+    process.env['CONNECT_API_TOKEN'] = fake.tokens[0];
+  }
   const apiRequests: string[] = [];
   const served: string[] = [];
   const server = createServer((req, res) => {
@@ -110,13 +139,11 @@ export async function startAppBackend(app: AppFiles): Promise<AppBackend> {
     if (path === '/') res.writeHead(200, { 'content-type': TYPES['.html']! }).end(app.html);
     else if (script !== undefined)
       res.writeHead(200, { 'content-type': TYPES['.js']! }).end(script);
-    else if (path.startsWith(`${BACKEND}/`) && fake) {
-      // A real backend checks the user's session here before passing the call on.
-      const upstream = path.slice(BACKEND.length);
-      apiRequests.push(`${req.method} ${upstream}`);
-      forwardTo(new URL(fake.url), req, res, {
-        path: upstream,
-        headers: { authorization: `Bearer ${fake.tokens[0]}` },
+    else if (path.startsWith(`${PROXY_PATH}/`) && fake) {
+      apiRequests.push(`${req.method} ${path.slice(PROXY_PATH.length)}`);
+      serveFetch(req, res, apiProxy).catch(() => {
+        if (res.headersSent) res.destroy();
+        else res.writeHead(502).end();
       });
     } else res.writeHead(404).end();
   });

@@ -1,26 +1,27 @@
 /**
  * A charging app's screens on the generated query options and form validators: stations
- * around a point with "load more", a new user, the billing-details form, adding a card,
- * starting and stopping a charge at the nearest free EVSE, and the user's sessions. The keys, query functions, page
- * parameters, invalidation, retries and form checks all come from the package; what is left
- * here is the screens. Every element a test reads has an id or a `data-` attribute.
+ * around a point with "load more", a new user, the billing-details form (read, then edited),
+ * adding a card, starting and stopping a charge at the nearest free EVSE, and the user's
+ * sessions. The keys, query functions, page parameters, invalidation, retries and form checks
+ * all come from the package; what is left here is the screens. Every element a test reads has an id or a `data-` attribute.
  */
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { BillingDetailsRequestSchema } from '../../generated/src/forms.js';
-import type { ConnectClient, User } from '../../generated/src/index.js';
+import { NotFoundError, type ConnectClient, type User } from '../../generated/src/index.js';
 import {
   stationsAroundInfiniteQueryOptions,
   stationsAroundQueryOptions,
+  usersBillingDetailsRetrieveQueryOptions,
   usersBillingDetailsUpdateMutationOptions,
   usersChargingSessionsListQueryOptions,
   usersChargingStartMutationOptions,
   usersChargingStopMutationOptions,
   usersCreateMutationOptions,
   usersListQueryOptions,
-  usersPaymentMethodsListQueryKey,
+  usersPaymentMethodsCreateSetupIntentMutationOptions,
   usersPaymentMethodsListQueryOptions,
 } from '../../generated/src/query.js';
 import { addCard } from './payment-provider.js';
@@ -94,15 +95,29 @@ function NewUser({ client, onCreated }: Props & { onCreated: (user: User) => voi
   );
 }
 
+/**
+ * The user's billing details as a form that starts from the server's answer (`valuesFrom`), or
+ * empty where a new user has none yet (the API's 404), and is checked as it is typed: Save
+ * stays off until the values are ones the API takes.
+ */
 function BillingDetails({ client, userId }: UserProps) {
+  const billing = useQuery(usersBillingDetailsRetrieveQueryOptions(client, userId));
   const save = useMutation(usersBillingDetailsUpdateMutationOptions(client));
-  const form = useForm({ resolver: standardSchemaResolver(BillingDetailsRequestSchema) });
+  const form = useForm({
+    mode: 'onChange',
+    resolver: standardSchemaResolver(BillingDetailsRequestSchema),
+    values: billing.data && BillingDetailsRequestSchema.valuesFrom(billing.data).values,
+  });
   const fields = BillingDetailsRequestSchema.fields;
-  const { errors } = form.formState;
+  const { errors, isValid } = form.formState;
   const city = form.watch('city') ?? '';
+  const none = billing.error instanceof NotFoundError;
   return (
-    <section id="billing" data-saved={save.isSuccess}>
-      <h2>Billing details</h2>
+    <section
+      id="billing"
+      data-state={billing.data ? 'saved' : none ? 'none' : billing.isPending ? 'loading' : 'failed'}
+    >
+      <h2>Billing details{none && ' (none yet)'}</h2>
       <form onSubmit={form.handleSubmit((body) => save.mutate({ userId, body }))}>
         <label>
           Street <input {...form.register('line1')} />
@@ -133,7 +148,9 @@ function BillingDetails({ client, userId }: UserProps) {
             ))}
           </select>
         </label>
-        <button type="submit">Save</button>
+        <button type="submit" disabled={!isValid || save.isPending}>
+          Save
+        </button>
       </form>
     </section>
   );
@@ -146,10 +163,11 @@ function Charging({ client, userId }: UserProps) {
   const nearest = useQuery(stationsAroundQueryOptions(client, NEAREST_FREE));
   const cards = useQuery(usersPaymentMethodsListQueryOptions(client, userId));
   const sessions = useQuery(usersChargingSessionsListQueryOptions(client, userId));
+  // The setup intent's options, whose success refetches the cards, around the whole of adding
+  // one: the intent, then the payment provider attaching the card to it.
   const add = useMutation({
+    ...usersPaymentMethodsCreateSetupIntentMutationOptions(client),
     mutationFn: () => addCard(client, userId),
-    onSuccess: (_data, _variables, _result, context) =>
-      context.client.invalidateQueries({ queryKey: usersPaymentMethodsListQueryKey(userId) }),
   });
   const start = useMutation(usersChargingStartMutationOptions(client));
   const stop = useMutation(usersChargingStopMutationOptions(client));
@@ -168,7 +186,7 @@ function Charging({ client, userId }: UserProps) {
           </li>
         ))}
       </ul>
-      <button id="add-card" disabled={add.isPending} onClick={() => add.mutate()}>
+      <button id="add-card" disabled={add.isPending} onClick={() => add.mutate({ userId })}>
         Add a card
       </button>
       <h2>Charging</h2>

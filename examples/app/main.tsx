@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { ConnectClient } from '../../generated/src/index.js';
 import { App } from './App.js';
 
-const client = new ConnectClient({ auth: 'none', baseUrl: '/backend' });
+const client = new ConnectClient({ auth: 'none', baseUrl: '/api/connect' });
 const queryClient = new QueryClient();
 
 createRoot(document.getElementById('root')!).render(

@@ -17,7 +17,7 @@ export async function addCard(client: ConnectClient, userId: string): Promise<vo
  * app's backend like the API.
  */
 export async function confirmCardSetup(clientSecret: string): Promise<void> {
-  const answer = await fetch('/backend/_fake/setup-intents/confirm/', {
+  const answer = await fetch('/api/connect/_fake/setup-intents/confirm/', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ client_secret: clientSecret }),

@@ -1,11 +1,12 @@
 /**
  * `npm run demo:app`: the charging app (App.tsx) in the browser, against the fake. This file
  * is the app's backend: it serves the page and the app bundled by esbuild, and passes
- * `/backend/*` on to the API with the token, which never reaches the browser (proxy mode,
- * the README's "Browsers" section). Here the API is a fake server started in this process.
+ * `/api/connect/*` on to the API through the README's own `apiProxy` (api-proxy.ts), which adds
+ * the token, so it never reaches the browser (proxy mode, the README's "Browsers" section).
+ * Here the API is a fake server started in this process.
  *
  * With `--msw` (`api: 'msw'`) it is a plain file server instead: the app is bundled from
- * main-fake.tsx, which runs the fake in the page and answers `/backend/*` from it through
+ * main-fake.tsx, which runs the fake in the page and answers `/api/connect/*` from it through
  * MSW's Service Worker, so no API server runs anywhere.
  *
  *   npm run demo:app            # serves on http://127.0.0.1:8091/
@@ -24,7 +25,7 @@ const APP_DIR = import.meta.dirname;
 /** The running example: its backend. */
 export type AppExample = AppBackend;
 
-/** Where the app's `/backend/*` calls are answered: this server, or the fake in the page through MSW. */
+/** Where the app's `/api/connect/*` calls are answered: this server, or the fake in the page through MSW. */
 export type AppApi = 'backend' | 'msw';
 
 export interface AppExampleOptions {
@@ -43,9 +44,12 @@ function builtPackage(packageDir: string): Plugin {
   return {
     name: 'built-package',
     setup(b) {
-      b.onResolve({ filter: /generated\/src\/(index|query|forms|testing\/fake)\.js$/ }, (args) => ({
-        path: join(packageDir, 'dist/esm', args.path.split('generated/src/').pop()!),
-      }));
+      b.onResolve(
+        { filter: /generated\/src\/(index|query|forms|connect\/fake\/fake)\.js$/ },
+        (args) => ({
+          path: join(packageDir, 'dist/esm', args.path.split('generated/src/').pop()!),
+        }),
+      );
     },
   };
 }

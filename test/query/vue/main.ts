@@ -8,7 +8,7 @@ import { createApp } from 'vue';
 import { ConnectClient } from '../../../generated/src/index.js';
 import { App, clientKey } from './App.js';
 
-const client = new ConnectClient({ auth: 'none', baseUrl: '/backend' });
+const client = new ConnectClient({ auth: 'none', baseUrl: '/api/connect' });
 
 createApp(App)
   .provide(clientKey, client)

@@ -1,6 +1,6 @@
 /**
  * The Vue app's backend for the browser test: it serves a page and the app bundled by esbuild
- * in memory, and passes `/backend/*` on to a fake API started in this process with the token
+ * in memory, and passes `/api/connect/*` on to a fake API started in this process with the token
  * added (proxy mode, as examples/app/server.ts does for the React app). The app is bundled from
  * the package's sources (generated/src), not a built package: the options are the same code,
  * and the test saves the package build.
