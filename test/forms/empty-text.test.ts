@@ -49,4 +49,20 @@ describe('empty inputs', () => {
     });
     expect(keeping.fields.line1.required).toBe(true);
   });
+
+  it("keepingEmptyText passes the caller's own options on, with its switch added", () => {
+    const seen: unknown[] = [];
+    const recording: typeof BillingDetailsRequestSchema = {
+      ...BillingDetailsRequestSchema,
+      '~standard': {
+        ...BillingDetailsRequestSchema['~standard'],
+        validate: (value, options) => {
+          seen.push(options);
+          return { value: value as never };
+        },
+      },
+    };
+    keepingEmptyText(recording)['~standard'].validate({}, { libraryOptions: { locale: 'de' } });
+    expect(seen).toEqual([{ libraryOptions: { locale: 'de', emptyText: 'keep' } }]);
+  });
 });

@@ -11,6 +11,7 @@ import type { TemplateFile } from '../templates/runtime.js';
 import { runtimeOptions, type OptionMember } from '../templates/runtime-options.js';
 import { sampleCall } from '../common/samples.js';
 import type { SchemaIndex } from '../common/type-expr.js';
+import { proxyPath } from '../docs/readme-examples.js';
 
 /** The template that declares the fake's options and handle. */
 const FAKE_API_TEMPLATE = 'generic/fake-api.ts';
@@ -21,6 +22,7 @@ const ts = (code: string) => `\`\`\`ts\n${code}\n\`\`\``;
 export function fakeReadme(ir: Ir, index: SchemaIndex): string[] {
   const pkg = ir.info.packageName;
   const client = clientClassName(ir);
+  const proxy = proxyPath(pkg);
   // A read that needs no stored item answers at once: the first GET without path parameters.
   const op =
     ir.operations.find((o) => o.method === 'GET' && o.pathParameters.length === 0) ??
@@ -39,6 +41,10 @@ export function fakeReadme(ir: Ir, index: SchemaIndex): string[] {
       "- **Streams.** An answer that is a stream is sent as one, in its media type (server-sent events with `id:` 1, 2, 3…, JSON Lines, JSON text sequences): `streams.events` items (default 3) sampled from the item's schema, when the request's flag (`stream: true`) asks for it, JSON otherwise; a flagged event stream ends with `data: [DONE]`, and `Last-Event-ID: n` continues with event n+1. Each event first waits on `streams.clock`: `steppedClock()` from the same entry lets a test send them one at a time with `clock.tick()`, and `await clock.waiting()` says the fake holds the next one back.",
       '- `fake.handle(request)` answers a `Request` with a `Response`, for anything that serves Fetch requests.',
     ].join('\n'),
+    `Mounted in [MSW](https://mswjs.io/) (2 or 3), the fake answers the page's own \`fetch\` through MSW's Service Worker. In proxy mode (see Browsers: the page's client has \`auth: 'none'\` and your backend's path as \`baseUrl\`), \`proxyPath\` puts the fake behind that path, as your backend would stand there:`,
+    ts(
+      `import { http } from 'msw';\nimport { setupWorker } from 'msw/browser';\nimport { ${FAKE_FACTORY} } from '${pkg}/testing';\n\nconst fake = ${FAKE_FACTORY}({ proxyPath: '${proxy}' });\nconst worker = setupWorker(http.all('${proxy}/*', ({ request }) => fake.handle(request)));\nawait worker.start();`,
+    ),
   ];
 }
 

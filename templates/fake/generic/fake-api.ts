@@ -48,6 +48,14 @@ export interface FakeApiOptions {
    * resolves, so a client given `url` without `fetch` fails at once instead of reaching a server.
    */
   readonly baseUrl?: string;
+  /**
+   * The app's own path the fake stands behind, as its backend would in proxy mode
+   * (`'/api/petstore'`, where the client is made with `auth: 'none', baseUrl: '/api/petstore'`):
+   * the fake's paths start there instead of at the spec's server path, and `url` ends with it.
+   * MSW mounts it as `http.all('/api/petstore/*', ({ request }) => fake.handle(request))`.
+   * Credentials are not checked, so there is no token to add.
+   */
+  readonly proxyPath?: string;
   /** The largest request body read, in bytes; a larger one is 413. Default 1 MiB. */
   readonly maxBodyBytes?: number;
   /** How streamed answers (events, JSON Lines, JSON texts) are made up (`streams.ts`). */
@@ -85,7 +93,9 @@ export function createFake(contract: FakeContract, options: FakeApiOptions = {})
   const mode = options.responses ?? 'faithful';
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const base = new URL(options.baseUrl ?? `https://fake.invalid${contract.basePath}`);
-  const basePath = base.pathname.replace(/\/+$/, '');
+  const basePath = (
+    options.proxyPath === undefined ? base.pathname : mountPath(options.proxyPath)
+  ).replace(/\/+$/, '');
   const url = `${base.origin}${basePath}`;
   const randomFor = (key: string) => new SeededRandom(`${seed}|${key}`);
   const router = new Router(contract.operations);
@@ -153,4 +163,10 @@ export function createFake(contract: FakeContract, options: FakeApiOptions = {})
     reset: () => state.reset(),
     add: (collectionPath, fields) => state.add(collectionPath, fields),
   };
+}
+
+/** The proxy path as given, without a trailing slash; one that does not start with `/` is refused. */
+function mountPath(path: string): string {
+  if (!path.startsWith('/')) throw new TypeError(`proxyPath must start with /, got ${path}`);
+  return path;
 }

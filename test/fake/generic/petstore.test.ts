@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
 import { parse, stringify } from 'yaml';
 import { generate } from '../../../generator/pipeline.js';
 
@@ -280,5 +282,55 @@ describe("the pet store's fake", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(await response.json()).toMatchObject({ id: 1, name: 'Rex' });
+  });
+});
+
+describe('the pet store in an app, as the Connect package is', () => {
+  it("answers under the app's own path (`proxyPath`), mounted in MSW", async () => {
+    const fake = testing.createFakeApi({ seed: 1, proxyPath: '/api/pet-store' });
+    expect(fake.url).toBe('https://fake.invalid/api/pet-store');
+    // The README's mount, with msw/node in place of the browser's worker: the client is made
+    // as a page's is (no token, the app's path) and sends with the global fetch MSW intercepts.
+    const server = setupServer(
+      http.all('http://app.test/api/pet-store/*', ({ request }) => fake.handle(request)),
+    );
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const client = new pets.PetStoreClient({
+        auth: 'none',
+        baseUrl: 'http://app.test/api/pet-store',
+        validateResponses: 'strict',
+      });
+      const rex = await client.pets.createPet({ name: 'Rex' });
+      expect(await client.pets.listPets()).toEqual([rex]);
+      // The spec's own server path is not the fake's any more.
+      const outside = await fake.handle(new Request('http://app.test/v1/pets'));
+      expect(outside.status).toBe(404);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('refuses a proxy path that is not a path', () => {
+    expect(() => testing.createFakeApi({ proxyPath: 'api' })).toThrow(
+      'proxyPath must start with /, got api',
+    );
+  });
+
+  it("has form validators that read blank inputs as not given and start from the API's answer", async () => {
+    const forms = await import(pathToFileURL(join(scratch, 'pkg/src/forms.ts')).href);
+    const schema = forms.PetRequestSchema as {
+      '~standard': { validate(value: unknown): { value?: unknown; issues?: unknown[] } };
+      valuesFrom(answer: unknown): { values: unknown; refused: { path: unknown[] }[] };
+    };
+    expect(schema['~standard'].validate({ name: '', tag: '' }).issues).toMatchObject([
+      { path: ['name'], message: 'required' },
+    ]);
+    expect(schema['~standard'].validate({ name: 'Rex', tag: '' })).toEqual({
+      value: { name: 'Rex', tag: null },
+    });
+    const { values, refused } = schema.valuesFrom({ id: 1, name: 'Rex', tag: null, size: 4 });
+    expect(values).toEqual({ name: 'Rex', tag: null });
+    expect(refused.map((issue) => issue.path)).toEqual([['size']]);
   });
 });

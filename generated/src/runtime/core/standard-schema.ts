@@ -204,8 +204,8 @@ export function formSchema<T, Answer = unknown>(
     valuesFrom(answer) {
       const refused: FormIssue[] = [];
       const values = eachProperty(node, answer, false, (property, given, _required, path) => {
-        const issues = issuesOf(property, given);
-        refused.push(...issues.map((i) => ({ ...i, path: [...path, ...i.path] })));
+        const issues = issuesOf(property, given, path);
+        refused.push(...issues);
         return issues.length === 0 ? given : undefined;
       }) as T;
       return { values, refused };
@@ -219,13 +219,17 @@ export function formSchema<T, Answer = unknown>(
  */
 export function keepingEmptyText<T, Answer>(schema: FormSchema<T, Answer>): FormSchema<T, Answer> {
   const own = schema['~standard'];
-  const keep = { emptyText: 'keep' };
   return {
-    '~standard': { ...own, validate: (value) => own.validate(value, { libraryOptions: keep }) },
-    get fields() {
-      return schema.fields;
+    ...schema,
+    '~standard': {
+      ...own,
+      // The caller's own options go on, with the switch added to them.
+      validate: (value, options) =>
+        own.validate(value, {
+          ...options,
+          libraryOptions: { ...options?.libraryOptions, emptyText: 'keep' },
+        }),
     },
-    valuesFrom: schema.valuesFrom,
   };
 }
 
@@ -259,23 +263,14 @@ export function constraintsOf(
   switch (node.type) {
     case 'string':
     case 'number':
-    case 'integer': {
-      // The node's own bounds, lengths, pattern and format, as declared.
-      const { nullable: _, ...own } = node;
-      return { ...own, ...flags };
-    }
+    case 'integer':
     case 'enum':
-      return { type: 'enum', ...flags, values: node.values };
     case 'array': {
-      const { minItems, maxItems, uniqueItems } = node;
-      return {
-        type: 'array',
-        ...flags,
-        ...(minItems !== undefined ? { minItems } : {}),
-        ...(maxItems !== undefined ? { maxItems } : {}),
-        ...(uniqueItems ? { uniqueItems } : {}),
-        items: constraintsOf(node.items, true, open),
-      };
+      // The node's own bounds, lengths, pattern, format, values or item counts, as declared;
+      // a list's items as constraints in turn.
+      const { nullable: _, ...own } = node;
+      const items = node.type === 'array' && { items: constraintsOf(node.items, true, open) };
+      return { ...own, ...flags, ...items } as FieldConstraints;
     }
     case 'object':
     case 'all': {
@@ -342,9 +337,8 @@ function eachProperty(
   for (const key of Object.keys(value)) {
     // A declared member, else an entry of a map (`additional`).
     const property =
-      objects.find((o) => Object.prototype.hasOwnProperty.call(o.properties, key))?.properties[
-        key
-      ] ?? objects.find((o) => o.additional)?.additional;
+      objects.find((o) => Object.hasOwn(o.properties, key))?.properties[key] ??
+      objects.find((o) => o.additional)?.additional;
     const kept = property
       ? eachProperty(
           property,
@@ -352,7 +346,7 @@ function eachProperty(
           others,
           each,
           [...path, key],
-          objects.some((o) => !!o.required?.includes(key)),
+          objects.some((o) => o.required?.includes(key)),
         )
       : others
         ? value[key]

@@ -61,9 +61,9 @@ export interface FormIssue {
 type Path = readonly (string | number)[];
 
 /** Every issue of `value` against `node`, in the order of the schema's properties; none when it is valid. */
-export function issuesOf(node: FormNode, value: unknown): FormIssue[] {
+export function issuesOf(node: FormNode, value: unknown, at: Path = []): FormIssue[] {
   const out: FormIssue[] = [];
-  check(node, value, [], out);
+  check(node, value, at, out);
   return out;
 }
 
@@ -74,7 +74,8 @@ function issue(
   message: string,
   expected?: FormIssue['expected'],
 ): void {
-  out.push(expected === undefined ? { message, path, code } : { message, path, code, expected });
+  // `expected` only where there is one: an issue never carries an `undefined` member.
+  out.push({ message, path, code, ...(expected !== undefined && { expected }) });
 }
 
 function check(node: FormNode, value: unknown, path: Path, out: FormIssue[]): void {
@@ -220,7 +221,7 @@ function checkObject(node: FormObjectNode, value: unknown, path: Path, out: Form
   }
   if (node.additional === undefined) return;
   for (const key of Object.keys(value)) {
-    if (Object.prototype.hasOwnProperty.call(node.properties, key)) continue;
+    if (Object.hasOwn(node.properties, key)) continue;
     check(node.additional, value[key], [...path, key], out);
   }
 }
@@ -243,7 +244,7 @@ function checkUnion(node: FormUnionNode, value: unknown, path: Path, out: FormIs
     const at = [...path, tagged.property];
     if (tag === undefined) return issue(out, at, 'required', 'required');
     const index =
-      typeof tag === 'string' && Object.prototype.hasOwnProperty.call(tagged.mapping, tag)
+      typeof tag === 'string' && Object.hasOwn(tagged.mapping, tag)
         ? tagged.mapping[tag]
         : undefined;
     if (index === undefined) return enumIssue(out, at, Object.keys(tagged.mapping));
@@ -299,7 +300,6 @@ function count(n: number, unit: string): string {
  * (`constructor`, `toString`), so a plain `{}` does not seem to hold them.
  */
 function read(value: Record<string, unknown>, key: string): unknown {
-  if (key in Object.prototype && !Object.prototype.hasOwnProperty.call(value, key))
-    return undefined;
+  if (key in Object.prototype && !Object.hasOwn(value, key)) return undefined;
   return value[key];
 }
