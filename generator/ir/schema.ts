@@ -23,6 +23,8 @@ export interface SchemaContext {
   readonly inlining: Set<string>;
   /** Such targets found to refer back to themselves, declared as named types instead. */
   readonly hoisting: Hoisting;
+  /** Converting for the document mirror (`IrDocumentMirror`), which keeps what the mirror tells apart. */
+  readonly mirror?: true;
 }
 
 const STRING_FORMATS: Readonly<Record<string, StringFormat>> = {
