@@ -151,7 +151,7 @@ export async function compareDocument(specPath: string, dir: string): Promise<Co
 }
 
 /** `vitest` resolves from the scratch folder through a link to the repository's packages. */
-async function linkNodeModules(dir: string): Promise<void> {
+export async function linkNodeModules(dir: string): Promise<void> {
   await symlink(resolve('node_modules'), join(dir, 'node_modules'), 'dir').catch(
     (e: NodeJS.ErrnoException) => {
       if (e.code !== 'EEXIST') throw e;

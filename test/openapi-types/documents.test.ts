@@ -22,12 +22,38 @@ const DOCUMENTS: readonly [string, string][] = [
 
 describe('openapi-typescript types, document by document', () => {
   const scratch = useScratchDir('openapi-types-');
-  it.each(DOCUMENTS)('%s: every access equals openapi-typescript’s', async (name, spec) => {
-    const dir = join(scratch(), name.replace(/\W+/g, '-'));
-    await writeBoth(spec, dir);
-    const { accesses, differing, other } = await compareDocument(spec, dir);
-    expect(accesses.length).toBeGreaterThan(0);
-    expect(other).toEqual([]);
-    expect(differing).toEqual([]);
+  it.each(DOCUMENTS)(
+    '%s: every access equals openapi-typescript’s',
+    async (name, spec) => {
+      const dir = join(scratch(), name.replace(/\W+/g, '-'));
+      await writeBoth(spec, dir);
+      const { accesses, differing, other } = await compareDocument(spec, dir);
+      expect(accesses.length).toBeGreaterThan(0);
+      expect(other).toEqual([]);
+      expect(differing).toEqual([]);
+    },
+    180_000,
+  );
+});
+
+/**
+ * Not closed yet: openapi-typescript rewrites the members of a union with a `discriminator`
+ * (`Dog.kind` becomes `"Dog"`, an allOf child `Omit<Base, "kind"> & { kind: "Cat" }`) and joins
+ * a oneOf's sibling properties as an alternative; the mirror keeps the schemas as written.
+ * This test lists what differs, so closing a gap shows here.
+ */
+describe('openapi-typescript types, known differences', () => {
+  const scratch = useScratchDir('openapi-types-gaps-');
+  it('discriminated unions and a oneOf with sibling properties', async () => {
+    const spec = 'test/openapi-types/fixtures/discriminators.json';
+    await writeBoth(spec, scratch());
+    const { differing } = await compareDocument(spec, scratch());
+    expect(differing.map((d) => d.path)).toEqual([
+      'components["schemas"]["Pet"]',
+      'components["schemas"]["Cat"]',
+      'components["schemas"]["Dog"]',
+      'components["schemas"]["Sib"]',
+      'components["schemas"]["OneSib"]',
+    ]);
   }, 180_000);
 });

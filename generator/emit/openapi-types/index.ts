@@ -198,11 +198,14 @@ export function emitOpenApiTypes(
 function templateOf(path: IrMirrorPath, mirror: IrDocumentMirror): string | undefined {
   if (!path.key.includes('{') || 'kind' in path.item) return undefined;
   const item = path.item;
+  // Where openapi-typescript looks for a path parameter: the path item's, then each operation's.
+  const operations = item.methods.map(({ operation }) =>
+    operation.kind === 'operation'
+      ? mirror.operations.find((o) => o.id === operation.id)?.operation
+      : operation,
+  );
   const typeOf = (name: string) =>
-    [
-      item.parameters,
-      ...item.methods.flatMap((m) => ('parameters' in m.operation ? [m.operation.parameters] : [])),
-    ]
+    [item.parameters, ...operations.flatMap((o) => (o ? [o.parameters] : []))]
       .flatMap((p) => p.path)
       .find((use) => use.name === name);
   let text = '';
