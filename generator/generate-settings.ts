@@ -4,6 +4,7 @@
  * the IR before the plan names anything, so every emitter sees one consistent package.
  */
 import type { OptionalModules } from './emit/index.js';
+import type { OpenApiTypesOptions } from './emit/openapi-types/options.js';
 import type { Ir } from './ir/types.js';
 import type { ReadOptions } from './load/split/trust.js';
 
@@ -14,6 +15,8 @@ export interface GenerateSettings {
   readonly packageVersion?: string;
   /** Modules to leave out; `layer: false` leaves out the hand-written layer the spec names. */
   readonly modules?: OptionalModules & { readonly layer?: boolean };
+  /** The shape of the `paths`, `components`… types (openapi-typescript 7's options). */
+  readonly openapiTypes?: OpenApiTypesOptions;
   /** What the loader may read beyond the defaults: more roots for `$ref`s, other size limits. */
   readonly read?: ReadOptions;
 }

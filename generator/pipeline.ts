@@ -214,6 +214,7 @@ async function generateLoaded(
       layer,
       header,
       ...(request.settings?.modules ? { modules: request.settings.modules } : {}),
+      ...(request.settings?.openapiTypes ? { openapiTypes: request.settings.openapiTypes } : {}),
     }),
   );
   const printed = await printFiles(emitted, header, caches.format, undefined, clock);

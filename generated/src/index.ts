@@ -16,5 +16,6 @@ export * from './client.js';
 export * from './core.js';
 export * from './error-types.js';
 export * from './status-errors.js';
+export type { paths, webhooks, components, $defs, operations } from './openapi-types.js';
 export * from './runtime/index.js';
 export * from './connect/index.js';

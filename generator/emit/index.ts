@@ -25,6 +25,12 @@ import {
   VERSION_MODULE,
 } from './package/index.js';
 import { emitQueryOptions, QUERY_MODULE } from './query/index.js';
+import {
+  emitOpenApiTypes,
+  OPENAPI_TYPES_MODULE,
+  openApiTypeExports,
+  type OpenApiTypesOptions,
+} from './openapi-types/index.js';
 import { emitRuntime, type LayerContribution, type TemplateFile } from './templates/index.js';
 import { emitEnums, emitErrorTypes, emitTypes } from './types/index.js';
 import { operationSymbolsOf } from '../plan/index.js';
@@ -57,6 +63,8 @@ export interface EmitInput {
   readonly packageVersion?: string;
   /** The optional modules to leave out (the config's `modules`); each is emitted unless set to false. */
   readonly modules?: OptionalModules;
+  /** The shape of the openapi-typescript-compatible types (the config's `openapiTypes`). */
+  readonly openapiTypes?: OpenApiTypesOptions;
 }
 
 /** The modules a package can do without: each is a leaf no other module imports, with an entry point of its own. */
@@ -113,6 +121,8 @@ interface SourceModule {
   readonly files: readonly EmittedFile[];
   /** The file the package index re-exports, under src/; absent for what the index leaves out (`testing/` has its own entry point). */
   readonly exported?: string;
+  /** Re-exported by these names and as types only, where the module is types alone and its names are chosen (not `export *`). */
+  readonly typeNames?: readonly string[];
 }
 
 /** A module of one file, re-exported by the index; none when the emitter had nothing to emit. */
@@ -143,6 +153,7 @@ export function emitVersionFree({
   layer,
   header,
   modules: switches = {},
+  openapiTypes,
 }: EmitInput): VersionFreePackage {
   const wanted = (module: keyof OptionalModules) => switches[module] !== false;
   const src = (path: string) => `${SOURCE_DIR}/${path}`;
@@ -187,6 +198,12 @@ export function emitVersionFree({
     ...exportedFile(emitCoreFactory(ir, src('core.ts'))),
     ...exportedFile(emitErrorTypes(ir, src('error-types.ts'))),
     ...exportedFile(emitStatusErrors(ir, src(STATUS_ERRORS_MODULE))),
+    // openapi-typescript's `paths`, `components`…: types only, so the index stays free of code.
+    {
+      files: [emitOpenApiTypes(ir, src(OPENAPI_TYPES_MODULE), openapiTypes)],
+      exported: OPENAPI_TYPES_MODULE,
+      typeNames: openApiTypeExports(ir, plan, openapiTypes),
+    },
     exportedFolder(emitRuntime(templates, src('runtime')), 'runtime'),
     ...(lib ? [exportedFolder(emitRuntime(libTemplates, src(lib)), lib)] : []),
     { files: testing },
@@ -205,7 +222,9 @@ export function emitVersionFree({
     },
   ];
   const index = emitIndex(
-    modules.flatMap((m) => (m.exported !== undefined ? [m.exported] : [])),
+    modules.flatMap((m) =>
+      m.exported !== undefined ? [{ path: m.exported, typeNames: m.typeNames }] : [],
+    ),
     src('index.ts'),
   );
   const sources = [...modules.flatMap((m) => m.files), index];

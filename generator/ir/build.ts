@@ -13,6 +13,7 @@ import { Hoisting } from './hoist.js';
 import { assignViews } from './views.js';
 import { groupResources } from './resources.js';
 import { NameRegistry, words } from './names.js';
+import { buildMirror } from './mirror.js';
 
 export interface BuildResult {
   readonly ir?: Ir;
@@ -97,6 +98,7 @@ export function buildIr(source: SourceDocument): BuildResult {
       enums,
       operations,
       resources: groupResources(operations),
+      mirror: buildMirror(source, schemaIds),
     },
     diagnostics: reporter.diagnostics,
   };

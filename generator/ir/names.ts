@@ -255,11 +255,24 @@ export function propertyAccess(target: string, name: string): string {
 }
 
 /**
- * Declared by the emitters: the open-enum helper type, the client's metadata, the token
+ * The types every package exports as openapi-typescript 7 names them
+ * (generator/emit/openapi-types/), whatever the document holds.
+ */
+export const OPENAPI_TYPE_NAMES = [
+  'paths',
+  'webhooks',
+  'components',
+  '$defs',
+  'operations',
+] as const;
+
+/**
+ * Declared by the emitters: openapi-typescript's types, the open-enum helper type, the client's metadata, the token
  * variable's name, and the error classes generated for declared statuses (every 4xx reason
  * phrase's, so the reservation does not depend on which statuses a spec declares).
  */
 export const EMITTED_NAMES: readonly string[] = [
+  ...OPENAPI_TYPE_NAMES,
   'OpenEnum',
   'CLIENT_META',
   'TOKEN_ENV_VAR',

@@ -14,6 +14,8 @@ export interface Ir {
   readonly operations: readonly IrOperation[];
   /** Operations grouped as the client exposes them: `client.users.billingDetails.update`. */
   readonly resources: IrResource;
+  /** The document as openapi-typescript mirrors it, for the package's `paths`, `components`… types. */
+  readonly mirror?: IrDocumentMirror;
 }
 
 export interface IrInfo {
@@ -116,6 +118,11 @@ export interface IrObjectType {
   readonly additional: IrType | false;
   readonly minProperties?: number;
   readonly maxProperties?: number;
+  /**
+   * The document says `additionalProperties: true` (or `{}`) itself: set only in the document
+   * mirror (`IrDocumentMirror`), whose types tell that apart from a silent default.
+   */
+  readonly additionalDeclared?: true;
 }
 
 export interface IrProperty extends IrDocs {
@@ -393,4 +400,131 @@ export interface IrResource {
   readonly path: readonly string[];
   readonly operations: readonly IrOperation[];
   readonly children: readonly IrResource[];
+}
+
+/**
+ * The document as openapi-typescript 7 mirrors it (its `paths`, `webhooks`, `components` and
+ * `operations` types), for packages that stand in for its output: keys as written, in
+ * document order, and schemas converted as they are everywhere else but read for that mirror
+ * (`additionalDeclared`, no views). Refs inside it name components by their JSON pointer
+ * (`/components/schemas/Pet`), which the plan leaves alone: the mirror's names are the
+ * document's keys, not the package's. Absent from IR values a test makes by hand.
+ */
+export interface IrDocumentMirror {
+  readonly paths: readonly IrMirrorPath[];
+  /** The document's `webhooks` (3.1); absent when it has none. */
+  readonly webhooks?: readonly IrMirrorPath[];
+  readonly components: IrMirrorComponents;
+  /** Operations with an operationId, which paths refer to by it; in document order, each id once. */
+  readonly operations: readonly { readonly id: string; readonly operation: IrMirrorOperation }[];
+}
+
+/** The component sections a mirror's ref may name besides schemas. */
+export type IrMirrorSection =
+  'responses' | 'parameters' | 'requestBodies' | 'headers' | 'pathItems';
+
+/** A `$ref` to a component, by its section and key. */
+export interface IrMirrorRef {
+  readonly kind: 'ref';
+  readonly section: IrMirrorSection;
+  readonly key: string;
+}
+
+export interface IrMirrorComponents {
+  readonly schemas: readonly {
+    readonly key: string;
+    readonly type: IrType;
+    readonly docs: IrDocs;
+    readonly defaultsOptional?: true;
+  }[];
+  readonly responses: readonly {
+    readonly key: string;
+    readonly response: IrMirrorResponse | IrMirrorRef;
+  }[];
+  readonly parameters: readonly {
+    readonly key: string;
+    readonly parameter: IrMirrorParameter | IrMirrorRef;
+  }[];
+  readonly requestBodies: readonly {
+    readonly key: string;
+    readonly body: IrMirrorBody | IrMirrorRef;
+  }[];
+  readonly headers: readonly {
+    readonly key: string;
+    readonly header: IrMirrorHeader | IrMirrorRef;
+  }[];
+  readonly pathItems: readonly {
+    readonly key: string;
+    readonly item: IrMirrorPathItem | IrMirrorRef;
+  }[];
+}
+
+export interface IrMirrorPath {
+  /** The key under `paths` (or `webhooks`), as written. */
+  readonly key: string;
+  readonly item: IrMirrorPathItem | IrMirrorRef;
+}
+
+export type MirrorLocation = 'query' | 'header' | 'path' | 'cookie';
+
+/** Parameters by location, each in document order (a path item's, then the operation's own). */
+export type IrMirrorParameters = Readonly<Record<MirrorLocation, readonly IrMirrorParameterUse[]>>;
+
+/** A parameter where it is used: its wire name, whether it is required, and its definition. */
+export interface IrMirrorParameterUse {
+  readonly name: string;
+  readonly required: boolean;
+  readonly parameter: IrMirrorParameter | IrMirrorRef;
+}
+
+export interface IrMirrorParameter extends IrDocs {
+  readonly type: IrType;
+}
+
+export interface IrMirrorPathItem {
+  readonly parameters: IrMirrorParameters;
+  /** The methods the item declares, lower case, in openapi-typescript's order. */
+  readonly methods: readonly {
+    readonly method: string;
+    readonly operation: IrMirrorOperation | { readonly kind: 'operation'; readonly id: string };
+    readonly docs: IrDocs;
+  }[];
+}
+
+export interface IrMirrorOperation {
+  readonly kind: 'inline';
+  readonly parameters: IrMirrorParameters;
+  readonly requestBody?: IrMirrorBody | IrMirrorRef;
+  readonly responses: readonly {
+    readonly status: string;
+    readonly response: IrMirrorResponse | IrMirrorRef;
+  }[];
+}
+
+export interface IrMirrorContent {
+  readonly mediaType: string;
+  /** `unknown` for a media type without a schema. */
+  readonly type: IrType;
+  /** Properties with a `default` stay optional here (`defaultsOptional` in ir/mirror.ts). */
+  readonly defaultsOptional?: true;
+}
+
+export interface IrMirrorBody extends IrDocs {
+  readonly required: boolean;
+  readonly content: readonly IrMirrorContent[];
+}
+
+export interface IrMirrorResponse extends IrDocs {
+  readonly headers: readonly {
+    readonly name: string;
+    readonly header: IrMirrorHeader | IrMirrorRef;
+  }[];
+  /** Absent when the response declares no content. */
+  readonly content?: readonly IrMirrorContent[];
+}
+
+export interface IrMirrorHeader extends IrDocs {
+  readonly required: boolean;
+  readonly defaultsOptional?: true;
+  readonly type: IrType;
 }

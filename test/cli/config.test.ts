@@ -73,7 +73,7 @@ describe('the config file', () => {
     expect(checkConfig({ zzz: 1 }).problems[0]).toMatchObject({
       pointer: '/zzz',
       message: 'zzz is not a config field',
-      hint: 'the fields are spec, output, package, modules, refRoots, limits',
+      hint: 'the fields are spec, output, package, modules, openapiTypes, refRoots, limits',
     });
   });
 

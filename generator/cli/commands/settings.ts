@@ -74,6 +74,7 @@ export async function resolveGenerate(
     ...(config.package?.name !== undefined ? { packageName: config.package.name } : {}),
     ...(version !== 'release' ? { packageVersion: version } : {}),
     ...(config.modules ? { modules: config.modules } : {}),
+    ...(config.openapiTypes ? { openapiTypes: config.openapiTypes } : {}),
     read: readOptions(flags, loaded, cwd),
   };
   return {

@@ -6,6 +6,10 @@
 import { closest } from '../../validate/closest.js';
 import { excerpt } from '../../shared/diagnostics.js';
 import { npmNameProblem, semverProblem } from './npm.js';
+import {
+  OPENAPI_TYPES_OPTION_NAMES,
+  type OpenApiTypesOptions,
+} from '../../emit/openapi-types/options.js';
 
 /** The package version: decided by the release stage, or the same fixed version on every run. */
 export type VersionPolicy = 'release' | string;
@@ -35,6 +39,11 @@ export interface CodegenConfig {
     readonly version?: VersionPolicy;
   };
   readonly modules?: ModuleSwitches;
+  /**
+   * The shape of the `paths`, `components`… types, as openapi-typescript 7's options of the
+   * same names give it (its defaults when left out).
+   */
+  readonly openapiTypes?: OpenApiTypesOptions;
   /**
    * Folders, relative to the config file, that `$ref`s may reach besides the git work tree
    * holding the spec (or the spec's folder when it is in none).
@@ -100,7 +109,15 @@ export function checkConfig(value: unknown): {
 
   if (!isObject(value))
     return { problems: [{ pointer: '', message: 'the config must be an object' }] };
-  const get = members(value, '', ['spec', 'output', 'package', 'modules', 'refRoots', 'limits']);
+  const get = members(value, '', [
+    'spec',
+    'output',
+    'package',
+    'modules',
+    'openapiTypes',
+    'refRoots',
+    'limits',
+  ]);
   text('/spec', get('spec'));
   text('/output', get('output'));
 
@@ -160,6 +177,17 @@ export function checkConfig(value: unknown): {
         '/modules/forms',
         'can be false only with modules.fake false as well: the fake checks requests with the form validators',
       );
+  }
+  const openapiTypes = get('openapiTypes');
+  if (openapiTypes !== undefined && !isObject(openapiTypes))
+    problem('/openapiTypes', 'must be an object');
+  if (isObject(openapiTypes)) {
+    const field = members(openapiTypes, '/openapiTypes', OPENAPI_TYPES_OPTION_NAMES);
+    for (const name of OPENAPI_TYPES_OPTION_NAMES) {
+      const on = field(name);
+      if (on !== undefined && typeof on !== 'boolean')
+        problem(`/openapiTypes/${name}`, 'must be true or false');
+    }
   }
   if (problems.length > 0) return { problems };
   return { config: value as CodegenConfig, problems };

@@ -1,0 +1,246 @@
+/**
+ * `src/openapi-types.ts`: the types openapi-typescript 7 gives for the document (`paths`,
+ * `webhooks`, `components`, `$defs`, `operations`, and with `rootTypes` its `SchemaPet`…
+ * aliases), with the same structure and keys, so code written against its output indexes
+ * ours unchanged: `paths['/pets/{petId}']['get']['responses'][200]['content']['application/json']`.
+ * They are rendered from the IR's document mirror (`IrDocumentMirror`), not from the package's
+ * own types, which differ on purpose (open enums, read and write views, dates).
+ */
+import {
+  StructureKind,
+  type IndexSignatureDeclarationStructure,
+  type InterfaceDeclarationStructure,
+  type PropertySignatureStructure,
+  type TypeAliasDeclarationStructure,
+} from 'ts-morph';
+import type {
+  Ir,
+  IrDocumentMirror,
+  IrMirrorParameter,
+  IrMirrorPath,
+  IrMirrorRef,
+  IrType,
+} from '../../ir/types.js';
+import { typescriptFile, type TypeScriptFile } from '../common/model.js';
+import { DocumentTypes } from './document-types.js';
+import { settleOpenApiTypesOptions, type OpenApiTypesOptions } from './options.js';
+import { rootTypeAliases, rootTypeNames } from './root-types.js';
+import { OPENAPI_TYPE_NAMES, propertyKey } from '../../ir/names.js';
+import type { Plan } from '../../plan/types.js';
+import { reservedNames } from '../../plan/reserved.js';
+
+export { type OpenApiTypesOptions, OPENAPI_TYPES_OPTION_NAMES } from './options.js';
+
+export const OPENAPI_TYPES_MODULE = 'openapi-types.ts';
+
+/**
+ * The names the package index re-exports from the module: the five the plan keeps free, and
+ * with `rootTypes` each alias no schema's or operation's name already takes (such an alias is
+ * still exported by the module, `src/openapi-types.ts`, where it does not clash).
+ */
+export function openApiTypeExports(
+  ir: Ir,
+  plan: Plan,
+  options: OpenApiTypesOptions | undefined,
+): string[] {
+  if (!settleOpenApiTypesOptions(options).rootTypes || ir.mirror === undefined)
+    return [...OPENAPI_TYPE_NAMES];
+  const taken = new Set<string>([
+    ...[...plan.schemas.values()].flatMap((s) => [s.type, ...(s.request ? [s.request] : [])]),
+    ...[...plan.operations.values()].flatMap((o) =>
+      Object.values(o).filter((v) => typeof v === 'string'),
+    ),
+    ...reservedNames(ir.info.lib),
+  ]);
+  return [
+    ...OPENAPI_TYPE_NAMES,
+    ...rootTypeNames(ir.mirror).flatMap(({ name }) => (taken.has(name) ? [] : [name])),
+  ];
+}
+
+const EMPTY: IrDocumentMirror = {
+  paths: [],
+  components: {
+    schemas: [],
+    responses: [],
+    parameters: [],
+    requestBodies: [],
+    headers: [],
+    pathItems: [],
+  },
+  operations: [],
+};
+
+export function emitOpenApiTypes(
+  ir: Ir,
+  path: string,
+  options?: OpenApiTypesOptions,
+): TypeScriptFile {
+  const settled = settleOpenApiTypesOptions(options);
+  const mirror = ir.mirror ?? EMPTY;
+  const render = new DocumentTypes(settled);
+  const ro = settled.immutable;
+  const member = (name: string, type: string, isReadonly = ro): PropertySignatureStructure => ({
+    kind: StructureKind.PropertySignature,
+    name: propertyKey(name),
+    type,
+    isReadonly,
+  });
+  const pathsOf = (paths: readonly IrMirrorPath[], asTemplates: boolean) => {
+    const properties: PropertySignatureStructure[] = [];
+    const indexSignatures: IndexSignatureDeclarationStructure[] = [];
+    for (const { key, item, pathParameterTypes } of paths.map((p) => ({
+      ...p,
+      pathParameterTypes: asTemplates ? templateOf(p, mirror) : undefined,
+    }))) {
+      const type = render.pathItem(item);
+      if (pathParameterTypes === undefined) properties.push(member(key, type));
+      else
+        indexSignatures.push({
+          kind: StructureKind.IndexSignature,
+          keyName: 'path',
+          keyType: pathParameterTypes,
+          returnType: type,
+          isReadonly: ro,
+        });
+    }
+    return { properties, indexSignatures };
+  };
+  const { components } = mirror;
+  const section = (entries: readonly { key: string; type: string }[]) =>
+    entries.length === 0
+      ? 'never'
+      : `{ ${entries.map((e) => `${ro ? 'readonly ' : ''}${propertyKey(e.key)}: ${e.type};`).join(' ')} }`;
+  const componentSections: [string, string][] = [
+    [
+      'schemas',
+      section(
+        components.schemas.map((s) => ({
+          key: s.key,
+          type: render.schema(s.type, s.defaultsOptional === true),
+        })),
+      ),
+    ],
+    [
+      'responses',
+      section(
+        components.responses.map((r) => ({ key: r.key, type: render.responseOrRef(r.response) })),
+      ),
+    ],
+    [
+      'parameters',
+      section(
+        components.parameters.map((p) => ({
+          key: p.key,
+          type: render.parameterOrRef(p.parameter),
+        })),
+      ),
+    ],
+    [
+      'requestBodies',
+      section(
+        components.requestBodies.map((b) => ({ key: b.key, type: render.bodyOrRef(b.body) })),
+      ),
+    ],
+    [
+      'headers',
+      section(components.headers.map((h) => ({ key: h.key, type: render.headerOrRef(h.header) }))),
+    ],
+    [
+      'pathItems',
+      section(components.pathItems.map((p) => ({ key: p.key, type: render.pathItem(p.item) }))),
+    ],
+  ];
+  const emptyRecord = (name: string): TypeAliasDeclarationStructure => ({
+    kind: StructureKind.TypeAlias,
+    name,
+    isExported: true,
+    type: 'Record<string, never>',
+  });
+  const anInterface = (
+    name: string,
+    body: {
+      properties: PropertySignatureStructure[];
+      indexSignatures?: IndexSignatureDeclarationStructure[];
+    },
+  ): InterfaceDeclarationStructure => ({
+    kind: StructureKind.Interface,
+    name,
+    isExported: true,
+    ...body,
+  });
+  const paths = pathsOf(mirror.paths, settled.pathParamsAsTypes);
+  return typescriptFile(path, [
+    anInterface('paths', paths),
+    mirror.webhooks === undefined
+      ? emptyRecord('webhooks')
+      : anInterface('webhooks', pathsOf(mirror.webhooks, false)),
+    anInterface('components', {
+      properties: componentSections.map(([name, type]) => member(name, type, false)),
+    }),
+    ...(settled.rootTypes ? rootTypeAliases(mirror) : []),
+    emptyRecord('$defs'),
+    mirror.operations.length === 0
+      ? emptyRecord('operations')
+      : anInterface('operations', {
+          properties: mirror.operations.map(({ id, operation }) =>
+            member(id, render.operation(operation)),
+          ),
+        }),
+  ]);
+}
+
+/**
+ * A path key with `{parameters}` as openapi-typescript's `--path-params-as-types` writes it: a
+ * template literal with `${number}` or `${boolean}` for a parameter of that schema type and
+ * `${string}` for any other. Undefined for a path without parameters, which stays a plain key.
+ */
+function templateOf(path: IrMirrorPath, mirror: IrDocumentMirror): string | undefined {
+  if (!path.key.includes('{') || 'kind' in path.item) return undefined;
+  const item = path.item;
+  // Where openapi-typescript looks for a path parameter: the path item's, then each operation's.
+  const operations = item.methods.map(({ operation }) =>
+    operation.kind === 'operation'
+      ? mirror.operations.find((o) => o.id === operation.id)?.operation
+      : operation,
+  );
+  const typeOf = (name: string) =>
+    [item.parameters, ...operations.flatMap((o) => (o ? [o.parameters] : []))]
+      .flatMap((p) => p.path)
+      .find((use) => use.name === name);
+  let text = '';
+  let rest = path.key;
+  for (;;) {
+    const open = rest.indexOf('{');
+    const close = open < 0 ? -1 : rest.indexOf('}', open);
+    if (close < 0) break;
+    text += escapeTemplate(rest.slice(0, open));
+    const use = typeOf(rest.slice(open + 1, close));
+    const schema = use === undefined ? undefined : parameterType(use.parameter, mirror);
+    text +=
+      schema?.kind === 'number'
+        ? '${number}'
+        : schema?.kind === 'boolean'
+          ? '${boolean}'
+          : '${string}';
+    rest = rest.slice(close + 1);
+  }
+  return `\`${text}${escapeTemplate(rest)}\``;
+}
+
+function escapeTemplate(text: string): string {
+  return text.replace(/[`\\]|\$\{/g, (m) => (m === '${' ? '\\${' : `\\${m}`));
+}
+
+/** A parameter's type, through a ref to `components.parameters`. */
+function parameterType(
+  parameter: IrMirrorParameter | IrMirrorRef,
+  mirror: IrDocumentMirror,
+  seen = new Set<string>(),
+): IrType | undefined {
+  if (!('kind' in parameter)) return parameter.type;
+  if (parameter.section !== 'parameters' || seen.has(parameter.key)) return undefined;
+  seen.add(parameter.key);
+  const target = mirror.components.parameters.find((p) => p.key === parameter.key);
+  return target === undefined ? undefined : parameterType(target.parameter, mirror, seen);
+}

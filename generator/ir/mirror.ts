@@ -1,0 +1,314 @@
+/**
+ * The raw document → `IrDocumentMirror`: its paths, webhooks, components and operations kept
+ * in the document's own structure, as openapi-typescript 7 renders them, for the package's
+ * `paths`/`components`/`operations` types. Schemas go through the same converter as the rest of
+ * the IR, in its mirror mode, with a reporter of their own: every problem they have was already
+ * reported when the IR proper converted them. A Swagger 2.0 document reaches this builder
+ * converted to 3.0 by the loader, so its mirror is what openapi-typescript (which reads only
+ * 3.x) gives for that conversion.
+ */
+import type {
+  IrDocs,
+  IrDocumentMirror,
+  IrMirrorBody,
+  IrMirrorContent,
+  IrMirrorHeader,
+  IrMirrorOperation,
+  IrMirrorParameter,
+  IrMirrorParameterUse,
+  IrMirrorParameters,
+  IrMirrorPath,
+  IrMirrorPathItem,
+  IrMirrorRef,
+  IrMirrorResponse,
+  IrMirrorSection,
+  IrType,
+  MirrorLocation,
+} from './types.js';
+import type { SourceDocument } from '../load/load.js';
+import {
+  asArray,
+  asObject,
+  asString,
+  entries,
+  joinPointer,
+  Reporter,
+  type RawObject,
+} from './raw.js';
+import { convertSchema, type SchemaContext } from './schema.js';
+import { Hoisting } from './hoist.js';
+import { refPointer, resolvePointer, splitPointer } from '../shared/document/pointer.js';
+
+/** The methods openapi-typescript 7 gives a path item, in its order (3.2's `query` is not among them). */
+export const MIRROR_METHODS = [
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+] as const;
+
+const SECTIONS: readonly IrMirrorSection[] = [
+  'responses',
+  'parameters',
+  'requestBodies',
+  'headers',
+  'pathItems',
+];
+const UNKNOWN: IrType = { kind: 'unknown' };
+
+export function buildMirror(
+  source: SourceDocument,
+  schemaIds: ReadonlyMap<string, string>,
+): IrDocumentMirror {
+  const root = source.value;
+  const ctx: SchemaContext = {
+    root,
+    // Problems were reported by the IR proper's conversion of the same schemas.
+    reporter: new Reporter(source),
+    schemaIds,
+    inlining: new Set(),
+    hoisting: new Hoisting(),
+    mirror: true,
+  };
+  const reader = new MirrorReader(ctx);
+  const document = asObject(root) ?? {};
+  const components = asObject(document.components) ?? {};
+  const section = <T>(name: string, read: (raw: unknown, pointer: string) => T) =>
+    entries(components[name]).map(([key, raw]) => ({
+      key,
+      value: read(raw, joinPointer('/components', name, key)),
+    }));
+  const webhooks = asObject(document.webhooks);
+  return {
+    paths: reader.paths(document.paths, '/paths'),
+    ...(webhooks !== undefined ? { webhooks: reader.paths(webhooks, '/webhooks') } : {}),
+    components: {
+      schemas: entries(components.schemas).map(([key, raw]) => ({
+        key,
+        ...(defaultsOptional(joinPointer('/components/schemas', key))
+          ? { defaultsOptional: true as const }
+          : {}),
+        type: convertSchema(raw, joinPointer('/components/schemas', key), ctx),
+        docs: docsOf(asObject(raw)),
+      })),
+      responses: section('responses', (raw, at) => reader.response(raw, at)).map(
+        ({ key, value }) => ({ key, response: value }),
+      ),
+      parameters: section('parameters', (raw, at) => reader.parameterDefinition(raw, at)).map(
+        ({ key, value }) => ({ key, parameter: value }),
+      ),
+      requestBodies: section('requestBodies', (raw, at) => reader.body(raw, at)).map(
+        ({ key, value }) => ({ key, body: value }),
+      ),
+      headers: section('headers', (raw, at) => reader.header(raw, at)).map(({ key, value }) => ({
+        key,
+        header: value,
+      })),
+      pathItems: section('pathItems', (raw, at) => reader.pathItem(raw, at)).map(
+        ({ key, value }) => ({ key, item: value }),
+      ),
+    },
+    operations: reader.operations,
+  };
+}
+
+/** Reads one document's objects into the mirror, collecting the operations that have an id. */
+class MirrorReader {
+  readonly operations: { id: string; operation: IrMirrorOperation }[] = [];
+
+  constructor(private readonly ctx: SchemaContext) {}
+
+  paths(raw: unknown, at: string): IrMirrorPath[] {
+    return entries(raw).map(([key, item]) => ({
+      key,
+      item: this.pathItem(item, joinPointer(at, key)),
+    }));
+  }
+
+  pathItem(raw: unknown, at: string): IrMirrorPathItem | IrMirrorRef {
+    const ref = this.componentRef(raw);
+    if (ref) return ref;
+    const item = this.resolved(raw) ?? {};
+    const shared = asArray(item.parameters);
+    const methods = MIRROR_METHODS.flatMap((method): IrMirrorPathItem['methods'][number][] => {
+      const operation = asObject(item[method]);
+      if (!operation) return [];
+      // openapi-typescript keys parameters by location and name: an operation's own replaces
+      // the path item's of the same key, keeping the first one's place.
+      const keyed = new Map<string, unknown>();
+      for (const parameter of [...shared, ...asArray(operation.parameters)]) {
+        const resolved = this.resolved(parameter);
+        keyed.set(`${asString(resolved?.in)}-${asString(resolved?.name)}`, parameter);
+      }
+      const built = this.operation(operation, [...keyed.values()], joinPointer(at, method));
+      const id = asString(operation.operationId)?.replace(/#/g, '/');
+      if (id === undefined) return [{ method, operation: built, docs: docsOf(operation) }];
+      // A second operation under an id already taken replaces the first, as in openapi-typescript.
+      const taken = this.operations.findIndex((o) => o.id === id);
+      if (taken >= 0) this.operations.splice(taken, 1);
+      this.operations.push({ id, operation: built });
+      return [{ method, operation: { kind: 'operation', id }, docs: docsOf(operation) }];
+    });
+    return { parameters: this.parameters(shared, joinPointer(at, 'parameters')), methods };
+  }
+
+  private operation(raw: RawObject, parameters: readonly unknown[], at: string): IrMirrorOperation {
+    const requestBody = raw.requestBody;
+    return {
+      kind: 'inline',
+      parameters: this.parameters(parameters, joinPointer(at, 'parameters')),
+      ...(requestBody !== undefined
+        ? { requestBody: this.body(requestBody, joinPointer(at, 'requestBody')) }
+        : {}),
+      responses: entries(raw.responses).map(([status, response]) => ({
+        status,
+        response: this.response(response, joinPointer(at, 'responses', status)),
+      })),
+    };
+  }
+
+  private parameters(list: readonly unknown[], at: string): IrMirrorParameters {
+    const uses = list.flatMap((raw, i): (IrMirrorParameterUse & { in: string })[] => {
+      const resolved = this.resolved(raw);
+      const name = asString(resolved?.name);
+      const location = asString(resolved?.in);
+      if (!resolved || name === undefined || location === undefined) return [];
+      return [
+        {
+          in: location,
+          name,
+          required: location === 'path' || resolved.required === true,
+          parameter: this.parameterDefinition(raw, joinPointer(at, i)),
+        },
+      ];
+    });
+    const of = (location: MirrorLocation) =>
+      uses.filter((u) => u.in === location).map(({ in: _, ...use }) => use);
+    return { query: of('query'), header: of('header'), path: of('path'), cookie: of('cookie') };
+  }
+
+  parameterDefinition(raw: unknown, at: string): IrMirrorParameter | IrMirrorRef {
+    const ref = this.componentRef(raw);
+    if (ref) return ref;
+    const parameter = this.resolved(raw) ?? {};
+    return { ...docsOf(parameter), type: this.schemaOrContent(parameter, at) };
+  }
+
+  body(raw: unknown, at: string): IrMirrorBody | IrMirrorRef {
+    const ref = this.componentRef(raw);
+    if (ref) return ref;
+    const body = this.resolved(raw) ?? {};
+    return {
+      ...docsOf(body),
+      required: body.required === true,
+      content: this.content(body.content, joinPointer(at, 'content')),
+    };
+  }
+
+  response(raw: unknown, at: string): IrMirrorResponse | IrMirrorRef {
+    const ref = this.componentRef(raw);
+    if (ref) return ref;
+    const response = this.resolved(raw) ?? {};
+    return {
+      ...docsOf(response),
+      headers: entries(response.headers).map(([name, header]) => ({
+        name,
+        header: this.header(header, joinPointer(at, 'headers', name)),
+      })),
+      ...(response.content !== undefined
+        ? { content: this.content(response.content, joinPointer(at, 'content')) }
+        : {}),
+    };
+  }
+
+  header(raw: unknown, at: string): IrMirrorHeader | IrMirrorRef {
+    const ref = this.componentRef(raw);
+    if (ref) return ref;
+    const header = this.resolved(raw) ?? {};
+    return {
+      ...docsOf(header),
+      ...(defaultsOptional(at) ? { defaultsOptional: true as const } : {}),
+      required: header.required === true,
+      type: this.schemaOrContent(header, at),
+    };
+  }
+
+  /** A parameter's or header's type: its schema's, else its content's (an object by media type). */
+  private schemaOrContent(raw: RawObject, at: string): IrType {
+    if (raw.schema !== undefined) return this.schema(raw.schema, joinPointer(at, 'schema'));
+    if (raw.content === undefined) return UNKNOWN;
+    return {
+      kind: 'object',
+      properties: this.content(raw.content, joinPointer(at, 'content')).map((c) => ({
+        name: c.mediaType,
+        type: c.type,
+        required: true,
+        readOnly: false,
+        writeOnly: false,
+      })),
+      additional: false,
+    };
+  }
+
+  private content(raw: unknown, at: string): IrMirrorContent[] {
+    return entries(raw).map(([mediaType, media]) => {
+      const schema = asObject(media)?.schema;
+      return {
+        mediaType,
+        ...(defaultsOptional(at) ? { defaultsOptional: true as const } : {}),
+        type:
+          schema === undefined
+            ? UNKNOWN
+            : this.schema(schema, joinPointer(at, mediaType, 'schema')),
+      };
+    });
+  }
+
+  private schema(raw: unknown, at: string): IrType {
+    return convertSchema(raw, at, this.ctx);
+  }
+
+  /** The object a `$ref` leads to, or the object itself. */
+  private resolved(raw: unknown): RawObject | undefined {
+    const object = asObject(raw);
+    const ref = asString(object?.$ref);
+    if (ref === undefined) return object;
+    const pointer = refPointer(ref);
+    return pointer === undefined
+      ? undefined
+      : this.resolved(resolvePointer(this.ctx.root, pointer).value);
+  }
+
+  /** A `$ref` to a component of a section the mirror names (`#/components/responses/NotFound`). */
+  private componentRef(raw: unknown): IrMirrorRef | undefined {
+    const ref = asString(asObject(raw)?.$ref);
+    const pointer = ref === undefined ? undefined : refPointer(ref);
+    const tokens = pointer === undefined ? undefined : splitPointer(pointer);
+    if (tokens?.length !== 3 || tokens[0] !== 'components') return undefined;
+    const section = SECTIONS.find((s) => s === tokens[1]);
+    return section === undefined ? undefined : { kind: 'ref', section, key: tokens[2]! };
+  }
+}
+
+function docsOf(raw: RawObject | undefined): IrDocs {
+  const description = asString(raw?.description);
+  const summary = asString(raw?.summary);
+  return {
+    ...(summary !== undefined ? { title: summary } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(raw?.deprecated === true ? { deprecated: true } : {}),
+  };
+}
+
+/**
+ * Whether openapi-typescript leaves a property with a `default` optional under this place: it
+ * makes such properties required (its `defaultNonNullable`) except where its path, as text,
+ * names parameters or a request body, since a sender may leave them out there.
+ */
+function defaultsOptional(pointer: string): boolean {
+  return ['parameters', 'requestBody'].some((word) => pointer.includes(word));
+}
