@@ -102,7 +102,12 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
             });
     // The serializer sees every header the caller set (a form-encoded Content-Type, say) …
     const serialized =
-      body === undefined ? undefined : bodySerializer(body as never, mergeHeaders(clientHeaders, headers, params.header as never));
+      body === undefined
+        ? undefined
+        : bodySerializer(
+            body as never,
+            mergeHeaders(clientHeaders, headers, params.header as never),
+          );
     // … and JSON's Content-Type comes first, for any of them to replace or remove. Without a
     // body there is none, and FormData gets the one fetch writes with its boundary.
     const finalHeaders = mergeHeaders(
@@ -147,7 +152,8 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
     }
 
     if (!response) {
-      let send: Send = (r) => (fetch as Send & ((r: Request, e?: unknown) => Promise<Response>))(r, requestInitExt);
+      let send: Send = (r) =>
+        (fetch as Send & ((r: Request, e?: unknown) => Promise<Response>))(r, requestInitExt);
       // Our extras, when passed: each attempt has its own timeout, retries wrap the attempts.
       if (timeout) send = timeout(send);
       if (retry) send = retry(send);

@@ -16,10 +16,57 @@ export type OkStatus = 200 | 201 | 202 | 203 | 204 | 206 | 207 | '2XX';
  * first, since a client can do least about them, then client errors, then `default`.
  */
 type ErrorStatusOrder = [
-  500, 501, 502, 503, 504, 505, 506, 507, 508, 510, 511, '5XX',
-  400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417,
-  418, 420, 421, 422, 423, 424, 425, 426, 427, 428, 429, 430, 431, 444, 450, 451, 497, 498,
-  499, '4XX', 'default',
+  500,
+  501,
+  502,
+  503,
+  504,
+  505,
+  506,
+  507,
+  508,
+  510,
+  511,
+  '5XX',
+  400,
+  401,
+  402,
+  403,
+  404,
+  405,
+  406,
+  407,
+  408,
+  409,
+  410,
+  411,
+  412,
+  413,
+  414,
+  415,
+  416,
+  417,
+  418,
+  420,
+  421,
+  422,
+  423,
+  424,
+  425,
+  426,
+  427,
+  428,
+  429,
+  430,
+  431,
+  444,
+  450,
+  451,
+  497,
+  498,
+  499,
+  '4XX',
+  'default',
 ];
 
 export type ErrorStatus = ErrorStatusOrder[number];
@@ -27,12 +74,14 @@ export type ErrorStatus = ErrorStatusOrder[number];
 export type OKStatusUnion<T> = FilterKeys<T, OkStatus>;
 
 /** The response of the first error status (in `ErrorStatusOrder`) an operation declares. */
-export type FirstErrorStatus<T, Order extends readonly unknown[] = ErrorStatusOrder> =
-  Order extends readonly [infer Status extends PropertyKey, ...infer Rest]
-    ? T extends { [K in Status]: any }
-      ? T[Status & keyof T]
-      : FirstErrorStatus<T, Rest>
-    : never;
+export type FirstErrorStatus<
+  T,
+  Order extends readonly unknown[] = ErrorStatusOrder,
+> = Order extends readonly [infer Status extends PropertyKey, ...infer Rest]
+  ? T extends { [K in Status]: any }
+    ? T[Status & keyof T]
+    : FirstErrorStatus<T, Rest>
+  : never;
 
 /** The paths whose item holds `Method`. */
 export type PathsWithMethod<Paths extends {}, Method extends HttpMethod> = {

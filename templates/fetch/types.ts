@@ -112,7 +112,11 @@ export type RequestBodyOption<T> =
 export type FetchOptions<T> = RequestOptions<T> & Omit<RequestInit, 'body' | 'headers'>;
 
 /** What a call resolves to: `data` on success, `error` otherwise, and the response either way. */
-export type FetchResponse<T extends Record<string | number, any>, Options, Media extends MediaType> =
+export type FetchResponse<
+  T extends Record<string | number, any>,
+  Options,
+  Media extends MediaType,
+> =
   | {
       data: ParseAsResponse<Readable<SuccessResponse<ResponseObjectMap<T>, Media>>, Options>;
       error?: never;
@@ -183,9 +187,21 @@ type MiddlewareOnError = (
 
 /** At least one of the three callbacks. */
 export type Middleware =
-  | { onRequest: MiddlewareOnRequest; onResponse?: MiddlewareOnResponse; onError?: MiddlewareOnError }
-  | { onRequest?: MiddlewareOnRequest; onResponse: MiddlewareOnResponse; onError?: MiddlewareOnError }
-  | { onRequest?: MiddlewareOnRequest; onResponse?: MiddlewareOnResponse; onError: MiddlewareOnError };
+  | {
+      onRequest: MiddlewareOnRequest;
+      onResponse?: MiddlewareOnResponse;
+      onError?: MiddlewareOnError;
+    }
+  | {
+      onRequest?: MiddlewareOnRequest;
+      onResponse: MiddlewareOnResponse;
+      onError?: MiddlewareOnError;
+    }
+  | {
+      onRequest?: MiddlewareOnRequest;
+      onResponse?: MiddlewareOnResponse;
+      onError: MiddlewareOnError;
+    };
 
 /** A call's `init`, required when it has a required key (a path parameter, a body). */
 export type MaybeOptionalInit<Params, Location extends keyof Params> =
@@ -206,7 +222,10 @@ export type ClientMethod<
   Paths extends Record<string, Record<HttpMethod, {}>>,
   Method extends HttpMethod,
   Media extends MediaType,
-> = <Path extends PathsWithMethod<Paths, Method>, Init extends MaybeOptionalInit<Paths[Path], Method>>(
+> = <
+  Path extends PathsWithMethod<Paths, Method>,
+  Init extends MaybeOptionalInit<Paths[Path], Method>,
+>(
   url: Path,
   ...init: InitParam<Init>
 ) => Promise<FetchResponse<Paths[Path][Method], Init, Media>>;
@@ -224,7 +243,10 @@ export type ClientRequestMethod<
   ...init: InitParam<Init>
 ) => Promise<FetchResponse<Paths[Path][Method], Init, Media>>;
 
-export type ClientForPath<PathInfo extends Record<string | number, any>, Media extends MediaType> = {
+export type ClientForPath<
+  PathInfo extends Record<string | number, any>,
+  Media extends MediaType,
+> = {
   [Method in keyof PathInfo as Uppercase<string & Method>]: <
     Init extends MaybeOptionalInit<PathInfo, Method>,
   >(
@@ -251,7 +273,8 @@ export interface Client<Paths extends {}, Media extends MediaType = MediaType> {
 export type ClientPathsWithMethod<
   CreatedClient extends Client<any, any>,
   Method extends HttpMethod,
-> = CreatedClient extends Client<infer Paths, infer _Media> ? PathsWithMethod<Paths, Method> : never;
+> =
+  CreatedClient extends Client<infer Paths, infer _Media> ? PathsWithMethod<Paths, Method> : never;
 
 export type MethodResponse<
   CreatedClient extends Client<any, any>,
@@ -259,7 +282,10 @@ export type MethodResponse<
   Path extends ClientPathsWithMethod<CreatedClient, Method>,
   Options = {},
 > =
-  CreatedClient extends Client<infer Paths extends { [key: string]: any }, infer Media extends MediaType>
+  CreatedClient extends Client<
+    infer Paths extends { [key: string]: any },
+    infer Media extends MediaType
+  >
     ? NonNullable<FetchResponse<Paths[Path][Method], Options, Media>['data']>
     : never;
 

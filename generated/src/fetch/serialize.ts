@@ -6,7 +6,12 @@
  * for the query), JSON bodies, and header merging. Each function gives the text openapi-fetch
  * gives for the same input, so URLs a server already accepts stay the same.
  */
-import type { HeadersOptions, PathSerializer, QuerySerializer, QuerySerializerOptions } from './types.js';
+import type {
+  HeadersOptions,
+  PathSerializer,
+  QuerySerializer,
+  QuerySerializerOptions,
+} from './types.js';
 
 interface Reserved {
   /** Send reserved characters as they are instead of percent-encoded. */
@@ -53,7 +58,11 @@ export function serializeObjectParam(
   }
   const joiner = prefixed(style) ?? '&';
   const members = Object.entries(value).map(([key, member]) =>
-    serializePrimitiveParam(style === 'deepObject' ? `${name}[${key}]` : key, member as string, options),
+    serializePrimitiveParam(
+      style === 'deepObject' ? `${name}[${key}]` : key,
+      member as string,
+      options,
+    ),
   );
   const text = members.join(joiner);
   return style === 'label' || style === 'matrix' ? `${joiner}${text}` : text;
@@ -132,7 +141,10 @@ const PATH_PARAM = /\{[^{}]+\}/g;
  * `{.id}` label, `{;id}` matrix, a trailing `*` exploded. A parameter without a value stays
  * as written, so the server's 404 shows which one was missing.
  */
-export function defaultPathSerializer(pathname: string, pathParams: Record<string, unknown>): string {
+export function defaultPathSerializer(
+  pathname: string,
+  pathParams: Record<string, unknown>,
+): string {
   let url = pathname;
   for (const placeholder of pathname.match(PATH_PARAM) ?? []) {
     let name = placeholder.slice(1, -1);
@@ -158,7 +170,10 @@ export function defaultPathSerializer(pathname: string, pathParams: Record<strin
  * A body as JSON, but FormData as it is (fetch writes its boundary) and a body sent as
  * `application/x-www-form-urlencoded` as URL-encoded pairs.
  */
-export function defaultBodySerializer<T>(body: T, headers?: Headers | Record<string, string>): string {
+export function defaultBodySerializer<T>(
+  body: T,
+  headers?: Headers | Record<string, string>,
+): string {
   if (body instanceof FormData) return body as unknown as string;
   if (headers) {
     const contentType =
