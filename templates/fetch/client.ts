@@ -35,14 +35,19 @@ type CallInit = Omit<ClientOptions, 'headers'> & {
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 
+/** Node's `process`, as far as it is read here; the package type-checks without Node's types. */
+interface NodeProcess {
+  readonly versions?: { readonly node?: string; readonly undici?: string };
+}
+
 /**
  * undici (Node's fetch) takes a second argument beside a Request, a browser's fetch does not:
  * `requestInitExt` reaches fetch only on Node.
  */
-const takesInitExt = (): boolean =>
-  typeof process === 'object' &&
-  Number.parseInt(process?.versions?.node?.slice(0, 2) ?? '') >= 18 &&
-  !!process.versions.undici;
+function takesInitExt(): boolean {
+  const versions = (globalThis as { process?: NodeProcess }).process?.versions;
+  return Number.parseInt(versions?.node?.slice(0, 2) ?? '') >= 18 && !!versions?.undici;
+}
 
 /** An id that tells one call's middleware callbacks apart from another's. */
 export const randomID = (): string => Math.random().toString(36).slice(2, 11);
