@@ -69,6 +69,7 @@ export interface OptionalModules {
   readonly query?: boolean;
   readonly forms?: boolean;
   readonly fake?: boolean;
+  readonly fetch?: boolean;
 }
 
 function withOperations(resource: IrResource): IrResource[] {
@@ -205,7 +206,7 @@ export function emitVersionFree({
     },
     // openapi-fetch's API over a `paths` type: an entry point of its own (`./fetch`), so the
     // package's client does not carry it, nor it the client.
-    { files: emitRuntime(fetchTemplates, src(FETCH_DIR)) },
+    { files: wanted('fetch') ? emitRuntime(fetchTemplates, src(FETCH_DIR)) : [] },
     // TanStack Query options: an entry point of their own (`./query`), like the forms'.
     {
       files: wanted('query')
