@@ -12,6 +12,7 @@ import type { SourceDocument } from './load/load.js';
 import type { ReadOptions } from './load/split/trust.js';
 import {
   FAKE_TEMPLATE_DIR,
+  FETCH_TEMPLATE_DIR,
   LAYER_FAKE_FOLDER,
   layerFakeTemplateDir,
   libTemplateDir,
@@ -37,6 +38,7 @@ import { UNTIMED, type StageClock } from './shared/timings.js';
 
 export {
   FAKE_TEMPLATE_DIR,
+  FETCH_TEMPLATE_DIR,
   layerFakeTemplateDir,
   libTemplateDir,
   RUNTIME_TEMPLATE_DIR,
@@ -97,6 +99,11 @@ export async function loadTemplates(dir = RUNTIME_TEMPLATE_DIR): Promise<Templat
  * subfolders as `generic/…` and `node/…`, for the emitters to take what each fake needs.
  */
 export function loadFakeTemplates(dir = FAKE_TEMPLATE_DIR): Promise<TemplateFile[]> {
+  return loadTemplates(dir);
+}
+
+/** The `/fetch` entry's files (templates/fetch), copied to `src/fetch/`. */
+export function loadFetchTemplates(dir = FETCH_TEMPLATE_DIR): Promise<TemplateFile[]> {
   return loadTemplates(dir);
 }
 
@@ -190,12 +197,13 @@ async function generateLoaded(
   const { ir, plan } = clock.time('plan', () => planIr(settleIr(settled, request.settings)));
   const header = headerLine(request.specPath, request.command);
   const lib = ir.info.lib;
-  const [templates, layerFakeTemplates, fakeTemplates, libTemplates, loadedLayer] =
+  const [templates, layerFakeTemplates, fakeTemplates, fetchTemplates, libTemplates, loadedLayer] =
     await clock.timeAsync('emit', () =>
       Promise.all([
         loadTemplates(),
         lib === undefined ? [] : loadLayerFakeTemplates(lib),
         loadFakeTemplates(),
+        loadFetchTemplates(),
         lib === undefined ? [] : loadLayerTemplates(lib),
         lib === undefined ? undefined : loadLayer(lib),
       ]),
@@ -210,6 +218,7 @@ async function generateLoaded(
       templates,
       layerFakeTemplates,
       fakeTemplates,
+      fetchTemplates,
       libTemplates,
       layer,
       header,

@@ -3,7 +3,7 @@ import type { Ir } from '../ir/types.js';
 import { type EmittedFile, SOURCE_DIR } from './common/index.js';
 import { emitApiMarkdown, emitReadme } from './docs/index.js';
 import { emitFake, emitTesting, FAKE_DIR } from './fake/index.js';
-import { FAKE_GENERIC_FOLDER, FAKE_NODE_FOLDER } from '../shared/templates/dirs.js';
+import { FAKE_GENERIC_FOLDER, FAKE_NODE_FOLDER, FETCH_DIR } from '../shared/templates/dirs.js';
 import { emitForms, FORMS_MODULE, formValidators } from './forms/index.js';
 import { emitGuards } from './guards/index.js';
 import {
@@ -51,6 +51,11 @@ export interface EmitInput {
    */
   readonly fakeTemplates?: readonly TemplateFile[];
   /**
+   * The `/fetch` entry's files (templates/fetch, `loadFetchTemplates`): openapi-fetch's API,
+   * copied to `src/fetch/`; without them the package has no `./fetch` entry.
+   */
+  readonly fetchTemplates?: readonly TemplateFile[];
+  /**
    * The hand-written layer the spec asks for (`info.x-sdk-lib`, a folder under templates/),
    * copied to `src/<lib>/` and re-exported from the index; none for most documents.
    */
@@ -72,6 +77,7 @@ export interface OptionalModules {
   readonly query?: boolean;
   readonly forms?: boolean;
   readonly fake?: boolean;
+  readonly fetch?: boolean;
 }
 
 function withOperations(resource: IrResource): IrResource[] {
@@ -149,6 +155,7 @@ export function emitVersionFree({
   templates,
   layerFakeTemplates,
   fakeTemplates = [],
+  fetchTemplates = [],
   libTemplates = [],
   layer,
   header,
@@ -214,6 +221,9 @@ export function emitVersionFree({
         ? [emitForms(ir, plan, src(FORMS_MODULE))].filter((f) => f !== undefined)
         : [],
     },
+    // openapi-fetch's API over a `paths` type: an entry point of its own (`./fetch`), so the
+    // package's client does not carry it, nor it the client.
+    { files: wanted('fetch') ? emitRuntime(fetchTemplates, src(FETCH_DIR)) : [] },
     // TanStack Query options: an entry point of their own (`./query`), like the forms'.
     {
       files: wanted('query')

@@ -185,7 +185,7 @@ describe('generate with a config', () => {
         "  spec: 'petstore.yaml',",
         "  output: 'client',",
         "  package: { name: '@acme/pets', version: '2.1.0' },",
-        '  modules: { query: false, forms: false, fake: false },',
+        '  modules: { query: false, forms: false, fake: false, fetch: false },',
         '};',
       ].join('\n'),
     });
@@ -263,6 +263,7 @@ describe('generate with a config', () => {
     expect(Object.keys(pkg.exports)).toEqual([
       '.',
       './fake',
+      './fetch',
       './forms',
       './query',
       './testing',

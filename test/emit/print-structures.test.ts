@@ -23,6 +23,7 @@ import {
   loadTemplates,
   layerFakeTemplateDir,
   loadFakeTemplates,
+  loadFetchTemplates,
 } from '../../generator/pipeline.js';
 import { printFiles, printWithSourceFile, structurePrinter } from '../../generator/print/print.js';
 import { printStructure } from '../../generator/print/structures/index.js';
@@ -56,6 +57,7 @@ async function emittedModules(spec: string) {
     templates: await loadTemplates(),
     layerFakeTemplates: await loadTemplates(layerFakeTemplateDir('connect')),
     fakeTemplates: await loadFakeTemplates(),
+    fetchTemplates: await loadFetchTemplates(),
     libTemplates: [],
     layer: undefined,
     header: 'HEADER',

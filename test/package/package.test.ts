@@ -62,11 +62,12 @@ describe('package manifest', () => {
     );
   });
 
-  it('exports the client, the form validators and the fake entry points with ESM, CommonJS and types for each', () => {
+  it('exports the client, the fetch entry, the form validators and the fake entry points with ESM, CommonJS and types for each', () => {
     const map = exportsMap();
     expect(Object.keys(map).sort()).toEqual([
       '.',
       './fake',
+      './fetch',
       './forms',
       './package.json',
       './query',
@@ -101,7 +102,7 @@ describe('package lint', () => {
   it('attw finds no type resolution problem for any entry point', async () => {
     const report = await attwReport(pkg.tarball);
     expect(report.entrypoints).toEqual(
-      expect.arrayContaining(['.', './fake', './forms', './query', './testing']),
+      expect.arrayContaining(['.', './fake', './fetch', './forms', './query', './testing']),
     );
     expect(report.problems).toEqual([]);
   }, 60_000);
@@ -147,13 +148,23 @@ describe('a project that installs the tarball', () => {
     await consumer?.remove();
   });
 
-  async function runOutput(
-    file: string,
-  ): Promise<{ count: number; known: number; userId: string; missing: number }> {
+  async function runOutput(file: string): Promise<{
+    count: number;
+    known: number;
+    userId: string;
+    missing: number;
+    fetchMissing: number;
+  }> {
     const { stdout } = await run(process.execPath, [join(consumer.dir, 'out', file)], {
       cwd: consumer.dir,
     });
-    return JSON.parse(stdout) as { count: number; known: number; userId: string; missing: number };
+    return JSON.parse(stdout) as {
+      count: number;
+      known: number;
+      userId: string;
+      missing: number;
+      fetchMissing: number;
+    };
   }
 
   it('imports it as an ES module and calls the fake server from its testing entry point', async () => {
@@ -162,15 +173,19 @@ describe('a project that installs the tarball', () => {
     expect(seen.known).toBeGreaterThan(0);
     expect(seen.userId).toMatch(/\S/);
     expect(seen.missing).toBe(404);
+    // The /fetch entry answers the same 404 as { error, response }, without throwing.
+    expect(seen.fetchMissing).toBe(404);
   }, 30_000);
 
   it('requires it from CommonJS and gets the same answers', async () => {
     const compiled = await readFile(join(consumer.dir, 'out', 'usage-cjs.cjs'), 'utf8');
     expect(compiled).toMatch(/require\("connect-api-client"\)/);
     expect(compiled).toMatch(/require\("connect-api-client\/testing"\)/);
+    expect(compiled).toMatch(/require\("connect-api-client\/fetch"\)/);
     const [esm, cjs] = await Promise.all([runOutput('usage.js'), runOutput('usage-cjs.cjs')]);
     expect(cjs.count).toBe(esm.count);
     expect(cjs.missing).toBe(404);
+    expect(cjs.fetchMissing).toBe(404);
   }, 30_000);
 
   it('type-checks every code sample of the published README and api.md', async () => {

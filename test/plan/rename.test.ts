@@ -18,6 +18,7 @@ import { loadSource } from '../../generator/load/load.js';
 import {
   layerFakeTemplateDir,
   loadFakeTemplates,
+  loadFetchTemplates,
   loadLayerTemplates,
   loadTemplates,
 } from '../../generator/pipeline.js';
@@ -41,6 +42,7 @@ async function packageFrom(rename?: (plan: Plan) => Plan): Promise<readonly Outp
     templates: await loadTemplates(),
     layerFakeTemplates: await loadTemplates(layerFakeTemplateDir('connect')),
     fakeTemplates: await loadFakeTemplates(),
+    fetchTemplates: await loadFetchTemplates(),
     libTemplates: await loadLayerTemplates(ir.info.lib!),
     header: 'HEADER',
   });

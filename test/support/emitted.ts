@@ -16,6 +16,7 @@ import {
   loadTemplates,
   layerFakeTemplateDir,
   loadFakeTemplates,
+  loadFetchTemplates,
 } from '../../generator/pipeline.js';
 
 const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { noLib: true } });
@@ -66,6 +67,7 @@ export async function emittedPackage(spec: string): Promise<EmittedFile[]> {
     templates: await loadTemplates(),
     layerFakeTemplates: await loadTemplates(layerFakeTemplateDir('connect')),
     fakeTemplates: await loadFakeTemplates(),
+    fetchTemplates: await loadFetchTemplates(),
     libTemplates: ir.info.lib ? await loadLayerTemplates(ir.info.lib) : [],
     ...(ir.info.lib ? { layer: (await loadLayer(ir.info.lib)).layer } : {}),
     layer: ir.info.lib ? (await loadLayer(ir.info.lib)).layer : undefined,

@@ -24,6 +24,8 @@ export interface ModuleSwitches {
   readonly fake?: boolean;
   /** The hand-written layer the spec names (`info.x-sdk-lib`). */
   readonly layer?: boolean;
+  /** openapi-fetch's API over a `paths` type, the `./fetch` entry point. */
+  readonly fetch?: boolean;
 }
 
 /** What a config file may hold; every field is optional, flags override each one. */
@@ -63,7 +65,7 @@ export interface ConfigProblem {
   readonly hint?: string;
 }
 
-export const MODULE_NAMES = ['query', 'forms', 'fake', 'layer'] as const;
+export const MODULE_NAMES = ['query', 'forms', 'fake', 'layer', 'fetch'] as const;
 
 export const LIMIT_NAMES = ['maxFileSizeMb', 'maxTotalSizeMb'] as const;
 

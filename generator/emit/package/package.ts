@@ -25,7 +25,8 @@ export interface PackageEntry {
 }
 
 /**
- * Entry points present among the emitted files: `./forms` when there is a request to validate
+ * Entry points present among the emitted files: `./fetch` when the package carries the
+ * fetch entry (`fetch/index.ts`, openapi-fetch's API), `./forms` when there is a request to validate
  * (`forms.ts`), `./query` when there is an operation (TanStack Query options, `query.ts`), and
  * the package's fake: `./fake` in process and free of Node, `./testing` all a test needs. A
  * layer's fake server (`<lib>/fake/`) gives both (`fake.ts`, and `index.ts` with the server
@@ -41,6 +42,7 @@ export function packageEntries(emittedPaths: readonly string[]): PackageEntry[] 
   return [
     { subpath: '.', module: 'index' },
     ...(inProcess !== undefined ? [{ subpath: './fake', module: inProcess }] : []),
+    ...(has('fetch/index') ? [{ subpath: './fetch', module: 'fetch/index' }] : []),
     ...(has('forms') ? [{ subpath: './forms', module: 'forms' }] : []),
     ...(has('query') ? [{ subpath: './query', module: 'query' }] : []),
     ...(testing !== undefined ? [{ subpath: './testing', module: testing }] : []),

@@ -11,6 +11,13 @@ export const RUNTIME_TEMPLATE_DIR = templatePath('runtime/');
  * no fake of its own), its `node/` the `node:http` adapter (for a layer's fake, run on a port).
  */
 export const FAKE_TEMPLATE_DIR = templatePath('fake/');
+/**
+ * The `/fetch` entry every package carries in its `fetch/`: openapi-fetch's API over an
+ * openapi-typescript `paths` type, with our extras opt-in. Generic: no API's code in it.
+ */
+export const FETCH_TEMPLATE_DIR = templatePath('fetch/');
+/** The package's folder for the fetch entry's files, under src/. */
+export const FETCH_DIR = 'fetch';
 /** The subfolders of `FAKE_TEMPLATE_DIR`, copied under the same names. */
 export const FAKE_GENERIC_FOLDER = 'generic';
 export const FAKE_NODE_FOLDER = 'node';
@@ -28,8 +35,8 @@ export function layerFakeTemplateDir(lib: string): string {
   return templatePath(`${lib}/${LAYER_FAKE_FOLDER}/`);
 }
 
-/** Folders under templates/ that are not a layer: the runtime every package gets, and the fakes' library. */
-const NOT_LAYERS = new Set(['runtime', 'fake']);
+/** Folders under templates/ that are not a layer: the runtime every package gets, the fakes' library and the fetch entry. */
+const NOT_LAYERS = new Set(['runtime', 'fake', 'fetch']);
 let layers: readonly string[] | undefined;
 
 /**

@@ -21,6 +21,17 @@ export interface ConsumerProject {
 /** Both files print one JSON line of what they saw, for the test to compare. */
 const ESM_USAGE = `import { ConnectClient, NotFoundError, isEvseStatus, type Station, type StationsAroundQuery } from 'connect-api-client';
 import { startFakeConnectApi } from 'connect-api-client/testing';
+import createFetchClient from 'connect-api-client/fetch';
+
+/** A paths type as openapi-typescript writes one, for the \`/fetch\` entry. */
+interface FetchPaths {
+  '/api/v1/users/{user_id}/': {
+    get: {
+      parameters: { path: { user_id: string } };
+      responses: { 404: { content: { 'application/json': { message?: string } } } };
+    };
+  };
+}
 
 const api = await startFakeConnectApi({ seed: 3 });
 try {
@@ -40,7 +51,13 @@ try {
   // @ts-expect-error latitude is a number: if the types degraded to any, this line would fail the check
   const wrong: StationsAroundQuery = { latitude: '52.52', longitude: 13.405 };
   void wrong;
-  console.log(JSON.stringify({ count: page.count, known, userId: user.id, missing }));
+  const viaFetch = await createFetchClient<FetchPaths>({
+    baseUrl: api.url,
+    headers: { Authorization: \`Bearer \${api.tokens[0]}\` },
+  }).GET('/api/v1/users/{user_id}/', { params: { path: { user_id: 'no-such-user' } } });
+  // @ts-expect-error user_id is required: the /fetch entry's types hold in the consumer too
+  void (() => createFetchClient<FetchPaths>().GET('/api/v1/users/{user_id}/', { params: { path: {} } }));
+  console.log(JSON.stringify({ count: page.count, known, userId: user.id, missing, fetchMissing: viaFetch.response.status }));
 } finally {
   await api.close();
 }
@@ -48,6 +65,7 @@ try {
 
 const CJS_USAGE = `import { ConnectClient, NotFoundError, type User } from 'connect-api-client';
 import { startFakeConnectApi } from 'connect-api-client/testing';
+import createFetchClient from 'connect-api-client/fetch';
 
 async function main(): Promise<void> {
   const api = await startFakeConnectApi({ seed: 3 });
@@ -59,7 +77,11 @@ async function main(): Promise<void> {
       () => 0,
       (error: unknown) => (error instanceof NotFoundError ? error.status : -1),
     );
-    console.log(JSON.stringify({ count: page.count, known: -1, userId: user.id, missing }));
+    const viaFetch = await createFetchClient<any>({ baseUrl: api.url }).GET('/api/v1/users/{user_id}/', {
+      params: { path: { user_id: 'no-such-user' } },
+      headers: { Authorization: \`Bearer \${api.tokens[0]}\` },
+    });
+    console.log(JSON.stringify({ count: page.count, known: -1, userId: user.id, missing, fetchMissing: viaFetch.response.status }));
   } finally {
     await api.close();
   }
