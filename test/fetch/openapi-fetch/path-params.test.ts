@@ -6,10 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { paths } from '../../fixtures/fetch/charging-stations.js';
 import { implementations } from './support/implementations.js';
+import type { LoosePaths } from './support/loose-paths.js';
 import { json, onlyRequest, useTestServer } from './support/server.js';
-
-/** Paths whose placeholders the fixture document cannot spell (styles live in the template). */
-type LoosePaths = Record<string, Record<string, unknown>>;
 
 describe.each(implementations)('$name: path parameters', ({ createClient }) => {
   const server = useTestServer(json(200, {}));

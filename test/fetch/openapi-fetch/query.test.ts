@@ -7,9 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { QuerySerializerOptions } from 'openapi-fetch';
 import type { paths } from '../../fixtures/fetch/charging-stations.js';
 import { implementations } from './support/implementations.js';
+import type { LoosePaths } from './support/loose-paths.js';
 import { json, onlyRequest, useTestServer } from './support/server.js';
-
-type LoosePaths = Record<string, Record<string, unknown>>;
 
 describe.each(implementations)('$name: query parameters', ({ createClient }) => {
   const server = useTestServer(json(200, []));
