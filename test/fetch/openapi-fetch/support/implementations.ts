@@ -6,6 +6,7 @@
  * checks, at compile time, that its exports can stand in for openapi-fetch's.
  */
 import openapiFetch, * as openapiFetchModule from 'openapi-fetch';
+import type { paths } from '../../../fixtures/fetch/charging-stations.js';
 
 export interface Implementation {
   /** Shown in the test names, so a failure says which implementation broke. */
@@ -40,3 +41,19 @@ export const implementations: readonly Implementation[] = [
   //   { name: 'connect /fetch', createClient: ourFetch, ...ourFetchModule },
   // (the module's named exports carry the other fields under the same names).
 ];
+
+/**
+ * Each implementation's client for the fixture document, as a type. The runtime list above
+ * types every entry as openapi-fetch's surface, which hides an implementation's own
+ * declarations; types.test.ts compares these so a drift in ours shows up as a type error.
+ */
+export interface ClientTypes {
+  'openapi-fetch 0.17.0': {
+    client: ReturnType<typeof openapiFetch<paths>>;
+    pathBased: ReturnType<typeof openapiFetchModule.createPathBasedClient<paths>>;
+  };
+  // 'connect /fetch': {
+  //   client: ReturnType<typeof ourFetch<paths>>;
+  //   pathBased: ReturnType<typeof ourFetchModule.createPathBasedClient<paths>>;
+  // };
+}
