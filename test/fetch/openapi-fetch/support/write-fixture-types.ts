@@ -1,5 +1,7 @@
-/** Refreshes the committed `paths` fixture: `npx tsx test/fetch/openapi-fetch/support/write-fixture-types.ts`. */
+/** Refreshes the committed `paths` fixtures: `npx tsx test/fetch/openapi-fetch/support/write-fixture-types.ts`. */
 import { writeFileSync } from 'node:fs';
-import { FIXTURE_TYPES, renderFixtureTypes } from './fixture-types.js';
+import { FIXTURE_TYPES, fixturePath, renderFixtureTypes } from './fixture-types.js';
 
-writeFileSync(FIXTURE_TYPES, await renderFixtureTypes());
+for (const { file, options } of FIXTURE_TYPES) {
+  writeFileSync(fixturePath(file), await renderFixtureTypes(options));
+}
