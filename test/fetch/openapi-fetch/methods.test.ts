@@ -104,6 +104,13 @@ describe.each(implementations)('$name: HTTP methods', ({ createClient }) => {
     await expect(client().TRACE('/stations/{stationId}', seven)).rejects.toThrow();
   });
 
+  it('methods taken off the client still work (no `this` needed)', async () => {
+    const { GET, request } = client();
+    await GET('/stations/{stationId}', seven);
+    await request('delete', '/stations/{stationId}', seven);
+    expect(server.requests.map((r) => r.method)).toEqual(['GET', 'DELETE']);
+  });
+
   it('request(method, …) sends the method given in lower case, upper-cased', async () => {
     server.reply(json(200, station), json(201, station));
     await client().request('get', '/stations/{stationId}', seven);
