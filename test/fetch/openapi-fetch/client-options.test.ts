@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { paths } from '../../fixtures/fetch/charging-stations.js';
 import { implementations } from './support/implementations.js';
-import { json, onlyRequest, useTestServer, type Handler } from './support/server.js';
+import { closedOrigin, json, onlyRequest, useTestServer, type Handler } from './support/server.js';
 
 /** Holds the answer until the test lets it go, so a request is in flight on purpose. */
 function heldAnswer(): { handler: Handler; release: () => void } {
@@ -34,7 +34,7 @@ describe.each(implementations)('$name: client options', ({ createClient, removeT
   });
 
   it('a request’s baseUrl wins over the client’s, trailing slash dropped too', async () => {
-    const client = createClient<paths>({ baseUrl: 'http://127.0.0.1:9/never' });
+    const client = createClient<paths>({ baseUrl: `${await closedOrigin()}/never` });
     await client.GET('/stations', { baseUrl: `${server.origin}/v3/` });
     expect(onlyRequest(server.requests).url).toBe('/v3/stations');
   });

@@ -5,7 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import type { paths } from '../../fixtures/fetch/charging-stations.js';
 import { implementations } from './support/implementations.js';
-import { chunkedJson, empty, json, onlyRequest, raw, useTestServer } from './support/server.js';
+import {
+  closedOrigin,
+  chunkedJson,
+  empty,
+  json,
+  onlyRequest,
+  raw,
+  useTestServer,
+} from './support/server.js';
 
 const station = { id: 7, name: 'Harbour Gate', operator: 'Volta' };
 const notFound = { code: 'not_found', message: 'No station 7' };
@@ -192,7 +200,7 @@ describe.each(implementations)('$name: data, error and response', ({ createClien
   });
 
   it('a network failure rejects the promise (no { error } for it)', async () => {
-    const unreachable = createClient<paths>({ baseUrl: 'http://127.0.0.1:9' });
+    const unreachable = createClient<paths>({ baseUrl: await closedOrigin() });
     await expect(unreachable.GET('/stations')).rejects.toThrow(TypeError);
   });
 });

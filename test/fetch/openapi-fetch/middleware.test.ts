@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Middleware, MiddlewareCallbackParams } from 'openapi-fetch';
 import type { paths } from '../../fixtures/fetch/charging-stations.js';
 import { implementations } from './support/implementations.js';
-import { json, onlyRequest, useTestServer } from './support/server.js';
+import { closedOrigin, json, onlyRequest, useTestServer } from './support/server.js';
 
 const seven = { params: { path: { stationId: 7 } } } as const;
 const station = { id: 7, name: 'Harbour Gate' };
@@ -234,7 +234,7 @@ describe.each(implementations)('$name: middleware', ({ createClient }) => {
 
   it('a real network failure reaches onError too', async () => {
     const seen: string[] = [];
-    const c = createClient<paths>({ baseUrl: 'http://127.0.0.1:9' });
+    const c = createClient<paths>({ baseUrl: await closedOrigin() });
     c.use({
       onError({ error }) {
         seen.push(error instanceof Error ? error.name : typeof error);

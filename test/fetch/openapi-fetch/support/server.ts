@@ -3,6 +3,7 @@
  * runtime test server), plus small helpers for what these tests look at in a request.
  */
 import type { ServerResponse } from 'node:http';
+import { createServer } from 'node:net';
 import { useTestServer, type Handler, type ReceivedRequest } from '../../../runtime/http-server.js';
 
 export {
@@ -38,3 +39,12 @@ export function chunkedJson(status: number, body: unknown): Handler {
 }
 
 export type TestServer = ReturnType<typeof useTestServer>;
+
+/** An origin nobody listens on (a port just given back), for connection failures. */
+export async function closedOrigin(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
