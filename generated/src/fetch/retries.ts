@@ -71,7 +71,7 @@ export function retries(options: RetryOptions = {}): SendWrapper {
           if (asked !== undefined && asked > RETRY_AFTER_CAP_MS) return response;
           delay = asked ?? backoffDelay(attempt - 1, maxDelayMs, random);
           // The unread body would hold the connection until collected.
-          await response.body?.cancel().catch(() => undefined);
+          await response.body?.cancel().catch((): undefined => undefined);
         } catch (error) {
           if (last || request.signal.aborted) throw error;
           delay = backoffDelay(attempt - 1, maxDelayMs, random);
