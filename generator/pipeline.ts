@@ -15,6 +15,7 @@ import {
   LAYER_FAKE_FOLDER,
   layerFakeTemplateDir,
   libTemplateDir,
+  REACT_QUERY_TEMPLATE_DIR,
   RUNTIME_TEMPLATE_DIR,
 } from './shared/templates/dirs.js';
 import { contentKey, openRunCaches, type RunCaches, type TextCache } from './shared/cache.js';
@@ -190,7 +191,7 @@ async function generateLoaded(
   const { ir, plan } = clock.time('plan', () => planIr(settleIr(settled, request.settings)));
   const header = headerLine(request.specPath, request.command);
   const lib = ir.info.lib;
-  const [templates, layerFakeTemplates, fakeTemplates, libTemplates, loadedLayer] =
+  const [templates, layerFakeTemplates, fakeTemplates, libTemplates, loadedLayer, reactQuery] =
     await clock.timeAsync('emit', () =>
       Promise.all([
         loadTemplates(),
@@ -198,6 +199,7 @@ async function generateLoaded(
         loadFakeTemplates(),
         lib === undefined ? [] : loadLayerTemplates(lib),
         lib === undefined ? undefined : loadLayer(lib),
+        loadTemplates(REACT_QUERY_TEMPLATE_DIR),
       ]),
     );
   if (loadedLayer && hasErrors(loadedLayer.diagnostics))
@@ -211,6 +213,7 @@ async function generateLoaded(
       layerFakeTemplates,
       fakeTemplates,
       libTemplates,
+      reactQueryTemplates: reactQuery,
       layer,
       header,
       ...(request.settings?.modules ? { modules: request.settings.modules } : {}),

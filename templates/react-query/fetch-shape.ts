@@ -258,14 +258,28 @@ export type FetchMethod<Paths extends {}, Method extends HttpMethod, Media exten
   ...init: InitParam<Init>
 ) => Promise<FetchResponse<FilterKeys<Paths[Path], Method>, Init, Media>>;
 
-/** The part of an openapi-fetch client the hooks call: one function per HTTP method. */
+/** A client method as the hooks call it: `GET(path, init)` and the like. */
+export type CallableMethod = (
+  url: never,
+  ...init: never[]
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+/**
+ * The part of an openapi-fetch client the hooks call: one function per HTTP method. Typed
+ * loosely on purpose: TypeScript can only read `Paths` back out of a client type through the
+ * very declaration that made it (openapi-fetch's own `Client`), never through a look-alike
+ * such as `FetchMethod` above, so a client from elsewhere names its paths when the hooks are
+ * made, `createClient<paths>(fetchClient)`, and the hooks check every call against them.
+ */
 export interface FetchClient<Paths extends {}, Media extends MediaType = MediaType> {
-  GET: FetchMethod<Paths, 'get', Media>;
-  PUT: FetchMethod<Paths, 'put', Media>;
-  POST: FetchMethod<Paths, 'post', Media>;
-  DELETE: FetchMethod<Paths, 'delete', Media>;
-  OPTIONS: FetchMethod<Paths, 'options', Media>;
-  HEAD: FetchMethod<Paths, 'head', Media>;
-  PATCH: FetchMethod<Paths, 'patch', Media>;
-  TRACE: FetchMethod<Paths, 'trace', Media>;
+  GET: CallableMethod;
+  PUT: CallableMethod;
+  POST: CallableMethod;
+  DELETE: CallableMethod;
+  OPTIONS: CallableMethod;
+  HEAD: CallableMethod;
+  PATCH: CallableMethod;
+  TRACE: CallableMethod;
+  /** Never present: names `Paths` and `Media`, so that a client type declaring them passes them on. */
+  readonly '~types'?: { readonly paths: Paths; readonly media: Media };
 }
