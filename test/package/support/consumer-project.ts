@@ -21,6 +21,9 @@ export interface ConsumerProject {
 /** Both files print one JSON line of what they saw, for the test to compare. */
 const ESM_USAGE = `import { ConnectClient, NotFoundError, isEvseStatus, type Station, type StationsAroundQuery } from 'connect-api-client';
 import { startFakeConnectApi } from 'connect-api-client/testing';
+import createQueryClient from 'connect-api-client/react-query';
+import { QueryClient } from '@tanstack/react-query';
+import { fetchShaped, type TagPaths } from './fetch-shaped.js';
 
 const api = await startFakeConnectApi({ seed: 3 });
 try {
@@ -40,7 +43,12 @@ try {
   // @ts-expect-error latitude is a number: if the types degraded to any, this line would fail the check
   const wrong: StationsAroundQuery = { latitude: '52.52', longitude: 13.405 };
   void wrong;
-  console.log(JSON.stringify({ count: page.count, known, userId: user.id, missing }));
+  const hooks = createQueryClient<TagPaths>(fetchShaped());
+  // @ts-expect-error /tags has no POST: the hooks' types resolve, checked against the paths given
+  hooks.queryOptions('post', '/tags');
+  const tags: string[] = await new QueryClient().fetchQuery(hooks.queryOptions('get', '/tags'));
+  const made = \`\${Object.keys(hooks).sort().join(',')} \${tags.join(',')}\`;
+  console.log(JSON.stringify({ count: page.count, known, userId: user.id, missing, hooks: made }));
 } finally {
   await api.close();
 }
@@ -48,6 +56,9 @@ try {
 
 const CJS_USAGE = `import { ConnectClient, NotFoundError, type User } from 'connect-api-client';
 import { startFakeConnectApi } from 'connect-api-client/testing';
+import createQueryClient from 'connect-api-client/react-query';
+import { QueryClient } from '@tanstack/react-query';
+import { fetchShaped, type TagPaths } from './fetch-shaped.cjs';
 
 async function main(): Promise<void> {
   const api = await startFakeConnectApi({ seed: 3 });
@@ -59,13 +70,31 @@ async function main(): Promise<void> {
       () => 0,
       (error: unknown) => (error instanceof NotFoundError ? error.status : -1),
     );
-    console.log(JSON.stringify({ count: page.count, known: -1, userId: user.id, missing }));
+    const hooks = createQueryClient<TagPaths>(fetchShaped());
+    const tags = await new QueryClient().fetchQuery(hooks.queryOptions('get', '/tags'));
+    const made = \`\${Object.keys(hooks).sort().join(',')} \${tags.join(',')}\`;
+    console.log(JSON.stringify({ count: page.count, known: -1, userId: user.id, missing, hooks: made }));
   } finally {
     await api.close();
   }
 }
 
 void main();
+`;
+
+/**
+ * A stand-in for an openapi-fetch client (the project does not install openapi-fetch): GET
+ * answers `/tags` with two tags, the way openapi-fetch resolves a call.
+ */
+const FETCH_SHAPED = `export type TagPaths = {
+  '/tags': { get: { responses: { 200: { content: { 'application/json': string[] } } } } };
+};
+
+const answer = async () => ({ data: ['a', 'b'], response: new Response('["a","b"]') });
+
+export function fetchShaped() {
+  return { GET: answer, PUT: answer, POST: answer, DELETE: answer, OPTIONS: answer, HEAD: answer, PATCH: answer, TRACE: answer };
+}
 `;
 
 function tsconfig(): string {
@@ -84,7 +113,7 @@ function tsconfig(): string {
       typeRoots: [join(REPO_ROOT, 'node_modules/@types')],
       outDir: 'out',
     },
-    files: ['usage.ts', 'usage-cjs.cts', 'doc-snippets.ts'],
+    files: ['usage.ts', 'usage-cjs.cts', 'fetch-shaped.ts', 'fetch-shaped.cts', 'doc-snippets.ts'],
   });
 }
 
@@ -98,6 +127,8 @@ export async function installConsumer(tarball: string): Promise<ConsumerProject>
   await npm(['install', tarball, '--offline', '--ignore-scripts'], dir);
   await writeFile(join(dir, 'usage.ts'), ESM_USAGE);
   await writeFile(join(dir, 'usage-cjs.cts'), CJS_USAGE);
+  await writeFile(join(dir, 'fetch-shaped.ts'), FETCH_SHAPED);
+  await writeFile(join(dir, 'fetch-shaped.cts'), FETCH_SHAPED);
   await writeFile(join(dir, 'tsconfig.json'), tsconfig());
   // The docs as published: the README and api.md from the installed tarball.
   const installed = join(dir, 'node_modules', 'connect-api-client');
