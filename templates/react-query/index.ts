@@ -3,7 +3,7 @@
  * them: `createClient(fetchClient)` returns `queryOptions`, `useQuery`, `useSuspenseQuery`,
  * `useInfiniteQuery` and `useMutation`, each called with a method, a path and the init the
  * client would take. Queries are keyed `[method, path, init]`, so a key prefix (`['get',
- * '/stations']`) invalidates every query of that path.
+ * '/notes']`) invalidates every query of that path.
  */
 import {
   useInfiniteQuery,
