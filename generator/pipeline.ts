@@ -16,6 +16,7 @@ import {
   LAYER_FAKE_FOLDER,
   layerFakeTemplateDir,
   libTemplateDir,
+  REACT_QUERY_TEMPLATE_DIR,
   RUNTIME_TEMPLATE_DIR,
 } from './shared/templates/dirs.js';
 import { contentKey, openRunCaches, type RunCaches, type TextCache } from './shared/cache.js';
@@ -197,17 +198,25 @@ async function generateLoaded(
   const { ir, plan } = clock.time('plan', () => planIr(settleIr(settled, request.settings)));
   const header = headerLine(request.specPath, request.command);
   const lib = ir.info.lib;
-  const [templates, layerFakeTemplates, fakeTemplates, fetchTemplates, libTemplates, loadedLayer] =
-    await clock.timeAsync('emit', () =>
-      Promise.all([
-        loadTemplates(),
-        lib === undefined ? [] : loadLayerFakeTemplates(lib),
-        loadFakeTemplates(),
-        loadFetchTemplates(),
-        lib === undefined ? [] : loadLayerTemplates(lib),
-        lib === undefined ? undefined : loadLayer(lib),
-      ]),
-    );
+  const [
+    templates,
+    layerFakeTemplates,
+    fakeTemplates,
+    fetchTemplates,
+    libTemplates,
+    loadedLayer,
+    reactQuery,
+  ] = await clock.timeAsync('emit', () =>
+    Promise.all([
+      loadTemplates(),
+      lib === undefined ? [] : loadLayerFakeTemplates(lib),
+      loadFakeTemplates(),
+      loadFetchTemplates(),
+      lib === undefined ? [] : loadLayerTemplates(lib),
+      lib === undefined ? undefined : loadLayer(lib),
+      loadTemplates(REACT_QUERY_TEMPLATE_DIR),
+    ]),
+  );
   if (loadedLayer && hasErrors(loadedLayer.diagnostics))
     return { diagnostics: sortDiagnostics(loadedLayer.diagnostics) };
   const layer = loadedLayer?.layer;
@@ -220,6 +229,7 @@ async function generateLoaded(
       fakeTemplates,
       fetchTemplates,
       libTemplates,
+      reactQueryTemplates: reactQuery,
       layer,
       header,
       ...(request.settings?.modules ? { modules: request.settings.modules } : {}),

@@ -268,6 +268,12 @@ export interface Client<Paths extends {}, Media extends MediaType = MediaType> {
   use(...middleware: Middleware[]): void;
   /** Removes middleware added with `use`. */
   eject(...middleware: Middleware[]): void;
+  /**
+   * Never present at run time: names `Paths` and `Media`, so that the package's
+   * `./react-query` hooks read them off a client (`createClient(fetchClient)`), as
+   * openapi-react-query reads them off openapi-fetch's own client type.
+   */
+  readonly '~types'?: { readonly paths: Paths; readonly media: Media };
 }
 
 export type ClientPathsWithMethod<

@@ -41,13 +41,16 @@ describe('the generated package', () => {
     expect(missing).toEqual([]);
   });
 
-  it('has no runtime dependencies, and only the Node-only testing subpath uses Node modules', () => {
+  it('has no runtime dependencies, TanStack Query as an optional peer for ./react-query alone, and only the Node-only testing subpath uses Node modules', () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<
       string,
       unknown
     >;
     expect(manifest['dependencies'] ?? {}).toEqual({});
-    expect(manifest['peerDependencies'] ?? {}).toEqual({});
+    expect(manifest['peerDependencies']).toEqual({ '@tanstack/react-query': '^5.80.0' });
+    expect(manifest['peerDependenciesMeta']).toEqual({
+      '@tanstack/react-query': { optional: true },
+    });
     const foreign = sources.flatMap((file) => {
       // The layer's fake server and the fakes' node:http adapter; the rest runs anywhere.
       const inSrc = relative(join(ROOT, 'src'), file).split('\\').join('/');
@@ -60,7 +63,10 @@ describe('the generated package', () => {
         .map((m) => m[1]!)
         .filter(
           (specifier) =>
-            !specifier.startsWith('.') && !(nodeAllowed && specifier.startsWith('node:')),
+            !specifier.startsWith('.') &&
+            !(nodeAllowed && specifier.startsWith('node:')) &&
+            // openapi-react-query's hooks, behind their own entry point and the optional peer.
+            !(inSrc.startsWith('react-query/') && specifier === '@tanstack/react-query'),
         )
         .map((specifier) => `${relative(ROOT, file)}: ${specifier}`);
     });

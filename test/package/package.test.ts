@@ -2,7 +2,9 @@
  * The publishable package: built from a copy of generated/ and packed once, then checked the
  * way a registry consumer would meet it — manifest, publint, attw, tarball contents.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +19,7 @@ import { buildAndPack, REPO_ROOT, type BuiltPackage } from './support/built-pack
 import { installConsumer, type ConsumerProject } from './support/consumer-project.js';
 import { externalImports } from './support/imports.js';
 import { attwReport, publintProblems } from './support/lint.js';
-import { run } from './support/run.js';
+import { npm, run } from './support/run.js';
 import { strayFiles, unbuiltSources } from './support/tarball-contents.js';
 
 let pkg: BuiltPackage;
@@ -43,15 +45,14 @@ function exportsMap(): Record<string, { import: Conditions; require: Conditions 
 }
 
 describe('package manifest', () => {
-  it('has no runtime dependencies of any kind', () => {
-    for (const field of [
-      'dependencies',
-      'peerDependencies',
-      'optionalDependencies',
-      'bundleDependencies',
-    ]) {
+  it('has no runtime dependencies, and TanStack Query only as an optional peer of ./react-query', () => {
+    for (const field of ['dependencies', 'optionalDependencies', 'bundleDependencies']) {
       expect(pkg.manifest[field], field).toBeUndefined();
     }
+    expect(pkg.manifest['peerDependencies']).toEqual({ '@tanstack/react-query': '^5.80.0' });
+    expect(pkg.manifest['peerDependenciesMeta']).toEqual({
+      '@tanstack/react-query': { optional: true },
+    });
   });
 
   it('is side-effect free, needs Node 20 or later and lists what it publishes', () => {
@@ -71,6 +72,7 @@ describe('package manifest', () => {
       './forms',
       './package.json',
       './query',
+      './react-query',
       './testing',
     ]);
     for (const [subpath, entry] of Object.entries(map)) {
@@ -102,7 +104,15 @@ describe('package lint', () => {
   it('attw finds no type resolution problem for any entry point', async () => {
     const report = await attwReport(pkg.tarball);
     expect(report.entrypoints).toEqual(
-      expect.arrayContaining(['.', './fake', './fetch', './forms', './query', './testing']),
+      expect.arrayContaining([
+        '.',
+        './fake',
+        './fetch',
+        './forms',
+        './query',
+        './react-query',
+        './testing',
+      ]),
     );
     expect(report.problems).toEqual([]);
   }, 60_000);
@@ -121,14 +131,19 @@ describe('npm pack', () => {
     expect(pkg.files).toContain('dist/cjs/package.json');
   });
 
-  it("loads nothing from outside the package, and Node built-ins only in the fake's server and command line", async () => {
+  it("loads nothing from outside the package, but Node built-ins in the fake's server and command line and TanStack Query in ./react-query", async () => {
     // The rest of the fake is the in-process fake's too (`./fake`), for browsers and Workers.
     const NODE_MODULES = ['fake/node/http.js', 'connect/fake/cli-main.js'];
+    const allowed = (i: { file: string; specifier: string }) =>
+      (NODE_MODULES.includes(i.file) && i.specifier.startsWith('node:')) ||
+      (i.file === 'react-query/index.js' && i.specifier === '@tanstack/react-query');
     for (const build of ['dist/esm', 'dist/cjs']) {
       const outside = await externalImports(join(pkg.dir, build));
-      const misplaced = outside.filter(
-        (i) => !(NODE_MODULES.includes(i.file) && i.specifier.startsWith('node:')),
-      );
+      expect(
+        outside.filter((i) => i.file.startsWith('react-query/')),
+        build,
+      ).toEqual([{ file: 'react-query/index.js', specifier: '@tanstack/react-query' }]);
+      const misplaced = outside.filter((i) => !allowed(i));
       expect(misplaced, build).toEqual([]);
     }
   });
@@ -148,23 +163,21 @@ describe('a project that installs the tarball', () => {
     await consumer?.remove();
   });
 
-  async function runOutput(file: string): Promise<{
+  interface Seen {
     count: number;
     known: number;
     userId: string;
     missing: number;
     fetchMissing: number;
-  }> {
+    /** The functions `./react-query`'s `createClient` returned, and the tag list its useQuery's queryFn read. */
+    hooks: string;
+  }
+
+  async function runOutput(file: string): Promise<Seen> {
     const { stdout } = await run(process.execPath, [join(consumer.dir, 'out', file)], {
       cwd: consumer.dir,
     });
-    return JSON.parse(stdout) as {
-      count: number;
-      known: number;
-      userId: string;
-      missing: number;
-      fetchMissing: number;
-    };
+    return JSON.parse(stdout) as Seen;
   }
 
   it('imports it as an ES module and calls the fake server from its testing entry point', async () => {
@@ -175,6 +188,9 @@ describe('a project that installs the tarball', () => {
     expect(seen.missing).toBe(404);
     // The /fetch entry answers the same 404 as { error, response }, without throwing.
     expect(seen.fetchMissing).toBe(404);
+    expect(seen.hooks).toBe(
+      'queryOptions,useInfiniteQuery,useMutation,useQuery,useSuspenseQuery a,b',
+    );
   }, 30_000);
 
   it('requires it from CommonJS and gets the same answers', async () => {
@@ -182,8 +198,10 @@ describe('a project that installs the tarball', () => {
     expect(compiled).toMatch(/require\("connect-api-client"\)/);
     expect(compiled).toMatch(/require\("connect-api-client\/testing"\)/);
     expect(compiled).toMatch(/require\("connect-api-client\/fetch"\)/);
+    expect(compiled).toMatch(/require\("connect-api-client\/react-query"\)/);
     const [esm, cjs] = await Promise.all([runOutput('usage.js'), runOutput('usage-cjs.cjs')]);
     expect(cjs.count).toBe(esm.count);
+    expect(cjs.hooks).toBe(esm.hooks);
     expect(cjs.missing).toBe(404);
     expect(cjs.fetchMissing).toBe(404);
   }, 30_000);
@@ -256,5 +274,49 @@ describe('the ESM build in a browser', () => {
     // The 404 is logged by the browser as a failed resource load; nothing else may go wrong.
     expect(problems.filter((p) => !/404/.test(p))).toEqual([]);
     await page.close();
+  }, 60_000);
+});
+
+describe('a project without TanStack Query that installs the tarball', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'connect-no-tanstack-'));
+    await writeFile(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'plain', private: true, type: 'module' }),
+    );
+    // Offline: an optional peer is not fetched, so nothing but the tarball is needed.
+    await npm(['install', pkg.tarball, '--offline', '--ignore-scripts'], dir);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('installs without TanStack Query and uses the client and the fake', async () => {
+    expect(existsSync(join(dir, 'node_modules/@tanstack'))).toBe(false);
+    const script = `
+      import { ConnectClient } from 'connect-api-client';
+      import { startFakeConnectApi } from 'connect-api-client/testing';
+      const api = await startFakeConnectApi({ seed: 3 });
+      try {
+        const client = new ConnectClient({ baseUrl: api.url, token: api.tokens[0] });
+        const page = await client.stations.around({ latitude: 52.52, longitude: 13.405, distance: 800 });
+        console.log(page.count >= 0 ? 'ok' : 'no');
+      } finally {
+        await api.close();
+      }
+    `;
+    await writeFile(join(dir, 'use.mjs'), script);
+    const { stdout } = await run(process.execPath, [join(dir, 'use.mjs')], { cwd: dir });
+    expect(stdout.trim()).toBe('ok');
+  }, 60_000);
+
+  it('says what is missing only when ./react-query itself is imported', async () => {
+    await writeFile(join(dir, 'hooks.mjs'), "await import('connect-api-client/react-query');");
+    await expect(run(process.execPath, [join(dir, 'hooks.mjs')], { cwd: dir })).rejects.toThrow(
+      /@tanstack\/react-query/,
+    );
   }, 60_000);
 });

@@ -7,6 +7,7 @@ import type { Ir } from '../../ir/types.js';
 import type { LayerContribution } from '../templates/layer.js';
 import type { EmittedFile } from '../common/model.js';
 import { SOURCE_DIR } from '../common/model.js';
+import { REACT_QUERY_DIR } from '../templates/runtime.js';
 
 /** The TypeScript the package builds with; the same version the generator is tested with. */
 export const TYPESCRIPT_VERSION = '5.9.3';
@@ -45,6 +46,9 @@ export function packageEntries(emittedPaths: readonly string[]): PackageEntry[] 
     ...(has('fetch/index') ? [{ subpath: './fetch', module: 'fetch/index' }] : []),
     ...(has('forms') ? [{ subpath: './forms', module: 'forms' }] : []),
     ...(has('query') ? [{ subpath: './query', module: 'query' }] : []),
+    ...(hasReactQuery(emittedPaths)
+      ? [{ subpath: './react-query', module: REACT_QUERY_MODULE }]
+      : []),
     ...(testing !== undefined ? [{ subpath: './testing', module: testing }] : []),
   ];
 }
@@ -58,6 +62,32 @@ function layerFakeModule(emittedPaths: readonly string[], name: string): string 
   const found = emittedPaths.map((path) => pattern.exec(path)).find((m) => m && m[1] !== 'fake');
   return found ? `${found[1]}/fake/${name}` : undefined;
 }
+
+/** openapi-react-query's hooks, under src/ without extension. */
+const REACT_QUERY_MODULE = `${REACT_QUERY_DIR}/index`;
+
+/**
+ * The one package a module of the package imports: openapi-react-query's hooks import TanStack
+ * Query. An optional peer, so that a project without React installs the package all the same
+ * (npm does not fetch an optional peer) and only `./react-query` needs it.
+ */
+function peers(emittedPaths: readonly string[]) {
+  if (!hasReactQuery(emittedPaths)) return {};
+  return {
+    peerDependencies: { '@tanstack/react-query': TANSTACK_REACT_QUERY_PEER },
+    peerDependenciesMeta: { '@tanstack/react-query': { optional: true } },
+  };
+}
+
+function hasReactQuery(emittedPaths: readonly string[]): boolean {
+  return emittedPaths.includes(`${SOURCE_DIR}/${REACT_QUERY_MODULE}.ts`);
+}
+
+/** The TanStack Query versions the hooks work with: those openapi-react-query 0.5.4 asks for. */
+export const TANSTACK_REACT_QUERY_PEER = '^5.80.0';
+
+/** What the package's build type-checks its hooks against; the version the generator is tested with. */
+export const TANSTACK_REACT_QUERY_BUILD = '5.108.4';
 
 /** Whether the package has the layer's fake server, which runs on `node:http` and builds with Node's types; the fake made from the spec needs neither. */
 function hasNodeFake(emittedPaths: readonly string[]): boolean {
@@ -157,7 +187,12 @@ export function packageManifest(
       build: `npm run clean && tsc -p tsconfig.json && tsc -p tsconfig.cjs.json && ${markCjs}`,
       prepack: 'npm run build',
     },
+    ...peers(emittedPaths),
     devDependencies: {
+      // The hooks' build type-checks against TanStack Query's types.
+      ...(hasReactQuery(emittedPaths)
+        ? { '@tanstack/react-query': TANSTACK_REACT_QUERY_BUILD }
+        : {}),
       // Node's types build the fake server.
       ...(hasNodeFake(emittedPaths) ? { '@types/node': NODE_TYPES_VERSION } : {}),
       typescript: TYPESCRIPT_VERSION,

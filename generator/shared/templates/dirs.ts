@@ -5,6 +5,11 @@ import { TEMPLATES_DIR, templatePath } from '../locations.js';
 
 export const RUNTIME_TEMPLATE_DIR = templatePath('runtime/');
 /**
+ * openapi-react-query's hooks over an openapi-fetch style client (`./react-query`), copied
+ * into every package; the only templates that import a package (TanStack Query, an optional peer).
+ */
+export const REACT_QUERY_TEMPLATE_DIR = templatePath('react-query/');
+/**
  * The fakes' library every package with a fake carries in its `fake/`: the router, the seeded
  * random, bounded body reading, transactions, control routes, the Fetch edge and its adapters.
  * Its `generic/` holds the fake made from the spec alone (for a package whose layer brings
@@ -35,8 +40,8 @@ export function layerFakeTemplateDir(lib: string): string {
   return templatePath(`${lib}/${LAYER_FAKE_FOLDER}/`);
 }
 
-/** Folders under templates/ that are not a layer: the runtime every package gets, the fakes' library and the fetch entry. */
-const NOT_LAYERS = new Set(['runtime', 'fake', 'fetch']);
+/** Folders under templates/ that are not a layer: what every package gets (the runtime, the fetch and react-query entries) and the fakes' library. */
+const NOT_LAYERS = new Set(['runtime', 'fake', 'fetch', 'react-query']);
 let layers: readonly string[] | undefined;
 
 /**

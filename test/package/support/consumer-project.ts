@@ -32,6 +32,9 @@ interface FetchPaths {
     };
   };
 }
+import createQueryClient from 'connect-api-client/react-query';
+import { QueryClient } from '@tanstack/react-query';
+import { fetchShaped, type TagPaths } from './fetch-shaped.js';
 
 const api = await startFakeConnectApi({ seed: 3 });
 try {
@@ -57,7 +60,12 @@ try {
   }).GET('/api/v1/users/{user_id}/', { params: { path: { user_id: 'no-such-user' } } });
   // @ts-expect-error user_id is required: the /fetch entry's types hold in the consumer too
   void (() => createFetchClient<FetchPaths>().GET('/api/v1/users/{user_id}/', { params: { path: {} } }));
-  console.log(JSON.stringify({ count: page.count, known, userId: user.id, missing, fetchMissing: viaFetch.response.status }));
+  const hooks = createQueryClient<TagPaths>(fetchShaped());
+  // @ts-expect-error /tags has no POST: the hooks' types resolve, checked against the paths given
+  hooks.queryOptions('post', '/tags');
+  const tags: string[] = await new QueryClient().fetchQuery(hooks.queryOptions('get', '/tags'));
+  const made = \`\${Object.keys(hooks).sort().join(',')} \${tags.join(',')}\`;
+  console.log(JSON.stringify({ count: page.count, known, userId: user.id, missing, fetchMissing: viaFetch.response.status, hooks: made }));
 } finally {
   await api.close();
 }
@@ -66,6 +74,9 @@ try {
 const CJS_USAGE = `import { ConnectClient, NotFoundError, type User } from 'connect-api-client';
 import { startFakeConnectApi } from 'connect-api-client/testing';
 import createFetchClient from 'connect-api-client/fetch';
+import createQueryClient from 'connect-api-client/react-query';
+import { QueryClient } from '@tanstack/react-query';
+import { fetchShaped, type TagPaths } from './fetch-shaped.cjs';
 
 async function main(): Promise<void> {
   const api = await startFakeConnectApi({ seed: 3 });
@@ -81,13 +92,31 @@ async function main(): Promise<void> {
       params: { path: { user_id: 'no-such-user' } },
       headers: { Authorization: \`Bearer \${api.tokens[0]}\` },
     });
-    console.log(JSON.stringify({ count: page.count, known: -1, userId: user.id, missing, fetchMissing: viaFetch.response.status }));
+    const hooks = createQueryClient<TagPaths>(fetchShaped());
+    const tags = await new QueryClient().fetchQuery(hooks.queryOptions('get', '/tags'));
+    const made = \`\${Object.keys(hooks).sort().join(',')} \${tags.join(',')}\`;
+    console.log(JSON.stringify({ count: page.count, known: -1, userId: user.id, missing, fetchMissing: viaFetch.response.status, hooks: made }));
   } finally {
     await api.close();
   }
 }
 
 void main();
+`;
+
+/**
+ * A stand-in for an openapi-fetch client (the project does not install openapi-fetch): GET
+ * answers `/tags` with two tags, the way openapi-fetch resolves a call.
+ */
+const FETCH_SHAPED = `export type TagPaths = {
+  '/tags': { get: { responses: { 200: { content: { 'application/json': string[] } } } } };
+};
+
+const answer = async () => ({ data: ['a', 'b'], response: new Response('["a","b"]') });
+
+export function fetchShaped() {
+  return { GET: answer, PUT: answer, POST: answer, DELETE: answer, OPTIONS: answer, HEAD: answer, PATCH: answer, TRACE: answer };
+}
 `;
 
 function tsconfig(): string {
@@ -106,7 +135,7 @@ function tsconfig(): string {
       typeRoots: [join(REPO_ROOT, 'node_modules/@types')],
       outDir: 'out',
     },
-    files: ['usage.ts', 'usage-cjs.cts', 'doc-snippets.ts'],
+    files: ['usage.ts', 'usage-cjs.cts', 'fetch-shaped.ts', 'fetch-shaped.cts', 'doc-snippets.ts'],
   });
 }
 
@@ -120,6 +149,8 @@ export async function installConsumer(tarball: string): Promise<ConsumerProject>
   await npm(['install', tarball, '--offline', '--ignore-scripts'], dir);
   await writeFile(join(dir, 'usage.ts'), ESM_USAGE);
   await writeFile(join(dir, 'usage-cjs.cts'), CJS_USAGE);
+  await writeFile(join(dir, 'fetch-shaped.ts'), FETCH_SHAPED);
+  await writeFile(join(dir, 'fetch-shaped.cts'), FETCH_SHAPED);
   await writeFile(join(dir, 'tsconfig.json'), tsconfig());
   // The docs as published: the README and api.md from the installed tarball.
   const installed = join(dir, 'node_modules', 'connect-api-client');

@@ -1,0 +1,187 @@
+/**
+ * The types of the query client's functions, named and shaped as openapi-react-query's, so a
+ * project that annotates with them keeps compiling after switching its import.
+ */
+import type {
+  InfiniteData,
+  QueryClient,
+  SkipToken,
+  UseInfiniteQueryOptions,
+  UseInfiniteQueryResult,
+  UseMutationOptions,
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult,
+  UseSuspenseQueryOptions,
+  UseSuspenseQueryResult,
+} from '@tanstack/react-query';
+import type {
+  FetchResponse,
+  FilterKeys,
+  HttpMethod,
+  MaybeOptionalInit,
+  MediaType,
+  PathsWithMethod,
+  RequiredKeysOf,
+} from './fetch-shape.js';
+
+/** What `select` makes of the data, or the data itself when there is no `select`. */
+type Selected<Data, Select> = Select extends (data: Data) => infer Result ? Result : Data;
+
+/** An init may carry keys the operation does not declare (fetch's own, a custom fetch's). */
+type OpenInit<Init> = Init & { [key: string]: unknown };
+
+/** The arguments after the path: the init first, required when the operation requires some of it. */
+type InitThen<Init, Rest extends unknown[]> =
+  RequiredKeysOf<Init> extends never ? [OpenInit<Init>?, ...Rest] : [OpenInit<Init>, ...Rest];
+
+/** A call's `{ data, error }` for one operation, every member present. */
+type Outcome<
+  Paths extends {},
+  Method extends HttpMethod,
+  Path extends keyof Paths,
+  Init,
+  Media extends MediaType,
+> = Required<FetchResponse<FilterKeys<Paths[Path], Method>, Init, Media>>;
+
+/** A query's key: the method, the path, and the init when one was given. */
+export type QueryKey<
+  Paths extends {},
+  Method extends HttpMethod,
+  Path extends PathsWithMethod<Paths, Method>,
+  Init = MaybeOptionalInit<Paths[Path], Method>,
+> = Init extends undefined ? readonly [Method, Path] : readonly [Method, Path, Init];
+
+type QueryOptionsOf<
+  Result extends { data: unknown; error: unknown },
+  Select,
+  Key extends readonly unknown[],
+> = UseQueryOptions<Result['data'], Result['error'], Selected<Result['data'], Select>, Key>;
+
+export type QueryOptionsFunction<Paths extends {}, Media extends MediaType> = <
+  Method extends HttpMethod,
+  Path extends PathsWithMethod<Paths, Method>,
+  Init extends MaybeOptionalInit<Paths[Path], Method>,
+  Result extends Outcome<Paths, Method, Path, Init, Media>,
+  Options extends Omit<
+    QueryOptionsOf<Result, Options['select'], QueryKey<Paths, Method, Path>>,
+    'queryKey' | 'queryFn'
+  >,
+>(
+  method: Method,
+  path: Path,
+  ...[init, options]: InitThen<Init, [Options?]>
+) => NoInfer<
+  Omit<QueryOptionsOf<Result, Options['select'], QueryKey<Paths, Method, Path>>, 'queryFn'> & {
+    // Always a function here, so `fetchQuery` and `useQueries` accept the options as they are.
+    queryFn: Exclude<
+      QueryOptionsOf<Result, Options['select'], QueryKey<Paths, Method, Path>>['queryFn'],
+      SkipToken | undefined
+    >;
+  }
+>;
+
+export type UseQueryMethod<Paths extends {}, Media extends MediaType> = <
+  Method extends HttpMethod,
+  Path extends PathsWithMethod<Paths, Method>,
+  Init extends MaybeOptionalInit<Paths[Path], Method>,
+  Result extends Outcome<Paths, Method, Path, Init, Media>,
+  Options extends Omit<
+    QueryOptionsOf<Result, Options['select'], QueryKey<Paths, Method, Path>>,
+    'queryKey' | 'queryFn'
+  >,
+>(
+  method: Method,
+  url: Path,
+  ...[init, options, queryClient]: InitThen<Init, [Options?, QueryClient?]>
+) => UseQueryResult<Selected<Result['data'], Options['select']>, Result['error']>;
+
+export type UseSuspenseQueryMethod<Paths extends {}, Media extends MediaType> = <
+  Method extends HttpMethod,
+  Path extends PathsWithMethod<Paths, Method>,
+  Init extends MaybeOptionalInit<Paths[Path], Method>,
+  Result extends Outcome<Paths, Method, Path, Init, Media>,
+  Options extends Omit<
+    UseSuspenseQueryOptions<
+      Result['data'],
+      Result['error'],
+      Selected<Result['data'], Options['select']>,
+      QueryKey<Paths, Method, Path>
+    >,
+    'queryKey' | 'queryFn'
+  >,
+>(
+  method: Method,
+  url: Path,
+  ...[init, options, queryClient]: InitThen<Init, [Options?, QueryClient?]>
+) => UseSuspenseQueryResult<Selected<Result['data'], Options['select']>, Result['error']>;
+
+export type UseInfiniteQueryMethod<Paths extends {}, Media extends MediaType> = <
+  Method extends HttpMethod,
+  Path extends PathsWithMethod<Paths, Method>,
+  Init extends MaybeOptionalInit<Paths[Path], Method>,
+  Result extends Outcome<Paths, Method, Path, Init, Media>,
+  Options extends Omit<
+    UseInfiniteQueryOptions<
+      Result['data'],
+      Result['error'],
+      Selected<InfiniteData<Result['data']>, Options['select']>,
+      QueryKey<Paths, Method, Path>,
+      unknown
+    >,
+    'queryKey' | 'queryFn'
+  > & {
+    /** The query parameter the page goes in; `cursor` unless named. */
+    pageParamName?: string;
+  },
+>(
+  method: Method,
+  url: Path,
+  init: OpenInit<Init>,
+  options: Options,
+  queryClient?: QueryClient,
+) => UseInfiniteQueryResult<
+  Selected<InfiniteData<Result['data']>, Options['select']>,
+  Result['error']
+>;
+
+export type UseMutationMethod<Paths extends {}, Media extends MediaType> = <
+  Method extends HttpMethod,
+  Path extends PathsWithMethod<Paths, Method>,
+  Init extends MaybeOptionalInit<Paths[Path], Method>,
+  Result extends Outcome<Paths, Method, Path, Init, Media>,
+  TOnMutateResult = unknown,
+>(
+  method: Method,
+  url: Path,
+  options?: Omit<
+    UseMutationOptions<Result['data'], Result['error'], Init, TOnMutateResult>,
+    'mutationKey' | 'mutationFn'
+  >,
+  queryClient?: QueryClient,
+) => UseMutationResult<Result['data'], Result['error'], Init, TOnMutateResult>;
+
+/** What `createClient` returns. */
+export interface OpenapiQueryClient<Paths extends {}, Media extends MediaType = MediaType> {
+  queryOptions: QueryOptionsFunction<Paths, Media>;
+  useQuery: UseQueryMethod<Paths, Media>;
+  useSuspenseQuery: UseSuspenseQueryMethod<Paths, Media>;
+  useInfiniteQuery: UseInfiniteQueryMethod<Paths, Media>;
+  useMutation: UseMutationMethod<Paths, Media>;
+}
+
+/** The success body of one operation, for the client `createClient` made. */
+export type MethodResponse<
+  CreatedClient extends OpenapiQueryClient<any, any>,
+  Method extends HttpMethod,
+  Path extends (CreatedClient extends OpenapiQueryClient<infer Paths, infer _Media>
+    ? PathsWithMethod<Paths, Method>
+    : never),
+  Options = object,
+> =
+  CreatedClient extends OpenapiQueryClient<
+    infer Paths extends { [key: string]: any },
+    infer Media extends MediaType
+  >
+    ? NonNullable<FetchResponse<FilterKeys<Paths[Path], Method>, Options, Media>['data']>
+    : never;
