@@ -1,12 +1,13 @@
 /**
  * The openapi-react-query implementations every ported test runs against: the library itself
- * (which proves the test says what it does) and ours, as a generated package carries it. Both
- * drive the same fetch client; ours switches to our own `/fetch` entry by changing
- * `fetchClientFor` alone.
+ * (which proves the test says what it does) over openapi-fetch, and ours, as a generated
+ * package carries it, over the same package's own `/fetch` entry, as a user's app is after the
+ * switch.
  */
 import createFetchClient, { type ClientOptions } from 'openapi-fetch';
 import upstreamCreateClient from 'openapi-react-query';
 import ourCreateClient from '../../../generated/src/react-query/index.js';
+import ourCreateFetchClient from '../../../generated/src/fetch/index.js';
 import type { paths } from '../../fixtures/react-query/api.js';
 
 /** The query client factory, typed as ours: the types are tested on ours (types.test.ts). */
@@ -31,6 +32,6 @@ export const implementations: readonly Implementation[] = [
   {
     name: 'generated /react-query',
     createClient: ourCreateClient,
-    fetchClientFor: (options) => createFetchClient(options),
+    fetchClientFor: (options) => ourCreateFetchClient(options),
   },
 ];
