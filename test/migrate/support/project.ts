@@ -25,20 +25,24 @@ export async function copySample(dir: string): Promise<void> {
 /**
  * `dir/node_modules` as an install would leave it: a link to each of the repository's
  * packages and binaries, `connect-codegen` on the PATH as the installed command, and `links`
- * (package name → folder inside the project, as a `file:` dependency is linked by npm).
+ * (package name → folder inside the project, as a `file:` dependency is linked by npm); the
+ * packages (and binaries) named in `omit` are left out, as an install leaves out a dropped
+ * dependency.
  */
 export async function linkNodeModules(
   dir: string,
   links: Record<string, string> = {},
+  omit: readonly string[] = [],
 ): Promise<void> {
   const modules = join(dir, 'node_modules');
   await mkdir(join(modules, '.bin'), { recursive: true });
   for (const name of await readdir(REPO_MODULES)) {
-    if (name === '.bin' || name.startsWith('.')) continue;
+    if (name === '.bin' || name.startsWith('.') || omit.includes(name)) continue;
     await symlink(join(REPO_MODULES, name), join(modules, name));
   }
   for (const name of await readdir(join(REPO_MODULES, '.bin')))
-    await symlink(join(REPO_MODULES, '.bin', name), join(modules, '.bin', name));
+    if (!omit.includes(name))
+      await symlink(join(REPO_MODULES, '.bin', name), join(modules, '.bin', name));
   await symlink(BIN, join(modules, '.bin', 'connect-codegen'));
   for (const [name, folder] of Object.entries(links))
     await symlink(join('..', folder), join(modules, name), 'dir');
