@@ -152,7 +152,7 @@ describe('the generate script', () => {
   });
 
   it('writes the flags with an equivalent into the config, with their values', () => {
-    const script = `${GENERATE} --immutable --path-params-as-types --enum --root-types --default-non-nullable false`;
+    const script = `${GENERATE} --immutable --path-params-as-types --root-types --default-non-nullable false --empty-objects-unknown`;
     const result = plan(project([], manifest({ types: script })));
     expect(result.warnings).toEqual([]);
     expect(JSON.parse(written(result, 'connect-codegen.config.json')!)).toEqual({
@@ -160,9 +160,9 @@ describe('the generate script', () => {
       openapiTypes: {
         immutable: true,
         pathParamsAsTypes: true,
-        enum: true,
         rootTypes: true,
         defaultNonNullable: false,
+        emptyObjectsUnknown: true,
       },
     });
   });
@@ -177,11 +177,17 @@ describe('the generate script', () => {
   it('warns, at the script, of each flag without an equivalent and of unknown flags', () => {
     const text = manifest({
       test: 'vitest',
-      types: `${GENERATE} --make-paths-enum -c redocly.yaml --shiny`,
+      types: `${GENERATE} --enum --make-paths-enum -c redocly.yaml --shiny`,
     });
     const result = plan(project([], text));
     expect(result.errors).toEqual([]);
     expect(result.warnings).toEqual([
+      {
+        file: 'package.json',
+        line: 5,
+        message:
+          'script "types": --enum has no equivalent and is dropped: enums are unions of their values, as openapi-typescript writes them by default',
+      },
       {
         file: 'package.json',
         line: 5,

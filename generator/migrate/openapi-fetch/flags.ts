@@ -23,7 +23,11 @@ export interface FlagRule {
 const config = (key: string): FlagEquivalent => ({ kind: 'config', key });
 const none = (reason: string): FlagEquivalent => ({ kind: 'none', reason });
 
-/** The flags of `openapi-typescript --help` (7.13), in its order. `--output` and the input are read apart. */
+/**
+ * The flags of `openapi-typescript --help` (7.13), in its order. `--output` and the input are
+ * read apart. The `config` keys are exactly those `openapiTypes` accepts
+ * (generator/emit/openapi-types/options.ts); a flag joins them when the generator learns it.
+ */
 export const FLAG_RULES: readonly FlagRule[] = [
   {
     flag: '--redocly',
@@ -33,16 +37,35 @@ export const FLAG_RULES: readonly FlagRule[] = [
       'a Redocly config is not read; name the spec with --spec, and folders its $refs may reach with refRoots in connect-codegen.config.json',
     ),
   },
-  { flag: '--enum', takesValue: false, equivalent: config('enum') },
-  { flag: '--enum-values', takesValue: false, equivalent: config('enumValues') },
+  {
+    flag: '--enum',
+    takesValue: false,
+    equivalent: none(
+      'enums are unions of their values, as openapi-typescript writes them by default',
+    ),
+  },
+  {
+    flag: '--enum-values',
+    takesValue: false,
+    equivalent: none('no arrays of enum values are exported'),
+  },
   {
     flag: '--conditional-enums',
     takesValue: false,
     equivalent: none('the generator has no option for it; enums follow --enum alone'),
   },
-  { flag: '--dedupe-enums', takesValue: false, equivalent: config('dedupeEnums') },
+  {
+    flag: '--dedupe-enums',
+    takesValue: false,
+    equivalent: none('it only matters with --enum, which has no equivalent'),
+  },
   { flag: '--check', takesValue: false, equivalent: { kind: 'cli', flag: '--check' } },
-  { flag: '--export-type', alias: '-t', takesValue: false, equivalent: config('exportType') },
+  {
+    flag: '--export-type',
+    alias: '-t',
+    takesValue: false,
+    equivalent: none('the top-level types are interfaces; indexing them gives the same types'),
+  },
   { flag: '--immutable', takesValue: false, equivalent: config('immutable') },
   {
     flag: '--additional-properties',
@@ -62,26 +85,42 @@ export const FLAG_RULES: readonly FlagRule[] = [
   {
     flag: '--properties-required-by-default',
     takesValue: false,
-    equivalent: config('propertiesRequiredByDefault'),
+    equivalent: none(
+      'the generator has no option for it; a property is required where the schema lists it',
+    ),
   },
-  { flag: '--array-length', takesValue: false, equivalent: config('arrayLength') },
+  {
+    flag: '--array-length',
+    takesValue: false,
+    equivalent: none('arrays stay arrays; minItems/maxItems do not make tuples'),
+  },
   {
     flag: '--path-params-as-types',
     takesValue: false,
     equivalent: config('pathParamsAsTypes'),
   },
-  { flag: '--alphabetize', takesValue: false, equivalent: config('alphabetize') },
-  { flag: '--exclude-deprecated', takesValue: false, equivalent: config('excludeDeprecated') },
+  {
+    flag: '--alphabetize',
+    takesValue: false,
+    equivalent: none('keys keep the document order; the order changes no indexed type'),
+  },
+  {
+    flag: '--exclude-deprecated',
+    takesValue: false,
+    equivalent: none(
+      'the generator has no option for it; deprecated operations and schemas are kept',
+    ),
+  },
   { flag: '--root-types', takesValue: false, equivalent: config('rootTypes') },
   {
     flag: '--root-types-no-schema-prefix',
     takesValue: false,
-    equivalent: config('rootTypesNoSchemaPrefix'),
+    equivalent: none('root types keep their Schema/Response… prefix'),
   },
   {
     flag: '--root-types-keep-casing',
     takesValue: false,
-    equivalent: config('rootTypesKeepCasing'),
+    equivalent: none('root types are named as openapi-typescript names them by default'),
   },
   {
     flag: '--make-paths-enum',
