@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli/cli.js';
 import { specifierEdits, applyEdits } from '../../generator/migrate/openapi-fetch/imports.js';
 import { findCalls } from '../../generator/migrate/openapi-fetch/script.js';
+import { FLAG_RULES } from '../../generator/migrate/openapi-fetch/flags.js';
 import {
   planMigration,
   type ProjectFiles,
@@ -413,5 +414,20 @@ describe('on disk', () => {
     const io = capture();
     expect(await main(['migrate', 'openapi-fetch', join(scratch(), 'missing')], io)).toBe(1);
     expect(io.stderr[0]).toMatch(/missing: error: no such folder$/);
+  });
+});
+
+describe('the migration guide', () => {
+  it('has a row for every openapi-typescript flag, saying what the codemod does with it', async () => {
+    const guide = await readFile('docs/migrating-from-openapi-fetch.md', 'utf8');
+    const rows = guide.split('\n').filter((line) => line.startsWith('| `-'));
+    for (const rule of FLAG_RULES) {
+      const row = rows.find((line) => line.startsWith(`| \`${rule.flag}\``));
+      expect(row, rule.flag).toBeDefined();
+      const { equivalent } = rule;
+      if (equivalent.kind === 'config') expect(row).toContain(`\`openapiTypes.${equivalent.key}\``);
+      else if (equivalent.kind === 'cli') expect(row).toContain(`\`generate ${equivalent.flag}\``);
+      else expect(row).toMatch(/\| none/);
+    }
   });
 });

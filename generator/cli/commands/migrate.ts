@@ -7,6 +7,7 @@ import { PACKAGE_JSON } from '../../shared/locations.js';
 import { readProject, writeAtomically } from '../../migrate/openapi-fetch/disk.js';
 import { DEFAULT_OUT, planMigration, type Located } from '../../migrate/openapi-fetch/migrate.js';
 import { EXIT, type CommandIo } from './io.js';
+import { CONFIG_FILES } from '../config/names.js';
 
 export interface MigrateCommandOptions {
   readonly dir: string;
@@ -19,7 +20,7 @@ const at = (located: Pick<Located, 'file' | 'line'>) =>
   `${located.file}${located.line === undefined ? '' : `:${located.line}`}`;
 
 export async function runMigrate(options: MigrateCommandOptions, io: CommandIo): Promise<number> {
-  const read = await readProject(options.dir, options.out ?? DEFAULT_OUT);
+  const read = await readProject(options.dir, options.out ?? DEFAULT_OUT, CONFIG_FILES);
   for (const problem of read.problems) io.err(`${at(problem)}: error: ${problem.message}`);
   if (!read.project || !read.root) return EXIT.invalid;
   const { version } = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { version: string };

@@ -8,7 +8,6 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, open, readdir, readFile, realpath, rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { CONFIG_FILES } from '../../cli/config/names.js';
 import type { Located, ProjectFiles, SourceFile } from './migrate.js';
 
 /** The files whose imports are read. */
@@ -30,8 +29,12 @@ export interface ReadProject {
 
 const posixPath = (path: string) => path.split(sep).join('/');
 
-/** Reads `dir`'s package.json, its config and its source files, `out` excluded. */
-export async function readProject(dir: string, out: string): Promise<ReadProject> {
+/** Reads `dir`'s package.json, its config (the first of `configNames` there) and its source files, `out` excluded. */
+export async function readProject(
+  dir: string,
+  out: string,
+  configNames: readonly string[],
+): Promise<ReadProject> {
   let root: string;
   try {
     root = await realpath(dir);
@@ -59,7 +62,7 @@ export async function readProject(dir: string, out: string): Promise<ReadProject
       skipped: [],
     };
   let config: SourceFile | undefined;
-  for (const name of CONFIG_FILES) {
+  for (const name of configNames) {
     const text = await readRegular(root, name);
     if (typeof text === 'string') {
       config = { path: name, text };
