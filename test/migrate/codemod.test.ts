@@ -3,7 +3,17 @@
  * pure function), then the command on real folders for what touches the disk (dry run,
  * links, node_modules, a second run).
  */
-import { lstat, mkdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
+import {
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  rename,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
+import { readProject, writeAll } from '../../generator/migrate/openapi-fetch/disk.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli/cli.js';
@@ -390,6 +400,29 @@ describe('on disk', () => {
     expect(await readFile(join(dir, 'src/client.ts'), 'utf8')).toBe(
       `import createClient from 'shop-api/fetch';\n`,
     );
+  });
+
+  it('writes all files or none: a file refused late leaves the earlier ones as they were', async () => {
+    const dir = join(scratch(), 'all-or-none');
+    const elsewhere = join(scratch(), 'elsewhere');
+    await mkdir(join(dir, 'lib'), { recursive: true });
+    await mkdir(join(dir, 'src'), { recursive: true });
+    await mkdir(elsewhere);
+    await writeFile(join(dir, 'package.json'), manifest({ types: GENERATE }));
+    await writeFile(join(dir, 'lib/a.ts'), `import 'openapi-fetch';\n`);
+    await writeFile(join(dir, 'src/b.ts'), `import 'openapi-fetch';\n`);
+    const read = await readProject(dir, './api-client', []);
+    const planned = plan(read.project!);
+    // Between reading and writing, src/ becomes a link out of the project.
+    await rename(join(dir, 'src'), join(dir, 'src-old'));
+    await symlink(elsewhere, join(dir, 'src'));
+    await expect(writeAll(read.root!, planned.writes)).rejects.toThrow(
+      'its folder is outside the project; not written',
+    );
+    expect(await readFile(join(dir, 'lib/a.ts'), 'utf8')).toBe(`import 'openapi-fetch';\n`);
+    expect(await readFile(join(dir, 'package.json'), 'utf8')).toBe(manifest({ types: GENERATE }));
+    expect((await readdir(join(dir, 'lib'))).sort()).toEqual(['a.ts']);
+    expect(await readdir(elsewhere)).toEqual([]);
   });
 
   it('a second run changes nothing', async () => {

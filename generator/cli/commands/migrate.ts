@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { PACKAGE_JSON } from '../../shared/locations.js';
-import { readProject, writeAtomically } from '../../migrate/openapi-fetch/disk.js';
+import { readProject, writeAll, WriteRefused } from '../../migrate/openapi-fetch/disk.js';
 import { DEFAULT_OUT, planMigration, type Located } from '../../migrate/openapi-fetch/migrate.js';
 import { EXIT, type CommandIo } from './io.js';
 import { CONFIG_FILES } from '../config/names.js';
@@ -47,7 +47,13 @@ export async function runMigrate(options: MigrateCommandOptions, io: CommandIo):
     io.out(`Dry run: ${plan.writes.length} file(s) would be written; nothing was.`);
     return EXIT.ok;
   }
-  for (const file of plan.writes) await writeAtomically(read.root, file);
+  try {
+    await writeAll(read.root, plan.writes);
+  } catch (error) {
+    if (!(error instanceof WriteRefused)) throw error;
+    io.err(`${error.file}: error: ${error.message}`);
+    return EXIT.invalid;
+  }
   io.out(`${plan.writes.length} file(s) written.`);
   const scripts = plan.generateScripts.map((s) => `npm run ${s}`);
   io.out(

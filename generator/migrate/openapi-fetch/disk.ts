@@ -3,11 +3,12 @@
  * the folder are read or written; links are never followed (a link to a source file is
  * passed over, a link in place of a file to write stops the write); node_modules, dot-folders
  * and the generated package's folder are skipped; each file is written whole to a temporary
- * name beside it and renamed over the old one, so a crash leaves either version, never half.
+ * name beside it, and the temporaries are renamed over the old files only once all of them
+ * are written, so a refused file changes nothing and a crash leaves no file half written.
  */
 import { randomBytes } from 'node:crypto';
 import { lstat, open, readdir, readFile, realpath, rename, rm } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import type { Located, ProjectFiles, SourceFile } from './migrate.js';
 
 /** The files whose imports are read. */
@@ -119,28 +120,66 @@ async function readRegular(root: string, path: string): Promise<string | { probl
   }
 }
 
-/** Writes `file` inside `root` through a temporary file and a rename; refuses links and paths that leave `root`. */
-export async function writeAtomically(root: string, file: SourceFile): Promise<void> {
+/** A file written to its temporary name, waiting to be renamed over its target. */
+interface Staged {
+  readonly path: string;
+  readonly temporary: string;
+  readonly target: string;
+}
+
+/** Thrown with the file it concerns, so the command can name it. */
+export class WriteRefused extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Writes `file` to a temporary name beside its target, after checking the target is a regular file inside `root`. */
+async function stage(root: string, file: SourceFile): Promise<Staged> {
   const target = join(root, file.path);
   const folder = await realpath(dirname(target));
   if (folder !== root && !folder.startsWith(root + sep))
-    throw new Error(`${file.path}: its folder is outside the project; not written`);
+    throw new WriteRefused(file.path, 'its folder is outside the project; not written');
   const existing = await lstat(target).catch(() => undefined);
   if (existing && !existing.isFile())
-    throw new Error(`${file.path}: is not a regular file; not written`);
+    throw new WriteRefused(file.path, 'is not a regular file; not written');
   const temporary = join(folder, `.${randomBytes(6).toString('hex')}.migrate.tmp`);
   // `wx`: the temporary name must be new, so a planted link there is never written through.
   const handle = await open(temporary, 'wx', existing ? existing.mode & 0o777 : 0o644);
   try {
     await handle.writeFile(file.text, 'utf8');
     await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temporary, join(folder, file.path.split('/').pop()!));
   } catch (error) {
+    await handle.close();
     await rm(temporary, { force: true });
     throw error;
   }
+  await handle.close();
+  return { path: file.path, temporary, target: join(folder, basename(target)) };
+}
+
+/**
+ * Writes every file inside `root`: all are staged first, and renamed into place only when
+ * each was written, so a refused or failed file leaves the project as it was.
+ */
+export async function writeAll(root: string, files: readonly SourceFile[]): Promise<void> {
+  const staged: Staged[] = [];
+  try {
+    for (const file of files) {
+      try {
+        staged.push(await stage(root, file));
+      } catch (error) {
+        if (error instanceof WriteRefused) throw error;
+        const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+        throw new WriteRefused(file.path, `cannot be written (${code}); nothing was changed`);
+      }
+    }
+  } catch (error) {
+    await Promise.all(staged.map((s) => rm(s.temporary, { force: true })));
+    throw error;
+  }
+  for (const file of staged) await rename(file.temporary, file.target);
 }
