@@ -271,6 +271,19 @@ describe('package.json', () => {
     });
   });
 
+  it.each(['../shared/api', '/tmp/api', '.'])(
+    'refuses --out %s, which is not inside the project',
+    (out) => {
+      const result = plan(project([]), { out });
+      expect(result.errors).toEqual([
+        {
+          file: 'package.json',
+          message: `--out ${out} is not a folder inside the project; give one such as ./api-client`,
+        },
+      ]);
+    },
+  );
+
   it('names the line where package.json stops being JSON', () => {
     const result = plan(project([], '{\n  "name": "x",\n  "scripts": {,\n}\n'));
     expect(result.errors).toEqual([

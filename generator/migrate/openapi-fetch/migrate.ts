@@ -104,6 +104,12 @@ export function planMigration(project: ProjectFiles, options: MigrateOptions): M
     });
   const packageName = options.packageName ?? configName ?? defaultPackageName(json);
   const out = normalizeOut(options.out ?? DEFAULT_OUT);
+  // The package is part of the project: a folder outside it is someone else's to write in.
+  if (out === '.' || out.startsWith('/') || out === '..' || out.startsWith('../'))
+    return fail({
+      file: PACKAGE_JSON,
+      message: `--out ${options.out ?? ''} is not a folder inside the project; give one such as ${DEFAULT_OUT}`,
+    });
 
   const calls = openapiTypescriptCalls(project.packageJson, json);
   const importers = project.sources.filter((source) =>
