@@ -217,6 +217,31 @@ export function createProgram(io: CommandIo, setExitCode: (code: number) => void
     );
 
   program
+    .command('migrate')
+    .description('Move a project from another client generator to a package this generator makes.')
+    .command('openapi-fetch')
+    .description(
+      'Rewrite a project that uses openapi-typescript, openapi-fetch and openapi-react-query: imports, the generate script and package.json; prints each change with its file and line.',
+    )
+    .argument('[dir]', 'the project folder (the one holding package.json)', '.')
+    .option(
+      '--package-name <name>',
+      "the generated package's npm name (default: the config's package.name, else the project's name + '-api')",
+    )
+    .option(
+      '--out <dir>',
+      'the folder the package is generated into, inside the project',
+      './api-client',
+    )
+    .option('--dry-run', 'print the changes and write nothing', false)
+    .action(
+      async (dir: string, options: { packageName?: string; out: string; dryRun: boolean }) => {
+        const { runMigrate } = await import('./commands/migrate.js');
+        setExitCode(await runMigrate({ dir, ...options }, io));
+      },
+    );
+
+  program
     .command('setup-merge')
     .description(
       'Configure git in this clone to merge generated/ without conflicts (once per clone; .gitattributes names the files).',

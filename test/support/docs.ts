@@ -17,6 +17,7 @@ export const DOCS_PAGES = [
   'fake',
   'teams-and-ci',
   'generator',
+  'migrating-from-openapi-fetch',
   'design',
   'architecture',
 ] as const;
