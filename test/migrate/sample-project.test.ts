@@ -2,7 +2,7 @@
  * The sample project as written for openapi-fetch: it generates its types with
  * openapi-typescript, type-checks strictly and passes its own tests against the real
  * openapi-fetch and openapi-react-query. Then the codemod's rewrite of it, file by file.
- * (Running it after the codemod against our package: after-merge-e2e.pending.ts.)
+ * (Running it after the codemod against our package: migrated-project.test.ts.)
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

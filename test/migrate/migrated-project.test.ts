@@ -1,8 +1,4 @@
 /**
- * ENABLE AFTER MERGING issue 40's `/fetch`, `/react-query` and `paths` work:
- *   git mv test/migrate/after-merge-e2e.pending.ts test/migrate/after-merge-e2e.test.ts
- * (vitest runs only `*.test.ts`; this file is type-checked meanwhile but not run.)
- *
  * Issue 40's "done when", end to end: the sample project written for openapi-fetch
  * (test/fixtures/openapi-fetch-project) is copied to a temporary folder, migrated by
  * `connect-codegen migrate openapi-fetch`, its rewritten generate script runs this generator
