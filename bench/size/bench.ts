@@ -23,6 +23,10 @@ export async function benchSize(): Promise<SectionResult> {
     ],
     whole: ['connect client: every export of the package', 'bench/size/connect-whole-client.ts'],
     openapiFetch: ['openapi-fetch (runtime; types are free)', 'bench/size/openapi-fetch.ts'],
+    connectFetch: [
+      "connect /fetch: the same call through openapi-fetch's API on our runtime (extras off)",
+      'bench/size/connect-fetch.ts',
+    ],
     heyOne: [
       '@hey-api/openapi-ts: one operation + fetch client',
       'bench/against/hey-api-one-operation.ts',
@@ -35,7 +39,7 @@ export async function benchSize(): Promise<SectionResult> {
     readonly [string, string],
   ][])
     sizes[key] = await bundleSize({ file: join(ROOT, file) }, { absWorkingDir: ROOT });
-  const { one, client, whole } = sizes;
+  const { one, client, whole, openapiFetch, connectFetch } = sizes;
   const two = await bundleSize(
     { file: join(ROOT, 'bench/size/connect-two-operations.ts') },
     { absWorkingDir: ROOT },
@@ -63,6 +67,11 @@ export async function benchSize(): Promise<SectionResult> {
         })),
       ),
     targets: [
+      target(
+        "connect /fetch ≤ openapi-fetch's size + 1 KB gzipped (issue 40)",
+        connectFetch.gzipped <= openapiFetch.gzipped + 1024,
+        `${kb(connectFetch.gzipped)} gzipped, ${(connectFetch.gzipped / openapiFetch.gzipped).toFixed(2)}× openapi-fetch's ${kb(openapiFetch.gzipped)}`,
+      ),
       target(
         'one operation alone ≤ 4.0 KB gzipped',
         one.gzipped <= SIZE_GOALS.one,
