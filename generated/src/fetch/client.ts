@@ -73,6 +73,7 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
     requestInitExt: clientInitExt,
     retry: clientRetry,
     timeout: clientTimeout,
+    validate: clientValidate,
     ...clientInit
   } = { ...clientOptions };
   const requestInitExt = takesInitExt() ? clientInitExt : undefined;
@@ -94,6 +95,7 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
       middleware: callMiddleware = [],
       retry = clientRetry,
       timeout = clientTimeout,
+      validate = clientValidate,
       ...rest
     } = init;
     const base = callBaseUrl ? removeTrailingSlash(callBaseUrl) : baseUrl;
@@ -195,7 +197,11 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
         response = result;
       }
     }
-    return read(response, request.method, parseAs);
+    const result = await read(response, request.method, parseAs);
+    // Our extra, when passed: a JSON success body checked against its operation's schema.
+    if (validate && parseAs === 'json' && response.ok)
+      validate({ schemaPath, request, response, data: result.data });
+    return result;
   }
 
   function bind(method: string) {
