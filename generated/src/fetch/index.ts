@@ -31,7 +31,7 @@ export {
   type ValidatedAnswer,
   type ValidationOptions,
 } from './validation.js';
-export { ResponseValidationError } from '../runtime/core/request-errors.js';
+export { ResponseValidationError } from '../runtime/core/response-validation-error.js';
 export type {
   BodySerializer,
   Client,

@@ -11,7 +11,7 @@
  */
 import type { Check, GuardFailure } from '../runtime/core/guard.js';
 import type { ValidationMode } from '../runtime/core/options.js';
-import { ResponseValidationError } from '../runtime/core/request-errors.js';
+import { ResponseValidationError } from '../runtime/core/response-validation-error.js';
 import type { RequestContext } from '../runtime/core/sdk-error.js';
 
 /** What the generated `./fetch/validators` entry holds for one operation. */
