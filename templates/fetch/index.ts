@@ -27,6 +27,7 @@ export {
   type OperationValidator,
   type Validate,
   type ValidatedAnswer,
+  type ValidationMode,
   type ValidationOptions,
 } from './validation.js';
 export { ResponseValidationError } from '../runtime/core/response-validation-error.js';

@@ -8,7 +8,6 @@
  * so an answer the document permits is never refused.
  */
 import type { Check, GuardFailure } from '../runtime/core/guard.js';
-import type { ValidationMode } from '../runtime/core/options.js';
 import { ResponseValidationError } from '../runtime/core/response-validation-error.js';
 import type { RequestContext } from '../runtime/core/sdk-error.js';
 
@@ -27,6 +26,13 @@ export interface OperationValidator {
   /** The body's type as messages name it: `Pet[]`. */
   readonly responseType: string;
 }
+
+/**
+ * The package client's `ValidationMode`, spelled out: importing its module would bring the
+ * client's options and hooks into the type check of every `/fetch` user, who may compile
+ * without `strictNullChecks`, which those are not written for.
+ */
+export type ValidationMode = 'strict' | 'warn' | 'off';
 
 export interface ValidationOptions {
   /**
