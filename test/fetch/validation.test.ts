@@ -37,6 +37,10 @@ interface paths {
       parameters: { query?: { api_key?: string } };
       responses: { 200: { content: { 'application/json': Pet[] } } };
     };
+    post: {
+      requestBody: { content: { 'application/json': { name: string } } };
+      responses: { 201: { content: { 'application/json': Pet } } };
+    };
   };
   '/pets/{petId}': {
     get: {
@@ -96,6 +100,7 @@ describe('the generated validators', () => {
     });
     expect(generated.validators.map((v) => `${v.method} ${v.path}`)).toEqual([
       'GET /pets',
+      'POST /pets',
       'GET /pets/{petId}',
       'GET /pets/{petId}/owner',
     ]);
@@ -211,6 +216,38 @@ describe("validation(validators) ('warn', the default)", () => {
     expect(String(warn.mock.calls[0]![0])).toContain(
       'listPets returned an invalid Pet[]: $[1].name',
     );
+  });
+});
+
+describe('what a call sends', () => {
+  it("is refused before sending in 'strict' mode, naming the argument but not its value", async () => {
+    const api = client({ validate: strict() });
+    const wrong = api.POST('/pets', { body: { name: 7 as unknown as string } });
+    await expect(wrong).rejects.toBeInstanceOf(fetchEntry.InvalidRequestError);
+    await expect(api.POST('/pets', { body: { name: '' } })).rejects.toMatchObject({
+      name: 'InvalidRequestError',
+      operationId: 'createPet',
+      argument: 'body.name',
+      message: expect.stringContaining('createPet: body.name: expected string'),
+    });
+    await expect(api.POST('/pets', {} as never)).rejects.toMatchObject({ argument: 'body' });
+    await expect(
+      api.GET('/pets', { params: { query: { api_key: 5 as unknown as string } } }),
+    ).rejects.toMatchObject({ argument: 'query.api_key' });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("is reported and sent in 'warn' mode, and sent unchecked without validation", async () => {
+    const reported: unknown[] = [];
+    const validate = fetchEntry.validation(generated.validators, {
+      report: (error) => reported.push(error),
+    });
+    server.setDefault(json(201, rex));
+    await client({ validate }).POST('/pets', { body: { name: '' } });
+    await client().POST('/pets', { body: { name: '' } });
+    expect(server.requests).toHaveLength(2);
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toMatchObject({ argument: 'body.name' });
   });
 });
 

@@ -99,6 +99,8 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
       ...rest
     } = init;
     const base = callBaseUrl ? removeTrailingSlash(callBaseUrl) : baseUrl;
+    // Our extra, when passed: what is sent checked against the document before anything is.
+    validate?.request({ method: init.method, schemaPath, baseUrl: base, params, body });
     // A call's serializer options refine the client's; a function replaces them.
     const querySerializer =
       typeof callQuerySerializer === 'function'
@@ -200,7 +202,7 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
     const result = await read(response, request.method, parseAs);
     // Our extra, when passed: a JSON success body checked against its operation's schema.
     if (validate && parseAs === 'json' && response.ok)
-      validate({ schemaPath, request, response, data: result.data });
+      validate.response({ schemaPath, request, response, data: result.data });
     return result;
   }
 

@@ -27,12 +27,15 @@ export { timeout, TimeoutError } from './timeout.js';
 export {
   validation,
   type OperationValidator,
+  type RequestChecks,
   type Validate,
+  type ValidatedCall,
   type ValidatedAnswer,
   type ValidationMode,
   type ValidationOptions,
 } from './validation.js';
 export { ResponseValidationError } from '../runtime/core/response-validation-error.js';
+export { InvalidRequestError } from '../runtime/core/request-errors.js';
 export type {
   BodySerializer,
   Client,

@@ -3,7 +3,9 @@
 import type { OperationValidator } from './validation.js';
 import {
   checkBillingDetails,
+  checkBillingDetailsRequest,
   checkChargingSession,
+  checkChargingStartRequest,
   checkMapTile,
   checkPaginatedChargingSessionList,
   checkPaginatedDebtList,
@@ -11,13 +13,25 @@ import {
   checkPaginatedPaymentMethodList,
   checkPaginatedStationList,
   checkPaginatedUserList,
+  checkPatchedChargingSessionRateRequest,
+  checkPatchedUserRequest,
   checkSetupIntent,
   checkStation,
+  checkStationsAroundQuery,
   checkStationsDataFilesResponse,
+  checkStationsDetailsQuery,
   checkStationsPartnersResponse,
+  checkStationsTileQuery,
   checkUser,
+  checkUserCreateRequest,
+  checkUsersChargingSessionsListQuery,
+  checkUsersDebtsListQuery,
+  checkUsersInvoicesListQuery,
+  checkUsersListQuery,
+  checkUsersPaymentMethodsCreateSetupIntentQuery,
+  checkUsersPaymentMethodsListQuery,
 } from '../guards.js';
-/** `GET /api/v1/stations/data/` (stationsDataFiles): its success body is a `StationDataFile[]`. */
+/** `GET /api/v1/stations/data/` (stationsDataFiles): its success body, a `StationDataFile[]`. */
 export const stationsDataFilesValidator: OperationValidator = {
   method: 'GET',
   path: '/api/v1/stations/data/',
@@ -26,7 +40,7 @@ export const stationsDataFilesValidator: OperationValidator = {
   check: checkStationsDataFilesResponse,
   responseType: 'StationDataFile[]',
 };
-/** `GET /api/v1/stations/around/` (stationsAround): its success body is a `PaginatedStationList`. */
+/** `GET /api/v1/stations/around/` (stationsAround): what it sends and its success body, a `PaginatedStationList`. */
 export const stationsAroundValidator: OperationValidator = {
   method: 'GET',
   path: '/api/v1/stations/around/',
@@ -34,8 +48,9 @@ export const stationsAroundValidator: OperationValidator = {
   successStatuses: [200],
   check: checkPaginatedStationList,
   responseType: 'PaginatedStationList',
+  request: { query: checkStationsAroundQuery },
 };
-/** `GET /api/v1/stations/tile/` (stationsTile): its success body is a `MapTile`. */
+/** `GET /api/v1/stations/tile/` (stationsTile): what it sends and its success body, a `MapTile`. */
 export const stationsTileValidator: OperationValidator = {
   method: 'GET',
   path: '/api/v1/stations/tile/',
@@ -43,8 +58,9 @@ export const stationsTileValidator: OperationValidator = {
   successStatuses: [200],
   check: checkMapTile,
   responseType: 'MapTile',
+  request: { query: checkStationsTileQuery },
 };
-/** `GET /api/v1/stations/partners/` (stationsPartners): its success body is a `Partner[]`. */
+/** `GET /api/v1/stations/partners/` (stationsPartners): its success body, a `Partner[]`. */
 export const stationsPartnersValidator: OperationValidator = {
   method: 'GET',
   path: '/api/v1/stations/partners/',
@@ -53,7 +69,7 @@ export const stationsPartnersValidator: OperationValidator = {
   check: checkStationsPartnersResponse,
   responseType: 'Partner[]',
 };
-/** `GET /api/v1/stations/details/` (stationsDetails): its success body is a `Station`. */
+/** `GET /api/v1/stations/details/` (stationsDetails): what it sends and its success body, a `Station`. */
 export const stationsDetailsValidator: OperationValidator = {
   method: 'GET',
   path: '/api/v1/stations/details/',
@@ -61,8 +77,9 @@ export const stationsDetailsValidator: OperationValidator = {
   successStatuses: [200],
   check: checkStation,
   responseType: 'Station',
+  request: { query: checkStationsDetailsQuery },
 };
-/** `POST /api/v1/users/` (usersCreate): its success body is a `User`. */
+/** `POST /api/v1/users/` (usersCreate): what it sends and its success body, a `User`. */
 export const usersCreateValidator: OperationValidator = {
   method: 'POST',
   path: '/api/v1/users/',
@@ -70,8 +87,9 @@ export const usersCreateValidator: OperationValidator = {
   successStatuses: [201],
   check: checkUser,
   responseType: 'User',
+  request: { body: checkUserCreateRequest },
 };
-/** `GET /api/v1/users/` (usersList): its success body is a `PaginatedUserList`. */
+/** `GET /api/v1/users/` (usersList): what it sends and its success body, a `PaginatedUserList`. */
 export const usersListValidator: OperationValidator = {
   method: 'GET',
   path: '/api/v1/users/',
@@ -79,8 +97,9 @@ export const usersListValidator: OperationValidator = {
   successStatuses: [200],
   check: checkPaginatedUserList,
   responseType: 'PaginatedUserList',
+  request: { query: checkUsersListQuery },
 };
-/** `GET /api/v1/users/{user_id}/` (usersRetrieve): its success body is a `User`. */
+/** `GET /api/v1/users/{user_id}/` (usersRetrieve): its success body, a `User`. */
 export const usersRetrieveValidator: OperationValidator = {
   method: 'GET',
   path: '/api/v1/users/{user_id}/',
@@ -89,7 +108,7 @@ export const usersRetrieveValidator: OperationValidator = {
   check: checkUser,
   responseType: 'User',
 };
-/** `PATCH /api/v1/users/{user_id}/` (usersUpdate): its success body is a `User`. */
+/** `PATCH /api/v1/users/{user_id}/` (usersUpdate): what it sends and its success body, a `User`. */
 export const usersUpdateValidator: OperationValidator = {
   method: 'PATCH',
   path: '/api/v1/users/{user_id}/',
@@ -97,8 +116,9 @@ export const usersUpdateValidator: OperationValidator = {
   successStatuses: [200],
   check: checkUser,
   responseType: 'User',
+  request: { body: checkPatchedUserRequest },
 };
-/** `GET /api/v1/users/{user_id}/billing-details/` (usersBillingDetailsRetrieve): its success body is a `BillingDetails`. */
+/** `GET /api/v1/users/{user_id}/billing-details/` (usersBillingDetailsRetrieve): its success body, a `BillingDetails`. */
 export const usersBillingDetailsRetrieveValidator: OperationValidator = {
   method: 'GET',
   path: '/api/v1/users/{user_id}/billing-details/',
@@ -107,7 +127,7 @@ export const usersBillingDetailsRetrieveValidator: OperationValidator = {
   check: checkBillingDetails,
   responseType: 'BillingDetails',
 };
-/** `PUT /api/v1/users/{user_id}/billing-details/` (usersBillingDetailsUpdate): its success body is a `BillingDetails`. */
+/** `PUT /api/v1/users/{user_id}/billing-details/` (usersBillingDetailsUpdate): what it sends and its success body, a `BillingDetails`. */
 export const usersBillingDetailsUpdateValidator: OperationValidator = {
   method: 'PUT',
   path: '/api/v1/users/{user_id}/billing-details/',
@@ -115,8 +135,9 @@ export const usersBillingDetailsUpdateValidator: OperationValidator = {
   successStatuses: [200],
   check: checkBillingDetails,
   responseType: 'BillingDetails',
+  request: { body: checkBillingDetailsRequest, bodyRequired: true },
 };
-/** `GET /api/v1/users/{user_id}/setup-intents/` (usersSetupIntentsCreate): its success body is a `SetupIntent`. */
+/** `GET /api/v1/users/{user_id}/setup-intents/` (usersSetupIntentsCreate): what it sends and its success body, a `SetupIntent`. */
 export const usersPaymentMethodsCreateSetupIntentValidator: OperationValidator = {
   method: 'GET',
   path: '/api/v1/users/{user_id}/setup-intents/',
@@ -124,8 +145,9 @@ export const usersPaymentMethodsCreateSetupIntentValidator: OperationValidator =
   successStatuses: [200],
   check: checkSetupIntent,
   responseType: 'SetupIntent',
+  request: { query: checkUsersPaymentMethodsCreateSetupIntentQuery },
 };
-/** `GET /api/v1/users/{user_id}/payment-methods/` (usersPaymentMethodsList): its success body is a `PaginatedPaymentMethodList`. */
+/** `GET /api/v1/users/{user_id}/payment-methods/` (usersPaymentMethodsList): what it sends and its success body, a `PaginatedPaymentMethodList`. */
 export const usersPaymentMethodsListValidator: OperationValidator = {
   method: 'GET',
   path: '/api/v1/users/{user_id}/payment-methods/',
@@ -133,8 +155,9 @@ export const usersPaymentMethodsListValidator: OperationValidator = {
   successStatuses: [200],
   check: checkPaginatedPaymentMethodList,
   responseType: 'PaginatedPaymentMethodList',
+  request: { query: checkUsersPaymentMethodsListQuery },
 };
-/** `POST /api/v1/users/{user_id}/charging/start/` (usersChargingStart): its success body is a `ChargingSession`. */
+/** `POST /api/v1/users/{user_id}/charging/start/` (usersChargingStart): what it sends and its success body, a `ChargingSession`. */
 export const usersChargingStartValidator: OperationValidator = {
   method: 'POST',
   path: '/api/v1/users/{user_id}/charging/start/',
@@ -142,8 +165,9 @@ export const usersChargingStartValidator: OperationValidator = {
   successStatuses: [201],
   check: checkChargingSession,
   responseType: 'ChargingSession',
+  request: { body: checkChargingStartRequest, bodyRequired: true },
 };
-/** `GET /api/v1/users/{user_id}/charging-sessions/` (usersChargingSessionsList): its success body is a `PaginatedChargingSessionList`. */
+/** `GET /api/v1/users/{user_id}/charging-sessions/` (usersChargingSessionsList): what it sends and its success body, a `PaginatedChargingSessionList`. */
 export const usersChargingSessionsListValidator: OperationValidator = {
   method: 'GET',
   path: '/api/v1/users/{user_id}/charging-sessions/',
@@ -151,8 +175,9 @@ export const usersChargingSessionsListValidator: OperationValidator = {
   successStatuses: [200],
   check: checkPaginatedChargingSessionList,
   responseType: 'PaginatedChargingSessionList',
+  request: { query: checkUsersChargingSessionsListQuery },
 };
-/** `GET /api/v1/users/{user_id}/charging-sessions/{session_id}/` (usersChargingSessionsRetrieve): its success body is a `ChargingSession`. */
+/** `GET /api/v1/users/{user_id}/charging-sessions/{session_id}/` (usersChargingSessionsRetrieve): its success body, a `ChargingSession`. */
 export const usersChargingSessionsRetrieveValidator: OperationValidator = {
   method: 'GET',
   path: '/api/v1/users/{user_id}/charging-sessions/{session_id}/',
@@ -161,7 +186,7 @@ export const usersChargingSessionsRetrieveValidator: OperationValidator = {
   check: checkChargingSession,
   responseType: 'ChargingSession',
 };
-/** `PATCH /api/v1/users/{user_id}/charging-sessions/{session_id}/` (usersChargingSessionsRate): its success body is a `ChargingSession`. */
+/** `PATCH /api/v1/users/{user_id}/charging-sessions/{session_id}/` (usersChargingSessionsRate): what it sends and its success body, a `ChargingSession`. */
 export const usersChargingSessionsRateValidator: OperationValidator = {
   method: 'PATCH',
   path: '/api/v1/users/{user_id}/charging-sessions/{session_id}/',
@@ -169,8 +194,9 @@ export const usersChargingSessionsRateValidator: OperationValidator = {
   successStatuses: [200],
   check: checkChargingSession,
   responseType: 'ChargingSession',
+  request: { body: checkPatchedChargingSessionRateRequest },
 };
-/** `GET /api/v1/users/{user_id}/charging/debts/` (usersDebtsList): its success body is a `PaginatedDebtList`. */
+/** `GET /api/v1/users/{user_id}/charging/debts/` (usersDebtsList): what it sends and its success body, a `PaginatedDebtList`. */
 export const usersDebtsListValidator: OperationValidator = {
   method: 'GET',
   path: '/api/v1/users/{user_id}/charging/debts/',
@@ -178,8 +204,9 @@ export const usersDebtsListValidator: OperationValidator = {
   successStatuses: [200],
   check: checkPaginatedDebtList,
   responseType: 'PaginatedDebtList',
+  request: { query: checkUsersDebtsListQuery },
 };
-/** `GET /api/v1/users/{user_id}/invoices/` (usersInvoicesList): its success body is a `PaginatedInvoiceList`. */
+/** `GET /api/v1/users/{user_id}/invoices/` (usersInvoicesList): what it sends and its success body, a `PaginatedInvoiceList`. */
 export const usersInvoicesListValidator: OperationValidator = {
   method: 'GET',
   path: '/api/v1/users/{user_id}/invoices/',
@@ -187,6 +214,7 @@ export const usersInvoicesListValidator: OperationValidator = {
   successStatuses: [200],
   check: checkPaginatedInvoiceList,
   responseType: 'PaginatedInvoiceList',
+  request: { query: checkUsersInvoicesListQuery },
 };
 /** Every operation's validator, for `validation(validators)`: the simplest choice, which bundles every operation's guards; pass the constants of the calls made to bundle theirs alone. */
 export const validators: readonly OperationValidator[] = [

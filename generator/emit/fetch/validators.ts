@@ -1,8 +1,8 @@
 /**
  * The `./fetch/validators` entry point: for the `/fetch` client's `validation()` extra, one
- * constant per operation with a JSON success body to check (its method, its path as `paths`
- * spells it, its declared 2xx statuses and the guard the package's own client checks that
- * body with), and `validators`, all of them. A bundle keeps the guards of the constants it
+ * constant per operation with something to check (its method, its path as `paths` spells it,
+ * its declared 2xx statuses, and the guards the package's own client checks its arguments
+ * and JSON success body with), and `validators`, all of them. A bundle keeps the guards of the constants it
  * imports: an app that validates two calls ships two operations' guards. Nothing else in the
  * package imports the module, so a package used without it carries none of it.
  */
@@ -18,6 +18,7 @@ import { docs } from '../common/doc-comments.js';
 import { moduleImport } from '../common/imports.js';
 import { typescriptFile, type EmittedFile } from '../common/model.js';
 import { schemaIndexOf } from '../common/type-expr.js';
+import { inputCheckRefs, type InputPart } from '../guards/input-checks.js';
 import { successBody } from '../operations/operations.js';
 
 /** Where the module is, under src/; `package.ts` makes it the `./fetch/validators` entry point. */
@@ -33,15 +34,29 @@ const VALIDATION_MODULE = './validation.js';
 const pathKey = (op: IrOperation): string =>
   op.fixedQuery === undefined ? op.path : `${op.path}?${op.fixedQuery}`;
 
-/** What one constant holds: the operation, its constant's name and its body's guard. */
+/** The `/fetch` client's name of each part of a call (`params.header`), by the descriptor's. */
+const FETCH_PART: Readonly<Record<InputPart, string>> = {
+  path: 'path',
+  query: 'query',
+  headers: 'header',
+  cookies: 'cookie',
+  body: 'body',
+};
+
+/** What one constant holds: the operation, its constant's name, its guards. */
 interface Validated {
   readonly op: IrOperation;
   readonly name: string;
-  readonly check: string;
-  readonly typeName: string;
+  /** The success body's guard and type, when it is JSON with a shape to check. */
+  readonly answer?: { readonly check: string; readonly typeName: string };
+  /** The guards of what is sent, by the `/fetch` client's part names. */
+  readonly request?: {
+    readonly checks: readonly (readonly [string, string])[];
+    readonly bodyRequired: boolean;
+  };
 }
 
-function validatorConstant({ op, name, check, typeName }: Validated): StatementStructures {
+function validatorConstant({ op, name, answer, request }: Validated): StatementStructures {
   const literal: WriterFunction = (w) => {
     const field = (key: string, value: unknown) => w.writeLine(`${key}: ${JSON.stringify(value)},`);
     w.write('{').newLine();
@@ -50,8 +65,17 @@ function validatorConstant({ op, name, check, typeName }: Validated): StatementS
       field('path', pathKey(op));
       field('operationId', op.operationId);
       field('successStatuses', op.successStatuses);
-      w.writeLine(`check: ${check},`);
-      field('responseType', typeName);
+      if (answer) {
+        w.writeLine(`check: ${answer.check},`);
+        field('responseType', answer.typeName);
+      }
+      if (request) {
+        const entries = [
+          ...request.checks.map(([part, check]) => `${part}: ${check}`),
+          ...(request.bodyRequired ? ['bodyRequired: true'] : []),
+        ];
+        w.writeLine(`request: { ${entries.join(', ')} },`);
+      }
     });
     w.write('}');
   };
@@ -60,14 +84,17 @@ function validatorConstant({ op, name, check, typeName }: Validated): StatementS
     declarationKind: VariableDeclarationKind.Const,
     isExported: true,
     docs: docs({
-      description: `\`${op.method} ${pathKey(op)}\` (${op.operationId}): its success body is a \`${typeName}\`.`,
+      description: `\`${op.method} ${pathKey(op)}\` (${op.operationId}): ${[
+        ...(request ? ['what it sends'] : []),
+        ...(answer ? [`its success body, a \`${answer.typeName}\``] : []),
+      ].join(' and ')}.`,
     }),
     declarations: [{ name, type: 'OperationValidator', initializer: literal }],
   };
 }
 
 /**
- * The module, or undefined when no operation answers JSON with a shape to check. Operations
+ * The module, or undefined when no operation has arguments or a JSON answer to check. Operations
  * in document order; a validator is named after the operation's function: `getPetValidator`.
  */
 export function emitFetchValidators(
@@ -79,9 +106,18 @@ export function emitFetchValidators(
   const validated: Validated[] = ir.operations.flatMap((op) => {
     const body = successBody(op, index);
     // HEAD answers without a body; text and bytes have no guard (`check` is then absent).
-    if (op.method === 'HEAD' || body?.check === undefined) return [];
+    const answer =
+      op.method !== 'HEAD' && body?.check !== undefined
+        ? { check: body.check, typeName: body.typeName }
+        : undefined;
+    const refs = inputCheckRefs(op, names.get(op)!, index);
+    const request = refs && {
+      checks: refs.checks.map(([part, check]) => [FETCH_PART[part], check] as const),
+      bodyRequired: refs.bodyRequired,
+    };
+    if (!answer && !request) return [];
     const name = `${names.get(op)!.functionName}Validator`;
-    return [{ op, name, check: body.check, typeName: body.typeName }];
+    return [{ op, name, ...(answer ? { answer } : {}), ...(request ? { request } : {}) }];
   });
   if (validated.length === 0) return undefined;
   const all: StatementStructures = {
@@ -108,7 +144,10 @@ export function emitFetchValidators(
     moduleImport(VALIDATION_MODULE, ['OperationValidator'], true),
     moduleImport(
       '../guards.js',
-      validated.map((v) => v.check),
+      validated.flatMap((v) => [
+        ...(v.answer ? [v.answer.check] : []),
+        ...(v.request?.checks.map(([, check]) => check) ?? []),
+      ]),
     ),
     ...validated.map(validatorConstant),
     all,
