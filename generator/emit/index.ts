@@ -4,6 +4,7 @@ import { type EmittedFile, SOURCE_DIR } from './common/index.js';
 import { emitApiMarkdown, emitReadme } from './docs/index.js';
 import { emitFake, emitTesting, FAKE_DIR } from './fake/index.js';
 import { FAKE_GENERIC_FOLDER, FAKE_NODE_FOLDER, FETCH_DIR } from '../shared/templates/dirs.js';
+import { emitFetchValidators, FETCH_VALIDATORS_MODULE } from './fetch/index.js';
 import { emitForms, FORMS_MODULE, formValidators } from './forms/index.js';
 import { emitGuards } from './guards/index.js';
 import {
@@ -232,6 +233,15 @@ export function emitVersionFree({
     // openapi-fetch's API over a `paths` type: an entry point of its own (`./fetch`), so the
     // package's client does not carry it, nor it the client.
     { files: wanted('fetch') ? emitRuntime(fetchTemplates, src(FETCH_DIR)) : [] },
+    // Its validators for this API (`./fetch/validators`), beside the `validation()` they feed.
+    {
+      files:
+        wanted('fetch') && fetchTemplates.length > 0
+          ? [emitFetchValidators(ir, names, src(FETCH_VALIDATORS_MODULE))].filter(
+              (f) => f !== undefined,
+            )
+          : [],
+    },
     // TanStack Query options: an entry point of their own (`./query`), like the forms'.
     {
       files: wanted('query')

@@ -71,6 +71,7 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
     requestInitExt: clientInitExt,
     retry: clientRetry,
     timeout: clientTimeout,
+    validate: clientValidate,
     ...clientInit
   } = { ...clientOptions };
   const requestInitExt = takesInitExt() ? clientInitExt : undefined;
@@ -92,9 +93,12 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
       middleware: callMiddleware = [],
       retry = clientRetry,
       timeout = clientTimeout,
+      validate = clientValidate,
       ...rest
     } = init;
     const base = callBaseUrl ? removeTrailingSlash(callBaseUrl) : baseUrl;
+    // Our extra, when passed: what is sent checked against the document before anything is.
+    validate?.request({ method: init.method, schemaPath, baseUrl: base, params, body });
     // A call's serializer options refine the client's; a function replaces them.
     const querySerializer =
       typeof callQuerySerializer === 'function'
@@ -193,7 +197,11 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
         response = result;
       }
     }
-    return read(response, request.method, parseAs);
+    const result = await read(response, request.method, parseAs);
+    // Our extra, when passed: a JSON success body checked against its operation's schema.
+    if (validate && parseAs === 'json' && response.ok)
+      validate.response({ schemaPath, request, response, data: result.data });
+    return result;
   }
 
   function bind(method: string) {

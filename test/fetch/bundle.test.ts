@@ -2,7 +2,8 @@
  * What the `/fetch` entry costs an app, measured as bench/size measures bundles (esbuild for
  * the browser, minified, gzip) in the same run as openapi-fetch 0.17.0's: one client and one
  * GET may take at most 1 KB more than theirs (issue 40). The extras are bundled only when
- * imported, and the entry never pulls in the package's own client.
+ * imported (validation with the guards of the validators imported alone), and the entry never
+ * pulls in the package's own client.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { bundleFromSources, modulesOf, type SourceBundle } from '../support/sour
 
 const ROOT = join(import.meta.dirname, '../..');
 const ENTRY = './generated/src/fetch/index.ts';
+const VALIDATORS = './generated/src/fetch/validators.ts';
 /** The most the entry may weigh above openapi-fetch's, gzipped. */
 const ALLOWANCE = 1_024;
 
@@ -22,8 +24,9 @@ const oneCall = (from: string, options = "{ baseUrl: 'https://api.example.com' }
 let theirs: BundleSize;
 let ours: SourceBundle;
 let withExtras: SourceBundle;
+let validated: SourceBundle;
 beforeAll(async () => {
-  [theirs, ours, withExtras] = await Promise.all([
+  [theirs, ours, withExtras, validated] = await Promise.all([
     bundleSize({ code: oneCall('openapi-fetch'), dir: ROOT }),
     bundleFromSources(oneCall(ENTRY)),
     bundleFromSources(
@@ -31,6 +34,14 @@ beforeAll(async () => {
         oneCall(
           ENTRY,
           "{ baseUrl: 'https://api.example.com', retry: retries(), timeout: timeout(5000) }",
+        ),
+    ),
+    bundleFromSources(
+      `import { validation } from '${ENTRY}';\n` +
+        `import { stationsTileValidator } from '${VALIDATORS}';\n` +
+        oneCall(
+          ENTRY,
+          "{ baseUrl: 'https://api.example.com', validate: validation([stationsTileValidator]) }",
         ),
     ),
   ]);
@@ -47,7 +58,7 @@ describe('the /fetch entry, one call', () => {
     expect(modules.every((m) => m.startsWith('generated/src/fetch/') || m === 'entry.ts')).toBe(
       true,
     );
-    for (const extra of ['retries.ts', 'timeout.ts'])
+    for (const extra of ['retries.ts', 'timeout.ts', 'validation.ts', 'validators.ts'])
       expect(modules).not.toContain(`generated/src/fetch/${extra}`);
     expect(modulesOf(withExtras)).toEqual(
       expect.arrayContaining([
@@ -56,5 +67,20 @@ describe('the /fetch entry, one call', () => {
         'generated/src/runtime/core/retry.ts',
       ]),
     );
+  });
+
+  it("carries with validation the guards of the validators imported, not every operation's", () => {
+    expect(modulesOf(validated)).toEqual(
+      expect.arrayContaining([
+        'generated/src/fetch/validation.ts',
+        'generated/src/fetch/validators.ts',
+        'generated/src/guards.ts',
+      ]),
+    );
+    expect(validated.readable).toContain('checkMapTile');
+    expect(validated.readable).not.toContain('checkPaginatedStationList');
+    expect(validated.readable).not.toContain('checkUser');
+    // What validation adds, measured beside the budget (not a budget of its own): a few KB.
+    expect(validated.gzipped - ours.gzipped).toBeLessThan(4_096);
   });
 });

@@ -69,6 +69,7 @@ describe('package manifest', () => {
       '.',
       './fake',
       './fetch',
+      './fetch/validators',
       './forms',
       './package.json',
       './query',
@@ -108,6 +109,7 @@ describe('package lint', () => {
         '.',
         './fake',
         './fetch',
+        './fetch/validators',
         './forms',
         './query',
         './react-query',
@@ -169,6 +171,8 @@ describe('a project that installs the tarball', () => {
     userId: string;
     missing: number;
     fetchMissing: number;
+    /** Whether the /fetch entry, validating strictly with `./fetch/validators`, read the user back. */
+    fetchValidated: boolean;
     /** The functions `./react-query`'s `createClient` returned, and the tag list its useQuery's queryFn read. */
     hooks: string;
   }
@@ -188,6 +192,7 @@ describe('a project that installs the tarball', () => {
     expect(seen.missing).toBe(404);
     // The /fetch entry answers the same 404 as { error, response }, without throwing.
     expect(seen.fetchMissing).toBe(404);
+    expect(seen.fetchValidated).toBe(true);
     expect(seen.hooks).toBe(
       'queryOptions,useInfiniteQuery,useMutation,useQuery,useSuspenseQuery a,b',
     );
@@ -198,12 +203,14 @@ describe('a project that installs the tarball', () => {
     expect(compiled).toMatch(/require\("connect-api-client"\)/);
     expect(compiled).toMatch(/require\("connect-api-client\/testing"\)/);
     expect(compiled).toMatch(/require\("connect-api-client\/fetch"\)/);
+    expect(compiled).toMatch(/require\("connect-api-client\/fetch\/validators"\)/);
     expect(compiled).toMatch(/require\("connect-api-client\/react-query"\)/);
     const [esm, cjs] = await Promise.all([runOutput('usage.js'), runOutput('usage-cjs.cjs')]);
     expect(cjs.count).toBe(esm.count);
     expect(cjs.hooks).toBe(esm.hooks);
     expect(cjs.missing).toBe(404);
     expect(cjs.fetchMissing).toBe(404);
+    expect(cjs.fetchValidated).toBe(true);
   }, 30_000);
 
   it('type-checks every code sample of the published README and api.md', async () => {

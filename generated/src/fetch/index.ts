@@ -2,8 +2,9 @@
 
 /**
  * The `/fetch` entry: openapi-fetch's API over an openapi-typescript `paths` type, so a
- * project moves here by changing its import. Our extras (`retries`, `timeout`) are off unless
- * passed to `createClient`, and a bundle that does not import them does not carry them.
+ * project moves here by changing its import. Our extras (`retries`, `timeout`, `validation`)
+ * are off unless passed to `createClient`, and a bundle that does not import them does not
+ * carry them.
  */
 import { createClient } from './client.js';
 
@@ -23,6 +24,18 @@ export {
 } from './serialize.js';
 export { retries, type RetryOptions } from './retries.js';
 export { timeout, TimeoutError } from './timeout.js';
+export {
+  validation,
+  type OperationValidator,
+  type RequestChecks,
+  type Validate,
+  type ValidatedCall,
+  type ValidatedAnswer,
+  type ValidationMode,
+  type ValidationOptions,
+} from './validation.js';
+export { ResponseValidationError } from '../runtime/core/response-validation-error.js';
+export { InvalidRequestError } from '../runtime/core/request-errors.js';
 export type {
   BodySerializer,
   Client,

@@ -19,6 +19,7 @@ import type {
   SuccessResponse,
   Writable,
 } from './helpers.js';
+import type { Validate } from './validation.js';
 
 /**
  * Sends one request: the client's `fetch` at the bottom, and around it what an extra adds
@@ -50,6 +51,8 @@ export interface ClientOptions extends Omit<RequestInit, 'headers'> {
   retry?: SendWrapper;
   /** Our extra, off by default: give up on an attempt that takes too long (`timeout(…)`). */
   timeout?: SendWrapper;
+  /** Our extra, off by default: check JSON success bodies (`validation(…)`). */
+  validate?: Validate;
 }
 
 /** Headers as a `Headers`, pairs or a record; in a record `null` removes a header set before. */
@@ -144,6 +147,8 @@ export type RequestOptions<T> = ParamsOption<T> &
     retry?: SendWrapper;
     /** This call's timeout, instead of the client's (`timeout(…)`). */
     timeout?: SendWrapper;
+    /** This call's validation, instead of the client's (`validation(…)`). */
+    validate?: Validate;
   };
 
 /** The options a call ended up with, as middleware sees them. */

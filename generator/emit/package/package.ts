@@ -27,7 +27,8 @@ export interface PackageEntry {
 
 /**
  * Entry points present among the emitted files: `./fetch` when the package carries the
- * fetch entry (`fetch/index.ts`, openapi-fetch's API), `./forms` when there is a request to validate
+ * fetch entry (`fetch/index.ts`, openapi-fetch's API) and `./fetch/validators` with it when an
+ * operation has a JSON answer to check (`fetch/validators.ts`), `./forms` when there is a request to validate
  * (`forms.ts`), `./query` when there is an operation (TanStack Query options, `query.ts`), and
  * the package's fake: `./fake` in process and free of Node, `./testing` all a test needs. A
  * layer's fake server (`<lib>/fake/`) gives both (`fake.ts`, and `index.ts` with the server
@@ -44,6 +45,9 @@ export function packageEntries(emittedPaths: readonly string[]): PackageEntry[] 
     { subpath: '.', module: 'index' },
     ...(inProcess !== undefined ? [{ subpath: './fake', module: inProcess }] : []),
     ...(has('fetch/index') ? [{ subpath: './fetch', module: 'fetch/index' }] : []),
+    ...(has('fetch/validators')
+      ? [{ subpath: './fetch/validators', module: 'fetch/validators' }]
+      : []),
     ...(has('forms') ? [{ subpath: './forms', module: 'forms' }] : []),
     ...(has('query') ? [{ subpath: './query', module: 'query' }] : []),
     ...(hasReactQuery(emittedPaths)

@@ -21,7 +21,8 @@ export interface ConsumerProject {
 /** Both files print one JSON line of what they saw, for the test to compare. */
 const ESM_USAGE = `import { ConnectClient, NotFoundError, isEvseStatus, type Station, type StationsAroundQuery } from 'connect-api-client';
 import { startFakeConnectApi } from 'connect-api-client/testing';
-import createFetchClient from 'connect-api-client/fetch';
+import createFetchClient, { validation } from 'connect-api-client/fetch';
+import { usersRetrieveValidator } from 'connect-api-client/fetch/validators';
 
 /** A paths type as openapi-typescript writes one, for the \`/fetch\` entry. */
 interface FetchPaths {
@@ -58,6 +59,12 @@ try {
     baseUrl: api.url,
     headers: { Authorization: \`Bearer \${api.tokens[0]}\` },
   }).GET('/api/v1/users/{user_id}/', { params: { path: { user_id: 'no-such-user' } } });
+  // Validated strictly by the package's guard of a User: a body that did not match would throw.
+  const validated = await createFetchClient<any>({
+    baseUrl: api.url,
+    headers: { Authorization: \`Bearer \${api.tokens[0]}\` },
+    validate: validation([usersRetrieveValidator], { mode: 'strict' }),
+  }).GET('/api/v1/users/{user_id}/', { params: { path: { user_id: user.id } } });
   // @ts-expect-error user_id is required: the /fetch entry's types hold in the consumer too
   void (() => createFetchClient<FetchPaths>().GET('/api/v1/users/{user_id}/', { params: { path: {} } }));
   const hooks = createQueryClient<TagPaths>(fetchShaped());
@@ -65,7 +72,7 @@ try {
   hooks.queryOptions('post', '/tags');
   const tags: string[] = await new QueryClient().fetchQuery(hooks.queryOptions('get', '/tags'));
   const made = \`\${Object.keys(hooks).sort().join(',')} \${tags.join(',')}\`;
-  console.log(JSON.stringify({ count: page.count, known, userId: user.id, missing, fetchMissing: viaFetch.response.status, hooks: made }));
+  console.log(JSON.stringify({ count: page.count, known, userId: user.id, missing, fetchMissing: viaFetch.response.status, fetchValidated: validated.data.id === user.id, hooks: made }));
 } finally {
   await api.close();
 }
@@ -73,7 +80,8 @@ try {
 
 const CJS_USAGE = `import { ConnectClient, NotFoundError, type User } from 'connect-api-client';
 import { startFakeConnectApi } from 'connect-api-client/testing';
-import createFetchClient from 'connect-api-client/fetch';
+import createFetchClient, { validation } from 'connect-api-client/fetch';
+import { validators } from 'connect-api-client/fetch/validators';
 import createQueryClient from 'connect-api-client/react-query';
 import { QueryClient } from '@tanstack/react-query';
 import { fetchShaped, type TagPaths } from './fetch-shaped.cjs';
@@ -92,10 +100,17 @@ async function main(): Promise<void> {
       params: { path: { user_id: 'no-such-user' } },
       headers: { Authorization: \`Bearer \${api.tokens[0]}\` },
     });
+    const validated = await createFetchClient<any>({
+      baseUrl: api.url,
+      validate: validation(validators, { mode: 'strict' }),
+    }).GET('/api/v1/users/{user_id}/', {
+      params: { path: { user_id: user.id } },
+      headers: { Authorization: \`Bearer \${api.tokens[0]}\` },
+    });
     const hooks = createQueryClient<TagPaths>(fetchShaped());
     const tags = await new QueryClient().fetchQuery(hooks.queryOptions('get', '/tags'));
     const made = \`\${Object.keys(hooks).sort().join(',')} \${tags.join(',')}\`;
-    console.log(JSON.stringify({ count: page.count, known: -1, userId: user.id, missing, fetchMissing: viaFetch.response.status, hooks: made }));
+    console.log(JSON.stringify({ count: page.count, known: -1, userId: user.id, missing, fetchMissing: viaFetch.response.status, fetchValidated: validated.data.id === user.id, hooks: made }));
   } finally {
     await api.close();
   }
