@@ -118,12 +118,15 @@ function coreType(
   for (const [name, raw] of declared) {
     const property = asObject(raw);
     if (!property && typeof raw !== 'boolean') continue;
+    // Declared again after the discriminator's property, it is a duplicate member in
+    // openapi-typescript's output, which does not compile there; here the discriminator's stays.
+    if (properties.some((p) => p.name === name)) continue;
     const ref = property && '$ref' in property ? property.$ref : undefined;
     properties.push({
       name,
       type: ref ? refType(ref) : mirrorSchema(raw, joinPointer(path, name), ctx),
       required: required.includes(name),
-      requiredByDefault: !!property && 'default' in property && property.default !== undefined && !sent,
+      requiredByDefault: hasDefault(property) && !sent,
       readOnly: !!property?.readOnly,
     });
   }
@@ -154,6 +157,10 @@ function coreType(
     ...entries(schema.patternProperties).map(([, raw]) => mirrorSchema(raw, path, ctx)),
   ];
   return objectOf(properties, index, !extra);
+}
+
+function hasDefault(property: RawObject | undefined): boolean {
+  return !!property && 'default' in property && property.default !== undefined;
 }
 
 function objectOf(
