@@ -31,7 +31,11 @@ const REF_ROOTS = new Set(['components', 'paths', 'webhooks']);
  * adds only its name (no `properties`) and an allOf member or `items` keeps its parent's. It
  * decides where a `default` leaves a property optional and where a discriminator applies.
  */
-export function mirrorSchema(node: unknown, path: string, ctx: MirrorSchemaContext): IrMirrorSchema {
+export function mirrorSchema(
+  node: unknown,
+  path: string,
+  ctx: MirrorSchemaContext,
+): IrMirrorSchema {
   if (node === true) return UNKNOWN;
   if (!node) return NEVER;
   const schema = asObject(node);
@@ -57,11 +61,15 @@ function composed(schema: RawObject, path: string, ctx: MirrorSchemaContext): Ir
   const allOf = allOfMembers(schema, path, ctx);
   let type: IrMirrorSchema | undefined =
     core || allOf.length > 0 ? intersection([...(core ? [core] : []), ...allOf]) : undefined;
-  const anyOf = asArray(schema.anyOf).map((m, i) => mirrorSchema(m, joinPointer(path, 'anyOf', i), ctx));
+  const anyOf = asArray(schema.anyOf).map((m, i) =>
+    mirrorSchema(m, joinPointer(path, 'anyOf', i), ctx),
+  );
   if (anyOf.length > 0) type = union([...(type ? [type] : []), ...anyOf]);
   // An object schema's `enum` lists schemas here, as openapi-typescript reads it.
   const oneOfRaw = schema.oneOf || (schema.type === 'object' ? schema.enum : undefined);
-  const oneOf = asArray(oneOfRaw).map((m, i) => mirrorSchema(m, joinPointer(path, 'oneOf', i), ctx));
+  const oneOf = asArray(oneOfRaw).map((m, i) =>
+    mirrorSchema(m, joinPointer(path, 'oneOf', i), ctx),
+  );
   if (oneOf.length > 0) {
     type = oneOf.every(isPrimitive)
       ? union([...(type ? [type] : []), ...oneOf])
@@ -192,12 +200,18 @@ function typeList(
 function arrayType(schema: RawObject, path: string, ctx: MirrorSchemaContext): IrMirrorSchema {
   const positions = schema.prefixItems ?? (Array.isArray(schema.items) ? schema.items : undefined);
   if (positions)
-    return { kind: 'tuple', items: asArray(positions).map((item) => mirrorSchema(item, path, ctx)) };
+    return {
+      kind: 'tuple',
+      items: asArray(positions).map((item) => mirrorSchema(item, path, ctx)),
+    };
   if (!schema.items) return { kind: 'array', items: UNKNOWN };
   const items = mirrorSchema(schema.items, path, ctx);
   // An element type that comes out as an array or tuple is not wrapped again unless the
   // items say `type: array` themselves (openapi-typescript's test is on the node it built).
-  if (asObject(schema.items)?.type !== 'array' && (items.kind === 'array' || items.kind === 'tuple'))
+  if (
+    asObject(schema.items)?.type !== 'array' &&
+    (items.kind === 'array' || items.kind === 'tuple')
+  )
     return items;
   return { kind: 'array', items };
 }

@@ -176,10 +176,7 @@ class MirrorReader {
     if (ref) return ref;
     const parameter = this.resolved(raw) ?? {};
     // openapi-typescript types a parameter without a schema (one with `content`) as a string.
-    const type =
-      parameter.schema !== undefined
-        ? this.schema(parameter.schema, at)
-        : STRING;
+    const type = parameter.schema !== undefined ? this.schema(parameter.schema, at) : STRING;
     return { ...docsOf(parameter), type };
   }
 

@@ -452,7 +452,11 @@ export type IrMirrorSchema =
   /** An allOf member whose schema has a discriminator, less that property: `Omit<T, "kind">`. */
   | { readonly kind: 'omit'; readonly type: IrMirrorSchema; readonly keys: readonly string[] }
   /** An allOf `$ref` whose properties the parent requires: `WithRequired<T, "a" | "b">`. */
-  | { readonly kind: 'with-required'; readonly type: IrMirrorSchema; readonly keys: readonly string[] };
+  | {
+      readonly kind: 'with-required';
+      readonly type: IrMirrorSchema;
+      readonly keys: readonly string[];
+    };
 
 export type MirrorKeyword = 'string' | 'number' | 'boolean' | 'null' | 'unknown' | 'never';
 

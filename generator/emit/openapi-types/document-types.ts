@@ -158,10 +158,7 @@ export class DocumentTypes {
 
   private contentMembers(content: readonly IrMirrorContent[], ro: string): string {
     return content
-      .map(
-        (c) =>
-          `${ro}${JSON.stringify(c.mediaType)}: ${this.schema(c.type)};`,
-      )
+      .map((c) => `${ro}${JSON.stringify(c.mediaType)}: ${this.schema(c.type)};`)
       .join(' ');
   }
 }

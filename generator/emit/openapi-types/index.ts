@@ -221,8 +221,7 @@ function templateOf(path: IrMirrorPath, mirror: IrDocumentMirror): string | unde
     const use = typeOf(rest.slice(open + 1, close));
     const schema = use === undefined ? undefined : parameterType(use.parameter, mirror);
     const keyword = schema?.kind === 'keyword' ? schema.keyword : undefined;
-    text +=
-      keyword === 'number' ? '${number}' : keyword === 'boolean' ? '${boolean}' : '${string}';
+    text += keyword === 'number' ? '${number}' : keyword === 'boolean' ? '${boolean}' : '${string}';
     rest = rest.slice(close + 1);
   }
   return `\`${text}${escapeTemplate(rest)}\``;

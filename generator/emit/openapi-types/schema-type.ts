@@ -19,9 +19,10 @@ export interface MirrorTypeContext {
 export type MirrorHelper = 'WithRequired';
 
 /** The helpers' declarations, as openapi-typescript adds them at the end of its output. */
-export const MIRROR_HELPERS: Readonly<Record<MirrorHelper, { parameters: string; type: string }>> = {
-  WithRequired: { parameters: 'T, K extends keyof T', type: 'T & { [P in K]-?: T[P] }' },
-};
+export const MIRROR_HELPERS: Readonly<Record<MirrorHelper, { parameters: string; type: string }>> =
+  {
+    WithRequired: { parameters: 'T, K extends keyof T', type: 'T & { [P in K]-?: T[P] }' },
+  };
 
 /** `readonly ` where the options make members immutable. */
 export function readonlyMark(options: SettledOpenApiTypesOptions): string {
