@@ -118,11 +118,6 @@ export interface IrObjectType {
   readonly additional: IrType | false;
   readonly minProperties?: number;
   readonly maxProperties?: number;
-  /**
-   * The document says `additionalProperties: true` (or `{}`) itself: set only in the document
-   * mirror (`IrDocumentMirror`), whose types tell that apart from a silent default.
-   */
-  readonly additionalDeclared?: true;
 }
 
 export interface IrProperty extends IrDocs {
@@ -405,8 +400,8 @@ export interface IrResource {
 /**
  * The document as openapi-typescript 7 mirrors it (its `paths`, `webhooks`, `components` and
  * `operations` types), for packages that stand in for its output: keys as written, in
- * document order, and schemas converted as they are everywhere else but read for that mirror
- * (`additionalDeclared`, no views). Refs inside it name components by their JSON pointer
+ * document order, and schemas typed node for node as openapi-typescript types them
+ * (`IrMirrorSchema`). Refs inside it name components by their JSON pointer
  * (`/components/schemas/Pet`), which the plan leaves alone: the mirror's names are the
  * document's keys, not the package's. Absent from IR values a test makes by hand.
  */
