@@ -98,7 +98,7 @@ export function buildIr(source: SourceDocument): BuildResult {
       enums,
       operations,
       resources: groupResources(operations),
-      mirror: buildMirror(source, schemaIds),
+      mirror: buildMirror(source),
     },
     diagnostics: reporter.diagnostics,
   };

@@ -76,16 +76,10 @@ export function convertObject(schema: RawObject, pointer: string, ctx: SchemaCon
   const additional = convertAdditional(schema, pointer, ctx);
   const minProperties = asNumber(schema.minProperties);
   const maxProperties = asNumber(schema.maxProperties);
-  const extra = schema.additionalProperties;
-  const declared =
-    ctx.mirror === true &&
-    (extra === true ||
-      (asObject(extra) !== undefined && Object.keys(asObject(extra)!).length === 0));
   return {
     kind: 'object',
     properties,
     additional,
-    ...(declared ? { additionalDeclared: true as const } : {}),
     ...(minProperties !== undefined ? { minProperties } : {}),
     ...(maxProperties !== undefined ? { maxProperties } : {}),
   };

@@ -21,22 +21,14 @@ import type {
   IrMirrorPathItem,
   IrMirrorRef,
   IrMirrorResponse,
+  IrMirrorSchema,
   IrMirrorSection,
-  IrType,
   MirrorLocation,
 } from './types.js';
 import type { SourceDocument } from '../load/load.js';
-import {
-  asArray,
-  asObject,
-  asString,
-  entries,
-  joinPointer,
-  Reporter,
-  type RawObject,
-} from './raw.js';
-import { convertSchema, type SchemaContext } from './schema.js';
-import { Hoisting } from './hoist.js';
+import { asArray, asObject, asString, entries, joinPointer, type RawObject } from './raw.js';
+import { mirrorSchema, type MirrorSchemaContext } from './mirror-schema.js';
+import { scanDiscriminators } from './mirror-discriminators.js';
 import { refPointer, resolvePointer, splitPointer } from '../shared/document/pointer.js';
 
 /** The methods openapi-typescript 7 gives a path item, in its order (3.2's `query` is not among them). */
@@ -58,22 +50,13 @@ const SECTIONS: readonly IrMirrorSection[] = [
   'headers',
   'pathItems',
 ];
-const UNKNOWN: IrType = { kind: 'unknown' };
+const UNKNOWN: IrMirrorSchema = { kind: 'keyword', keyword: 'unknown' };
+const STRING: IrMirrorSchema = { kind: 'keyword', keyword: 'string' };
 
-export function buildMirror(
-  source: SourceDocument,
-  schemaIds: ReadonlyMap<string, string>,
-): IrDocumentMirror {
-  const root = source.value;
-  const ctx: SchemaContext = {
-    root,
-    // Problems were reported by the IR proper's conversion of the same schemas.
-    reporter: new Reporter(source),
-    schemaIds,
-    inlining: new Set(),
-    hoisting: new Hoisting(),
-    mirror: true,
-  };
+export function buildMirror(source: SourceDocument): IrDocumentMirror {
+  // openapi-typescript types the document after rewriting it for its discriminators.
+  const { document: root, discriminators } = scanDiscriminators(source.value);
+  const ctx: MirrorSchemaContext = { root, discriminators };
   const reader = new MirrorReader(ctx);
   const document = asObject(root) ?? {};
   const components = asObject(document.components) ?? {};
@@ -89,10 +72,7 @@ export function buildMirror(
     components: {
       schemas: entries(components.schemas).map(([key, raw]) => ({
         key,
-        ...(defaultsOptional(joinPointer('/components/schemas', key))
-          ? { defaultsOptional: true as const }
-          : {}),
-        type: convertSchema(raw, joinPointer('/components/schemas', key), ctx),
+        type: mirrorSchema(raw, joinPointer('/components/schemas', key), ctx),
         docs: docsOf(asObject(raw)),
       })),
       responses: section('responses', (raw, at) => reader.response(raw, at)).map(
@@ -120,7 +100,7 @@ export function buildMirror(
 class MirrorReader {
   readonly operations: { id: string; operation: IrMirrorOperation }[] = [];
 
-  constructor(private readonly ctx: SchemaContext) {}
+  constructor(private readonly ctx: MirrorSchemaContext) {}
 
   paths(raw: unknown, at: string): IrMirrorPath[] {
     return entries(raw).map(([key, item]) => ({
@@ -195,7 +175,9 @@ class MirrorReader {
     const ref = this.componentRef(raw);
     if (ref) return ref;
     const parameter = this.resolved(raw) ?? {};
-    return { ...docsOf(parameter), type: this.schemaOrContent(parameter, at) };
+    // openapi-typescript types a parameter without a schema (one with `content`) as a string.
+    const type = parameter.schema !== undefined ? this.schema(parameter.schema, at) : STRING;
+    return { ...docsOf(parameter), type };
   }
 
   body(raw: unknown, at: string): IrMirrorBody | IrMirrorRef {
@@ -231,15 +213,14 @@ class MirrorReader {
     const header = this.resolved(raw) ?? {};
     return {
       ...docsOf(header),
-      ...(defaultsOptional(at) ? { defaultsOptional: true as const } : {}),
       required: header.required === true,
       type: this.schemaOrContent(header, at),
     };
   }
 
-  /** A parameter's or header's type: its schema's, else its content's (an object by media type). */
-  private schemaOrContent(raw: RawObject, at: string): IrType {
-    if (raw.schema !== undefined) return this.schema(raw.schema, joinPointer(at, 'schema'));
+  /** A header's type: its schema's, else its content's (an object by media type). */
+  private schemaOrContent(raw: RawObject, at: string): IrMirrorSchema {
+    if (raw.schema !== undefined) return this.schema(raw.schema, at);
     if (raw.content === undefined) return UNKNOWN;
     return {
       kind: 'object',
@@ -247,10 +228,11 @@ class MirrorReader {
         name: c.mediaType,
         type: c.type,
         required: true,
+        requiredByDefault: false,
         readOnly: false,
-        writeOnly: false,
       })),
-      additional: false,
+      index: [],
+      openByOption: false,
     };
   }
 
@@ -259,17 +241,14 @@ class MirrorReader {
       const schema = asObject(media)?.schema;
       return {
         mediaType,
-        ...(defaultsOptional(at) ? { defaultsOptional: true as const } : {}),
-        type:
-          schema === undefined
-            ? UNKNOWN
-            : this.schema(schema, joinPointer(at, mediaType, 'schema')),
+        type: schema === undefined ? UNKNOWN : this.schema(schema, joinPointer(at, mediaType)),
       };
     });
   }
 
-  private schema(raw: unknown, at: string): IrType {
-    return convertSchema(raw, at, this.ctx);
+  /** `at` is openapi-typescript's path of the schema: its parameter, header or media type. */
+  private schema(raw: unknown, at: string): IrMirrorSchema {
+    return mirrorSchema(raw, at, this.ctx);
   }
 
   /** The object a `$ref` leads to, or the object itself. */
@@ -302,13 +281,4 @@ function docsOf(raw: RawObject | undefined): IrDocs {
     ...(description !== undefined ? { description } : {}),
     ...(raw?.deprecated === true ? { deprecated: true } : {}),
   };
-}
-
-/**
- * Whether openapi-typescript leaves a property with a `default` optional under this place: it
- * makes such properties required (its `defaultNonNullable`) except where its path, as text,
- * names parameters or a request body, since a sender may leave them out there.
- */
-function defaultsOptional(pointer: string): boolean {
-  return ['parameters', 'requestBody'].some((word) => pointer.includes(word));
 }

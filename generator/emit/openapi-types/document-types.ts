@@ -15,12 +15,19 @@ import type {
   IrMirrorPathItem,
   IrMirrorRef,
   IrMirrorResponse,
-  IrType,
+  IrMirrorSchema,
 } from '../../ir/types.js';
 import { propertyKey } from '../../ir/names.js';
 import { MIRROR_METHODS } from '../../ir/mirror.js';
 import type { SettledOpenApiTypesOptions } from './options.js';
-import { componentAccess, mirrorType, readonlyMark } from './schema-type.js';
+import { StructureKind, type TypeAliasDeclarationStructure } from 'ts-morph';
+import {
+  componentAccess,
+  MIRROR_HELPERS,
+  mirrorType,
+  readonlyMark,
+  type MirrorHelper,
+} from './schema-type.js';
 
 const LOCATIONS = ['query', 'header', 'path', 'cookie'] as const;
 
@@ -35,13 +42,25 @@ function refOr<T extends object>(value: T | IrMirrorRef, render: (value: T) => s
 /** Renders one document's objects with one set of options. */
 export class DocumentTypes {
   private readonly ro: string;
+  /** The helper types the rendered text uses, declared at the end of the file. */
+  private readonly used = new Set<MirrorHelper>();
 
   constructor(private readonly options: SettledOpenApiTypesOptions) {
     this.ro = readonlyMark(options);
   }
 
-  schema(type: IrType, defaultsOptional: boolean): string {
-    return mirrorType(type, { options: this.options, defaultsOptional });
+  schema(type: IrMirrorSchema): string {
+    return mirrorType(type, { options: this.options, useHelper: (name) => this.used.add(name) });
+  }
+
+  /** Declarations of the helpers used so far (call after rendering everything else). */
+  helpers(): TypeAliasDeclarationStructure[] {
+    return [...this.used].sort().map((name) => ({
+      kind: StructureKind.TypeAlias,
+      name,
+      typeParameters: [MIRROR_HELPERS[name].parameters],
+      type: MIRROR_HELPERS[name].type,
+    }));
   }
 
   pathItem(item: IrMirrorPathItem | IrMirrorRef): string {
@@ -110,11 +129,11 @@ export class DocumentTypes {
   }
 
   parameter(parameter: IrMirrorParameter): string {
-    return this.schema(parameter.type, true);
+    return this.schema(parameter.type);
   }
 
   header(header: IrMirrorHeader): string {
-    return this.schema(header.type, header.defaultsOptional === true);
+    return this.schema(header.type);
   }
 
   body(body: IrMirrorBody): string {
@@ -139,10 +158,7 @@ export class DocumentTypes {
 
   private contentMembers(content: readonly IrMirrorContent[], ro: string): string {
     return content
-      .map(
-        (c) =>
-          `${ro}${JSON.stringify(c.mediaType)}: ${this.schema(c.type, c.defaultsOptional === true)};`,
-      )
+      .map((c) => `${ro}${JSON.stringify(c.mediaType)}: ${this.schema(c.type)};`)
       .join(' ');
   }
 }

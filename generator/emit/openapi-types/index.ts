@@ -19,7 +19,7 @@ import type {
   IrMirrorParameter,
   IrMirrorPath,
   IrMirrorRef,
-  IrType,
+  IrMirrorSchema,
 } from '../../ir/types.js';
 import { typescriptFile, type TypeScriptFile } from '../common/model.js';
 import { DocumentTypes } from './document-types.js';
@@ -117,7 +117,7 @@ export function emitOpenApiTypes(
       section(
         components.schemas.map((s) => ({
           key: s.key,
-          type: render.schema(s.type, s.defaultsOptional === true),
+          type: render.schema(s.type),
         })),
       ),
     ],
@@ -170,6 +170,14 @@ export function emitOpenApiTypes(
     ...body,
   });
   const paths = pathsOf(mirror.paths, settled.pathParamsAsTypes);
+  const operations =
+    mirror.operations.length === 0
+      ? emptyRecord('operations')
+      : anInterface('operations', {
+          properties: mirror.operations.map(({ id, operation }) =>
+            member(id, render.operation(operation)),
+          ),
+        });
   return typescriptFile(path, [
     anInterface('paths', paths),
     mirror.webhooks === undefined
@@ -180,13 +188,8 @@ export function emitOpenApiTypes(
     }),
     ...(settled.rootTypes ? rootTypeAliases(mirror) : []),
     emptyRecord('$defs'),
-    mirror.operations.length === 0
-      ? emptyRecord('operations')
-      : anInterface('operations', {
-          properties: mirror.operations.map(({ id, operation }) =>
-            member(id, render.operation(operation)),
-          ),
-        }),
+    operations,
+    ...render.helpers(),
   ]);
 }
 
@@ -217,12 +220,8 @@ function templateOf(path: IrMirrorPath, mirror: IrDocumentMirror): string | unde
     text += escapeTemplate(rest.slice(0, open));
     const use = typeOf(rest.slice(open + 1, close));
     const schema = use === undefined ? undefined : parameterType(use.parameter, mirror);
-    text +=
-      schema?.kind === 'number'
-        ? '${number}'
-        : schema?.kind === 'boolean'
-          ? '${boolean}'
-          : '${string}';
+    const keyword = schema?.kind === 'keyword' ? schema.keyword : undefined;
+    text += keyword === 'number' ? '${number}' : keyword === 'boolean' ? '${boolean}' : '${string}';
     rest = rest.slice(close + 1);
   }
   return `\`${text}${escapeTemplate(rest)}\``;
@@ -237,7 +236,7 @@ function parameterType(
   parameter: IrMirrorParameter | IrMirrorRef,
   mirror: IrDocumentMirror,
   seen = new Set<string>(),
-): IrType | undefined {
+): IrMirrorSchema | undefined {
   if (!('kind' in parameter)) return parameter.type;
   if (parameter.section !== 'parameters' || seen.has(parameter.key)) return undefined;
   seen.add(parameter.key);

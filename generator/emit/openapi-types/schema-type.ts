@@ -1,20 +1,28 @@
 /**
- * A mirror's IrType → the type openapi-typescript 7 writes for the same schema: literal
- * unions for enums, `components["schemas"]["Pet"]` for a component, an object's declared
- * members apart from its index signature (`{ a?: string } & { [key: string]: number }`),
- * `Record<string, never>` for an object that declares nothing, and no read or write view.
+ * A mirror's IrMirrorSchema → the type openapi-typescript 7 writes for the same schema, node
+ * for node: `components["schemas"]["Pet"]` for a ref (a deeper ref indexes on, skipping
+ * `properties`), an object's declared members apart from its index signature
+ * (`{ a?: string } & { [key: string]: number }`), `Record<string, never>` for a typed schema
+ * that yields nothing, `Omit<>` and `WithRequired<>` where openapi-typescript uses them.
  * Values reach the text only through JSON.stringify, keys through `propertyKey`.
  */
-import type { IrObjectType, IrProperty, IrType } from '../../ir/types.js';
+import type { IrMirrorObject, IrMirrorProperty, IrMirrorSchema } from '../../ir/types.js';
 import { propertyKey } from '../../ir/names.js';
-import { splitPointer } from '../../shared/document/pointer.js';
 import type { SettledOpenApiTypesOptions } from './options.js';
 
 export interface MirrorTypeContext {
   readonly options: SettledOpenApiTypesOptions;
-  /** Properties with a `default` stay optional (a parameter's or a request body's schema). */
-  readonly defaultsOptional: boolean;
+  /** Notes the helper types the text uses (`WithRequired`), for the file to declare. */
+  readonly useHelper: (name: MirrorHelper) => void;
 }
+
+export type MirrorHelper = 'WithRequired';
+
+/** The helpers' declarations, as openapi-typescript adds them at the end of its output. */
+export const MIRROR_HELPERS: Readonly<Record<MirrorHelper, { parameters: string; type: string }>> =
+  {
+    WithRequired: { parameters: 'T, K extends keyof T', type: 'T & { [P in K]-?: T[P] }' },
+  };
 
 /** `readonly ` where the options make members immutable. */
 export function readonlyMark(options: SettledOpenApiTypesOptions): string {
@@ -26,82 +34,85 @@ export function componentAccess(section: string, key: string): string {
   return `components[${JSON.stringify(section)}][${JSON.stringify(key)}]`;
 }
 
-export function mirrorType(type: IrType, ctx: MirrorTypeContext): string {
+export function mirrorType(type: IrMirrorSchema, ctx: MirrorTypeContext): string {
   switch (type.kind) {
-    case 'string':
-      return 'string';
-    case 'number':
-      return 'number';
-    case 'boolean':
-      return 'boolean';
-    case 'null':
-      return 'null';
-    case 'unknown':
-      return 'unknown';
+    case 'keyword':
+      return type.keyword;
     case 'literal':
       return JSON.stringify(type.value);
-    case 'enum':
-      return type.values.map((v) => JSON.stringify(v)).join(' | ');
+    case 'ref':
+      return refType(type.tokens);
     case 'array':
       return `${readonlyMark(ctx.options)}(${mirrorType(type.items, ctx)})[]`;
+    case 'tuple':
+      return `${readonlyMark(ctx.options)}[${type.items.map((t) => mirrorType(t, ctx)).join(', ')}]`;
     case 'object':
       return objectType(type, ctx);
-    case 'ref':
-      return refType(type.name);
+    case 'empty-record':
+      return emptyRecord(ctx);
     case 'union':
       return type.members.map((m) => grouped(m, ctx)).join(' | ');
     case 'intersection':
       return type.members.map((m) => grouped(m, ctx)).join(' & ');
+    case 'omit':
+      return `Omit<${mirrorType(type.type, ctx)}, ${keysOf(type.keys)}>`;
+    case 'with-required':
+      ctx.useHelper('WithRequired');
+      return `WithRequired<${mirrorType(type.type, ctx)}, ${keysOf(type.keys)}>`;
   }
 }
 
+function keysOf(keys: readonly string[]): string {
+  return keys.map((k) => JSON.stringify(k)).join(' | ');
+}
+
+function emptyRecord(ctx: MirrorTypeContext): string {
+  return `Record<string, ${ctx.options.emptyObjectsUnknown ? 'unknown' : 'never'}>`;
+}
+
 /** A member of a union or intersection, in parentheses where its own operators would bind wrongly. */
-function grouped(type: IrType, ctx: MirrorTypeContext): string {
+function grouped(type: IrMirrorSchema, ctx: MirrorTypeContext): string {
   const text = mirrorType(type, ctx);
-  return type.kind === 'union' || type.kind === 'intersection' || type.kind === 'enum'
+  return type.kind === 'union' || type.kind === 'intersection' || type.kind === 'object'
     ? `(${text})`
     : text;
 }
 
 /**
- * A component schema by its id (`/components/schemas/Pet`). A schema the IR hoisted from
- * elsewhere because it recurs has no place under `components`; it is `unknown` here.
+ * `components["schemas"]["Pet"]`: the pointer's first token is the type, the next two index
+ * it, and the rest index on except `properties`, as openapi-typescript's own refs do.
  */
-function refType(id: string): string {
-  const tokens = splitPointer(id) ?? [];
-  return tokens.length === 3 && tokens[0] === 'components' && tokens[1] === 'schemas'
-    ? componentAccess('schemas', tokens[2]!)
-    : 'unknown';
+function refType(tokens: readonly string[]): string {
+  const [root, ...rest] = tokens;
+  const indexes = rest.filter((t, i) => i < 2 || t !== 'properties');
+  return `${root!}${indexes.map((t) => `[${JSON.stringify(t)}]`).join('')}`;
 }
 
-function objectType(type: IrObjectType, ctx: MirrorTypeContext): string {
+function objectType(type: IrMirrorObject, ctx: MirrorTypeContext): string {
   const ro = readonlyMark(ctx.options);
+  // Only a member's `readOnly` makes it readonly without the option, as openapi-typescript does.
   const members = type.properties.map(
-    (p) => `${ro}${propertyKey(p.name)}${optional(p, ctx) ? '?' : ''}: ${mirrorType(p.type, ctx)};`,
+    (p) =>
+      `${ro || (p.readOnly ? 'readonly ' : '')}${propertyKey(p.name)}${optional(p, ctx) ? '?' : ''}: ${mirrorType(p.type, ctx)};`,
   );
-  // Only the members' `readOnly` makes one readonly without the option, as openapi-typescript does.
-  const declared = type.properties.map((p, i) =>
-    p.readOnly && !ctx.options.immutable ? `readonly ${members[i]!}` : members[i]!,
-  );
-  const index = indexType(type, ctx);
-  const parts = [
-    ...(declared.length > 0 ? [`{ ${declared.join(' ')} }`] : []),
-    ...(index !== undefined ? [`{ ${ro}[key: string]: ${index}; }`] : []),
+  const index = [
+    ...type.index,
+    ...(type.openByOption && ctx.options.additionalProperties
+      ? [{ kind: 'keyword', keyword: 'unknown' } as const]
+      : []),
   ];
-  if (parts.length === 0)
-    return `Record<string, ${ctx.options.emptyObjectsUnknown ? 'unknown' : 'never'}>`;
+  const parts = [
+    ...(members.length > 0 ? [`{ ${members.join(' ')} }`] : []),
+    ...(index.length > 0
+      ? [`{ ${ro}[key: string]: ${index.map((t) => grouped(t, ctx)).join(' | ')}; }`]
+      : []),
+  ];
+  // Nothing declared and the option adds no index: openapi-typescript has no object here.
+  if (parts.length === 0) return emptyRecord(ctx);
   return parts.join(' & ');
 }
 
-function optional(property: IrProperty, ctx: MirrorTypeContext): boolean {
+function optional(property: IrMirrorProperty, ctx: MirrorTypeContext): boolean {
   if (property.required) return false;
-  const hasDefault = property.default !== undefined;
-  return !(hasDefault && ctx.options.defaultNonNullable && !ctx.defaultsOptional);
-}
-
-/** The type of keys the object does not list, or none: openapi-typescript adds one only where the document (or its option) asks. */
-function indexType(type: IrObjectType, ctx: MirrorTypeContext): string | undefined {
-  if (type.additional === false) return undefined;
-  if (type.additional.kind !== 'unknown') return mirrorType(type.additional, ctx);
-  return type.additionalDeclared || ctx.options.additionalProperties ? 'unknown' : undefined;
+  return !(property.requiredByDefault && ctx.options.defaultNonNullable);
 }
