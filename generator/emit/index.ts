@@ -85,6 +85,8 @@ export interface OptionalModules {
   readonly forms?: boolean;
   readonly fake?: boolean;
   readonly fetch?: boolean;
+  /** openapi-react-query's hooks; they take a `./fetch` client, so they are left out with it. */
+  readonly reactQuery?: boolean;
 }
 
 function withOperations(resource: IrResource): IrResource[] {
@@ -239,8 +241,14 @@ export function emitVersionFree({
         : [],
     },
     // openapi-react-query's hooks: the same for every document (generic over `paths`), and
-    // an entry point of their own (`./react-query`), as they import TanStack Query.
-    { files: emitRuntime(reactQueryTemplates, src(REACT_QUERY_DIR)) },
+    // an entry point of their own (`./react-query`), as they import TanStack Query. They are
+    // built on the `./fetch` client, so a package without it has none.
+    {
+      files:
+        wanted('reactQuery') && wanted('fetch')
+          ? emitRuntime(reactQueryTemplates, src(REACT_QUERY_DIR))
+          : [],
+    },
   ];
   const index = emitIndex(
     modules.flatMap((m) =>
