@@ -194,6 +194,8 @@ export function emitVersionFree({
             src(FAKE_DIR),
           )
         : [];
+  // openapi-react-query's hooks take a `./fetch` client, so they go where it goes.
+  const reactQuery = wanted('reactQuery') && wanted('fetch');
   // In the order the index re-exports them.
   const modules: readonly SourceModule[] = [
     // Written by `emitVersioned`; the index re-exports it all the same.
@@ -243,12 +245,7 @@ export function emitVersionFree({
     // openapi-react-query's hooks: the same for every document (generic over `paths`), and
     // an entry point of their own (`./react-query`), as they import TanStack Query. They are
     // built on the `./fetch` client, so a package without it has none.
-    {
-      files:
-        wanted('reactQuery') && wanted('fetch')
-          ? emitRuntime(reactQueryTemplates, src(REACT_QUERY_DIR))
-          : [],
-    },
+    { files: reactQuery ? emitRuntime(reactQueryTemplates, src(REACT_QUERY_DIR)) : [] },
   ];
   const index = emitIndex(
     modules.flatMap((m) =>
@@ -264,7 +261,14 @@ export function emitVersionFree({
     files: [
       emitTsconfig(header, paths),
       emitCjsTsconfig(header, paths),
-      emitReadme(ir, header, paths, layer, { operations: names, forms: plan.forms }),
+      emitReadme(
+        ir,
+        header,
+        paths,
+        layer,
+        { operations: names, forms: plan.forms },
+        wanted('fetch') ? fetchTemplates : [],
+      ),
       emitApiMarkdown(
         ir,
         names,
@@ -274,6 +278,10 @@ export function emitVersionFree({
         wanted('forms') ? formValidators(ir, plan) : [],
         testing.length === 0 && fake.length > 0 ? fakeTemplates : [],
         wanted('query') ? plan : undefined,
+        [
+          { entry: FETCH_DIR, templates: wanted('fetch') ? fetchTemplates : [] },
+          { entry: REACT_QUERY_DIR, templates: reactQuery ? reactQueryTemplates : [] },
+        ],
       ),
       ...sources,
     ],
