@@ -86,6 +86,8 @@ export interface OptionalModules {
   readonly forms?: boolean;
   readonly fake?: boolean;
   readonly fetch?: boolean;
+  /** openapi-react-query's hooks; they take a `./fetch` client, so they are left out with it. */
+  readonly reactQuery?: boolean;
 }
 
 function withOperations(resource: IrResource): IrResource[] {
@@ -193,6 +195,8 @@ export function emitVersionFree({
             src(FAKE_DIR),
           )
         : [];
+  // openapi-react-query's hooks take a `./fetch` client, so they go where it goes.
+  const reactQuery = wanted('reactQuery') && wanted('fetch');
   // In the order the index re-exports them.
   const modules: readonly SourceModule[] = [
     // Written by `emitVersioned`; the index re-exports it all the same.
@@ -249,8 +253,9 @@ export function emitVersionFree({
         : [],
     },
     // openapi-react-query's hooks: the same for every document (generic over `paths`), and
-    // an entry point of their own (`./react-query`), as they import TanStack Query.
-    { files: emitRuntime(reactQueryTemplates, src(REACT_QUERY_DIR)) },
+    // an entry point of their own (`./react-query`), as they import TanStack Query. They are
+    // built on the `./fetch` client, so a package without it has none.
+    { files: reactQuery ? emitRuntime(reactQueryTemplates, src(REACT_QUERY_DIR)) : [] },
   ];
   const index = emitIndex(
     modules.flatMap((m) =>
@@ -266,7 +271,14 @@ export function emitVersionFree({
     files: [
       emitTsconfig(header, paths),
       emitCjsTsconfig(header, paths),
-      emitReadme(ir, header, paths, layer, { operations: names, forms: plan.forms }),
+      emitReadme(
+        ir,
+        header,
+        paths,
+        layer,
+        { operations: names, forms: plan.forms },
+        wanted('fetch') ? fetchTemplates : [],
+      ),
       emitApiMarkdown(
         ir,
         names,
@@ -276,6 +288,10 @@ export function emitVersionFree({
         wanted('forms') ? formValidators(ir, plan) : [],
         testing.length === 0 && fake.length > 0 ? fakeTemplates : [],
         wanted('query') ? plan : undefined,
+        [
+          { entry: FETCH_DIR, templates: wanted('fetch') ? fetchTemplates : [] },
+          { entry: REACT_QUERY_DIR, templates: reactQuery ? reactQueryTemplates : [] },
+        ],
       ),
       ...sources,
     ],

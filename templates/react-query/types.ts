@@ -16,14 +16,29 @@ import type {
   UseSuspenseQueryResult,
 } from '@tanstack/react-query';
 import type {
-  FetchResponse,
   FilterKeys,
   HttpMethod,
-  MaybeOptionalInit,
   MediaType,
   PathsWithMethod,
   RequiredKeysOf,
-} from './fetch-shape.js';
+} from '../fetch/helpers.js';
+import type { FetchResponse as CallResponse, MaybeOptionalInit } from '../fetch/types.js';
+
+/*
+ * The hooks take any `paths` type, an interface too (openapi-typescript writes one), where
+ * the `./fetch` entry's types want an operation object and a method known to be the path's
+ * own; these two say so for them.
+ */
+
+/** A call's init for the operation at `Path` and `Method`, as the `./fetch` client takes it. */
+type InitOf<Paths, Path extends keyof Paths, Method extends HttpMethod> = MaybeOptionalInit<
+  Paths[Path],
+  Method & keyof Paths[Path]
+>;
+
+/** What a call to the operation resolves to, as the `./fetch` client gives it. */
+type FetchResponse<Operation, Init, Media extends MediaType> =
+  Operation extends Record<string | number, any> ? CallResponse<Operation, Init, Media> : never;
 
 /** What `select` makes of the data, or the data itself when there is no `select`. */
 type Selected<Data, Select> = Select extends (data: Data) => infer Result ? Result : Data;
@@ -49,7 +64,7 @@ export type QueryKey<
   Paths extends {},
   Method extends HttpMethod,
   Path extends PathsWithMethod<Paths, Method>,
-  Init = MaybeOptionalInit<Paths[Path], Method>,
+  Init = InitOf<Paths, Path, Method>,
 > = Init extends undefined ? readonly [Method, Path] : readonly [Method, Path, Init];
 
 type QueryOptionsOf<
@@ -61,7 +76,7 @@ type QueryOptionsOf<
 export type QueryOptionsFunction<Paths extends {}, Media extends MediaType> = <
   Method extends HttpMethod,
   Path extends PathsWithMethod<Paths, Method>,
-  Init extends MaybeOptionalInit<Paths[Path], Method>,
+  Init extends InitOf<Paths, Path, Method>,
   Result extends Outcome<Paths, Method, Path, Init, Media>,
   Options extends Omit<
     QueryOptionsOf<Result, Options['select'], QueryKey<Paths, Method, Path>>,
@@ -84,7 +99,7 @@ export type QueryOptionsFunction<Paths extends {}, Media extends MediaType> = <
 export type UseQueryMethod<Paths extends {}, Media extends MediaType> = <
   Method extends HttpMethod,
   Path extends PathsWithMethod<Paths, Method>,
-  Init extends MaybeOptionalInit<Paths[Path], Method>,
+  Init extends InitOf<Paths, Path, Method>,
   Result extends Outcome<Paths, Method, Path, Init, Media>,
   Options extends Omit<
     QueryOptionsOf<Result, Options['select'], QueryKey<Paths, Method, Path>>,
@@ -99,7 +114,7 @@ export type UseQueryMethod<Paths extends {}, Media extends MediaType> = <
 export type UseSuspenseQueryMethod<Paths extends {}, Media extends MediaType> = <
   Method extends HttpMethod,
   Path extends PathsWithMethod<Paths, Method>,
-  Init extends MaybeOptionalInit<Paths[Path], Method>,
+  Init extends InitOf<Paths, Path, Method>,
   Result extends Outcome<Paths, Method, Path, Init, Media>,
   Options extends Omit<
     UseSuspenseQueryOptions<
@@ -119,7 +134,7 @@ export type UseSuspenseQueryMethod<Paths extends {}, Media extends MediaType> = 
 export type UseInfiniteQueryMethod<Paths extends {}, Media extends MediaType> = <
   Method extends HttpMethod,
   Path extends PathsWithMethod<Paths, Method>,
-  Init extends MaybeOptionalInit<Paths[Path], Method>,
+  Init extends InitOf<Paths, Path, Method>,
   Result extends Outcome<Paths, Method, Path, Init, Media>,
   Options extends Omit<
     UseInfiniteQueryOptions<
@@ -148,7 +163,7 @@ export type UseInfiniteQueryMethod<Paths extends {}, Media extends MediaType> = 
 export type UseMutationMethod<Paths extends {}, Media extends MediaType> = <
   Method extends HttpMethod,
   Path extends PathsWithMethod<Paths, Method>,
-  Init extends MaybeOptionalInit<Paths[Path], Method>,
+  Init extends InitOf<Paths, Path, Method>,
   Result extends Outcome<Paths, Method, Path, Init, Media>,
   TOnMutateResult = unknown,
 >(

@@ -27,6 +27,7 @@ const packageJson = async (out: string) =>
     name: string;
     version: string;
     exports: Record<string, unknown>;
+    peerDependencies?: Record<string, string>;
   };
 
 describe('the config file', () => {
@@ -91,6 +92,17 @@ describe('the config file', () => {
       'modules.forms can be false only with modules.fake false as well: the fake checks requests with the form validators',
     ]);
     expect(messages({ modules: { forms: false, fake: false } })).toEqual([]);
+    // The hooks take a ./fetch client: asked for without it, they are an error; left unset, they go with it.
+    expect(checkConfig({ modules: { fetch: false, reactQuery: true } }).problems).toEqual([
+      {
+        pointer: '/modules/reactQuery',
+        message:
+          'modules.reactQuery can be true only with modules.fetch on as well: the hooks are built on the ./fetch client',
+        hint: 'leave reactQuery out, or set fetch to true',
+      },
+    ]);
+    expect(messages({ modules: { fetch: false } })).toEqual([]);
+    expect(messages({ modules: { reactQuery: false } })).toEqual([]);
     expect(messages([])).toEqual(['the config must be an object']);
   });
 
@@ -198,6 +210,8 @@ describe('generate with a config', () => {
     expect(pkg.name).toBe('@acme/pets');
     expect(pkg.version).toBe('2.1.0');
     expect(Object.keys(pkg.exports)).toEqual(['.', './package.json']);
+    // No ./fetch, so no hooks on it, and no peer dependency for them.
+    expect(pkg.peerDependencies).toBeUndefined();
     expect(await readFile(join(out, 'src/version.ts'), 'utf8')).toContain(
       "PACKAGE_VERSION = '2.1.0'",
     );
@@ -266,6 +280,7 @@ describe('generate with a config', () => {
       './fetch',
       './forms',
       './query',
+      './react-query',
       './testing',
       './package.json',
     ]);

@@ -35,3 +35,29 @@ describe.each(['spec/connect-api.yaml', 'test/fixtures/valid/petstore-3.0.yaml']
     });
   },
 );
+
+describe('the react-query entry', () => {
+  const petstore = 'test/fixtures/valid/petstore-3.0.yaml';
+  const hooks = (files: readonly { path: string }[]) =>
+    files.map((f) => f.path).filter((p) => p.startsWith('src/react-query/'));
+
+  it('is emitted by default, beside the fetch client it is built on', async () => {
+    const files = await emittedPackage(petstore);
+    expect(hooks(files)).toContain('src/react-query/index.ts');
+    expect(packageEntries(files.map((f) => f.path)).map((e) => e.subpath)).toContain(
+      './react-query',
+    );
+  });
+
+  it('is left out with modules.reactQuery false, and with modules.fetch false', async () => {
+    for (const modules of [{ reactQuery: false }, { fetch: false }]) {
+      const files = await emittedPackage(petstore, modules);
+      expect(hooks(files)).toEqual([]);
+      const readme = files.find((f) => f.path === 'README.md');
+      expect(readme?.kind === 'text' && readme.content).not.toContain('petstore-client/react-query');
+    }
+    // Without the hooks, the fetch client stays.
+    const paths = (await emittedPackage(petstore, { reactQuery: false })).map((f) => f.path);
+    expect(paths).toContain('src/fetch/index.ts');
+  });
+});

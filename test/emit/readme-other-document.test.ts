@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { emitReadme } from '../../generator/emit/docs/readme.js';
 import { irFromText } from '../support/documents.js';
+import { loadFetchTemplates } from '../../generator/pipeline.js';
 
 const DOCUMENT = {
   openapi: '3.0.3',
@@ -47,10 +48,13 @@ const DOCUMENT = {
   },
 };
 
-function readme(): string {
+function readme(
+  paths: readonly string[] = [],
+  fetchTemplates: Parameters<typeof emitReadme>[5] = [],
+): string {
   const built = irFromText('zoo.yaml', stringify(DOCUMENT));
   if (!('ir' in built)) throw new Error(JSON.stringify(built.diagnostics));
-  const file = emitReadme(built.ir, 'HEADER');
+  const file = emitReadme(built.ir, 'HEADER', paths, undefined, undefined, fetchTemplates);
   return file.kind === 'text' ? file.content : '';
 }
 
@@ -79,5 +83,25 @@ describe('the README of another document', () => {
     // The registry's name comes last, said to work only once published.
     expect(install).not.toMatch(/```sh\nnpm install zoo-client\n/);
     expect(install).toMatch(/`npm install zoo-client` works once the package is published/);
+  });
+
+  it("shows the ./fetch and ./react-query entries calling the document's own read by its path", async () => {
+    const text = readme(
+      ['src/fetch/index.ts', 'src/react-query/index.ts'],
+      await loadFetchTemplates(),
+    );
+    const section = text.split('## openapi-fetch compatible client')[1]!.split('\n## ')[0]!;
+    expect(section).toContain("import createClient from 'zoo-client/fetch';");
+    expect(section).toContain("import type { paths } from 'zoo-client';");
+    expect(section).toContain("await api.GET('/pens/{id}', { params: { path: { id: ");
+    expect(section).toContain("$api.useQuery('get', '/pens/{id}', { params: { path: { id: ");
+    expect(section).toContain('npm install @tanstack/react-query');
+    // The retry options, as templates/fetch/retries.ts declares them.
+    expect(section).toMatch(/^- `attempts` — /m);
+    // Without the hooks, no word of them; without ./fetch, no section.
+    const fetchOnly = readme(['src/fetch/index.ts'], await loadFetchTemplates());
+    expect(fetchOnly).toContain('## openapi-fetch compatible client');
+    expect(fetchOnly).not.toContain('zoo-client/react-query');
+    expect(readme()).not.toContain('## openapi-fetch compatible client');
   });
 });

@@ -4,7 +4,7 @@
  * names, exports, parameters, properties — instead of matching printed text.
  */
 import { Project, type SourceFile } from 'ts-morph';
-import { emitPackage } from '../../generator/emit/index.js';
+import { emitPackage, type OptionalModules } from '../../generator/emit/index.js';
 import type { EmittedFile } from '../../generator/emit/common/model.js';
 import { buildIr } from '../../generator/ir/build.js';
 import { planIr } from '../../generator/plan/index.js';
@@ -18,6 +18,7 @@ import {
   loadFakeTemplates,
   loadFetchTemplates,
 } from '../../generator/pipeline.js';
+import { REACT_QUERY_TEMPLATE_DIR } from '../../generator/shared/templates/dirs.js';
 
 const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { noLib: true } });
 
@@ -58,7 +59,10 @@ export function importsOf(file: SourceFile): Record<string, string[]> {
 }
 
 /** The package a spec file emits, before printing, with every template the pipeline reads. */
-export async function emittedPackage(spec: string): Promise<EmittedFile[]> {
+export async function emittedPackage(
+  spec: string,
+  modules?: OptionalModules,
+): Promise<EmittedFile[]> {
   const loaded = await loadSource(spec);
   const { ir, plan } = planIr(buildIr(loaded.document!).ir!);
   return emitPackage({
@@ -68,9 +72,11 @@ export async function emittedPackage(spec: string): Promise<EmittedFile[]> {
     layerFakeTemplates: await loadTemplates(layerFakeTemplateDir('connect')),
     fakeTemplates: await loadFakeTemplates(),
     fetchTemplates: await loadFetchTemplates(),
+    reactQueryTemplates: await loadTemplates(REACT_QUERY_TEMPLATE_DIR),
     libTemplates: ir.info.lib ? await loadLayerTemplates(ir.info.lib) : [],
     ...(ir.info.lib ? { layer: (await loadLayer(ir.info.lib)).layer } : {}),
     layer: ir.info.lib ? (await loadLayer(ir.info.lib)).layer : undefined,
     header: 'HEADER',
+    ...(modules ? { modules } : {}),
   });
 }

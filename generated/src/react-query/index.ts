@@ -16,7 +16,8 @@ import {
   type QueryFunctionContext,
   type UseInfiniteQueryOptions,
 } from '@tanstack/react-query';
-import type { FetchClient, MediaType } from './fetch-shape.js';
+import type { MediaType } from '../fetch/helpers.js';
+import type { FetchClient } from './fetch-shape.js';
 import type { OpenapiQueryClient } from './types.js';
 
 export type * from './fetch-shape.js';

@@ -26,6 +26,11 @@ export interface ModuleSwitches {
   readonly layer?: boolean;
   /** openapi-fetch's API over a `paths` type, the `./fetch` entry point. */
   readonly fetch?: boolean;
+  /**
+   * openapi-react-query's hooks, the `./react-query` entry point. They are built on the
+   * `./fetch` client, so they are left out with it.
+   */
+  readonly reactQuery?: boolean;
 }
 
 /** What a config file may hold; every field is optional, flags override each one. */
@@ -65,7 +70,7 @@ export interface ConfigProblem {
   readonly hint?: string;
 }
 
-export const MODULE_NAMES = ['query', 'forms', 'fake', 'layer', 'fetch'] as const;
+export const MODULE_NAMES = ['query', 'forms', 'fake', 'layer', 'fetch', 'reactQuery'] as const;
 
 export const LIMIT_NAMES = ['maxFileSizeMb', 'maxTotalSizeMb'] as const;
 
@@ -178,6 +183,13 @@ export function checkConfig(value: unknown): {
       problem(
         '/modules/forms',
         'can be false only with modules.fake false as well: the fake checks requests with the form validators',
+      );
+    // The hooks take a `./fetch` client (`createClient(fetchClient)`); left unset, they go with it.
+    if (field('fetch') === false && field('reactQuery') === true)
+      problem(
+        '/modules/reactQuery',
+        'can be true only with modules.fetch on as well: the hooks are built on the ./fetch client',
+        'leave reactQuery out, or set fetch to true',
       );
   }
   const openapiTypes = get('openapiTypes');

@@ -168,3 +168,15 @@ export function sampleCall(
   const result = resultName(op);
   return `${result ? `const ${result} = ` : ''}await ${callee};`;
 }
+
+/**
+ * `/api/stripe` for `stripe-api-client`, `/api/petstore` for `@acme/petstore-client`: the
+ * package's own name without its scope and its `-client` ending, under `/api`.
+ */
+export function proxyPath(packageName: string): string {
+  const short = packageName
+    .replace(/^@[^/]+\//, '')
+    .replace(/(-api)?-client$/, '')
+    .replace(/[^a-z0-9-]/gi, '-');
+  return short === '' ? '/api' : `/api/${short}`;
+}

@@ -30,6 +30,7 @@ import { coreFactoryName } from '../operations/core-factory.js';
 import type { FormValidator } from '../forms/forms.js';
 import { formsSection } from './forms-md.js';
 import { querySection } from './query-md.js';
+import { fetchEntriesSection, type EntryTemplates } from './fetch-md.js';
 import type { Plan } from '../../plan/types.js';
 import { fakeApiMarkdown } from '../fake/fake-docs.js';
 
@@ -195,6 +196,8 @@ export function emitApiMarkdown(
   fakeTemplates: readonly TemplateFile[] = [],
   /** The plan, when the package has the `./query` entry point, which then gets its section. */
   queryPlan?: Plan,
+  /** The `./fetch` and `./react-query` entries' templates, each empty when the package lacks it. */
+  fetchEntries: readonly EntryTemplates[] = [],
 ): EmittedFile {
   const index = schemaIndexOf(ir);
   const client = clientClassName(ir);
@@ -215,6 +218,7 @@ export function emitApiMarkdown(
     ...resourceSections(ir.resources, names, index),
     ...layerSection(ir, layer, 'api', { package: ir.info.packageName, client }),
     ...(queryPlan ? querySection(ir, queryPlan, names, templates) : []),
+    ...fetchEntriesSection(ir.info.packageName, fetchEntries),
     ...formsSection(ir, forms),
     ...fakeApiMarkdown(ir, fakeTemplates),
     '# Types',

@@ -4,7 +4,7 @@
  * a paginated list, a write, a stream, a request body), named as the plan named them, so the sections
  * stay true for any document; a package without such operations gets the prose alone.
  */
-import { proxyPath } from './readme-examples.js';
+import { proxyPath } from '../common/samples.js';
 import type { Ir, IrOperation } from '../../ir/types.js';
 import type { OperationSymbols } from '../../plan/types.js';
 import { clientClassName } from '../operations/client.js';

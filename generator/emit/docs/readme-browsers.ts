@@ -8,7 +8,7 @@ import { clientClassName } from '../operations/client.js';
 import { tokenExpression } from '../operations/core-factory.js';
 import { sampleCall } from '../common/samples.js';
 import type { SchemaIndex } from '../common/type-expr.js';
-import { proxyPath } from './readme-examples.js';
+import { proxyPath } from '../common/samples.js';
 
 const ts = (code: string) => `\`\`\`ts\n${code}\n\`\`\``;
 

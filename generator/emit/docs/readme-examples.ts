@@ -1,22 +1,10 @@
 /**
  * Examples the README takes from the document it was generated from, so that a package of any
- * document shows its own names: the path its backend proxy is mounted at, and the JSON path a
- * response-validation message names.
+ * document shows its own names: the JSON path a response-validation message names. (The path
+ * its backend proxy is mounted at, which the fake's docs name too, is in common/samples.ts.)
  */
 import type { Ir, IrOperation, IrType } from '../../ir/types.js';
 import type { SchemaIndex } from '../common/type-expr.js';
-
-/**
- * `/api/stripe` for `stripe-api-client`, `/api/petstore` for `@acme/petstore-client`: the
- * package's own name without its scope and its `-client` ending, under `/api`.
- */
-export function proxyPath(packageName: string): string {
-  const short = packageName
-    .replace(/^@[^/]+\//, '')
-    .replace(/(-api)?-client$/, '')
-    .replace(/[^a-z0-9-]/gi, '-');
-  return short === '' ? '/api' : `/api/${short}`;
-}
 
 /** The JSON type a mismatch at a leaf expects, and a plausible wrong one the server sent. */
 function leafMismatch(type: IrType): string | undefined {

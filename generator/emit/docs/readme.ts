@@ -21,10 +21,18 @@ import { formValidatorsSection, tanstackQuery, type AppSymbols } from './readme-
 import { browsers, clientHeaderName } from './readme-browsers.js';
 import { knownValues, requestChecks, smallBundles } from './readme-sections.js';
 import { mismatchExample } from './readme-examples.js';
+import { fetchSection } from './readme-fetch.js';
+import type { TemplateFile } from '../templates/runtime.js';
 import { functionNamingRule, methodPath, sampleArguments, sampleCall } from '../common/samples.js';
 import { SchemaIndex, schemaIndexOf } from '../common/type-expr.js';
+import { FETCH_DIR } from '../../shared/templates/dirs.js';
+import { REACT_QUERY_DIR } from '../templates/runtime.js';
 
 const ts = (code: string) => `\`\`\`ts\n${code}\n\`\`\``;
+
+/** The `./fetch` and `./react-query` entries' modules, under src/. */
+const FETCH_ENTRY = `${FETCH_DIR}/index.ts`;
+const REACT_QUERY_ENTRY = `${REACT_QUERY_DIR}/index.ts`;
 
 interface ReadmeContext {
   readonly ir: Ir;
@@ -311,6 +319,8 @@ export function emitReadme(
   emittedPaths: readonly string[] = [],
   layer?: LayerContribution,
   apps?: AppSymbols,
+  /** The `./fetch` entry's templates, whose declarations the section on it reads. */
+  fetchTemplates: readonly TemplateFile[] = [],
 ): EmittedFile {
   const has = (module: string) => emittedPaths.includes(`${SOURCE_DIR}/${module}`);
   const context: ReadmeContext = {
@@ -341,6 +351,12 @@ export function emitReadme(
     ...browsers(ir, context.index),
     ...(apps && has(QUERY_MODULE) ? tanstackQuery(ir, context.index, apps.operations) : []),
     ...(apps && has(FORMS_MODULE) ? formValidatorsSection(ir, context.index, apps.forms) : []),
+    ...(has(FETCH_ENTRY)
+      ? fetchSection(ir, context.index, {
+          templates: fetchTemplates,
+          reactQuery: has(REACT_QUERY_ENTRY),
+        })
+      : []),
     ...testing(context, has),
     ...versions(context),
     '## Reference',

@@ -11,7 +11,7 @@ import type { TemplateFile } from '../templates/runtime.js';
 import { runtimeOptions, type OptionMember } from '../templates/runtime-options.js';
 import { sampleCall } from '../common/samples.js';
 import type { SchemaIndex } from '../common/type-expr.js';
-import { proxyPath } from '../docs/readme-examples.js';
+import { proxyPath } from '../common/samples.js';
 
 /** The template that declares the fake's options and handle. */
 const FAKE_API_TEMPLATE = 'generic/fake-api.ts';

@@ -73,7 +73,7 @@ export function runtimeOptions(
  * option) has its members' comments left out and its lines joined, where its source text
  * broke the markdown list item it stands in.
  */
-function oneLineType(text: string | undefined): string {
+export function oneLineType(text: string | undefined): string {
   if (text === undefined) return 'unknown';
   return text
     .replace(/\/\*[^]*?\*\//g, '')
@@ -94,10 +94,14 @@ function describeInterface(declaration: InterfaceDeclaration): OptionInterface {
   };
 }
 
-/** The doc comment's text on one line, with links turned into code spans (read from the JSDoc nodes, not the text). */
-function docText(node: JSDocableNode): string {
-  const text = node
-    .getJsDocs()
+/**
+ * The doc comment's text on one line, with links turned into code spans (read from the JSDoc
+ * nodes, not the text). `last` reads only the comment nearest the node: a file's opening
+ * comment sits before its first declaration too, and is not about it.
+ */
+export function docText(node: JSDocableNode, which: 'all' | 'last' = 'all'): string {
+  const docs = node.getJsDocs();
+  const text = (which === 'last' ? docs.slice(-1) : docs)
     .map((doc) => {
       const comment = doc.compilerNode.comment;
       if (comment === undefined) return '';

@@ -6,6 +6,9 @@
 const FENCE = /```ts\n([\s\S]*?)```/g;
 /** An import of named bindings, on one line or wrapped by prettier over several (`[^}]` spans lines). */
 const IMPORT = /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)';[ \t]*$/gm;
+/** A default import, with named bindings beside it or not: `import createClient, { retries } from '…';`. */
+const DEFAULT_IMPORT =
+  /^import\s+([A-Za-z_$][\w$]*)\s*(?:,\s*\{([^}]*)\})?\s+from\s+'([^']+)';[ \t]*$/gm;
 
 export interface SnippetSource {
   readonly file: string;
@@ -23,6 +26,8 @@ export function snippetModule(
   packageName: string,
 ): { code: string; count: number; libraries: string[] } {
   const imports = new Map<string, Set<string>>([[packageName, new Set([clientClass])]]);
+  /** Each module's default import, by the one name every snippet gives it. */
+  const defaults = new Map<string, string>();
   const bodies: string[] = [];
   for (const { file, markdown } of sources) {
     for (const [, block] of markdown.matchAll(FENCE)) {
@@ -36,15 +41,33 @@ export function snippetModule(
           .forEach((n) => names.add(n));
         imports.set(match[3]!, names);
       }
-      const kept = block!.replace(IMPORT, '');
+      for (const match of block!.matchAll(DEFAULT_IMPORT)) {
+        const [, name, named, from] = match;
+        const known = defaults.get(from!);
+        if (known !== undefined && known !== name)
+          throw new Error(`the snippets import the default of ${from} as ${known} and ${name}`);
+        defaults.set(from!, name!);
+        const names = imports.get(from!) ?? new Set<string>();
+        (named ?? '')
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean)
+          .forEach((n) => names.add(n));
+        imports.set(from!, names);
+      }
+      const kept = block!.replace(IMPORT, '').replace(DEFAULT_IMPORT, '');
       bodies.push(
         `// ${file}\nexport async function snippet${bodies.length}(client: ${clientClass}): Promise<void> {\n  {\n${kept}\n  }\n}`,
       );
     }
   }
-  const head = [...imports].map(
-    ([from, names]) => `import { ${[...names].sort().join(', ')} } from '${from}';`,
-  );
+  const head = [...imports].map(([from, names]) => {
+    const bindings = [
+      ...(defaults.has(from) ? [defaults.get(from)!] : []),
+      ...(names.size > 0 ? [`{ ${[...names].sort().join(', ')} }`] : []),
+    ];
+    return `import ${bindings.join(', ')} from '${from}';`;
+  });
   return {
     code: `${head.join('\n')}\n\n${bodies.join('\n\n')}\n`,
     count: bodies.length,
