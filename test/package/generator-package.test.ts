@@ -4,7 +4,7 @@
  * then type-checks. The install figures in docs/generator.md are held to what this install
  * measures.
  */
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +116,14 @@ describe('the installable generator', () => {
     // The header tells the project how to regenerate: its own paths, not this repository's script.
     expect(await readFile(join(project, 'client/src/index.ts'), 'utf8')).toContain(
       `connect-codegen generate --spec ${spec} --out client`,
+    );
+    // The output's ./react-query entry imports TanStack Query, a devDependency (and optional
+    // peer) of the package, which a project building it has installed; linked from ours.
+    await mkdir(join(project, 'node_modules/@tanstack'), { recursive: true });
+    await symlink(
+      join(REPO_ROOT, 'node_modules/@tanstack/react-query'),
+      join(project, 'node_modules/@tanstack/react-query'),
+      'dir',
     );
     await run(
       process.execPath,
