@@ -278,6 +278,7 @@ describe('generate with a config', () => {
       '.',
       './fake',
       './fetch',
+      './fetch/validators',
       './forms',
       './query',
       './react-query',
