@@ -30,18 +30,12 @@ import { asArray, asObject, asString, entries, joinPointer, type RawObject } fro
 import { mirrorSchema, type MirrorSchemaContext } from './mirror-schema.js';
 import { scanDiscriminators } from './mirror-discriminators.js';
 import { refPointer, resolvePointer, splitPointer } from '../shared/document/pointer.js';
+import { HTTP_METHODS } from '../shared/document/methods.js';
 
-/** The methods openapi-typescript 7 gives a path item, in its order (3.2's `query` is not among them). */
-export const MIRROR_METHODS = [
-  'get',
-  'put',
-  'post',
-  'delete',
-  'options',
-  'head',
-  'patch',
-  'trace',
-] as const;
+/** The methods openapi-typescript 7 gives a path item, in its order: OpenAPI's, without 3.2's `query`. */
+export const MIRROR_METHODS = HTTP_METHODS.filter(
+  (method): method is Exclude<(typeof HTTP_METHODS)[number], 'query'> => method !== 'query',
+);
 
 const SECTIONS: readonly IrMirrorSection[] = [
   'responses',
