@@ -2,7 +2,9 @@
 
 // @ts-nocheck
 
+/** Every path of the document, as openapi-typescript writes `paths`: each method's parameters, request body and responses. */
 export interface paths {
+  /** The operations at `/api/v1/stations/data/`, by method. */
   '/api/v1/stations/data/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations['stationsDataFiles'];
@@ -14,6 +16,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** The operations at `/api/v1/stations/around/`, by method. */
   '/api/v1/stations/around/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations['stationsAround'];
@@ -25,6 +28,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** The operations at `/api/v1/stations/tile/`, by method. */
   '/api/v1/stations/tile/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations['stationsTile'];
@@ -36,6 +40,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** The operations at `/api/v1/stations/partners/`, by method. */
   '/api/v1/stations/partners/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations['stationsPartners'];
@@ -47,6 +52,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** The operations at `/api/v1/stations/details/`, by method. */
   '/api/v1/stations/details/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations['stationsDetails'];
@@ -58,6 +64,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** The operations at `/api/v1/users/`, by method. */
   '/api/v1/users/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations['usersList'];
@@ -69,6 +76,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** The operations at `/api/v1/users/{user_id}/`, by method. */
   '/api/v1/users/{user_id}/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations['usersRetrieve'];
@@ -80,6 +88,7 @@ export interface paths {
     patch: operations['usersUpdate'];
     trace?: never;
   };
+  /** The operations at `/api/v1/users/{user_id}/billing-details/`, by method. */
   '/api/v1/users/{user_id}/billing-details/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations['usersBillingDetailsRetrieve'];
@@ -91,6 +100,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** The operations at `/api/v1/users/{user_id}/setup-intents/`, by method. */
   '/api/v1/users/{user_id}/setup-intents/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations['usersSetupIntentsCreate'];
@@ -102,6 +112,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** The operations at `/api/v1/users/{user_id}/payment-methods/`, by method. */
   '/api/v1/users/{user_id}/payment-methods/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations['usersPaymentMethodsList'];
@@ -113,6 +124,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** The operations at `/api/v1/users/{user_id}/payment-methods/{pm}/default/`, by method. */
   '/api/v1/users/{user_id}/payment-methods/{pm}/default/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
@@ -124,6 +136,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** The operations at `/api/v1/users/{user_id}/payment-methods/{pm}/`, by method. */
   '/api/v1/users/{user_id}/payment-methods/{pm}/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
@@ -135,6 +148,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** The operations at `/api/v1/users/{user_id}/charging/start/`, by method. */
   '/api/v1/users/{user_id}/charging/start/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
@@ -146,6 +160,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** The operations at `/api/v1/users/{user_id}/charging/stop/{session_id}/`, by method. */
   '/api/v1/users/{user_id}/charging/stop/{session_id}/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
@@ -157,6 +172,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** The operations at `/api/v1/users/{user_id}/charging-sessions/`, by method. */
   '/api/v1/users/{user_id}/charging-sessions/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations['usersChargingSessionsList'];
@@ -168,6 +184,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** The operations at `/api/v1/users/{user_id}/charging-sessions/{session_id}/`, by method. */
   '/api/v1/users/{user_id}/charging-sessions/{session_id}/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations['usersChargingSessionsRetrieve'];
@@ -179,6 +196,7 @@ export interface paths {
     patch: operations['usersChargingSessionsRate'];
     trace?: never;
   };
+  /** The operations at `/api/v1/users/{user_id}/charging/debts/`, by method. */
   '/api/v1/users/{user_id}/charging/debts/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations['usersDebtsList'];
@@ -190,6 +208,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** The operations at `/api/v1/users/{user_id}/invoices/`, by method. */
   '/api/v1/users/{user_id}/invoices/': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations['usersInvoicesList'];
@@ -203,9 +222,12 @@ export interface paths {
   };
 }
 
+/** The document declares no webhooks; kept for code that imports it. */
 export type webhooks = Record<string, never>;
 
+/** The document's reusable parts by section, as openapi-typescript writes `components`. */
 export interface components {
+  /** The document's `schemas`, by the names it gives them. */
   schemas: {
     ConnectorType:
       | 'CHADEMO'
@@ -539,7 +561,9 @@ export interface components {
       results: components['schemas']['Invoice'][];
     };
   };
+  /** The document's `responses`, by the names it gives them. */
   responses: never;
+  /** The document's `parameters`, by the names it gives them. */
   parameters: {
     Page: number;
     PageSize: number;
@@ -551,14 +575,20 @@ export interface components {
     OnlyPartners: boolean;
     Operators: string[];
   };
+  /** The document's `requestBodies`, by the names it gives them. */
   requestBodies: never;
+  /** The document's `headers`, by the names it gives them. */
   headers: never;
+  /** The document's `pathItems`, by the names it gives them. */
   pathItems: never;
 }
 
+/** openapi-typescript's `$defs`, empty here; kept for code that imports it. */
 export type $defs = Record<string, never>;
 
+/** Every operation with an `operationId`, by it, as openapi-typescript writes `operations`. */
 export interface operations {
+  /** The operation `stationsDataFiles`: its parameters, request body and responses. */
   stationsDataFiles: {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     requestBody?: never;
@@ -573,6 +603,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `stationsAround`: its parameters, request body and responses. */
   stationsAround: {
     parameters: {
       query: {
@@ -610,6 +641,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `stationsTile`: its parameters, request body and responses. */
   stationsTile: {
     parameters: {
       query: {
@@ -647,6 +679,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `stationsPartners`: its parameters, request body and responses. */
   stationsPartners: {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     requestBody?: never;
@@ -665,6 +698,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `stationsDetails`: its parameters, request body and responses. */
   stationsDetails: {
     parameters: {
       query: { id: string; type: components['schemas']['StationIdType'] };
@@ -692,6 +726,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersList`: its parameters, request body and responses. */
   usersList: {
     parameters: {
       query?: {
@@ -715,6 +750,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersCreate`: its parameters, request body and responses. */
   usersCreate: {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     requestBody?: {
@@ -739,6 +775,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersRetrieve`: its parameters, request body and responses. */
   usersRetrieve: {
     parameters: {
       query?: never;
@@ -762,6 +799,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersDelete`: its parameters, request body and responses. */
   usersDelete: {
     parameters: {
       query?: never;
@@ -790,6 +828,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersUpdate`: its parameters, request body and responses. */
   usersUpdate: {
     parameters: {
       query?: never;
@@ -823,6 +862,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersBillingDetailsRetrieve`: its parameters, request body and responses. */
   usersBillingDetailsRetrieve: {
     parameters: {
       query?: never;
@@ -846,6 +886,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersBillingDetailsUpdate`: its parameters, request body and responses. */
   usersBillingDetailsUpdate: {
     parameters: {
       query?: never;
@@ -879,6 +920,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersSetupIntentsCreate`: its parameters, request body and responses. */
   usersSetupIntentsCreate: {
     parameters: {
       query?: { pm_type?: components['schemas']['SetupIntentPaymentMethodType'] };
@@ -906,6 +948,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersPaymentMethodsList`: its parameters, request body and responses. */
   usersPaymentMethodsList: {
     parameters: {
       query?: {
@@ -932,6 +975,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersPaymentMethodsSetDefault`: its parameters, request body and responses. */
   usersPaymentMethodsSetDefault: {
     parameters: {
       query?: never;
@@ -955,6 +999,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersPaymentMethodsDelete`: its parameters, request body and responses. */
   usersPaymentMethodsDelete: {
     parameters: {
       query?: never;
@@ -986,6 +1031,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersChargingStart`: its parameters, request body and responses. */
   usersChargingStart: {
     parameters: {
       query?: never;
@@ -1031,6 +1077,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersChargingStop`: its parameters, request body and responses. */
   usersChargingStop: {
     parameters: {
       query?: never;
@@ -1066,6 +1113,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersChargingSessionsList`: its parameters, request body and responses. */
   usersChargingSessionsList: {
     parameters: {
       query?: {
@@ -1092,6 +1140,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersChargingSessionsRetrieve`: its parameters, request body and responses. */
   usersChargingSessionsRetrieve: {
     parameters: {
       query?: never;
@@ -1118,6 +1167,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersChargingSessionsRate`: its parameters, request body and responses. */
   usersChargingSessionsRate: {
     parameters: {
       query?: never;
@@ -1154,6 +1204,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersDebtsList`: its parameters, request body and responses. */
   usersDebtsList: {
     parameters: {
       query?: {
@@ -1180,6 +1231,7 @@ export interface operations {
       };
     };
   };
+  /** The operation `usersInvoicesList`: its parameters, request body and responses. */
   usersInvoicesList: {
     parameters: {
       query?: {

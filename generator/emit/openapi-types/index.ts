@@ -38,6 +38,9 @@ export const OPENAPI_TYPES_MODULE = 'openapi-types.ts';
  * with `rootTypes` each alias no schema's or operation's name already takes (such an alias is
  * still exported by the module, `src/openapi-types.ts`, where it does not clash).
  */
+const OPERATIONS_DOC =
+  'Every operation with an `operationId`, by it, as openapi-typescript writes `operations`.';
+
 export function openApiTypeExports(
   ir: Ir,
   plan: Plan,
@@ -80,11 +83,17 @@ export function emitOpenApiTypes(
   const mirror = ir.mirror ?? EMPTY;
   const render = new DocumentTypes(settled);
   const ro = settled.immutable;
-  const member = (name: string, type: string, isReadonly = ro): PropertySignatureStructure => ({
+  const member = (
+    name: string,
+    type: string,
+    doc: string,
+    isReadonly = ro,
+  ): PropertySignatureStructure => ({
     kind: StructureKind.PropertySignature,
     name: propertyKey(name),
     type,
     isReadonly,
+    docs: [doc],
   });
   const pathsOf = (paths: readonly IrMirrorPath[], asTemplates: boolean) => {
     const properties: PropertySignatureStructure[] = [];
@@ -94,7 +103,8 @@ export function emitOpenApiTypes(
       pathParameterTypes: asTemplates ? templateOf(p, mirror) : undefined,
     }))) {
       const type = render.pathItem(item);
-      if (pathParameterTypes === undefined) properties.push(member(key, type));
+      if (pathParameterTypes === undefined)
+        properties.push(member(key, type, `The operations at \`${key}\`, by method.`));
       else
         indexSignatures.push({
           kind: StructureKind.IndexSignature,
@@ -151,14 +161,16 @@ export function emitOpenApiTypes(
       section(components.pathItems.map((p) => ({ key: p.key, type: render.pathItem(p.item) }))),
     ],
   ];
-  const emptyRecord = (name: string): TypeAliasDeclarationStructure => ({
+  const emptyRecord = (name: string, doc: string): TypeAliasDeclarationStructure => ({
     kind: StructureKind.TypeAlias,
     name,
     isExported: true,
     type: 'Record<string, never>',
+    docs: [doc],
   });
   const anInterface = (
     name: string,
+    doc: string,
     body: {
       properties: PropertySignatureStructure[];
       indexSignatures?: IndexSignatureDeclarationStructure[];
@@ -167,15 +179,20 @@ export function emitOpenApiTypes(
     kind: StructureKind.Interface,
     name,
     isExported: true,
+    docs: [doc],
     ...body,
   });
   const paths = pathsOf(mirror.paths, settled.pathParamsAsTypes);
   const operations =
     mirror.operations.length === 0
-      ? emptyRecord('operations')
-      : anInterface('operations', {
+      ? emptyRecord('operations', OPERATIONS_DOC)
+      : anInterface('operations', OPERATIONS_DOC, {
           properties: mirror.operations.map(({ id, operation }) =>
-            member(id, render.operation(operation)),
+            member(
+              id,
+              render.operation(operation),
+              `The operation \`${id}\`: its parameters, request body and responses.`,
+            ),
           ),
         });
   return typescriptFile(path, [
@@ -185,15 +202,32 @@ export function emitOpenApiTypes(
     // package would not build for such a document; unchecked, that member reads as `any`, as
     // it does for openapi-typescript's users, and every other type stays exact.
     '// @ts-nocheck',
-    anInterface('paths', paths),
+    anInterface(
+      'paths',
+      "Every path of the document, as openapi-typescript writes `paths`: each method's parameters, request body and responses.",
+      paths,
+    ),
     mirror.webhooks === undefined
-      ? emptyRecord('webhooks')
-      : anInterface('webhooks', pathsOf(mirror.webhooks, false)),
-    anInterface('components', {
-      properties: componentSections.map(([name, type]) => member(name, type, false)),
-    }),
+      ? emptyRecord('webhooks', 'The document declares no webhooks; kept for code that imports it.')
+      : anInterface(
+          'webhooks',
+          'The webhooks the document declares, shaped as `paths` is.',
+          pathsOf(mirror.webhooks, false),
+        ),
+    anInterface(
+      'components',
+      "The document's reusable parts by section, as openapi-typescript writes `components`.",
+      {
+        properties: componentSections.map(([name, type]) =>
+          member(name, type, `The document's \`${name}\`, by the names it gives them.`, false),
+        ),
+      },
+    ),
     ...(settled.rootTypes ? rootTypeAliases(mirror) : []),
-    emptyRecord('$defs'),
+    emptyRecord(
+      '$defs',
+      "openapi-typescript's `$defs`, empty here; kept for code that imports it.",
+    ),
     operations,
     ...render.helpers(),
   ]);
