@@ -54,7 +54,9 @@ describe('the react-query entry', () => {
       const files = await emittedPackage(petstore, modules);
       expect(hooks(files)).toEqual([]);
       const readme = files.find((f) => f.path === 'README.md');
-      expect(readme?.kind === 'text' && readme.content).not.toContain('petstore-client/react-query');
+      expect(readme?.kind === 'text' && readme.content).not.toContain(
+        'petstore-client/react-query',
+      );
     }
     // Without the hooks, the fetch client stays.
     const paths = (await emittedPackage(petstore, { reactQuery: false })).map((f) => f.path);
