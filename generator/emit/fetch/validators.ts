@@ -140,16 +140,33 @@ export function emitFetchValidators(
       },
     ],
   };
-  return typescriptFile(path, [
-    moduleImport(VALIDATION_MODULE, ['OperationValidator'], true),
-    moduleImport(
-      '../guards.js',
-      validated.flatMap((v) => [
-        ...(v.answer ? [v.answer.check] : []),
-        ...(v.request?.checks.map(([, check]) => check) ?? []),
-      ]),
-    ),
-    ...validated.map(validatorConstant),
-    all,
-  ]);
+  return typescriptFile(
+    path,
+    [
+      moduleImport(VALIDATION_MODULE, ['OperationValidator'], true),
+      moduleImport(
+        '../guards.js',
+        validated.flatMap((v) => [
+          ...(v.answer ? [v.answer.check] : []),
+          ...(v.request?.checks.map(([, check]) => check) ?? []),
+        ]),
+      ),
+      ...validated.map(validatorConstant),
+      all,
+    ],
+    // The keys each constant's literal writes, for the export summary (a writer hides them).
+    Object.fromEntries(validated.map((v) => [v.name, keysOf(v)])),
+  );
+}
+
+/** The keys `validatorConstant` writes for `v`, in its order. */
+function keysOf({ answer, request }: Validated): string[] {
+  return [
+    'method',
+    'path',
+    'operationId',
+    'successStatuses',
+    ...(answer ? ['check', 'responseType'] : []),
+    ...(request ? ['request'] : []),
+  ];
 }
