@@ -3,7 +3,12 @@ import type { Ir } from '../ir/types.js';
 import { type EmittedFile, SOURCE_DIR } from './common/index.js';
 import { emitApiMarkdown, emitReadme } from './docs/index.js';
 import { emitFake, emitTesting, FAKE_DIR } from './fake/index.js';
-import { FAKE_GENERIC_FOLDER, FAKE_NODE_FOLDER, FETCH_DIR } from '../shared/templates/dirs.js';
+import {
+  FAKE_GENERIC_FOLDER,
+  FAKE_NODE_FOLDER,
+  FETCH_DIR,
+  REACT_QUERY_DIR,
+} from '../shared/templates/dirs.js';
 import { emitFetchValidators, FETCH_VALIDATORS_MODULE } from './fetch/index.js';
 import { emitForms, FORMS_MODULE, formValidators } from './forms/index.js';
 import { emitGuards } from './guards/index.js';
@@ -32,12 +37,7 @@ import {
   openApiTypeExports,
   type OpenApiTypesOptions,
 } from './openapi-types/index.js';
-import {
-  emitRuntime,
-  type LayerContribution,
-  REACT_QUERY_DIR,
-  type TemplateFile,
-} from './templates/index.js';
+import { emitRuntime, type LayerContribution, type TemplateFile } from './templates/index.js';
 import { emitEnums, emitErrorTypes, emitTypes } from './types/index.js';
 import { operationSymbolsOf } from '../plan/index.js';
 import { resourceKey, type Plan } from '../plan/types.js';

@@ -25,8 +25,7 @@ import { fetchSection } from './readme-fetch.js';
 import type { TemplateFile } from '../templates/runtime.js';
 import { functionNamingRule, methodPath, sampleArguments, sampleCall } from '../common/samples.js';
 import { SchemaIndex, schemaIndexOf } from '../common/type-expr.js';
-import { FETCH_DIR } from '../../shared/templates/dirs.js';
-import { REACT_QUERY_DIR } from '../templates/runtime.js';
+import { FETCH_DIR, REACT_QUERY_DIR } from '../../shared/templates/dirs.js';
 
 const ts = (code: string) => `\`\`\`ts\n${code}\n\`\`\``;
 

@@ -7,7 +7,7 @@ import type { Ir } from '../../ir/types.js';
 import type { LayerContribution } from '../templates/layer.js';
 import type { EmittedFile } from '../common/model.js';
 import { SOURCE_DIR } from '../common/model.js';
-import { REACT_QUERY_DIR } from '../templates/runtime.js';
+import { REACT_QUERY_DIR } from '../../shared/templates/dirs.js';
 
 /** The TypeScript the package builds with; the same version the generator is tested with. */
 export const TYPESCRIPT_VERSION = '5.9.3';

@@ -3,4 +3,4 @@
  * and what a layer contributes besides them.
  */
 export { type LayerContribution } from './layer.js';
-export { emitRuntime, REACT_QUERY_DIR, type TemplateFile } from './runtime.js';
+export { emitRuntime, type TemplateFile } from './runtime.js';

@@ -11,9 +11,6 @@ export interface TemplateFile {
   readonly content: string;
 }
 
-/** The folder under src/ openapi-react-query's hooks are copied to; `./react-query` is its index. */
-export const REACT_QUERY_DIR = 'react-query';
-
 /** Copies template files into `dir` of the package, in name order. */
 export function emitRuntime(templates: readonly TemplateFile[], dir: string): EmittedFile[] {
   return [...templates]

@@ -23,6 +23,8 @@ export const FAKE_TEMPLATE_DIR = templatePath('fake/');
 export const FETCH_TEMPLATE_DIR = templatePath('fetch/');
 /** The package's folder for the fetch entry's files, under src/. */
 export const FETCH_DIR = 'fetch';
+/** The folder under src/ openapi-react-query's hooks are copied to; `./react-query` is its index. */
+export const REACT_QUERY_DIR = 'react-query';
 /** The subfolders of `FAKE_TEMPLATE_DIR`, copied under the same names. */
 export const FAKE_GENERIC_FOLDER = 'generic';
 export const FAKE_NODE_FOLDER = 'node';
