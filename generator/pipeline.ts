@@ -29,6 +29,7 @@ import type { Ir } from './ir/types.js';
 import type { PreviousOutput } from './release/previous.js';
 import { release } from './release/release.js';
 import { emitVersioned, emitVersionFree } from './emit/index.js';
+import { withheldEnumWarnings } from './emit/openapi-types/index.js';
 import { NEUTRAL_PACKAGE_VERSION } from './emit/package/version-module.js';
 import { loadLayer } from './emit/templates/layers.js';
 import { settleIr, type GenerateSettings } from './generate-settings.js';
@@ -237,7 +238,12 @@ async function generateLoaded(
     }),
   );
   const printed = await printFiles(emitted, header, caches.format, undefined, clock);
-  const diagnostics = [...problems, ...built.diagnostics];
+  // An enum `openapiTypes.enum` would declare under a name the package exports already is not declared.
+  const openapiTypes = request.settings?.openapiTypes;
+  const withheldEnums = openapiTypes?.enum
+    ? withheldEnumWarnings(document, ir, plan, openapiTypes)
+    : [];
+  const diagnostics = [...problems, ...built.diagnostics, ...withheldEnums];
   const fixedVersion = request.settings?.packageVersion;
   let version = fixedVersion ?? NEUTRAL_PACKAGE_VERSION;
   let records: readonly OutputFile[] = [];

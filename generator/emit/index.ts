@@ -139,6 +139,8 @@ interface SourceModule {
   readonly exported?: string;
   /** Re-exported by these names and as types only, where the module is types alone and its names are chosen (not `export *`). */
   readonly typeNames?: readonly string[];
+  /** With `typeNames`: the names it also re-exports as values (openapi-typescript's enums, `openapiTypes.enum`). */
+  readonly valueNames?: readonly string[];
 }
 
 /** A module of one file, re-exported by the index; none when the emitter had nothing to emit. */
@@ -218,11 +220,12 @@ export function emitVersionFree({
     ...exportedFile(emitCoreFactory(ir, src('core.ts'))),
     ...exportedFile(emitErrorTypes(ir, src('error-types.ts'))),
     ...exportedFile(emitStatusErrors(ir, src(STATUS_ERRORS_MODULE))),
-    // openapi-typescript's `paths`, `components`…: types only, so the index stays free of code.
+    // openapi-typescript's `paths`, `components`…: types only, so the index stays free of code,
+    // but for the enums `openapiTypes.enum` asks for, which are objects.
     {
-      files: [emitOpenApiTypes(ir, src(OPENAPI_TYPES_MODULE), openapiTypes)],
+      files: [emitOpenApiTypes(ir, plan, src(OPENAPI_TYPES_MODULE), openapiTypes)],
       exported: OPENAPI_TYPES_MODULE,
-      typeNames: openApiTypeExports(ir, plan, openapiTypes),
+      ...openApiTypeExports(ir, plan, openapiTypes),
     },
     exportedFolder(emitRuntime(templates, src('runtime')), 'runtime'),
     ...(lib ? [exportedFolder(emitRuntime(libTemplates, src(lib)), lib)] : []),
@@ -259,7 +262,9 @@ export function emitVersionFree({
   ];
   const index = emitIndex(
     modules.flatMap((m) =>
-      m.exported !== undefined ? [{ path: m.exported, typeNames: m.typeNames }] : [],
+      m.exported !== undefined
+        ? [{ path: m.exported, typeNames: m.typeNames, valueNames: m.valueNames }]
+        : [],
     ),
     src('index.ts'),
   );

@@ -27,13 +27,29 @@ const NULL = keyword('null');
 const REF_ROOTS = new Set(['components', 'paths', 'webhooks']);
 
 /**
- * `path` is openapi-typescript's path of the schema: a JSON pointer, except that a property
- * adds only its name (no `properties`) and an allOf member or `items` keeps its parent's. It
- * decides where a `default` leaves a property optional and where a discriminator applies.
+ * Where a schema sits. `path` is openapi-typescript's path of it: a JSON pointer, except that a
+ * property adds only its name (no `properties`) and an allOf member or `items` keeps its
+ * parent's. It decides where a `default` leaves a property optional and where a discriminator
+ * applies, and names the enums `--enum` declares. `pointer` is its JSON pointer in the
+ * document, where a warning about it is located.
  */
+export interface MirrorAt {
+  readonly path: string;
+  readonly pointer: string;
+}
+
+/** A place inside `at`: `path` takes the first tokens, `pointer` the second. */
+export function within(
+  at: MirrorAt,
+  path: readonly (string | number)[],
+  pointer: readonly (string | number)[],
+): MirrorAt {
+  return { path: joinPointer(at.path, ...path), pointer: joinPointer(at.pointer, ...pointer) };
+}
+
 export function mirrorSchema(
   node: unknown,
-  path: string,
+  at: MirrorAt,
   ctx: MirrorSchemaContext,
 ): IrMirrorSchema {
   if (node === true) return UNKNOWN;
@@ -49,26 +65,30 @@ export function mirrorSchema(
     !('properties' in schema) &&
     !('additionalProperties' in schema)
   ) {
-    const values = schema.enum.map(literal);
-    const orNull = (Array.isArray(schema.type) && schema.type.includes('null')) || schema.nullable;
+    const orNull =
+      (Array.isArray(schema.type) && schema.type.includes('null')) || !!schema.nullable;
+    const listed = schema.enum;
+    if (listed.length > 0 && listed.every((v) => typeof v === 'string' || typeof v === 'number'))
+      return enumOf(schema, listed, at, orNull);
+    const values = listed.map(literal);
     return union(orNull ? [...values, NULL] : values);
   }
-  return composed(schema, path, ctx);
+  return composed(schema, at, ctx);
 }
 
-function composed(schema: RawObject, path: string, ctx: MirrorSchemaContext): IrMirrorSchema {
-  const core = coreType(schema, path, ctx);
-  const allOf = allOfMembers(schema, path, ctx);
+function composed(schema: RawObject, at: MirrorAt, ctx: MirrorSchemaContext): IrMirrorSchema {
+  const core = coreType(schema, at, ctx);
+  const allOf = allOfMembers(schema, at, ctx);
   let type: IrMirrorSchema | undefined =
     core || allOf.length > 0 ? intersection([...(core ? [core] : []), ...allOf]) : undefined;
   const anyOf = asArray(schema.anyOf).map((m, i) =>
-    mirrorSchema(m, joinPointer(path, 'anyOf', i), ctx),
+    mirrorSchema(m, within(at, ['anyOf', i], ['anyOf', i]), ctx),
   );
   if (anyOf.length > 0) type = union([...(type ? [type] : []), ...anyOf]);
   // An object schema's `enum` lists schemas here, as openapi-typescript reads it.
   const oneOfRaw = schema.oneOf || (schema.type === 'object' ? schema.enum : undefined);
   const oneOf = asArray(oneOfRaw).map((m, i) =>
-    mirrorSchema(m, joinPointer(path, 'oneOf', i), ctx),
+    mirrorSchema(m, within(at, ['oneOf', i], [schema.oneOf ? 'oneOf' : 'enum', i]), ctx),
   );
   if (oneOf.length > 0) {
     type = oneOf.every(isPrimitive)
@@ -82,9 +102,10 @@ function composed(schema: RawObject, path: string, ctx: MirrorSchemaContext): Ir
 /** The schema's own type, from `type` and the object keywords; undefined where it has none. */
 function coreType(
   schema: RawObject,
-  path: string,
+  at: MirrorAt,
   ctx: MirrorSchemaContext,
 ): IrMirrorSchema | undefined {
+  const { path } = at;
   if (schema.type) {
     switch (schema.type) {
       case 'null':
@@ -97,9 +118,9 @@ function coreType(
       case 'boolean':
         return keyword('boolean');
       case 'array':
-        return arrayType(schema, path, ctx);
+        return arrayType(schema, at, ctx);
     }
-    if (Array.isArray(schema.type)) return typeList(schema, schema.type, path, ctx);
+    if (Array.isArray(schema.type)) return typeList(schema, schema.type, at, ctx);
   }
   const properties: IrMirrorProperty[] = [];
   const discriminated = (schema.allOf || schema.anyOf) && !schema.discriminator;
@@ -132,7 +153,7 @@ function coreType(
     const ref = property && '$ref' in property ? property.$ref : undefined;
     properties.push({
       name,
-      type: ref ? refType(ref) : mirrorSchema(raw, joinPointer(path, name), ctx),
+      type: ref ? refType(ref) : mirrorSchema(raw, within(at, [name], ['properties', name]), ctx),
       required: required.includes(name),
       requiredByDefault: hasDefault(property) && !sent,
       readOnly: !!property?.readOnly,
@@ -145,7 +166,7 @@ function coreType(
       type: objectOf(
         defs.map(([name, raw]) => ({
           name,
-          type: mirrorSchema(raw, joinPointer(path, '$defs', name), ctx),
+          type: mirrorSchema(raw, within(at, ['$defs', name], ['$defs', name]), ctx),
           required: true,
           requiredByDefault: false,
           readOnly: !!asObject(raw)?.readOnly,
@@ -160,9 +181,13 @@ function coreType(
   const extra = schema.additionalProperties;
   const extraObject = asObject(extra);
   const index = [
-    ...(extraObject && Object.keys(extraObject).length > 0 ? [mirrorSchema(extra, path, ctx)] : []),
+    ...(extraObject && Object.keys(extraObject).length > 0
+      ? [mirrorSchema(extra, within(at, [], ['additionalProperties']), ctx)]
+      : []),
     ...(extra === true || (extraObject && Object.keys(extraObject).length === 0) ? [UNKNOWN] : []),
-    ...entries(schema.patternProperties).map(([, raw]) => mirrorSchema(raw, path, ctx)),
+    ...entries(schema.patternProperties).map(([key, raw]) =>
+      mirrorSchema(raw, within(at, [], ['patternProperties', key]), ctx),
+    ),
   ];
   return objectOf(properties, index, !extra);
 }
@@ -183,7 +208,7 @@ function objectOf(
 function typeList(
   schema: RawObject,
   types: unknown[],
-  path: string,
+  at: MirrorAt,
   ctx: MirrorSchemaContext,
 ): IrMirrorSchema {
   const oneOf = Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
@@ -192,20 +217,23 @@ function typeList(
     if (oneOf && primitive && oneOf.some((o) => asObject(o)?.type === t)) return [];
     if (t === 'null' || t === null) return [NULL];
     const one = oneOf ? { ...schema, type: t, oneOf: undefined } : { ...schema, type: t };
-    return [mirrorSchema(one, path, ctx)];
+    return [mirrorSchema(one, at, ctx)];
   });
   return union(members);
 }
 
-function arrayType(schema: RawObject, path: string, ctx: MirrorSchemaContext): IrMirrorSchema {
+function arrayType(schema: RawObject, at: MirrorAt, ctx: MirrorSchemaContext): IrMirrorSchema {
   const positions = schema.prefixItems ?? (Array.isArray(schema.items) ? schema.items : undefined);
+  const listedAt = schema.prefixItems ? 'prefixItems' : 'items';
   if (positions)
     return {
       kind: 'tuple',
-      items: asArray(positions).map((item) => mirrorSchema(item, path, ctx)),
+      items: asArray(positions).map((item, i) =>
+        mirrorSchema(item, within(at, [], [listedAt, i]), ctx),
+      ),
     };
   if (!schema.items) return { kind: 'array', items: UNKNOWN };
-  const items = mirrorSchema(schema.items, path, ctx);
+  const items = mirrorSchema(schema.items, within(at, [], ['items']), ctx);
   // An element type that comes out as an array or tuple is not wrapped again unless the
   // items say `type: array` themselves (openapi-typescript's test is on the node it built).
   if (
@@ -216,9 +244,9 @@ function arrayType(schema: RawObject, path: string, ctx: MirrorSchemaContext): I
   return { kind: 'array', items };
 }
 
-function allOfMembers(schema: RawObject, path: string, ctx: MirrorSchemaContext): IrMirrorSchema[] {
+function allOfMembers(schema: RawObject, at: MirrorAt, ctx: MirrorSchemaContext): IrMirrorSchema[] {
   const required = asArray(schema.required).filter((r): r is string => typeof r === 'string');
-  return asArray(schema.allOf).map((item) => {
+  return asArray(schema.allOf).map((item, i) => {
     const member = asObject(item) ?? {};
     const ref = '$ref' in member ? asString(member.$ref) : undefined;
     let type: IrMirrorSchema;
@@ -234,7 +262,11 @@ function allOfMembers(schema: RawObject, path: string, ctx: MirrorSchemaContext)
       }
     } else {
       const own = asArray(member.required).filter((r): r is string => typeof r === 'string');
-      type = mirrorSchema({ ...member, required: [...required, ...own] }, path, ctx);
+      type = mirrorSchema(
+        { ...member, required: [...required, ...own] },
+        within(at, [], ['allOf', i]),
+        ctx,
+      );
     }
     const discriminator =
       (ref !== undefined && ctx.discriminators.objects.get(refPointer(ref) ?? '')?.propertyName) ||
@@ -262,6 +294,36 @@ function refType(ref: unknown): IrMirrorSchema {
   const tokens = pointer === undefined ? undefined : splitPointer(pointer);
   if (!tokens || tokens.length === 0 || !REF_ROOTS.has(tokens[0]!)) return UNKNOWN;
   return { kind: 'ref', tokens };
+}
+
+/**
+ * An enum of strings and numbers, the kind openapi-typescript's `--enum` declares (a list with
+ * a `null` it leaves a union); the names and descriptions extensions give are read by position.
+ */
+function enumOf(
+  schema: RawObject,
+  listed: readonly (string | number)[],
+  at: MirrorAt,
+  orNull: boolean,
+): IrMirrorSchema {
+  // The first extension with an entry at the position gives it, as openapi-typescript reads them.
+  const byPosition =
+    (...keys: string[]) =>
+    (i: number) =>
+      keys.map((k) => asArray(schema[k])[i]).find((v) => v !== undefined && v !== null);
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const nameAt = byPosition('x-enum-varnames', 'x-enumNames');
+  const descriptionAt = byPosition('x-enum-descriptions', 'x-enumDescriptions');
+  const members = listed.map((value, i) => {
+    const name = text(nameAt(i));
+    const description = text(descriptionAt(i));
+    return {
+      value,
+      ...(name !== undefined ? { name } : {}),
+      ...(description !== undefined ? { description } : {}),
+    };
+  });
+  return { kind: 'enum', path: at.path, pointer: at.pointer, members, orNull };
 }
 
 function literal(value: unknown): IrMirrorSchema {
@@ -293,7 +355,9 @@ function intersection(members: IrMirrorSchema[]): IrMirrorSchema {
 function combine(kind: 'union' | 'intersection', members: IrMirrorSchema[]): IrMirrorSchema {
   const seen = new Set<string>();
   const unique = members.filter((m) => {
-    const key = JSON.stringify(m);
+    // Enums of the same values are one union member wherever they sit (their path names only
+    // the enum `--enum` declares, and there two enums of one list are rare enough to merge).
+    const key = JSON.stringify(m.kind === 'enum' ? { ...m, path: '', pointer: '' } : m);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -27,7 +27,7 @@ import type {
 } from './types.js';
 import type { SourceDocument } from '../load/load.js';
 import { asArray, asObject, asString, entries, joinPointer, type RawObject } from './raw.js';
-import { mirrorSchema, type MirrorSchemaContext } from './mirror-schema.js';
+import { mirrorSchema, within, type MirrorAt, type MirrorSchemaContext } from './mirror-schema.js';
 import { scanDiscriminators } from './mirror-discriminators.js';
 import { refPointer, resolvePointer, splitPointer } from '../shared/document/pointer.js';
 import { HTTP_METHODS } from '../shared/document/methods.js';
@@ -54,20 +54,21 @@ export function buildMirror(source: SourceDocument): IrDocumentMirror {
   const reader = new MirrorReader(ctx);
   const document = asObject(root) ?? {};
   const components = asObject(document.components) ?? {};
-  const section = <T>(name: string, read: (raw: unknown, pointer: string) => T) =>
+  const section = <T>(name: string, read: (raw: unknown, at: MirrorAt) => T) =>
     entries(components[name]).map(([key, raw]) => ({
       key,
-      value: read(raw, joinPointer('/components', name, key)),
+      value: read(raw, same(joinPointer('/components', name, key))),
     }));
   const webhooks = asObject(document.webhooks);
   return {
-    paths: reader.paths(document.paths, '/paths'),
-    ...(webhooks !== undefined ? { webhooks: reader.paths(webhooks, '/webhooks') } : {}),
+    paths: reader.paths(document.paths, same('/paths')),
+    ...(webhooks !== undefined ? { webhooks: reader.paths(webhooks, same('/webhooks')) } : {}),
     components: {
       schemas: entries(components.schemas).map(([key, raw]) => ({
         key,
-        type: mirrorSchema(raw, joinPointer('/components/schemas', key), ctx),
+        type: mirrorSchema(raw, same(joinPointer('/components/schemas', key)), ctx),
         docs: docsOf(asObject(raw)),
+        listsValues: listsValues(asObject(raw)),
       })),
       responses: section('responses', (raw, at) => reader.response(raw, at)).map(
         ({ key, value }) => ({ key, response: value }),
@@ -90,20 +91,31 @@ export function buildMirror(source: SourceDocument): IrDocumentMirror {
   };
 }
 
+/** A parameter as listed, with its JSON pointer in the document. */
+interface Listed {
+  readonly raw: unknown;
+  readonly pointer: string;
+}
+
+/** A place whose JSON pointer is openapi-typescript's path of it too. */
+function same(pointer: string): MirrorAt {
+  return { path: pointer, pointer };
+}
+
 /** Reads one document's objects into the mirror, collecting the operations that have an id. */
 class MirrorReader {
   readonly operations: { id: string; operation: IrMirrorOperation }[] = [];
 
   constructor(private readonly ctx: MirrorSchemaContext) {}
 
-  paths(raw: unknown, at: string): IrMirrorPath[] {
+  paths(raw: unknown, at: MirrorAt): IrMirrorPath[] {
     return entries(raw).map(([key, item]) => ({
       key,
-      item: this.pathItem(item, joinPointer(at, key)),
+      item: this.pathItem(item, within(at, [key], [key])),
     }));
   }
 
-  pathItem(raw: unknown, at: string): IrMirrorPathItem | IrMirrorRef {
+  pathItem(raw: unknown, at: MirrorAt): IrMirrorPathItem | IrMirrorRef {
     const ref = this.componentRef(raw);
     if (ref) return ref;
     const item = this.resolved(raw) ?? {};
@@ -113,12 +125,17 @@ class MirrorReader {
       if (!operation) return [];
       // openapi-typescript keys parameters by location and name: an operation's own replaces
       // the path item's of the same key, keeping the first one's place.
-      const keyed = new Map<string, unknown>();
-      for (const parameter of [...shared, ...asArray(operation.parameters)]) {
-        const resolved = this.resolved(parameter);
+      const keyed = new Map<string, Listed>();
+      const listed = (list: unknown, pointer: string) =>
+        asArray(list).map((raw, i) => ({ raw, pointer: joinPointer(pointer, i) }));
+      for (const parameter of [
+        ...listed(item.parameters, joinPointer(at.pointer, 'parameters')),
+        ...listed(operation.parameters, joinPointer(at.pointer, method, 'parameters')),
+      ]) {
+        const resolved = this.resolved(parameter.raw);
         keyed.set(`${asString(resolved?.in)}-${asString(resolved?.name)}`, parameter);
       }
-      const built = this.operation(operation, [...keyed.values()], joinPointer(at, method));
+      const built = this.operation(operation, [...keyed.values()], within(at, [method], [method]));
       const id = asString(operation.operationId)?.replace(/#/g, '/');
       if (id === undefined) return [{ method, operation: built, docs: docsOf(operation) }];
       // A second operation under an id already taken replaces the first, as in openapi-typescript.
@@ -127,26 +144,39 @@ class MirrorReader {
       this.operations.push({ id, operation: built });
       return [{ method, operation: { kind: 'operation', id }, docs: docsOf(operation) }];
     });
-    return { parameters: this.parameters(shared, joinPointer(at, 'parameters')), methods };
+    // openapi-typescript's path for a path item's own parameters has `parameters` twice.
+    const own = shared.map((raw, i) => ({
+      raw,
+      pointer: joinPointer(at.pointer, 'parameters', i),
+    }));
+    return { parameters: this.parameters(own, within(at, ['parameters'], [])), methods };
   }
 
-  private operation(raw: RawObject, parameters: readonly unknown[], at: string): IrMirrorOperation {
+  private operation(
+    raw: RawObject,
+    parameters: readonly Listed[],
+    at: MirrorAt,
+  ): IrMirrorOperation {
     const requestBody = raw.requestBody;
     return {
       kind: 'inline',
-      parameters: this.parameters(parameters, joinPointer(at, 'parameters')),
+      parameters: this.parameters(parameters, at),
       ...(requestBody !== undefined
-        ? { requestBody: this.body(requestBody, joinPointer(at, 'requestBody')) }
+        ? { requestBody: this.body(requestBody, within(at, ['requestBody'], ['requestBody'])) }
         : {}),
       responses: entries(raw.responses).map(([status, response]) => ({
         status,
-        response: this.response(response, joinPointer(at, 'responses', status)),
+        response: this.response(response, within(at, ['responses', status], ['responses', status])),
       })),
     };
   }
 
-  private parameters(list: readonly unknown[], at: string): IrMirrorParameters {
-    const uses = list.flatMap((raw, i): (IrMirrorParameterUse & { in: string })[] => {
+  /**
+   * `at.path` is the path of what holds the list; each parameter's is under
+   * `parameters/{in}/{name}` there, and at its own pointer in the document.
+   */
+  private parameters(list: readonly Listed[], at: MirrorAt): IrMirrorParameters {
+    const uses = list.flatMap(({ raw, pointer }): (IrMirrorParameterUse & { in: string })[] => {
       const resolved = this.resolved(raw);
       const name = asString(resolved?.name);
       const location = asString(resolved?.in);
@@ -156,7 +186,10 @@ class MirrorReader {
           in: location,
           name,
           required: location === 'path' || resolved.required === true,
-          parameter: this.parameterDefinition(raw, joinPointer(at, i)),
+          parameter: this.parameterDefinition(raw, {
+            path: joinPointer(at.path, 'parameters', location, name),
+            pointer,
+          }),
         },
       ];
     });
@@ -165,27 +198,30 @@ class MirrorReader {
     return { query: of('query'), header: of('header'), path: of('path'), cookie: of('cookie') };
   }
 
-  parameterDefinition(raw: unknown, at: string): IrMirrorParameter | IrMirrorRef {
+  parameterDefinition(raw: unknown, at: MirrorAt): IrMirrorParameter | IrMirrorRef {
     const ref = this.componentRef(raw);
     if (ref) return ref;
     const parameter = this.resolved(raw) ?? {};
     // openapi-typescript types a parameter without a schema (one with `content`) as a string.
-    const type = parameter.schema !== undefined ? this.schema(parameter.schema, at) : STRING;
+    const type =
+      parameter.schema !== undefined
+        ? this.schema(parameter.schema, within(at, [], ['schema']))
+        : STRING;
     return { ...docsOf(parameter), type };
   }
 
-  body(raw: unknown, at: string): IrMirrorBody | IrMirrorRef {
+  body(raw: unknown, at: MirrorAt): IrMirrorBody | IrMirrorRef {
     const ref = this.componentRef(raw);
     if (ref) return ref;
     const body = this.resolved(raw) ?? {};
     return {
       ...docsOf(body),
       required: body.required === true,
-      content: this.content(body.content, joinPointer(at, 'content')),
+      content: this.content(body.content, within(at, ['content'], ['content'])),
     };
   }
 
-  response(raw: unknown, at: string): IrMirrorResponse | IrMirrorRef {
+  response(raw: unknown, at: MirrorAt): IrMirrorResponse | IrMirrorRef {
     const ref = this.componentRef(raw);
     if (ref) return ref;
     const response = this.resolved(raw) ?? {};
@@ -193,15 +229,15 @@ class MirrorReader {
       ...docsOf(response),
       headers: entries(response.headers).map(([name, header]) => ({
         name,
-        header: this.header(header, joinPointer(at, 'headers', name)),
+        header: this.header(header, within(at, ['headers', name], ['headers', name])),
       })),
       ...(response.content !== undefined
-        ? { content: this.content(response.content, joinPointer(at, 'content')) }
+        ? { content: this.content(response.content, within(at, ['content'], ['content'])) }
         : {}),
     };
   }
 
-  header(raw: unknown, at: string): IrMirrorHeader | IrMirrorRef {
+  header(raw: unknown, at: MirrorAt): IrMirrorHeader | IrMirrorRef {
     const ref = this.componentRef(raw);
     if (ref) return ref;
     const header = this.resolved(raw) ?? {};
@@ -213,12 +249,13 @@ class MirrorReader {
   }
 
   /** A header's type: its schema's, else its content's (an object by media type). */
-  private schemaOrContent(raw: RawObject, at: string): IrMirrorSchema {
-    if (raw.schema !== undefined) return this.schema(raw.schema, at);
+  private schemaOrContent(raw: RawObject, at: MirrorAt): IrMirrorSchema {
+    if (raw.schema !== undefined) return this.schema(raw.schema, within(at, [], ['schema']));
     if (raw.content === undefined) return UNKNOWN;
     return {
       kind: 'object',
-      properties: this.content(raw.content, joinPointer(at, 'content')).map((c) => ({
+      // openapi-typescript's path for a header's media type has no `content` in it.
+      properties: this.content(raw.content, within(at, [], ['content'])).map((c) => ({
         name: c.mediaType,
         type: c.type,
         required: true,
@@ -230,18 +267,21 @@ class MirrorReader {
     };
   }
 
-  private content(raw: unknown, at: string): IrMirrorContent[] {
+  private content(raw: unknown, at: MirrorAt): IrMirrorContent[] {
     return entries(raw).map(([mediaType, media]) => {
       const schema = asObject(media)?.schema;
       return {
         mediaType,
-        type: schema === undefined ? UNKNOWN : this.schema(schema, joinPointer(at, mediaType)),
+        type:
+          schema === undefined
+            ? UNKNOWN
+            : this.schema(schema, within(at, [mediaType], [mediaType, 'schema'])),
       };
     });
   }
 
-  /** `at` is openapi-typescript's path of the schema: its parameter, header or media type. */
-  private schema(raw: unknown, at: string): IrMirrorSchema {
+  /** `at.path` is openapi-typescript's path of the schema: its parameter, header or media type. */
+  private schema(raw: unknown, at: MirrorAt): IrMirrorSchema {
     return mirrorSchema(raw, at, this.ctx);
   }
 
@@ -265,6 +305,16 @@ class MirrorReader {
     const section = SECTIONS.find((s) => s === tokens[1]);
     return section === undefined ? undefined : { kind: 'ref', section, key: tokens[2]! };
   }
+}
+
+/** A schema of listed values, as openapi-typescript's `isEnumSchema` tells one. */
+function listsValues(raw: RawObject | undefined): boolean {
+  return (
+    Array.isArray(raw?.enum) &&
+    raw.type !== 'object' &&
+    !('properties' in raw) &&
+    !('additionalProperties' in raw)
+  );
 }
 
 function docsOf(raw: RawObject | undefined): IrDocs {

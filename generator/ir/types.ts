@@ -434,6 +434,7 @@ export interface IrMirrorRef {
 export type IrMirrorSchema =
   | { readonly kind: 'keyword'; readonly keyword: MirrorKeyword }
   | { readonly kind: 'literal'; readonly value: string | number | boolean }
+  | IrMirrorEnum
   /** A `$ref` by its pointer's tokens (`components`, `schemas`, `Pet`). */
   | { readonly kind: 'ref'; readonly tokens: readonly string[] }
   | { readonly kind: 'array'; readonly items: IrMirrorSchema }
@@ -452,6 +453,32 @@ export type IrMirrorSchema =
       readonly type: IrMirrorSchema;
       readonly keys: readonly string[];
     };
+
+/**
+ * An `enum` of strings and numbers (no `null`): a union of its values, as openapi-typescript
+ * writes it, or with its `--enum` (`openapiTypes.enum`) a TypeScript enum named after `path`.
+ */
+export interface IrMirrorEnum {
+  readonly kind: 'enum';
+  /** openapi-typescript's path of the schema (see ir/mirror-schema.ts), its enum's name. */
+  readonly path: string;
+  /** Its JSON pointer in the document, where a warning about it is located. */
+  readonly pointer: string;
+  /**
+   * The values as listed, repeats included, each with the member name and description
+   * `x-enum-varnames`/`x-enumNames` and `x-enum-descriptions`/`x-enumDescriptions` give at its
+   * position.
+   */
+  readonly members: readonly IrMirrorEnumMember[];
+  /** `nullable: true` or `null` in `type`: the union has `null`; the enum, as openapi-typescript's, does not. */
+  readonly orNull: boolean;
+}
+
+export interface IrMirrorEnumMember {
+  readonly value: string | number;
+  readonly name?: string;
+  readonly description?: string;
+}
 
 export type MirrorKeyword = 'string' | 'number' | 'boolean' | 'null' | 'unknown' | 'never';
 
@@ -478,6 +505,8 @@ export interface IrMirrorComponents {
     readonly key: string;
     readonly type: IrMirrorSchema;
     readonly docs: IrDocs;
+    /** It lists its values (`enum`, not an object's): `--enum` with `--root-types` gives it no alias. */
+    readonly listsValues: boolean;
   }[];
   readonly responses: readonly {
     readonly key: string;

@@ -163,7 +163,7 @@ describe('the generate script', () => {
   });
 
   it('writes the flags with an equivalent into the config, with their values', () => {
-    const script = `${GENERATE} --immutable --path-params-as-types --root-types --default-non-nullable false --empty-objects-unknown`;
+    const script = `${GENERATE} --immutable --path-params-as-types --root-types --default-non-nullable false --empty-objects-unknown --enum`;
     const result = plan(project([], manifest({ types: script })));
     expect(result.warnings).toEqual([]);
     expect(JSON.parse(written(result, 'connect-codegen.config.json')!)).toEqual({
@@ -174,6 +174,7 @@ describe('the generate script', () => {
         rootTypes: true,
         defaultNonNullable: false,
         emptyObjectsUnknown: true,
+        enum: true,
       },
     });
   });
@@ -188,7 +189,7 @@ describe('the generate script', () => {
   it('warns, at the script, of each flag without an equivalent and of unknown flags', () => {
     const text = manifest({
       test: 'vitest',
-      types: `${GENERATE} --enum --make-paths-enum -c redocly.yaml --shiny`,
+      types: `${GENERATE} --enum-values --make-paths-enum -c redocly.yaml --shiny`,
     });
     const result = plan(project([], text));
     expect(result.errors).toEqual([]);
@@ -197,7 +198,7 @@ describe('the generate script', () => {
         file: 'package.json',
         line: 5,
         message:
-          'script "types": --enum has no equivalent and is dropped: enums are unions of their values, as openapi-typescript writes them by default',
+          'script "types": --enum-values has no equivalent and is dropped: no arrays of enum values are exported',
       },
       {
         file: 'package.json',

@@ -81,6 +81,7 @@ const OPTION_NAMES: Record<keyof OpenApiTypesOptions, keyof OpenAPITSOptions> = 
   defaultNonNullable: 'defaultNonNullable',
   additionalProperties: 'additionalProperties',
   emptyObjectsUnknown: 'emptyObjectsUnknown',
+  enum: 'enum',
 };
 
 /**

@@ -20,6 +20,7 @@ import type {
 import { propertyKey } from '../../ir/names.js';
 import { MIRROR_METHODS } from '../../ir/mirror.js';
 import type { SettledOpenApiTypesOptions } from './options.js';
+import type { MirrorEnums } from './enums.js';
 import { StructureKind, type TypeAliasDeclarationStructure } from 'ts-morph';
 import {
   componentAccess,
@@ -45,12 +46,19 @@ export class DocumentTypes {
   /** The helper types the rendered text uses, declared at the end of the file. */
   private readonly used = new Set<MirrorHelper>();
 
-  constructor(private readonly options: SettledOpenApiTypesOptions) {
+  constructor(
+    private readonly options: SettledOpenApiTypesOptions,
+    private readonly enums?: MirrorEnums,
+  ) {
     this.ro = readonlyMark(options);
   }
 
   schema(type: IrMirrorSchema): string {
-    return mirrorType(type, { options: this.options, useHelper: (name) => this.used.add(name) });
+    return mirrorType(type, {
+      options: this.options,
+      useHelper: (name) => this.used.add(name),
+      ...(this.enums ? { enums: this.enums } : {}),
+    });
   }
 
   /** Declarations of the helpers used so far (call after rendering everything else). */

@@ -8,6 +8,7 @@
  */
 import {
   StructureKind,
+  type StatementStructures,
   type IndexSignatureDeclarationStructure,
   type InterfaceDeclarationStructure,
   type PropertySignatureStructure,
@@ -25,6 +26,8 @@ import { typescriptFile, type TypeScriptFile } from '../common/model.js';
 import { DocumentTypes } from './document-types.js';
 import { settleOpenApiTypesOptions, type OpenApiTypesOptions } from './options.js';
 import { rootTypeAliases, rootTypeNames } from './root-types.js';
+import { enumStructure, MirrorEnums, type MirrorEnumDeclaration } from './enums.js';
+import { diagnosticAt, type Diagnostic, type Locatable } from '../../shared/diagnostics.js';
 import { OPENAPI_TYPE_NAMES, propertyKey } from '../../ir/names.js';
 import type { Plan } from '../../plan/types.js';
 import { reservedNames } from '../../plan/reserved.js';
@@ -33,32 +36,72 @@ export { type OpenApiTypesOptions, OPENAPI_TYPES_OPTION_NAMES } from './options.
 
 export const OPENAPI_TYPES_MODULE = 'openapi-types.ts';
 
-/**
- * The names the package index re-exports from the module: the five the plan keeps free, and
- * with `rootTypes` each alias no schema's or operation's name already takes (such an alias is
- * still exported by the module, `src/openapi-types.ts`, where it does not clash).
- */
 const OPERATIONS_DOC =
   'Every operation with an `operationId`, by it, as openapi-typescript writes `operations`.';
 
-export function openApiTypeExports(
-  ir: Ir,
-  plan: Plan,
-  options: OpenApiTypesOptions | undefined,
-): string[] {
-  if (!settleOpenApiTypesOptions(options).rootTypes || ir.mirror === undefined)
-    return [...OPENAPI_TYPE_NAMES];
-  const taken = new Set<string>([
+/** What the package index re-exports from the module: types, and with the `enum` option values. */
+export interface OpenApiTypeExports {
+  readonly typeNames: readonly string[];
+  readonly valueNames: readonly string[];
+}
+
+/** The names the package exports from its other modules (its schemas', operations', the runtime's). */
+function packageNames(ir: Ir, plan: Plan): Set<string> {
+  return new Set<string>([
     ...[...plan.schemas.values()].flatMap((s) => [s.type, ...(s.request ? [s.request] : [])]),
     ...[...plan.operations.values()].flatMap((o) =>
       Object.values(o).filter((v) => typeof v === 'string'),
     ),
     ...reservedNames(ir.info.lib),
   ]);
-  return [
-    ...OPENAPI_TYPE_NAMES,
-    ...rootTypeNames(ir.mirror).flatMap(({ name }) => (taken.has(name) ? [] : [name])),
-  ];
+}
+
+/**
+ * The names the package index re-exports from the module: the five the plan keeps free, with
+ * `rootTypes` each alias no schema's or operation's name already takes (such an alias is still
+ * declared in `src/openapi-types.ts`, where it does not clash), and with `enum` each enum.
+ */
+export function openApiTypeExports(
+  ir: Ir,
+  plan: Plan,
+  options: OpenApiTypesOptions | undefined,
+): OpenApiTypeExports {
+  const settled = settleOpenApiTypesOptions(options);
+  if ((!settled.rootTypes && !settled.enum) || ir.mirror === undefined)
+    return { typeNames: [...OPENAPI_TYPE_NAMES], valueNames: [] };
+  const taken = packageNames(ir, plan);
+  const aliases = settled.rootTypes
+    ? rootTypeNames(ir.mirror, settled.enum).flatMap(({ name }) => (taken.has(name) ? [] : [name]))
+    : [];
+  return {
+    typeNames: [...OPENAPI_TYPE_NAMES, ...aliases],
+    valueNames: settled.enum ? renderOpenApiTypes(ir, plan, options).enums.map((e) => e.name) : [],
+  };
+}
+
+/**
+ * A located warning for each enum `openapiTypes.enum` does not declare because the package
+ * exports its name already: the package's own export of that name is what
+ * `import { OrderState } from '<package>'` finds, and the types take the enum's values.
+ */
+export function withheldEnumWarnings(
+  document: Locatable,
+  ir: Ir,
+  plan: Plan,
+  options: OpenApiTypesOptions | undefined,
+): Diagnostic[] {
+  return renderOpenApiTypes(ir, plan, options).withheld.map((e) =>
+    diagnosticAt(
+      document,
+      'openapi-enum-name-taken',
+      e.at,
+      `openapiTypes.enum: ${e.name}, the enum openapi-typescript declares for this schema, is a name the package exports already (for a named enum schema, its own object of the values); the types take the values, so that one's members fit where openapi-typescript's enum would`,
+      {
+        severity: 'warning',
+        hint: `import ${e.name} from the package as before; compare its members' names with openapi-typescript's where a value is not an identifier`,
+      },
+    ),
+  );
 }
 
 const EMPTY: IrDocumentMirror = {
@@ -76,12 +119,31 @@ const EMPTY: IrDocumentMirror = {
 
 export function emitOpenApiTypes(
   ir: Ir,
+  plan: Plan,
   path: string,
   options?: OpenApiTypesOptions,
 ): TypeScriptFile {
+  const { statements, enums } = renderOpenApiTypes(ir, plan, options);
+  return typescriptFile(path, [...statements, ...enums.map(enumStructure)]);
+}
+
+/**
+ * The module's declarations, and with the `enum` option the enums the types refer to, met in
+ * openapi-typescript's order (paths with their operations, webhooks, components).
+ */
+function renderOpenApiTypes(
+  ir: Ir,
+  plan: Plan,
+  options?: OpenApiTypesOptions,
+): {
+  statements: (StatementStructures | string)[];
+  enums: readonly MirrorEnumDeclaration[];
+  withheld: readonly MirrorEnumDeclaration[];
+} {
   const settled = settleOpenApiTypesOptions(options);
   const mirror = ir.mirror ?? EMPTY;
-  const render = new DocumentTypes(settled);
+  const enums = settled.enum ? new MirrorEnums(packageNames(ir, plan)) : undefined;
+  const render = new DocumentTypes(settled, enums);
   const ro = settled.immutable;
   const member = (
     name: string,
@@ -116,6 +178,49 @@ export function emitOpenApiTypes(
     }
     return { properties, indexSignatures };
   };
+  const emptyRecord = (name: string, doc: string): TypeAliasDeclarationStructure => ({
+    kind: StructureKind.TypeAlias,
+    name,
+    isExported: true,
+    type: 'Record<string, never>',
+    docs: [doc],
+  });
+  const anInterface = (
+    name: string,
+    doc: string,
+    body: {
+      properties: PropertySignatureStructure[];
+      indexSignatures?: IndexSignatureDeclarationStructure[];
+    },
+  ): InterfaceDeclarationStructure => ({
+    kind: StructureKind.Interface,
+    name,
+    isExported: true,
+    docs: [doc],
+    ...body,
+  });
+  // Rendered in openapi-typescript's order, which is the order `enum` declares enums in.
+  const paths = pathsOf(mirror.paths, settled.pathParamsAsTypes);
+  const operations =
+    mirror.operations.length === 0
+      ? emptyRecord('operations', OPERATIONS_DOC)
+      : anInterface('operations', OPERATIONS_DOC, {
+          properties: mirror.operations.map(({ id, operation }) =>
+            member(
+              id,
+              render.operation(operation),
+              `The operation \`${id}\`: its parameters, request body and responses.`,
+            ),
+          ),
+        });
+  const webhooks =
+    mirror.webhooks === undefined
+      ? emptyRecord('webhooks', 'The document declares no webhooks; kept for code that imports it.')
+      : anInterface(
+          'webhooks',
+          'The webhooks the document declares, shaped as `paths` is.',
+          pathsOf(mirror.webhooks, false),
+        );
   const { components } = mirror;
   const section = (entries: readonly { key: string; type: string }[]) =>
     entries.length === 0
@@ -161,41 +266,7 @@ export function emitOpenApiTypes(
       section(components.pathItems.map((p) => ({ key: p.key, type: render.pathItem(p.item) }))),
     ],
   ];
-  const emptyRecord = (name: string, doc: string): TypeAliasDeclarationStructure => ({
-    kind: StructureKind.TypeAlias,
-    name,
-    isExported: true,
-    type: 'Record<string, never>',
-    docs: [doc],
-  });
-  const anInterface = (
-    name: string,
-    doc: string,
-    body: {
-      properties: PropertySignatureStructure[];
-      indexSignatures?: IndexSignatureDeclarationStructure[];
-    },
-  ): InterfaceDeclarationStructure => ({
-    kind: StructureKind.Interface,
-    name,
-    isExported: true,
-    docs: [doc],
-    ...body,
-  });
-  const paths = pathsOf(mirror.paths, settled.pathParamsAsTypes);
-  const operations =
-    mirror.operations.length === 0
-      ? emptyRecord('operations', OPERATIONS_DOC)
-      : anInterface('operations', OPERATIONS_DOC, {
-          properties: mirror.operations.map(({ id, operation }) =>
-            member(
-              id,
-              render.operation(operation),
-              `The operation \`${id}\`: its parameters, request body and responses.`,
-            ),
-          ),
-        });
-  return typescriptFile(path, [
+  const statements: (StatementStructures | string)[] = [
     // openapi-typescript's shapes are kept even where TypeScript cannot resolve them: a
     // recursive union written through indexed access (`Json: string | components['schemas']['Json'][]`)
     // is TS2502 in its output as in ours, where its users' skipLibCheck hides it. Checked, the
@@ -207,13 +278,7 @@ export function emitOpenApiTypes(
       "Every path of the document, as openapi-typescript writes `paths`: each method's parameters, request body and responses.",
       paths,
     ),
-    mirror.webhooks === undefined
-      ? emptyRecord('webhooks', 'The document declares no webhooks; kept for code that imports it.')
-      : anInterface(
-          'webhooks',
-          'The webhooks the document declares, shaped as `paths` is.',
-          pathsOf(mirror.webhooks, false),
-        ),
+    webhooks,
     anInterface(
       'components',
       "The document's reusable parts by section, as openapi-typescript writes `components`.",
@@ -223,14 +288,19 @@ export function emitOpenApiTypes(
         ),
       },
     ),
-    ...(settled.rootTypes ? rootTypeAliases(mirror) : []),
+    ...(settled.rootTypes ? rootTypeAliases(mirror, settled.enum) : []),
     emptyRecord(
       '$defs',
       "openapi-typescript's `$defs`, empty here; kept for code that imports it.",
     ),
     operations,
     ...render.helpers(),
-  ]);
+  ];
+  return {
+    statements,
+    enums: enums?.declarations ?? [],
+    withheld: enums?.withheld ?? [],
+  };
 }
 
 /**

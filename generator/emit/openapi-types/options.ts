@@ -16,6 +16,11 @@ export interface OpenApiTypesOptions {
   readonly additionalProperties?: boolean;
   /** `--empty-objects-unknown`: an object that declares nothing is `Record<string, unknown>`. */
   readonly emptyObjectsUnknown?: boolean;
+  /**
+   * `--enum`: an enum of strings and numbers is an `export enum` (`PetStatus`) the types refer
+   * to, exported from the package's index as a value (an enum is an object at run time).
+   */
+  readonly enum?: boolean;
 }
 
 /** The options as openapi-typescript 7 defaults them. */
@@ -28,6 +33,7 @@ export const OPENAPI_TYPES_OPTION_NAMES = [
   'defaultNonNullable',
   'additionalProperties',
   'emptyObjectsUnknown',
+  'enum',
 ] as const satisfies readonly (keyof OpenApiTypesOptions)[];
 
 export function settleOpenApiTypesOptions(
@@ -40,5 +46,6 @@ export function settleOpenApiTypesOptions(
     defaultNonNullable: options.defaultNonNullable ?? true,
     additionalProperties: options.additionalProperties ?? false,
     emptyObjectsUnknown: options.emptyObjectsUnknown ?? false,
+    enum: options.enum ?? false,
   };
 }

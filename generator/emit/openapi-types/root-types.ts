@@ -17,12 +17,18 @@ const PREFIXES = {
   pathItems: 'PathItem',
 } as const;
 
-/** Every root alias in openapi-typescript's order, with the component it names. */
-export function rootTypeNames(mirror: IrDocumentMirror): { name: string; access: string }[] {
+/**
+ * Every root alias in openapi-typescript's order, with the component it names. With `--enum`
+ * a schema of listed values has none: the enum declared for it is the one to import.
+ */
+export function rootTypeNames(
+  mirror: IrDocumentMirror,
+  enums = false,
+): { name: string; access: string }[] {
   const taken = new Set<string>();
   const { components } = mirror;
   const keys: Record<keyof typeof PREFIXES, readonly { key: string }[]> = {
-    schemas: components.schemas,
+    schemas: enums ? components.schemas.filter((s) => !s.listsValues) : components.schemas,
     responses: components.responses,
     parameters: components.parameters,
     requestBodies: components.requestBodies,
@@ -40,8 +46,11 @@ export function rootTypeNames(mirror: IrDocumentMirror): { name: string; access:
   );
 }
 
-export function rootTypeAliases(mirror: IrDocumentMirror): TypeAliasDeclarationStructure[] {
-  return rootTypeNames(mirror).map(({ name, access }) => ({
+export function rootTypeAliases(
+  mirror: IrDocumentMirror,
+  enums = false,
+): TypeAliasDeclarationStructure[] {
+  return rootTypeNames(mirror, enums).map(({ name, access }) => ({
     kind: StructureKind.TypeAlias,
     name,
     isExported: true,

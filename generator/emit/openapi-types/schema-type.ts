@@ -6,14 +6,22 @@
  * that yields nothing, `Omit<>` and `WithRequired<>` where openapi-typescript uses them.
  * Values reach the text only through JSON.stringify, keys through `propertyKey`.
  */
-import type { IrMirrorObject, IrMirrorProperty, IrMirrorSchema } from '../../ir/types.js';
+import type {
+  IrMirrorEnum,
+  IrMirrorObject,
+  IrMirrorProperty,
+  IrMirrorSchema,
+} from '../../ir/types.js';
 import { propertyKey } from '../../ir/names.js';
 import type { SettledOpenApiTypesOptions } from './options.js';
+import type { MirrorEnums } from './enums.js';
 
 export interface MirrorTypeContext {
   readonly options: SettledOpenApiTypesOptions;
   /** Notes the helper types the text uses (`WithRequired`), for the file to declare. */
   readonly useHelper: (name: MirrorHelper) => void;
+  /** With the `enum` option: the enums declared so far, which an enum schema refers to by name. */
+  readonly enums?: MirrorEnums;
 }
 
 export type MirrorHelper = 'WithRequired';
@@ -40,6 +48,8 @@ export function mirrorType(type: IrMirrorSchema, ctx: MirrorTypeContext): string
       return type.keyword;
     case 'literal':
       return JSON.stringify(type.value);
+    case 'enum':
+      return enumParts(type, ctx).join(' | ');
     case 'ref':
       return refType(type.tokens);
     case 'array':
@@ -72,10 +82,25 @@ function emptyRecord(ctx: MirrorTypeContext): string {
 
 /** A member of a union or intersection, in parentheses where its own operators would bind wrongly. */
 function grouped(type: IrMirrorSchema, ctx: MirrorTypeContext): string {
+  if (type.kind === 'enum') {
+    const parts = enumParts(type, ctx);
+    return parts.length > 1 ? `(${parts.join(' | ')})` : parts.join('');
+  }
   const text = mirrorType(type, ctx);
   return type.kind === 'union' || type.kind === 'intersection' || type.kind === 'object'
     ? `(${text})`
     : text;
+}
+
+/**
+ * An enum as the members of its type: the name of the enum declared for it (the `enum`
+ * option), or its values, each once, and `null` where the schema allows it.
+ */
+function enumParts(type: IrMirrorEnum, ctx: MirrorTypeContext): string[] {
+  const named = ctx.enums?.reference(type);
+  if (named !== undefined) return [named];
+  const values = [...new Set(type.members.map((m) => JSON.stringify(m.value)))];
+  return type.orNull ? [...values, 'null'] : values;
 }
 
 /**

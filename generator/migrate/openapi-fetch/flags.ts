@@ -37,13 +37,7 @@ export const FLAG_RULES: readonly FlagRule[] = [
       'a Redocly config is not read; name the spec with --spec, and folders its $refs may reach with refRoots in connect-codegen.config.json',
     ),
   },
-  {
-    flag: '--enum',
-    takesValue: false,
-    equivalent: none(
-      'enums are unions of their values, as openapi-typescript writes them by default',
-    ),
-  },
+  { flag: '--enum', takesValue: false, equivalent: config('enum') },
   {
     flag: '--enum-values',
     takesValue: false,
@@ -52,12 +46,14 @@ export const FLAG_RULES: readonly FlagRule[] = [
   {
     flag: '--conditional-enums',
     takesValue: false,
-    equivalent: none('the generator has no option for it; enums follow --enum alone'),
+    equivalent: none('the generator has no option for it; enums follow openapiTypes.enum alone'),
   },
   {
     flag: '--dedupe-enums',
     takesValue: false,
-    equivalent: none('it only matters with --enum, which has no equivalent'),
+    equivalent: none(
+      'each enum keeps the name of its place; enums of the same values are not merged under the first name',
+    ),
   },
   { flag: '--check', takesValue: false, equivalent: { kind: 'cli', flag: '--check' } },
   {
