@@ -173,3 +173,32 @@ export function diagnosticsOf(roots: readonly string[]): readonly ts.Diagnostic[
   });
   return ts.getPreEmitDiagnostics(program);
 }
+
+/**
+ * Messages of compiling `lines` (expectTypeOf checks) in `dir/file`, after type imports of ours
+ * (`O`, `./ours.js`) and theirs (`T`, from `theirs`). Only this file's: with
+ * `pathParamsAsTypes`, openapi-typescript's own output (and so ours) has plain keys its template
+ * keys also match, which the compiler flags in the declaring file.
+ */
+export async function compileAgainst(
+  dir: string,
+  file: string,
+  theirs: string,
+  lines: readonly string[],
+): Promise<string[]> {
+  const path = join(dir, file);
+  await writeFile(
+    path,
+    [
+      `import { expectTypeOf } from 'vitest';`,
+      `import type * as O from './ours.js';`,
+      `import type * as T from '${theirs}';`,
+      ...lines,
+      '',
+    ].join('\n'),
+  );
+  await linkNodeModules(dir);
+  return diagnosticsOf([path])
+    .filter((d) => d.file?.fileName === path)
+    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+}

@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { generate } from '../../generator/pipeline.js';
 import { resolvePointer } from '../../generator/shared/document/pointer.js';
 import { useScratchDir } from '../support/scratch.js';
-import { compareDocument, diagnosticsOf, linkNodeModules } from './compare.js';
+import { compareDocument, compileAgainst, diagnosticsOf } from './compare.js';
 
 const DOCUMENTS: readonly [string, string][] = [
   ['petstore (3.0)', 'node_modules/@readme/oas-examples/3.0/json/petstore.json'],
@@ -188,7 +188,7 @@ describe('openapiTypes.enum against openapi-typescript --enum', () => {
           `expectTypeOf<keyof typeof O.${e}>().toEqualTypeOf<keyof typeof T.${e}>();`,
           `expectTypeOf<\`\${O.${e}}\`>().toEqualTypeOf<\`\${T.${e}}\`>();`,
         ]);
-      expect(await compile(dir, lines)).toEqual([]);
+      expect(await compileAgainst(dir, 'members.ts', './their-enums.js', lines)).toEqual([]);
       console.log(
         `${name}: ${theirs.size} enums in openapi-typescript's output, ${ours.size} declared alike, ${withheld.length} left to the package's own`,
       );
@@ -264,22 +264,3 @@ describe('openapiTypes.enum against openapi-typescript --enum', () => {
     ]);
   }, 180_000);
 });
-
-/** Messages of compiling `lines` after imports of ours (`O`) and openapi-typescript's enums (`T`) in `dir`. */
-async function compile(dir: string, lines: readonly string[]): Promise<string[]> {
-  const file = join(dir, 'members.ts');
-  await writeFile(
-    file,
-    [
-      `import { expectTypeOf } from 'vitest';`,
-      `import type * as O from './ours.js';`,
-      `import type * as T from './their-enums.js';`,
-      ...lines,
-      '',
-    ].join('\n'),
-  );
-  await linkNodeModules(dir);
-  return diagnosticsOf([file])
-    .filter((d) => d.file?.fileName === file)
-    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-}

@@ -9,31 +9,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkConfig } from '../../generator/cli/config/check.js';
 import { useScratchDir } from '../support/scratch.js';
-import { compareDocument, diagnosticsOf, linkNodeModules, writeBoth } from './compare.js';
+import { compareDocument, compileAgainst, writeBoth } from './compare.js';
 import ts from 'typescript';
 
 const PETSTORE = 'node_modules/@readme/oas-examples/3.0/json/petstore.json';
 
 /** Messages of compiling `lines` after imports of ours (`O`) and theirs (`T`) in `dir`. */
-async function compile(dir: string, lines: readonly string[]): Promise<string[]> {
-  const file = join(dir, 'shape.ts');
-  await writeFile(
-    file,
-    [
-      `import { expectTypeOf } from 'vitest';`,
-      `import type * as O from './ours.js';`,
-      `import type * as T from './theirs.js';`,
-      ...lines,
-      '',
-    ].join('\n'),
-  );
-  await linkNodeModules(dir);
-  // Only this file's: with `pathParamsAsTypes`, openapi-typescript's own output (and so ours)
-  // has plain keys its template keys also match, which the compiler flags in the declaring file.
-  return diagnosticsOf([file])
-    .filter((d) => d.file?.fileName === file)
-    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-}
+const compile = (dir: string, lines: readonly string[]) =>
+  compileAgainst(dir, 'shape.ts', './theirs.js', lines);
 
 describe('openapiTypes options', () => {
   const scratch = useScratchDir('openapi-types-options-');
