@@ -8,6 +8,7 @@ import { createClient } from './client.js';
 
 export default createClient;
 export { createClient, randomID } from './client.js';
+export { ResponseTooLargeError } from './read.js';
 export { createPathBasedClient, wrapAsPathBasedClient } from './path-based.js';
 export {
   createFinalURL,

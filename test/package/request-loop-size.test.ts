@@ -24,6 +24,7 @@ const LOOP_MODULES = [
   'core/errors',
   'core/request-errors',
   'internal/response-body',
+  'internal/read-bytes',
   'core/api-promise',
   'internal/text-body',
   'core/binary-body',

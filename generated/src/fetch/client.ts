@@ -6,7 +6,9 @@
  * `{ data, error, response }`. An HTTP status never throws; only a failure to get a response
  * does (after `onError` middleware had its say).
  */
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../runtime/internal/read-bytes.js';
 import type { MediaType } from './helpers.js';
+import { read } from './read.js';
 import {
   createFinalURL,
   createQuerySerializer,
@@ -74,6 +76,7 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
     retry: clientRetry,
     timeout: clientTimeout,
     validate: clientValidate,
+    maxResponseBytes: clientMaxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
     ...clientInit
   } = { ...clientOptions };
   const requestInitExt = takesInitExt() ? clientInitExt : undefined;
@@ -96,6 +99,7 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
       retry = clientRetry,
       timeout = clientTimeout,
       validate = clientValidate,
+      maxResponseBytes = clientMaxResponseBytes,
       ...rest
     } = init;
     const base = callBaseUrl ? removeTrailingSlash(callBaseUrl) : baseUrl;
@@ -199,7 +203,7 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
         response = result;
       }
     }
-    const result = await read(response, request.method, parseAs);
+    const result = await read(response, request, parseAs, maxResponseBytes);
     // Our extra, when passed: a JSON success body checked against its operation's schema.
     if (validate && parseAs === 'json' && response.ok)
       validate.response({ schemaPath, request, response, data: result.data });
@@ -231,35 +235,4 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
   };
   for (const method of METHODS) client[method] = bind(method);
   return client as unknown as Client<Paths, Media>;
-}
-
-/**
- * `{ data, error, response }` from a response. No body to read (204, HEAD, an empty
- * Content-Length) gives undefined data or error. A success is read as `parseAs` says; JSON
- * without a length may be empty, so it is read as text first. An error body is JSON when it
- * parses, else its text.
- */
-async function read(response: Response, method: string, parseAs: MergedOptions['parseAs']) {
-  const length = response.headers.get('Content-Length');
-  if (
-    response.status === 204 ||
-    method === 'HEAD' ||
-    (length === '0' && !response.headers.get('Transfer-Encoding')?.includes('chunked'))
-  )
-    return response.ok ? { data: undefined, response } : { error: undefined, response };
-  if (response.ok) {
-    if (parseAs === 'stream') return { data: response.body, response };
-    if (parseAs === 'json' && !length) {
-      const text = await response.text();
-      return { data: text ? JSON.parse(text) : undefined, response };
-    }
-    return { data: await response[parseAs](), response };
-  }
-  let error: unknown = await response.text();
-  try {
-    error = JSON.parse(error as string);
-  } catch {
-    // Not JSON: the text is the error.
-  }
-  return { error, response };
 }

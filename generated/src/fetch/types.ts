@@ -53,6 +53,12 @@ export interface ClientOptions extends Omit<RequestInit, 'headers'> {
   timeout?: SendWrapper;
   /** Our extra, off by default: check JSON success bodies (`validation(…)`). */
   validate?: Validate;
+  /**
+   * Most bytes of a body the client reads itself (every `parseAs` but `stream`, and error
+   * bodies), after decompression; 16 MiB by default. Past it the call rejects with a
+   * `ResponseTooLargeError` and the rest is not downloaded. `Infinity` reads as openapi-fetch.
+   */
+  maxResponseBytes?: number;
 }
 
 /** Headers as a `Headers`, pairs or a record; in a record `null` removes a header set before. */
@@ -149,6 +155,8 @@ export type RequestOptions<T> = ParamsOption<T> &
     timeout?: SendWrapper;
     /** This call's validation, instead of the client's (`validation(…)`). */
     validate?: Validate;
+    /** This call's limit on the body it reads, instead of the client's. */
+    maxResponseBytes?: number;
   };
 
 /** The options a call ended up with, as middleware sees them. */
