@@ -164,48 +164,55 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
       }
     }
 
-    if (!response) {
-      let send: Send = (r) =>
-        (fetch as Send & ((r: Request, e?: unknown) => Promise<Response>))(r, requestInitExt);
-      // Our extras, when passed: each attempt has its own timeout, retries wrap the attempts.
-      if (timeout) send = timeout(send);
-      if (retry) send = retry(send);
-      try {
-        response = await send(request);
-      } catch (thrown) {
-        let error: unknown = thrown;
-        // onError runs last-added first, like onResponse; a Response from one recovers the call.
+    // Settles the `finished` a timeout was given, however the call ends.
+    let finish: (() => void) | undefined;
+    try {
+      if (!response) {
+        let send: Send = (r) =>
+          (fetch as Send & ((r: Request, e?: unknown) => Promise<Response>))(r, requestInitExt);
+        // Our extras, when passed: each attempt has its own timeout, retries wrap the attempts.
+        // An attempt's time runs until the call is done with the body, which `finished` tells.
+        if (timeout) send = timeout(send, new Promise<void>((resolve) => (finish = resolve)));
+        if (retry) send = retry(send);
+        try {
+          response = await send(request);
+        } catch (thrown) {
+          let error: unknown = thrown;
+          // onError runs last-added first, like onResponse; a Response from one recovers the call.
+          for (let i = middleware.length - 1; i >= 0; i--) {
+            const m = middleware[i];
+            if (typeof m?.onError !== 'function') continue;
+            const result = await m.onError({ ...hookParams!, request, error });
+            if (!result) continue;
+            if (result instanceof Response) {
+              error = undefined;
+              response = result;
+              break;
+            }
+            if (result instanceof Error) error = result;
+            else refuse('onError', 'new Response() or instance of Error');
+          }
+          if (!response) throw error;
+        }
+        // Responses pass through middleware in reverse, so the first added sees the last word.
         for (let i = middleware.length - 1; i >= 0; i--) {
           const m = middleware[i];
-          if (typeof m?.onError !== 'function') continue;
-          const result = await m.onError({ ...hookParams!, request, error });
+          if (typeof m?.onResponse !== 'function') continue;
+          const result = await m.onResponse({ ...hookParams!, request, response });
           if (!result) continue;
-          if (result instanceof Response) {
-            error = undefined;
-            response = result;
-            break;
-          }
-          if (result instanceof Error) error = result;
-          else refuse('onError', 'new Response() or instance of Error');
+          if (!(result instanceof Response))
+            refuse('onResponse', 'new Response() when modifying the response');
+          response = result;
         }
-        if (!response) throw error;
       }
-      // Responses pass through middleware in reverse, so the first added sees the last word.
-      for (let i = middleware.length - 1; i >= 0; i--) {
-        const m = middleware[i];
-        if (typeof m?.onResponse !== 'function') continue;
-        const result = await m.onResponse({ ...hookParams!, request, response });
-        if (!result) continue;
-        if (!(result instanceof Response))
-          refuse('onResponse', 'new Response() when modifying the response');
-        response = result;
-      }
+      const result = await read(response, request, parseAs, maxResponseBytes);
+      // Our extra, when passed: a JSON success body checked against its operation's schema.
+      if (validate && parseAs === 'json' && response.ok)
+        validate.response({ schemaPath, request, response, data: result.data });
+      return result;
+    } finally {
+      finish?.();
     }
-    const result = await read(response, request, parseAs, maxResponseBytes);
-    // Our extra, when passed: a JSON success body checked against its operation's schema.
-    if (validate && parseAs === 'json' && response.ok)
-      validate.response({ schemaPath, request, response, data: result.data });
-    return result;
   }
 
   function bind(method: string) {

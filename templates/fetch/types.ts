@@ -27,9 +27,12 @@ export type Send = (request: Request) => Promise<Response>;
 
 /**
  * One of our extras that wrap the send step (`retries(…)`, `timeout(…)`): off unless passed,
- * and only what is passed is bundled.
+ * and only what is passed is bundled. The client hands the `timeout` slot `finished`, which
+ * settles once the call is done with the response (its body read, a stream handed over, or
+ * the call failed), so that a wrapper can bound the body's reading too; `retry` has no use
+ * for it and is not given one.
  */
-export type SendWrapper = (send: Send) => Send;
+export type SendWrapper = (send: Send, finished?: Promise<void>) => Send;
 
 /** The options of a client, and the defaults of each of its calls. */
 export interface ClientOptions extends Omit<RequestInit, 'headers'> {
@@ -47,7 +50,10 @@ export interface ClientOptions extends Omit<RequestInit, 'headers'> {
   requestInitExt?: Record<string, unknown>;
   /** Our extra, off by default: send again on failure (`retries(…)` from this entry). */
   retry?: SendWrapper;
-  /** Our extra, off by default: give up on an attempt that takes too long (`timeout(…)`). */
+  /**
+   * Our extra, off by default: give up on an attempt that takes too long, reading its body
+   * included (`timeout(…)`). A body cut off is not retried: middleware has seen its response.
+   */
   timeout?: SendWrapper;
   /** Our extra, off by default: check JSON success bodies (`validation(…)`). */
   validate?: Validate;
