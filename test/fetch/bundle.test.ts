@@ -78,6 +78,8 @@ describe('the /fetch entry, one call', () => {
         'generated/src/guards.ts',
       ]),
     );
+    // Of the runtime's errors, only the two validation throws, each in a module of its own.
+    expect(modulesOf(validated)).not.toContain('generated/src/runtime/core/request-errors.ts');
     expect(validated.readable).toContain('checkMapTile');
     expect(validated.readable).not.toContain('checkPaginatedStationList');
     expect(validated.readable).not.toContain('checkUser');

@@ -23,6 +23,7 @@ const LOOP_MODULES = [
   'core/sdk-error',
   'core/errors',
   'core/request-errors',
+  'core/invalid-request-error',
   'internal/response-body',
   'internal/read-bytes',
   'core/api-promise',

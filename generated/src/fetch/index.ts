@@ -36,7 +36,7 @@ export {
   type ValidationOptions,
 } from './validation.js';
 export { ResponseValidationError } from '../runtime/core/response-validation-error.js';
-export { InvalidRequestError } from '../runtime/core/request-errors.js';
+export { InvalidRequestError } from '../runtime/core/invalid-request-error.js';
 export type {
   BodySerializer,
   Client,
