@@ -10,17 +10,8 @@ export default createClient;
 export { createClient, randomID } from './client.js';
 export { ResponseTooLargeError } from './read.js';
 export { createPathBasedClient, wrapAsPathBasedClient } from './path-based.js';
-export {
-  createFinalURL,
-  createQuerySerializer,
-  defaultBodySerializer,
-  defaultPathSerializer,
-  mergeHeaders,
-  removeTrailingSlash,
-  serializeArrayParam,
-  serializeObjectParam,
-  serializePrimitiveParam,
-} from './serialize.js';
+// openapi-fetch's serializer helpers, public as they are: serialize.ts exports nothing else.
+export * from './serialize.js';
 export { retries, type RetryOptions } from './retries.js';
 export { timeout, TimeoutError } from './timeout.js';
 export {
