@@ -2,7 +2,8 @@
  * `maxResponseBytes` on the `/fetch` client, over a real HTTP server on 127.0.0.1 that streams
  * without end: the call rejects with a `ResponseTooLargeError` naming the limit, and the
  * server sees its response closed, which it could not if the client went on reading. The
- * stream the server writes never ends, so a client that did not stop would hang the test.
+ * stream the server writes never ends, so a client that did not stop would hang its test:
+ * those have a short limit of their own.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -82,7 +83,7 @@ describe('maxResponseBytes', () => {
       expect([failure.status, failure.maxResponseBytes]).toEqual([200, LIMIT]);
       await pending.closed;
     }
-  });
+  }, 15_000);
 
   it('stops at the limit whatever Content-Length claims', async () => {
     // A length far above what is ever sent: the stream, not the header, is counted.
@@ -99,7 +100,7 @@ describe('maxResponseBytes', () => {
         }),
     });
     await tooLarge(lyingLow.GET('/pets'));
-  });
+  }, 15_000);
 
   it('bounds error bodies too, and names the limit, not the URL or credentials', async () => {
     const pending = endless(500);
@@ -109,7 +110,7 @@ describe('maxResponseBytes', () => {
     expect(failure.message).toContain(String(LIMIT));
     for (const text of [String(failure), JSON.stringify(failure), failure.stack ?? ''])
       for (const secret of [origin, 'sk_live_secret', '/pets']) expect(text).not.toContain(secret);
-  });
+  }, 15_000);
 
   it('reads a body of exactly the limit, and refuses one byte more', async () => {
     const body = JSON.stringify('a'.repeat(LIMIT - 2));
@@ -152,5 +153,5 @@ describe('maxResponseBytes', () => {
     expect((await tooLarge(plain.GET('/pets'))).maxResponseBytes).toBe(DEFAULT_MAX_RESPONSE_BYTES);
     await pending.closed;
     expect(DEFAULT_MAX_RESPONSE_BYTES).toBe(16 * 1024 * 1024);
-  });
+  }, 15_000);
 });

@@ -50,18 +50,15 @@ export async function read(
   )
     return response.ok ? { data: undefined, response } : { error: undefined, response };
   if (response.ok && parseAs === 'stream') return { data: response.body, response };
-  const bytes = await bytesOf(response, limit, request.signal);
-  if (response.ok) {
-    if (parseAs === 'arrayBuffer') return { data: bytes.buffer, response };
-    if (parseAs === 'blob')
-      return {
-        data: new Blob([bytes], { type: response.headers.get('Content-Type') ?? '' }),
-        response,
-      };
-  }
-  const text = new TextDecoder().decode(bytes);
-  if (response.ok)
-    return { data: parseAs === 'text' ? text : text ? JSON.parse(text) : undefined, response };
+  // The bytes read, bounded, in a Response of their own: fetch's own readers then parse them.
+  const body = new Response(await bytesOf(response, limit, request.signal), {
+    headers: response.headers,
+  });
+  // A stream was handed over above (a narrowing lost without strictNullChecks, hence the cast).
+  if (response.ok && parseAs !== 'json')
+    return { data: await body[parseAs as 'text' | 'blob' | 'arrayBuffer'](), response };
+  const text = await body.text();
+  if (response.ok) return { data: text ? JSON.parse(text) : undefined, response };
   let error: unknown = text;
   try {
     error = JSON.parse(text);
