@@ -7,6 +7,14 @@ import { readBytes } from '../runtime/internal/read-bytes.js';
 import type { MergedOptions } from './types.js';
 
 /**
+ * The package client's default limit (`DEFAULT_MAX_RESPONSE_BYTES` in core/options.ts, 16 MiB),
+ * spelled out: importing that module would bring the client's options and hooks into the type
+ * check of every `/fetch` user, who may compile without `strictNullChecks`, and moving the
+ * constant costs the package client's bundle. test/fetch/response-size.test.ts holds the two equal.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+/**
  * A response body passed `maxResponseBytes` (counted after decompression, as fetch hands the
  * bytes over), so the client stopped reading it and closed the stream. The message names the
  * limit and the status, not the URL: it may carry a secret.

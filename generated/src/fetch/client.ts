@@ -6,9 +6,8 @@
  * `{ data, error, response }`. An HTTP status never throws; only a failure to get a response
  * does (after `onError` middleware had its say).
  */
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../runtime/internal/read-bytes.js';
 import type { MediaType } from './helpers.js';
-import { read } from './read.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, read } from './read.js';
 import {
   createFinalURL,
   createQuerySerializer,

@@ -8,7 +8,6 @@ import type { ApiErrorClass } from './errors.js';
 import type { ClientHooks } from './hooks.js';
 import type { Logger, LogLevel } from './logger.js';
 import type { BodyEncoding } from './wire.js';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../internal/read-bytes.js';
 
 /**
  * What to do when a response body does not match its declared type:
@@ -180,8 +179,14 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
 /** Default cap on one backoff wait. */
 export const DEFAULT_MAX_RETRY_DELAY_MS = 8_000;
-// Kept in the module that reads bodies, which the `/fetch` entry bundles without these options.
-export { DEFAULT_MAX_RESPONSE_BYTES };
+/**
+ * Default limit on one response body, decompressed: 16 MiB. A page of a hundred records of
+ * a JSON API is a few hundred kilobytes, so this is dozens of times the largest real answer,
+ * while a phone holds 16 MiB of text and its parsed JSON without trouble. Without a limit,
+ * a stream that never ends is read for the whole timeout (about 4 GB in 60 s on a fast
+ * link), and a small gzip body can inflate to gigabytes.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /**
  * Default bound on the pages of one walk. Walks also stop at a page without items and at a
  * repeated link; this bounds a server that hands out fresh, non-empty pages for ever.

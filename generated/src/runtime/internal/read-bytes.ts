@@ -6,15 +6,6 @@
  * should not carry the package client's decoding, validation and hooks.
  */
 
-/**
- * Default limit on one response body, decompressed: 16 MiB. A page of a hundred records of
- * a JSON API is a few hundred kilobytes, so this is dozens of times the largest real answer,
- * while a phone holds 16 MiB of text and its parsed JSON without trouble. Without a limit,
- * a stream that never ends is read for the whole timeout (about 4 GB in 60 s on a fast
- * link), and a small gzip body can inflate to gigabytes.
- */
-export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
-
 /** Where a body being read keeps its reader, so that whoever ends the attempt can cancel it. */
 export interface BodyReading {
   reader?: ReadableStreamDefaultReader<Uint8Array> | undefined;
