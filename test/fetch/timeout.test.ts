@@ -125,6 +125,17 @@ describe('timeout() while the body is read', () => {
     await data?.cancel();
   });
 
+  it('needs no AbortSignal.any, which Node 20.0 to 20.2 lack', async () => {
+    vi.spyOn(AbortSignal, 'any').mockImplementation(() => {
+      throw new Error('AbortSignal.any is Node 20.3+');
+    });
+    const api = createClient<paths>({ baseUrl: server.origin, timeout: timeout(MS) });
+    expect((await api.GET('/pets')).data).toEqual([]);
+    server.reply(stallBody);
+    await expect(api.GET('/pets')).rejects.toBeInstanceOf(TimeoutError);
+    expect(AbortSignal.any).not.toHaveBeenCalled();
+  }, 10_000);
+
   it('gives each retry its own time, and clears every attempt', async () => {
     const { counting, left } = watch();
     server.reply(hang, json(503, {}), json(200, [{ id: 'late', name: 'l' }]));
