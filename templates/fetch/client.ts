@@ -5,6 +5,7 @@
  * does (after `onError` middleware had its say).
  */
 import type { MediaType } from './helpers.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, read } from './read.js';
 import {
   createFinalURL,
   createQuerySerializer,
@@ -72,6 +73,7 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
     retry: clientRetry,
     timeout: clientTimeout,
     validate: clientValidate,
+    maxResponseBytes: clientMaxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
     ...clientInit
   } = { ...clientOptions };
   const requestInitExt = takesInitExt() ? clientInitExt : undefined;
@@ -94,6 +96,7 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
       retry = clientRetry,
       timeout = clientTimeout,
       validate = clientValidate,
+      maxResponseBytes = clientMaxResponseBytes,
       ...rest
     } = init;
     const base = callBaseUrl ? removeTrailingSlash(callBaseUrl) : baseUrl;
@@ -160,48 +163,55 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
       }
     }
 
-    if (!response) {
-      let send: Send = (r) =>
-        (fetch as Send & ((r: Request, e?: unknown) => Promise<Response>))(r, requestInitExt);
-      // Our extras, when passed: each attempt has its own timeout, retries wrap the attempts.
-      if (timeout) send = timeout(send);
-      if (retry) send = retry(send);
-      try {
-        response = await send(request);
-      } catch (thrown) {
-        let error: unknown = thrown;
-        // onError runs last-added first, like onResponse; a Response from one recovers the call.
+    // Settles the `finished` a timeout was given, however the call ends.
+    let finish: (() => void) | undefined;
+    try {
+      if (!response) {
+        let send: Send = (r) =>
+          (fetch as Send & ((r: Request, e?: unknown) => Promise<Response>))(r, requestInitExt);
+        // Our extras, when passed: each attempt has its own timeout, retries wrap the attempts.
+        // An attempt's time runs until the call is done with the body, which `finished` tells.
+        if (timeout) send = timeout(send, new Promise<void>((resolve) => (finish = resolve)));
+        if (retry) send = retry(send);
+        try {
+          response = await send(request);
+        } catch (thrown) {
+          let error: unknown = thrown;
+          // onError runs last-added first, like onResponse; a Response from one recovers the call.
+          for (let i = middleware.length - 1; i >= 0; i--) {
+            const m = middleware[i];
+            if (typeof m?.onError !== 'function') continue;
+            const result = await m.onError({ ...hookParams!, request, error });
+            if (!result) continue;
+            if (result instanceof Response) {
+              error = undefined;
+              response = result;
+              break;
+            }
+            if (result instanceof Error) error = result;
+            else refuse('onError', 'new Response() or instance of Error');
+          }
+          if (!response) throw error;
+        }
+        // Responses pass through middleware in reverse, so the first added sees the last word.
         for (let i = middleware.length - 1; i >= 0; i--) {
           const m = middleware[i];
-          if (typeof m?.onError !== 'function') continue;
-          const result = await m.onError({ ...hookParams!, request, error });
+          if (typeof m?.onResponse !== 'function') continue;
+          const result = await m.onResponse({ ...hookParams!, request, response });
           if (!result) continue;
-          if (result instanceof Response) {
-            error = undefined;
-            response = result;
-            break;
-          }
-          if (result instanceof Error) error = result;
-          else refuse('onError', 'new Response() or instance of Error');
+          if (!(result instanceof Response))
+            refuse('onResponse', 'new Response() when modifying the response');
+          response = result;
         }
-        if (!response) throw error;
       }
-      // Responses pass through middleware in reverse, so the first added sees the last word.
-      for (let i = middleware.length - 1; i >= 0; i--) {
-        const m = middleware[i];
-        if (typeof m?.onResponse !== 'function') continue;
-        const result = await m.onResponse({ ...hookParams!, request, response });
-        if (!result) continue;
-        if (!(result instanceof Response))
-          refuse('onResponse', 'new Response() when modifying the response');
-        response = result;
-      }
+      const result = await read(response, request, parseAs, maxResponseBytes);
+      // Our extra, when passed: a JSON success body checked against its operation's schema.
+      if (validate && parseAs === 'json' && response.ok)
+        validate.response({ schemaPath, request, response, data: result.data });
+      return result;
+    } finally {
+      finish?.();
     }
-    const result = await read(response, request.method, parseAs);
-    // Our extra, when passed: a JSON success body checked against its operation's schema.
-    if (validate && parseAs === 'json' && response.ok)
-      validate.response({ schemaPath, request, response, data: result.data });
-    return result;
   }
 
   function bind(method: string) {
@@ -229,35 +239,4 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
   };
   for (const method of METHODS) client[method] = bind(method);
   return client as unknown as Client<Paths, Media>;
-}
-
-/**
- * `{ data, error, response }` from a response. No body to read (204, HEAD, an empty
- * Content-Length) gives undefined data or error. A success is read as `parseAs` says; JSON
- * without a length may be empty, so it is read as text first. An error body is JSON when it
- * parses, else its text.
- */
-async function read(response: Response, method: string, parseAs: MergedOptions['parseAs']) {
-  const length = response.headers.get('Content-Length');
-  if (
-    response.status === 204 ||
-    method === 'HEAD' ||
-    (length === '0' && !response.headers.get('Transfer-Encoding')?.includes('chunked'))
-  )
-    return response.ok ? { data: undefined, response } : { error: undefined, response };
-  if (response.ok) {
-    if (parseAs === 'stream') return { data: response.body, response };
-    if (parseAs === 'json' && !length) {
-      const text = await response.text();
-      return { data: text ? JSON.parse(text) : undefined, response };
-    }
-    return { data: await response[parseAs](), response };
-  }
-  let error: unknown = await response.text();
-  try {
-    error = JSON.parse(error as string);
-  } catch {
-    // Not JSON: the text is the error.
-  }
-  return { error, response };
 }

@@ -27,9 +27,12 @@ export type Send = (request: Request) => Promise<Response>;
 
 /**
  * One of our extras that wrap the send step (`retries(…)`, `timeout(…)`): off unless passed,
- * and only what is passed is bundled.
+ * and only what is passed is bundled. The client hands the `timeout` slot `finished`, which
+ * settles once the call is done with the response (its body read, a stream handed over, or
+ * the call failed), so that a wrapper can bound the body's reading too; `retry` has no use
+ * for it and is not given one.
  */
-export type SendWrapper = (send: Send) => Send;
+export type SendWrapper = (send: Send, finished?: Promise<void>) => Send;
 
 /** The options of a client, and the defaults of each of its calls. */
 export interface ClientOptions extends Omit<RequestInit, 'headers'> {
@@ -47,10 +50,19 @@ export interface ClientOptions extends Omit<RequestInit, 'headers'> {
   requestInitExt?: Record<string, unknown>;
   /** Our extra, off by default: send again on failure (`retries(…)` from this entry). */
   retry?: SendWrapper;
-  /** Our extra, off by default: give up on an attempt that takes too long (`timeout(…)`). */
+  /**
+   * Our extra, off by default: give up on an attempt that takes too long, reading its body
+   * included (`timeout(…)`). A body cut off is not retried: middleware has seen its response.
+   */
   timeout?: SendWrapper;
   /** Our extra, off by default: check JSON success bodies (`validation(…)`). */
   validate?: Validate;
+  /**
+   * Most bytes of a body the client reads itself (every `parseAs` but `stream`, and error
+   * bodies), after decompression; 16 MiB by default. Past it the call rejects with a
+   * `ResponseTooLargeError` and the rest is not downloaded. `Infinity` reads as openapi-fetch.
+   */
+  maxResponseBytes?: number;
 }
 
 /** Headers as a `Headers`, pairs or a record; in a record `null` removes a header set before. */
@@ -147,6 +159,8 @@ export type RequestOptions<T> = ParamsOption<T> &
     timeout?: SendWrapper;
     /** This call's validation, instead of the client's (`validation(…)`). */
     validate?: Validate;
+    /** This call's limit on the body it reads, instead of the client's. */
+    maxResponseBytes?: number;
   };
 
 /** The options a call ended up with, as middleware sees them. */

@@ -107,6 +107,11 @@ function useQueryTypes() {
   });
   expectTypeOf(suspended.data).toEqualTypeOf<Note>();
   expectTypeOf(suspended.error).toEqualTypeOf<Problem | null>();
+  const counted = hooks.useSuspenseQuery('get', '/tags', {}, { select: (tags) => tags.length });
+  expectTypeOf(counted.data).toEqualTypeOf<number>();
+  // @ts-expect-error: a suspense query has no `enabled`, a plain one has.
+  hooks.useSuspenseQuery('get', '/tags', {}, { enabled: false });
+  hooks.useQuery('get', '/tags', {}, { enabled: false });
 }
 
 function useMutationTypes() {

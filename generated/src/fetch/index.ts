@@ -10,18 +10,10 @@ import { createClient } from './client.js';
 
 export default createClient;
 export { createClient, randomID } from './client.js';
+export { ResponseTooLargeError } from './read.js';
 export { createPathBasedClient, wrapAsPathBasedClient } from './path-based.js';
-export {
-  createFinalURL,
-  createQuerySerializer,
-  defaultBodySerializer,
-  defaultPathSerializer,
-  mergeHeaders,
-  removeTrailingSlash,
-  serializeArrayParam,
-  serializeObjectParam,
-  serializePrimitiveParam,
-} from './serialize.js';
+// openapi-fetch's serializer helpers, public as they are: serialize.ts exports nothing else.
+export * from './serialize.js';
 export { retries, type RetryOptions } from './retries.js';
 export { timeout, TimeoutError } from './timeout.js';
 export {
@@ -35,7 +27,7 @@ export {
   type ValidationOptions,
 } from './validation.js';
 export { ResponseValidationError } from '../runtime/core/response-validation-error.js';
-export { InvalidRequestError } from '../runtime/core/request-errors.js';
+export { InvalidRequestError } from '../runtime/core/invalid-request-error.js';
 export type {
   BodySerializer,
   Client,

@@ -12,7 +12,7 @@
  * is never refused.
  */
 import { formatGuardPath, type Check, type GuardFailure } from '../runtime/core/guard.js';
-import { InvalidRequestError } from '../runtime/core/request-errors.js';
+import { InvalidRequestError } from '../runtime/core/invalid-request-error.js';
 import { ResponseValidationError } from '../runtime/core/response-validation-error.js';
 import type { RequestContext } from '../runtime/core/sdk-error.js';
 

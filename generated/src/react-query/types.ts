@@ -98,40 +98,57 @@ export type QueryOptionsFunction<Paths extends {}, Media extends MediaType> = <
   }
 >;
 
-export type UseQueryMethod<Paths extends {}, Media extends MediaType> = <
-  Method extends HttpMethod,
-  Path extends PathsWithMethod<Paths, Method>,
-  Init extends InitOf<Paths, Path, Method>,
-  Result extends Outcome<Paths, Method, Path, Init, Media>,
-  Options extends Omit<
-    QueryOptionsOf<Result, Options['select'], QueryKey<Paths, Method, Path>>,
-    'queryKey' | 'queryFn'
-  >,
->(
-  method: Method,
-  url: Path,
-  ...[init, options, queryClient]: InitThen<Init, [Options?, QueryClient?]>
-) => UseQueryResult<Selected<Result['data'], Options['select']>, Result['error']>;
+/**
+ * What `useQuery` and `useSuspenseQuery` differ in: the options they take and the result they
+ * give, looked up by `Kind` so that one signature serves both.
+ */
+interface QueryHookTypes<Data, Error, Select, Key extends readonly unknown[]> {
+  query: {
+    options: UseQueryOptions<Data, Error, Selected<Data, Select>, Key>;
+    result: UseQueryResult<Selected<Data, Select>, Error>;
+  };
+  suspense: {
+    options: UseSuspenseQueryOptions<Data, Error, Selected<Data, Select>, Key>;
+    result: UseSuspenseQueryResult<Selected<Data, Select>, Error>;
+  };
+}
 
-export type UseSuspenseQueryMethod<Paths extends {}, Media extends MediaType> = <
+/** A query hook: the method, the path, the init the client takes, then options and a QueryClient. */
+type QueryHook<
+  Paths extends {},
+  Media extends MediaType,
+  Kind extends keyof QueryHookTypes<0, 0, 0, []>,
+> = <
   Method extends HttpMethod,
   Path extends PathsWithMethod<Paths, Method>,
   Init extends InitOf<Paths, Path, Method>,
   Result extends Outcome<Paths, Method, Path, Init, Media>,
   Options extends Omit<
-    UseSuspenseQueryOptions<
+    QueryHookTypes<
       Result['data'],
       Result['error'],
-      Selected<Result['data'], Options['select']>,
+      Options['select'],
       QueryKey<Paths, Method, Path>
-    >,
+    >[Kind]['options'],
     'queryKey' | 'queryFn'
-  >,
+  > & { select?: unknown },
 >(
   method: Method,
   url: Path,
   ...[init, options, queryClient]: InitThen<Init, [Options?, QueryClient?]>
-) => UseSuspenseQueryResult<Selected<Result['data'], Options['select']>, Result['error']>;
+) => QueryHookTypes<Result['data'], Result['error'], Options['select'], []>[Kind]['result'];
+
+export type UseQueryMethod<Paths extends {}, Media extends MediaType> = QueryHook<
+  Paths,
+  Media,
+  'query'
+>;
+
+export type UseSuspenseQueryMethod<Paths extends {}, Media extends MediaType> = QueryHook<
+  Paths,
+  Media,
+  'suspense'
+>;
 
 export type UseInfiniteQueryMethod<Paths extends {}, Media extends MediaType> = <
   Method extends HttpMethod,

@@ -5,8 +5,9 @@
  * sending, transport failures, cancellation, and responses the client cannot use.
  */
 import { SdkError, where, type RequestContext } from './sdk-error.js';
-// In a module of its own, so that the `/fetch` client's validation bundles it without the rest.
+// In modules of their own, so that the `/fetch` client's validation bundles them without the rest.
 export { invalidResponseMessage, ResponseValidationError } from './response-validation-error.js';
+export { InvalidRequestError } from './invalid-request-error.js';
 
 /** A client option is missing or wrong; thrown by the constructor, naming the option. */
 export class ConfigurationError extends SdkError {
@@ -29,20 +30,6 @@ export class ConfigurationError extends SdkError {
 export class InsecureTransportError extends ConfigurationError {
   static {
     this.prototype.name = 'InsecureTransportError';
-  }
-}
-
-/** An argument the client refused before sending anything (a path parameter of `..`, an unknown query key …). */
-export class InvalidRequestError extends SdkError {
-  static {
-    this.prototype.name = 'InvalidRequestError';
-  }
-  /** The argument at fault, for example `path.user_id` or `query.distance`. */
-  declare readonly argument: string | undefined;
-
-  constructor(message: string, context: RequestContext, argument?: string) {
-    super(message, { context });
-    this.argument = argument;
   }
 }
 

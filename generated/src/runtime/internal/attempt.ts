@@ -13,7 +13,7 @@ import { permanentFailure } from './fetch-refusal.js';
 import { redactRequestHeaders } from './headers.js';
 import { callHook, type RequestHookEvent } from '../core/hooks.js';
 import type { Exchange, PreparedRequest } from '../core/operation.js';
-import { readBytes, type BodyReading } from './response-body.js';
+import { readBytes, type BodyReading } from './read-bytes.js';
 import {
   AbortError,
   ConnectionError,
