@@ -20,6 +20,7 @@ import type {
 import { propertyKey } from '../../ir/names.js';
 import { MIRROR_METHODS } from '../../ir/mirror.js';
 import type { SettledOpenApiTypesOptions } from './options.js';
+import type { RefResolves } from './refs.js';
 import { StructureKind, type TypeAliasDeclarationStructure } from 'ts-morph';
 import {
   componentAccess,
@@ -45,12 +46,29 @@ export class DocumentTypes {
   /** The helper types the rendered text uses, declared at the end of the file. */
   private readonly used = new Set<MirrorHelper>();
 
-  constructor(private readonly options: SettledOpenApiTypesOptions) {
+  constructor(
+    private readonly options: SettledOpenApiTypesOptions,
+    private readonly refResolves?: RefResolves,
+  ) {
     this.ro = readonlyMark(options);
   }
 
   schema(type: IrMirrorSchema): string {
-    return mirrorType(type, { options: this.options, useHelper: (name) => this.used.add(name) });
+    return mirrorType(type, {
+      options: this.options,
+      useHelper: (name) => this.used.add(name),
+      refResolves: this.refResolves,
+    });
+  }
+
+  /** A schema in a cycle, as its alias declares it: refs to the cycle's schemas by their aliases. */
+  aliasedSchema(type: IrMirrorSchema, aliases: ReadonlyMap<string, string>): string {
+    return mirrorType(type, {
+      options: this.options,
+      useHelper: (name) => this.used.add(name),
+      refResolves: this.refResolves,
+      aliasOf: (key) => aliases.get(key),
+    });
   }
 
   /** Declarations of the helpers used so far (call after rendering everything else). */

@@ -25,6 +25,9 @@ import { typescriptFile, type TypeScriptFile } from '../common/model.js';
 import { DocumentTypes } from './document-types.js';
 import { settleOpenApiTypesOptions, type OpenApiTypesOptions } from './options.js';
 import { rootTypeAliases, rootTypeNames } from './root-types.js';
+import { cycleAliases } from './cycles.js';
+import { refResolver } from './refs.js';
+import { MIRROR_HELPER_NAMES } from './schema-type.js';
 import { OPENAPI_TYPE_NAMES, propertyKey } from '../../ir/names.js';
 import type { Plan } from '../../plan/types.js';
 import { reservedNames } from '../../plan/reserved.js';
@@ -81,7 +84,7 @@ export function emitOpenApiTypes(
 ): TypeScriptFile {
   const settled = settleOpenApiTypesOptions(options);
   const mirror = ir.mirror ?? EMPTY;
-  const render = new DocumentTypes(settled);
+  const render = new DocumentTypes(settled, refResolver(mirror));
   const ro = settled.immutable;
   const member = (
     name: string,
@@ -117,6 +120,11 @@ export function emitOpenApiTypes(
     return { properties, indexSignatures };
   };
   const { components } = mirror;
+  const aliases = cycleAliases(components.schemas, [
+    ...OPENAPI_TYPE_NAMES,
+    ...(settled.rootTypes ? rootTypeNames(mirror).map(({ name }) => name) : []),
+    ...MIRROR_HELPER_NAMES,
+  ]);
   const section = (entries: readonly { key: string; type: string }[]) =>
     entries.length === 0
       ? 'never'
@@ -127,7 +135,7 @@ export function emitOpenApiTypes(
       section(
         components.schemas.map((s) => ({
           key: s.key,
-          type: render.schema(s.type),
+          type: aliases.get(s.key) ?? render.schema(s.type),
         })),
       ),
     ],
@@ -196,12 +204,6 @@ export function emitOpenApiTypes(
           ),
         });
   return typescriptFile(path, [
-    // openapi-typescript's shapes are kept even where TypeScript cannot resolve them: a
-    // recursive union written through indexed access (`Json: string | components['schemas']['Json'][]`)
-    // is TS2502 in its output as in ours, where its users' skipLibCheck hides it. Checked, the
-    // package would not build for such a document; unchecked, that member reads as `any`, as
-    // it does for openapi-typescript's users, and every other type stays exact.
-    '// @ts-nocheck',
     anInterface(
       'paths',
       "Every path of the document, as openapi-typescript writes `paths`: each method's parameters, request body and responses.",
@@ -229,6 +231,20 @@ export function emitOpenApiTypes(
       "openapi-typescript's `$defs`, empty here; kept for code that imports it.",
     ),
     operations,
+    ...components.schemas.flatMap(({ key, type }): TypeAliasDeclarationStructure[] => {
+      const name = aliases.get(key);
+      if (name === undefined) return [];
+      return [
+        {
+          kind: StructureKind.TypeAlias,
+          name,
+          type: render.aliasedSchema(type, aliases),
+          docs: [
+            `\`components["schemas"][${JSON.stringify(key)}]\`, by a name: it reaches itself outside any object's members, where TypeScript cannot resolve it as an indexed access.`,
+          ],
+        },
+      ];
+    }),
     ...render.helpers(),
   ]);
 }

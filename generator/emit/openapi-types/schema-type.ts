@@ -14,6 +14,10 @@ export interface MirrorTypeContext {
   readonly options: SettledOpenApiTypesOptions;
   /** Notes the helper types the text uses (`WithRequired`), for the file to declare. */
   readonly useHelper: (name: MirrorHelper) => void;
+  /** The module-local alias a ref to this schema key goes through, if any (cycles.ts). */
+  readonly aliasOf?: (key: string) => string | undefined;
+  /** Whether a ref's access exists in the module's types (refs.ts); one that does not is `unknown`. */
+  readonly refResolves?: (tokens: readonly string[]) => boolean;
 }
 
 export type MirrorHelper = 'WithRequired';
@@ -23,6 +27,8 @@ export const MIRROR_HELPERS: Readonly<Record<MirrorHelper, { parameters: string;
   {
     WithRequired: { parameters: 'T, K extends keyof T', type: 'T & { [P in K]-?: T[P] }' },
   };
+
+export const MIRROR_HELPER_NAMES = Object.keys(MIRROR_HELPERS) as MirrorHelper[];
 
 /** `readonly ` where the options make members immutable. */
 export function readonlyMark(options: SettledOpenApiTypesOptions): string {
@@ -41,7 +47,7 @@ export function mirrorType(type: IrMirrorSchema, ctx: MirrorTypeContext): string
     case 'literal':
       return JSON.stringify(type.value);
     case 'ref':
-      return refType(type.tokens);
+      return refType(type.tokens, ctx);
     case 'array':
       return `${readonlyMark(ctx.options)}(${mirrorType(type.items, ctx)})[]`;
     case 'tuple':
@@ -80,12 +86,25 @@ function grouped(type: IrMirrorSchema, ctx: MirrorTypeContext): string {
 
 /**
  * `components["schemas"]["Pet"]`: the pointer's first token is the type, the next two index
- * it, and the rest index on except `properties`, as openapi-typescript's own refs do.
+ * it, and the rest index on except `properties`, as openapi-typescript's own refs do. A
+ * schema with an alias starts from it instead (`Json`, `Pet["name"]`); an access that does
+ * not exist is `unknown`.
  */
-function refType(tokens: readonly string[]): string {
+function refType(tokens: readonly string[], ctx: MirrorTypeContext): string {
+  if (ctx.refResolves?.(tokens) === false) return 'unknown';
   const [root, ...rest] = tokens;
   const indexes = rest.filter((t, i) => i < 2 || t !== 'properties');
-  return `${root!}${indexes.map((t) => `[${JSON.stringify(t)}]`).join('')}`;
+  const key = schemaKeyOf(tokens);
+  const alias = key === undefined ? undefined : ctx.aliasOf?.(key);
+  const [base, tail] = alias === undefined ? [root!, indexes] : [alias, indexes.slice(2)];
+  return `${base}${tail.map((t) => `[${JSON.stringify(t)}]`).join('')}`;
+}
+
+/** The key of a ref into `components/schemas`, which an alias may stand for. */
+export function schemaKeyOf(tokens: readonly string[]): string | undefined {
+  return tokens.length >= 3 && tokens[0] === 'components' && tokens[1] === 'schemas'
+    ? tokens[2]
+    : undefined;
 }
 
 function objectType(type: IrMirrorObject, ctx: MirrorTypeContext): string {
