@@ -51,7 +51,10 @@ export function eagerCycleMembers(schemas: Schemas): Set<string> {
   for (const { key, type } of schemas) {
     const out: string[] = [];
     eagerRefs(type, byKey, out, new Set());
-    edges.set(key, out.filter((k) => byKey.has(k)));
+    edges.set(
+      key,
+      out.filter((k) => byKey.has(k)),
+    );
   }
   return cyclicNodes(
     schemas.map((s) => s.key),

@@ -27,7 +27,11 @@ export function refResolver(mirror: IrDocumentMirror): RefResolves {
   const schemaOf = (key: string) => find(components.schemas, key)?.type;
 
   /** Whether `names` index `type`'s rendering without TS2339. */
-  const reachesSchema = (type: IrMirrorSchema, names: readonly string[], depth: number): boolean => {
+  const reachesSchema = (
+    type: IrMirrorSchema,
+    names: readonly string[],
+    depth: number,
+  ): boolean => {
     if (names.length === 0) return true;
     if (depth > MAX_DEPTH) return false;
     const [name, ...rest] = names as [string, ...string[]];
@@ -119,7 +123,9 @@ export function refResolver(mirror: IrDocumentMirror): RefResolves {
         return (
           entry !== undefined &&
           followed(section, entry.body, names, depth, (b: IrMirrorBody) =>
-            names.length === 0 ? true : first === 'content' && reachesContent(b.content, rest, depth),
+            names.length === 0
+              ? true
+              : first === 'content' && reachesContent(b.content, rest, depth),
           )
         );
       }
