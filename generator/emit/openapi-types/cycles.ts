@@ -11,7 +11,8 @@
  */
 import type { IrMirrorSchema } from '../../ir/types.js';
 import { pascalCase } from './root-types.js';
-import { schemaKeyOf } from './schema-type.js';
+import { stronglyConnected } from './strongly-connected.js';
+import type { RefResolves } from './refs.js';
 
 /** The schemas of the document, by key, as the mirror lists them. */
 type Schemas = readonly { readonly key: string; readonly type: IrMirrorSchema }[];
@@ -22,17 +23,32 @@ type Schemas = readonly { readonly key: string; readonly type: IrMirrorSchema }[
  */
 const GLOBALS = ['Array', 'ReadonlyArray', 'Omit', 'Pick', 'Exclude', 'Record', 'Partial'];
 
+export interface SchemaCycles {
+  /** The alias of each schema on a cycle, by key, in document order. */
+  readonly aliases: ReadonlyMap<string, string>;
+  /**
+   * For a schema on a cycle that runs through `Omit<>`'s or `WithRequired<>`'s argument, the
+   * cycle's schemas. TypeScript needs that argument's keys before the cycle's alias exists,
+   * which no alias can defer (TS2456), so inside such an argument a ref to them is `unknown`.
+   */
+  readonly cutInGenerics: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
 /**
- * The alias of each schema in a cycle TypeScript resolves eagerly, by schema key, in document
- * order; each alias is the key in PascalCase (`Json`), `_2`… where it would repeat a name in
- * `taken` (the module's other declarations) or an earlier alias.
+ * The cycles of `schemas` TypeScript resolves eagerly, with an alias for each schema on one:
+ * the key in PascalCase (`Json`), `_2`… where it would repeat a name in `taken` (the module's
+ * other declarations) or an earlier alias.
  */
-export function cycleAliases(schemas: Schemas, taken: Iterable<string>): Map<string, string> {
+export function schemaCycles(
+  schemas: Schemas,
+  taken: Iterable<string>,
+  resolves?: RefResolves,
+): SchemaCycles {
   const used = new Set([...taken, ...GLOBALS]);
   const aliases = new Map<string, string>();
-  const cyclic = eagerCycleMembers(schemas);
+  const cycles = eagerCycles(schemas, resolves);
   for (const { key } of schemas) {
-    if (!cyclic.has(key)) continue;
+    if (!cycles.has(key)) continue;
     const cased = pascalCase(key);
     // An identifier cannot start with a digit, nor be empty.
     const base = /^[^\d]/.test(cased) ? cased : `Schema${cased}`;
@@ -41,63 +57,112 @@ export function cycleAliases(schemas: Schemas, taken: Iterable<string>): Map<str
     used.add(name);
     aliases.set(key, name);
   }
-  return aliases;
+  const cutInGenerics = new Map(
+    [...cycles].flatMap(([key, cycle]) => (cycle.throughGeneric ? [[key, cycle.keys]] : [])),
+  );
+  return { aliases, cutInGenerics };
 }
 
-/** The keys of schemas that reach themselves through types TypeScript resolves at once. */
-export function eagerCycleMembers(schemas: Schemas): Set<string> {
-  const byKey = new Map(schemas.map((s) => [s.key, s.type]));
-  const edges = new Map<string, string[]>();
-  for (const { key, type } of schemas) {
-    const out: string[] = [];
-    eagerRefs(type, byKey, out, new Set());
-    edges.set(
-      key,
-      out.filter((k) => byKey.has(k)),
-    );
-  }
-  return cyclicNodes(
-    schemas.map((s) => s.key),
-    edges,
-  );
+/** The key of a ref into `components/schemas`, which an alias may stand for. */
+export function schemaKeyOf(tokens: readonly string[]): string | undefined {
+  return tokens.length >= 3 && tokens[0] === 'components' && tokens[1] === 'schemas'
+    ? tokens[2]
+    : undefined;
+}
+
+interface Cycle {
+  readonly keys: Set<string>;
+  throughGeneric: boolean;
+}
+
+interface Edge {
+  readonly target: string;
+  readonly inGenericArgument: boolean;
 }
 
 /**
- * The schema keys `type` names where TypeScript resolves the name at once: anywhere but inside
- * an object's members. A deeper ref (`components["schemas"]["Pet"]["name"]`) also resolves the
- * member it reaches, so what that member names at once counts too.
+ * The cycles through types TypeScript resolves at once, by the keys of their schemas. The
+ * graph's nodes are accesses: a schema (`["Deep"]`), or a member a deeper ref reaches
+ * (`["Holder", "deep"]`), which resolves its schema and then the member's type. A cycle
+ * through a member is broken by an alias of the member's schema (`Holder["deep"]`), so
+ * such a node's schema counts as on the cycle.
+ */
+function eagerCycles(schemas: Schemas, resolves?: RefResolves): Map<string, Cycle> {
+  const byKey = new Map(schemas.map((s) => [s.key, s.type]));
+  const edges = new Map<string, Edge[]>();
+  const pending = schemas.map(({ key }) => [key]);
+  for (let access = pending.pop(); access !== undefined; access = pending.pop()) {
+    const id = JSON.stringify(access);
+    if (edges.has(id)) continue;
+    const [key, ...names] = access as [string, ...string[]];
+    const targets: Target[] = names.length > 0 ? [{ access: [key], inGenericArgument: false }] : [];
+    const type = memberOf(byKey.get(key), names, byKey);
+    if (type !== undefined) eagerRefs(type, { resolves, out: targets, inGenericArgument: false });
+    const known = targets.filter((t) => byKey.has(t.access[0]!));
+    edges.set(
+      id,
+      known.map((t) => ({
+        target: JSON.stringify(t.access),
+        inGenericArgument: t.inGenericArgument,
+      })),
+    );
+    pending.push(...known.map((t) => t.access));
+  }
+  const ownerOf = (id: string) => (JSON.parse(id) as string[])[0]!;
+  const components = stronglyConnected(
+    [...edges.keys()],
+    new Map([...edges].map(([id, out]) => [id, out.map((e) => e.target)])),
+  );
+  const cycles = new Map<string, Cycle>();
+  for (const [id, component] of components) {
+    // A schema with accesses on two cycles is on both: one alias serves them.
+    const cycle = cycles.get(ownerOf(id)) ?? { keys: new Set<string>(), throughGeneric: false };
+    for (const member of component.members) {
+      cycle.keys.add(ownerOf(member));
+      cycles.set(ownerOf(member), cycle);
+    }
+    cycle.throughGeneric ||= (edges.get(id) ?? []).some(
+      (e) => e.inGenericArgument && component.members.has(e.target),
+    );
+  }
+  return cycles;
+}
+
+interface Target {
+  readonly access: string[];
+  readonly inGenericArgument: boolean;
+}
+
+/**
+ * The accesses `type` names where TypeScript resolves them at once: anywhere but inside an
+ * object's members. A ref `resolves` rejects is written `unknown`, which names nothing.
  */
 function eagerRefs(
   type: IrMirrorSchema,
-  schemas: ReadonlyMap<string, IrMirrorSchema>,
-  out: string[],
-  seen: Set<string>,
+  into: {
+    readonly resolves?: RefResolves;
+    readonly out: Target[];
+    readonly inGenericArgument: boolean;
+  },
 ): void {
   switch (type.kind) {
     case 'ref': {
       const key = schemaKeyOf(type.tokens);
-      if (key === undefined) return;
-      out.push(key);
-      const rest = type.tokens.slice(3).filter((t) => t !== 'properties');
-      const member = memberOf(schemas.get(key), rest, schemas);
-      const at = type.tokens.join('/');
-      if (member !== undefined && !seen.has(at)) {
-        seen.add(at);
-        eagerRefs(member, schemas, out, seen);
-      }
+      if (key === undefined || into.resolves?.(type.tokens) === false) return;
+      const names = type.tokens.slice(3).filter((t) => t !== 'properties');
+      into.out.push({ access: [key, ...names], inGenericArgument: into.inGenericArgument });
       return;
     }
     case 'array':
-      return eagerRefs(type.items, schemas, out, seen);
+      return eagerRefs(type.items, into);
     case 'tuple':
     case 'union':
     case 'intersection':
-      for (const t of type.kind === 'tuple' ? type.items : type.members)
-        eagerRefs(t, schemas, out, seen);
+      for (const t of type.kind === 'tuple' ? type.items : type.members) eagerRefs(t, into);
       return;
     case 'omit':
     case 'with-required':
-      return eagerRefs(type.type, schemas, out, seen);
+      return eagerRefs(type.type, { ...into, inGenericArgument: true });
     default:
       // A keyword, a literal, an empty record, or an object, whose members TypeScript defers.
       return;
@@ -121,57 +186,4 @@ function memberOf(
   const [name, ...rest] = names;
   const property = type.properties.find((p) => p.name === name);
   return property && memberOf(property.type, rest, schemas, depth + 1);
-}
-
-/** The nodes on a cycle of `edges` (a strongly connected component of two or more, or a loop). */
-function cyclicNodes(
-  nodes: readonly string[],
-  edges: ReadonlyMap<string, readonly string[]>,
-): Set<string> {
-  // Tarjan's algorithm, iterative so that a long chain of schemas cannot overflow the stack.
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const cyclic = new Set<string>();
-  let next = 0;
-  for (const root of nodes) {
-    if (index.has(root)) continue;
-    const work: { node: string; edge: number }[] = [{ node: root, edge: 0 }];
-    index.set(root, next);
-    low.set(root, next++);
-    stack.push(root);
-    onStack.add(root);
-    while (work.length > 0) {
-      const frame = work[work.length - 1]!;
-      const targets = edges.get(frame.node) ?? [];
-      if (frame.edge < targets.length) {
-        const target = targets[frame.edge++]!;
-        if (!index.has(target)) {
-          index.set(target, next);
-          low.set(target, next++);
-          stack.push(target);
-          onStack.add(target);
-          work.push({ node: target, edge: 0 });
-        } else if (onStack.has(target)) {
-          low.set(frame.node, Math.min(low.get(frame.node)!, index.get(target)!));
-        }
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
-      if (low.get(frame.node) !== index.get(frame.node)) continue;
-      const component: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== frame.node);
-      const loops = component.length > 1 || targets.includes(frame.node);
-      if (loops) for (const m of component) cyclic.add(m);
-    }
-  }
-  return cyclic;
 }

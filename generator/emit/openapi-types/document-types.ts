@@ -21,6 +21,7 @@ import { propertyKey } from '../../ir/names.js';
 import { MIRROR_METHODS } from '../../ir/mirror.js';
 import type { SettledOpenApiTypesOptions } from './options.js';
 import type { RefResolves } from './refs.js';
+import { schemaKeyOf, type SchemaCycles } from './cycles.js';
 import { StructureKind, type TypeAliasDeclarationStructure } from 'ts-morph';
 import {
   componentAccess,
@@ -48,26 +49,36 @@ export class DocumentTypes {
 
   constructor(
     private readonly options: SettledOpenApiTypesOptions,
-    private readonly refResolves?: RefResolves,
+    private readonly refResolves: RefResolves = () => true,
+    private readonly cycles: SchemaCycles = { aliases: new Map(), cutInGenerics: new Map() },
   ) {
     this.ro = readonlyMark(options);
   }
 
+  /** A schema's type where openapi-typescript writes it: refs as its indexed accesses. */
   schema(type: IrMirrorSchema): string {
     return mirrorType(type, {
       options: this.options,
       useHelper: (name) => this.used.add(name),
-      refResolves: this.refResolves,
+      refOverride: (tokens) => (this.refResolves(tokens) ? undefined : 'unknown'),
     });
   }
 
-  /** A schema in a cycle, as its alias declares it: refs to the cycle's schemas by their aliases. */
-  aliasedSchema(type: IrMirrorSchema, aliases: ReadonlyMap<string, string>): string {
+  /** The schema `key` of a cycle, as its alias declares it: the cycle's schemas by their aliases. */
+  aliasedSchema(key: string, type: IrMirrorSchema): string {
+    const { aliases, cutInGenerics } = this.cycles;
+    const cut = cutInGenerics.get(key);
     return mirrorType(type, {
       options: this.options,
       useHelper: (name) => this.used.add(name),
-      refResolves: this.refResolves,
-      aliasOf: (key) => aliases.get(key),
+      refOverride: (tokens, inGenericArgument) => {
+        if (!this.refResolves(tokens)) return 'unknown';
+        const target = schemaKeyOf(tokens);
+        if (target === undefined) return undefined;
+        if (inGenericArgument && cut?.has(target)) return 'unknown';
+        const alias = aliases.get(target);
+        return alias === undefined ? undefined : { alias };
+      },
     });
   }
 

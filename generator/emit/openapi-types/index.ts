@@ -25,9 +25,9 @@ import { typescriptFile, type TypeScriptFile } from '../common/model.js';
 import { DocumentTypes } from './document-types.js';
 import { settleOpenApiTypesOptions, type OpenApiTypesOptions } from './options.js';
 import { rootTypeAliases, rootTypeNames } from './root-types.js';
-import { cycleAliases } from './cycles.js';
+import { schemaCycles } from './cycles.js';
 import { refResolver } from './refs.js';
-import { MIRROR_HELPER_NAMES } from './schema-type.js';
+import { MIRROR_HELPERS } from './schema-type.js';
 import { OPENAPI_TYPE_NAMES, propertyKey } from '../../ir/names.js';
 import type { Plan } from '../../plan/types.js';
 import { reservedNames } from '../../plan/reserved.js';
@@ -84,7 +84,18 @@ export function emitOpenApiTypes(
 ): TypeScriptFile {
   const settled = settleOpenApiTypesOptions(options);
   const mirror = ir.mirror ?? EMPTY;
-  const render = new DocumentTypes(settled, refResolver(mirror));
+  const { components } = mirror;
+  const resolves = refResolver(mirror);
+  const cycles = schemaCycles(
+    components.schemas,
+    [
+      ...OPENAPI_TYPE_NAMES,
+      ...(settled.rootTypes ? rootTypeNames(mirror).map(({ name }) => name) : []),
+      ...Object.keys(MIRROR_HELPERS),
+    ],
+    resolves,
+  );
+  const render = new DocumentTypes(settled, resolves, cycles);
   const ro = settled.immutable;
   const member = (
     name: string,
@@ -119,12 +130,6 @@ export function emitOpenApiTypes(
     }
     return { properties, indexSignatures };
   };
-  const { components } = mirror;
-  const aliases = cycleAliases(components.schemas, [
-    ...OPENAPI_TYPE_NAMES,
-    ...(settled.rootTypes ? rootTypeNames(mirror).map(({ name }) => name) : []),
-    ...MIRROR_HELPER_NAMES,
-  ]);
   const section = (entries: readonly { key: string; type: string }[]) =>
     entries.length === 0
       ? 'never'
@@ -135,7 +140,7 @@ export function emitOpenApiTypes(
       section(
         components.schemas.map((s) => ({
           key: s.key,
-          type: aliases.get(s.key) ?? render.schema(s.type),
+          type: cycles.aliases.get(s.key) ?? render.schema(s.type),
         })),
       ),
     ],
@@ -232,13 +237,13 @@ export function emitOpenApiTypes(
     ),
     operations,
     ...components.schemas.flatMap(({ key, type }): TypeAliasDeclarationStructure[] => {
-      const name = aliases.get(key);
+      const name = cycles.aliases.get(key);
       if (name === undefined) return [];
       return [
         {
           kind: StructureKind.TypeAlias,
           name,
-          type: render.aliasedSchema(type, aliases),
+          type: render.aliasedSchema(key, type),
           docs: [
             `\`components["schemas"][${JSON.stringify(key)}]\`, by a name: it reaches itself outside any object's members, where TypeScript cannot resolve it as an indexed access.`,
           ],

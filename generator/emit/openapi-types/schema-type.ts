@@ -14,11 +14,17 @@ export interface MirrorTypeContext {
   readonly options: SettledOpenApiTypesOptions;
   /** Notes the helper types the text uses (`WithRequired`), for the file to declare. */
   readonly useHelper: (name: MirrorHelper) => void;
-  /** The module-local alias a ref to this schema key goes through, if any (cycles.ts). */
-  readonly aliasOf?: (key: string) => string | undefined;
-  /** Whether a ref's access exists in the module's types (refs.ts); one that does not is `unknown`. */
-  readonly refResolves?: (tokens: readonly string[]) => boolean;
+  /** How a ref is written where openapi-typescript's indexed access would not compile. */
+  readonly refOverride?: (tokens: readonly string[], inGenericArgument: boolean) => RefOverride;
+  /** Inside `Omit<>` or `WithRequired<>`'s type argument, which TypeScript resolves at once. */
+  readonly inGenericArgument?: boolean;
 }
+
+/**
+ * A ref through a module-local alias of its schema (`Json`, `Holder["deep"]`, cycles.ts), or
+ * `unknown` where the access does not exist (refs.ts) or cannot be resolved (cycles.ts).
+ */
+export type RefOverride = { readonly alias: string } | 'unknown' | undefined;
 
 export type MirrorHelper = 'WithRequired';
 
@@ -27,8 +33,6 @@ export const MIRROR_HELPERS: Readonly<Record<MirrorHelper, { parameters: string;
   {
     WithRequired: { parameters: 'T, K extends keyof T', type: 'T & { [P in K]-?: T[P] }' },
   };
-
-export const MIRROR_HELPER_NAMES = Object.keys(MIRROR_HELPERS) as MirrorHelper[];
 
 /** `readonly ` where the options make members immutable. */
 export function readonlyMark(options: SettledOpenApiTypesOptions): string {
@@ -61,10 +65,10 @@ export function mirrorType(type: IrMirrorSchema, ctx: MirrorTypeContext): string
     case 'intersection':
       return type.members.map((m) => grouped(m, ctx)).join(' & ');
     case 'omit':
-      return `Omit<${mirrorType(type.type, ctx)}, ${keysOf(type.keys)}>`;
+      return `Omit<${mirrorType(type.type, { ...ctx, inGenericArgument: true })}, ${keysOf(type.keys)}>`;
     case 'with-required':
       ctx.useHelper('WithRequired');
-      return `WithRequired<${mirrorType(type.type, ctx)}, ${keysOf(type.keys)}>`;
+      return `WithRequired<${mirrorType(type.type, { ...ctx, inGenericArgument: true })}, ${keysOf(type.keys)}>`;
   }
 }
 
@@ -91,20 +95,13 @@ function grouped(type: IrMirrorSchema, ctx: MirrorTypeContext): string {
  * not exist is `unknown`.
  */
 function refType(tokens: readonly string[], ctx: MirrorTypeContext): string {
-  if (ctx.refResolves?.(tokens) === false) return 'unknown';
+  const override = ctx.refOverride?.(tokens, ctx.inGenericArgument === true);
+  if (override === 'unknown') return 'unknown';
   const [root, ...rest] = tokens;
   const indexes = rest.filter((t, i) => i < 2 || t !== 'properties');
-  const key = schemaKeyOf(tokens);
-  const alias = key === undefined ? undefined : ctx.aliasOf?.(key);
-  const [base, tail] = alias === undefined ? [root!, indexes] : [alias, indexes.slice(2)];
+  const [base, tail] =
+    override === undefined ? [root!, indexes] : [override.alias, indexes.slice(2)];
   return `${base}${tail.map((t) => `[${JSON.stringify(t)}]`).join('')}`;
-}
-
-/** The key of a ref into `components/schemas`, which an alias may stand for. */
-export function schemaKeyOf(tokens: readonly string[]): string | undefined {
-  return tokens.length >= 3 && tokens[0] === 'components' && tokens[1] === 'schemas'
-    ? tokens[2]
-    : undefined;
 }
 
 function objectType(type: IrMirrorObject, ctx: MirrorTypeContext): string {
