@@ -82,6 +82,25 @@ export class DocumentTypes {
     });
   }
 
+  /** The declarations of the cycles' aliases (`type Json = string | Json[]`), in document order. */
+  cycleAliases(
+    schemas: readonly { readonly key: string; readonly type: IrMirrorSchema }[],
+  ): TypeAliasDeclarationStructure[] {
+    return schemas.flatMap(({ key, type }): TypeAliasDeclarationStructure[] => {
+      const name = this.cycles.aliases.get(key);
+      if (name === undefined) return [];
+      const doc = `\`components["schemas"][${JSON.stringify(key)}]\`, by a name: it reaches itself outside any object's members, where TypeScript cannot resolve it as an indexed access.`;
+      return [
+        {
+          kind: StructureKind.TypeAlias,
+          name,
+          type: this.aliasedSchema(key, type),
+          docs: [doc],
+        },
+      ];
+    });
+  }
+
   /** Declarations of the helpers used so far (call after rendering everything else). */
   helpers(): TypeAliasDeclarationStructure[] {
     return [...this.used].sort().map((name) => ({
