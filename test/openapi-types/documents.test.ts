@@ -99,7 +99,7 @@ describe('openapi-typescript types, where its recursion is any', () => {
       spec,
       scratch(),
     );
-    expect(accesses).toHaveLength(23);
+    expect(accesses).toHaveLength(26);
     expect(other.filter((d) => !d.includes('theirs.ts'))).toEqual([]);
     expect(
       other.some((d) => d.includes('TS2502') || d.includes('in its own type annotation')),
@@ -114,6 +114,9 @@ describe('openapi-typescript types, where its recursion is any', () => {
       'components["schemas"]["Matrix"]',
       'components["schemas"]["Deep"]',
       'components["schemas"]["WithRequired"]',
+      // Ours compiles by `Omit<unknown, "petType">` in Cat: a cycle through a generic's argument.
+      'components["schemas"]["Pet"]',
+      'components["schemas"]["Cat"]',
       'components["parameters"]["Filter"]',
     ]);
     // `any` inside: a member typed by one of the above, or (`default`) by a path's `["schema"]`.
