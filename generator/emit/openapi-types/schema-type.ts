@@ -66,9 +66,15 @@ export function mirrorType(type: IrMirrorSchema, ctx: MirrorTypeContext): string
       return type.members.map((m) => grouped(m, ctx)).join(' & ');
     case 'omit':
       return `Omit<${mirrorType(type.type, { ...ctx, inGenericArgument: true })}, ${keysOf(type.keys)}>`;
-    case 'with-required':
+    case 'with-required': {
       ctx.useHelper('WithRequired');
-      return `WithRequired<${mirrorType(type.type, { ...ctx, inGenericArgument: true })}, ${keysOf(type.keys)}>`;
+      const base = mirrorType(type.type, { ...ctx, inGenericArgument: true });
+      // A ref to a member (`X["entity"]`) is `… | undefined` where the member is optional, and
+      // `keyof` that is `never`: openapi-typescript's `K extends keyof T` fails (TS2344). The
+      // object itself is what the allOf requires keys of; NonNullable<> leaves others unchanged.
+      const member = type.type.kind === 'ref' && type.type.tokens.length > 3;
+      return `WithRequired<${member ? `NonNullable<${base}>` : base}, ${keysOf(type.keys)}>`;
+    }
   }
 }
 
