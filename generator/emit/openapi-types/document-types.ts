@@ -51,6 +51,7 @@ export class DocumentTypes {
     private readonly options: SettledOpenApiTypesOptions,
     private readonly refResolves: RefResolves = () => true,
     private readonly cycles: SchemaCycles = { aliases: new Map(), cutInGenerics: new Map() },
+    private readonly refNullable: (tokens: readonly string[]) => boolean = () => false,
   ) {
     this.ro = readonlyMark(options);
   }
@@ -60,6 +61,7 @@ export class DocumentTypes {
     return mirrorType(type, {
       options: this.options,
       useHelper: (name) => this.used.add(name),
+      refNullable: this.refNullable,
       refOverride: (tokens) => (this.refResolves(tokens) ? undefined : 'unknown'),
     });
   }
@@ -71,6 +73,7 @@ export class DocumentTypes {
     return mirrorType(type, {
       options: this.options,
       useHelper: (name) => this.used.add(name),
+      refNullable: this.refNullable,
       refOverride: (tokens, inGenericArgument) => {
         if (!this.refResolves(tokens)) return 'unknown';
         const target = schemaKeyOf(tokens);

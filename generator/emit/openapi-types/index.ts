@@ -26,7 +26,7 @@ import { DocumentTypes } from './document-types.js';
 import { settleOpenApiTypesOptions, type OpenApiTypesOptions } from './options.js';
 import { rootTypeAliases, rootTypeNames } from './root-types.js';
 import { schemaCycles } from './cycles.js';
-import { refResolver } from './refs.js';
+import { refNullable, refResolver } from './refs.js';
 import { MIRROR_HELPERS } from './schema-type.js';
 import { OPENAPI_TYPE_NAMES, propertyKey } from '../../ir/names.js';
 import type { Plan } from '../../plan/types.js';
@@ -95,7 +95,7 @@ export function emitOpenApiTypes(
     ],
     resolves,
   );
-  const render = new DocumentTypes(settled, resolves, cycles);
+  const render = new DocumentTypes(settled, resolves, cycles, refNullable(mirror));
   const ro = settled.immutable;
   const member = (
     name: string,

@@ -20,6 +20,24 @@ const MAX_DEPTH = 64;
 
 export type RefResolves = (tokens: readonly string[]) => boolean;
 
+/**
+ * Whether a ref's type may be `null` or `undefined`: one to a member (which may be optional),
+ * or to a schema that is a union with `null`, through refs to refs.
+ */
+export function refNullable(mirror: IrDocumentMirror): (tokens: readonly string[]) => boolean {
+  const schemas = new Map(mirror.components.schemas.map((s) => [s.key, s.type]));
+  const nullable = (type: IrMirrorSchema | undefined, depth: number): boolean => {
+    if (type === undefined || depth > MAX_DEPTH) return false;
+    if (type.kind === 'keyword') return type.keyword === 'null';
+    if (type.kind === 'union') return type.members.some((m) => nullable(m, depth + 1));
+    if (type.kind !== 'ref') return false;
+    const [root, section, key] = type.tokens;
+    if (root !== 'components' || section !== 'schemas') return false;
+    return type.tokens.length > 3 || nullable(schemas.get(key!), depth + 1);
+  };
+  return (tokens) => nullable({ kind: 'ref', tokens }, 0);
+}
+
 export function refResolver(mirror: IrDocumentMirror): RefResolves {
   const { components } = mirror;
   const find = <T extends { key: string }>(list: readonly T[], key: string) =>

@@ -16,6 +16,8 @@ export interface MirrorTypeContext {
   readonly useHelper: (name: MirrorHelper) => void;
   /** How a ref is written where openapi-typescript's indexed access would not compile. */
   readonly refOverride?: (tokens: readonly string[], inGenericArgument: boolean) => RefOverride;
+  /** Whether a ref's type may be `null` or `undefined` (refs.ts). */
+  readonly refNullable?: (tokens: readonly string[]) => boolean;
   /** Inside `Omit<>` or `WithRequired<>`'s type argument, which TypeScript resolves at once. */
   readonly inGenericArgument?: boolean;
 }
@@ -67,12 +69,17 @@ export function mirrorType(type: IrMirrorSchema, ctx: MirrorTypeContext): string
     case 'omit':
       return `Omit<${mirrorType(type.type, { ...ctx, inGenericArgument: true })}, ${keysOf(type.keys)}>`;
     case 'with-required': {
+      // Keys of a ref written `unknown` (refs.ts, cycles.ts) cannot be required: `keyof unknown`
+      // is `never`, which fails the helper's constraint; nothing is known of it either way.
+      if (type.type.kind === 'ref' && ctx.refOverride?.(type.type.tokens, true) === 'unknown')
+        return 'unknown';
       ctx.useHelper('WithRequired');
       const base = mirrorType(type.type, { ...ctx, inGenericArgument: true });
-      // A ref to a member (`X["entity"]`) is `… | undefined` where the member is optional, and
-      // `keyof` that is `never`: openapi-typescript's `K extends keyof T` fails (TS2344). The
-      // object itself is what the allOf requires keys of; NonNullable<> leaves others unchanged.
-      const member = type.type.kind === 'ref' && type.type.tokens.length > 3;
+      // A ref to a member that may be absent (`X["entity"]`) or to a nullable schema is
+      // `… | undefined` or `… | null`, whose `keyof` is `never`: openapi-typescript's
+      // `K extends keyof T` fails there (TS2344). The keys are required of the object, so
+      // NonNullable<> of it, which leaves an object type as it is.
+      const member = type.type.kind === 'ref' && ctx.refNullable?.(type.type.tokens) === true;
       return `WithRequired<${member ? `NonNullable<${base}>` : base}, ${keysOf(type.keys)}>`;
     }
   }
