@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { useScratchDir } from '../support/scratch.js';
-import { compareDocument, writeBoth } from './compare.js';
+import { compareDocument, diagnosticsOf, writeBoth } from './compare.js';
 
 const DOCUMENTS: readonly [string, string][] = [
   ['petstore (3.0)', 'node_modules/@readme/oas-examples/3.0/json/petstore.json'],
@@ -143,5 +143,40 @@ describe('openapi-typescript types, where its recursion is any', () => {
     expect(oursAny).toEqual([]);
     expect(theirsAny).toEqual(['components["schemas"]["Json"]', 'components["schemas"]["Nested"]']);
     expect(differing.map((d) => d.path)).toEqual(['paths["/trees"]["post"]["responses"]["200"]']);
+  }, 180_000);
+});
+
+/**
+ * `WithRequired<T, K extends keyof T>` where T may be `null` (a nullable schema) or
+ * `undefined` (a ref to an optional member): `keyof` such a T is `never`, so openapi-typescript's
+ * output is TS2344 there and requires the keys as `unknown`. Ours requires them of
+ * `NonNullable<T>`, compiles, and keeps the members' types; a plain object stays as theirs.
+ */
+describe('openapi-typescript types, required keys of what may be null', () => {
+  const scratch = useScratchDir('openapi-types-required-');
+
+  it('required-of-nullable fixture: ours compiles and keeps the key types', async () => {
+    const spec = 'test/openapi-types/fixtures/required-of-nullable.json';
+    await writeBoth(spec, scratch());
+    const { differing, other, theirsAny, oursAny } = await compareDocument(spec, scratch());
+    expect(other.filter((d) => !d.includes('theirs.ts'))).toEqual([]);
+    expect(other.filter((d) => d.includes('theirs.ts'))).toHaveLength(2);
+    expect([theirsAny, oursAny]).toEqual([[], []]);
+    expect(differing.map((d) => [d.path, d.message.includes('Actual: never')])).toEqual([
+      ['components["schemas"]["NeedsA"]', true],
+      ['components["schemas"]["NeedsId"]', true],
+    ]);
+    const file = join(scratch(), 'required.ts');
+    await writeFile(
+      file,
+      [
+        `import { expectTypeOf } from 'vitest';`,
+        `import type { components } from './ours.js';`,
+        `expectTypeOf<components['schemas']['NeedsA']['a']>().toEqualTypeOf<string>();`,
+        `expectTypeOf<components['schemas']['NeedsId']['id']>().toEqualTypeOf<number>();`,
+        '',
+      ].join('\n'),
+    );
+    expect(diagnosticsOf([file]).map((d) => d.messageText)).toEqual([]);
   }, 180_000);
 });
