@@ -5,6 +5,9 @@
  * ours unchanged: `paths['/pets/{petId}']['get']['responses'][200]['content']['application/json']`.
  * They are rendered from the IR's document mirror (`IrDocumentMirror`), not from the package's
  * own types, which differ on purpose (open enums, read and write views, dates).
+ * The module is type-checked like the rest of the package: where openapi-typescript's shape
+ * does not compile, ours names a recursive schema by a module-local alias (cycles.ts) and
+ * types a ref to a member that does not exist as `unknown` (refs.ts).
  */
 import {
   StructureKind,
