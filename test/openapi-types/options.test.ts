@@ -4,12 +4,12 @@
  * (`pathParamsAsTypes`), `SchemaPet`-style aliases (`rootTypes`). Each is compared with
  * openapi-typescript's output for the same document and options, and checked for the shape itself.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkConfig } from '../../generator/cli/config/check.js';
 import { useScratchDir } from '../support/scratch.js';
-import { compareDocument, compileAgainst, writeBoth } from './compare.js';
+import { compareDocument, compileAgainst, diagnosticsOf, writeBoth } from './compare.js';
 import ts from 'typescript';
 
 const PETSTORE = 'node_modules/@readme/oas-examples/3.0/json/petstore.json';
@@ -27,6 +27,7 @@ describe('openapiTypes options', () => {
     const { differing, other } = await compareDocument(PETSTORE, dir);
     expect(other).toEqual([]);
     expect(differing).toEqual([]);
+    expect(await readFile(join(dir, 'ours.ts'), 'utf8')).not.toContain('@ts-nocheck');
     expect(
       await compile(dir, [
         `expectTypeOf<O.components['schemas']['Pet']['photoUrls']>().toEqualTypeOf<readonly string[]>();`,
@@ -49,6 +50,12 @@ describe('openapiTypes options', () => {
         'expectTypeOf<O.paths[`/user/ada`]["get"]>().toEqualTypeOf<T.paths[`/user/ada`]["get"]>();',
       ]),
     ).toEqual([]);
+    // The one shape left unchecked: `/user/login` beside `/user/${string}` is TS2411 there.
+    const ours = await readFile(join(dir, 'ours.ts'), 'utf8');
+    expect(ours).toContain('// @ts-nocheck');
+    const without = join(dir, 'unchecked-removed.ts');
+    await writeFile(without, ours.replace('// @ts-nocheck', ''));
+    expect(diagnosticsOf([without]).map((d) => d.code)).toContain(2411);
   }, 180_000);
 
   it('defaults as openapi-typescript’s: a property with a default is required in a response', async () => {

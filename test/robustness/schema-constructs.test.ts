@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ir, IrType } from '../../generator/ir/types.js';
 import { generateText, scratchDir, typeCheck, writeOutput } from './harness.js';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import type { OutputFile } from '../../generator/print/print.js';
 
 const FIXTURES = [
   'own-definitions.yaml',
@@ -19,8 +20,32 @@ const FIXTURES = [
   'pattern-properties.yaml',
 ] as const;
 
+/**
+ * Code a user writes against a fixture's `src/openapi-types.ts`, checked with its output: a
+ * recursive member must be a real type (an `any` would accept the wrong values, and the
+ * `@ts-expect-error` lines would then be errors themselves).
+ */
+const CONSUMERS: Partial<Record<(typeof FIXTURES)[number], string>> = {
+  'recursion.yaml': [
+    `import type { components, paths } from './openapi-types.js';`,
+    `type Json = components['schemas']['Json'];`,
+    `export const nested: Json = { list: [1, 'two', null, { deeper: [true, []] }] };`,
+    `// @ts-expect-error a function is no JSON value, however deep`,
+    `export const wrong: Json = { list: [{ deeper: [() => 1] }] };`,
+    `export const matrix: components['schemas']['Nested'] = [[[[]], []]];`,
+    `// @ts-expect-error only arrays nest in Nested`,
+    `export const flat: components['schemas']['Nested'] = [[1]];`,
+    `type Planted = paths['/trees']['post']['responses'][200]['content']['application/json'];`,
+    `export const planted: Planted = [{ a: 'b' }];`,
+    `// @ts-expect-error undefined is no JSON value`,
+    `export const missing: Planted = [undefined];`,
+    '',
+  ].join('\n'),
+};
+
 interface Generated {
   readonly ir?: Ir;
+  readonly files?: readonly OutputFile[];
   /** Refusals, or type errors of the output (`file:line TSnnnn message`). */
   readonly problems: string[];
 }
@@ -39,8 +64,14 @@ beforeAll(async () => {
       generated.set(name, { problems: refusals });
       continue;
     }
-    generated.set(name, { ir: outcome.ir, problems: [] });
+    generated.set(name, { ir: outcome.ir, files: outcome.files, problems: [] });
     written.push(...(await writeOutput(join(scratch, name), outcome.files)));
+    const consumer = CONSUMERS[name];
+    if (consumer !== undefined) {
+      const path = join(scratch, name, 'src', 'consumer.ts');
+      await writeFile(path, consumer);
+      written.push(path);
+    }
   }
   // One program for every output: the standard library is parsed once.
   for (const e of typeCheck(written)) {
@@ -77,6 +108,21 @@ const NULL: IrType = { kind: 'null' };
 describe('schema constructs give output that type-checks under strict', () => {
   it.each(FIXTURES)('%s', (name) => {
     expect(generated.get(name)!.problems).toEqual([]);
+  });
+});
+
+describe("openapi-typescript's types of the constructs", () => {
+  it('are type-checked: src/openapi-types.ts has no @ts-nocheck, and recursion gets aliases', () => {
+    for (const name of FIXTURES) {
+      const file = generated.get(name)!.files?.find((f) => f.path === 'src/openapi-types.ts');
+      expect(file?.content, name).not.toContain('@ts-nocheck');
+    }
+    const recursion = generated.get('recursion.yaml')!.files!;
+    const text = recursion.find((f) => f.path === 'src/openapi-types.ts')!.content;
+    expect(text).toContain(
+      'type Json = string | number | boolean | null | Json[] | { [key: string]: Json };',
+    );
+    expect(text).toContain('type Nested = Nested[][];');
   });
 });
 

@@ -21,6 +21,8 @@ import { propertyKey } from '../../ir/names.js';
 import { MIRROR_METHODS } from '../../ir/mirror.js';
 import type { SettledOpenApiTypesOptions } from './options.js';
 import type { MirrorEnums } from './enums.js';
+import type { RefResolves } from './refs.js';
+import { schemaKeyOf, type SchemaCycles } from './cycles.js';
 import { StructureKind, type TypeAliasDeclarationStructure } from 'ts-morph';
 import {
   componentAccess,
@@ -48,16 +50,61 @@ export class DocumentTypes {
 
   constructor(
     private readonly options: SettledOpenApiTypesOptions,
+    private readonly refResolves: RefResolves = () => true,
+    private readonly cycles: SchemaCycles = { aliases: new Map(), cutInGenerics: new Map() },
+    private readonly refNullable: (tokens: readonly string[]) => boolean = () => false,
     private readonly enums?: MirrorEnums,
   ) {
     this.ro = readonlyMark(options);
   }
 
+  /** A schema's type where openapi-typescript writes it: refs as its indexed accesses. */
   schema(type: IrMirrorSchema): string {
     return mirrorType(type, {
       options: this.options,
       useHelper: (name) => this.used.add(name),
+      refNullable: this.refNullable,
       ...(this.enums ? { enums: this.enums } : {}),
+      refOverride: (tokens) => (this.refResolves(tokens) ? undefined : 'unknown'),
+    });
+  }
+
+  /** The schema `key` of a cycle, as its alias declares it: the cycle's schemas by their aliases. */
+  aliasedSchema(key: string, type: IrMirrorSchema): string {
+    const { aliases, cutInGenerics } = this.cycles;
+    const cut = cutInGenerics.get(key);
+    return mirrorType(type, {
+      options: this.options,
+      useHelper: (name) => this.used.add(name),
+      refNullable: this.refNullable,
+      ...(this.enums ? { enums: this.enums } : {}),
+      refOverride: (tokens, inGenericArgument) => {
+        if (!this.refResolves(tokens)) return 'unknown';
+        const target = schemaKeyOf(tokens);
+        if (target === undefined) return undefined;
+        if (inGenericArgument && cut?.has(target)) return 'unknown';
+        const alias = aliases.get(target);
+        return alias === undefined ? undefined : { alias };
+      },
+    });
+  }
+
+  /** The declarations of the cycles' aliases (`type Json = string | Json[]`), in document order. */
+  cycleAliases(
+    schemas: readonly { readonly key: string; readonly type: IrMirrorSchema }[],
+  ): TypeAliasDeclarationStructure[] {
+    return schemas.flatMap(({ key, type }): TypeAliasDeclarationStructure[] => {
+      const name = this.cycles.aliases.get(key);
+      if (name === undefined) return [];
+      const doc = `\`components["schemas"][${JSON.stringify(key)}]\`, by a name: it reaches itself outside any object's members, where TypeScript cannot resolve it as an indexed access.`;
+      return [
+        {
+          kind: StructureKind.TypeAlias,
+          name,
+          type: this.aliasedSchema(key, type),
+          docs: [doc],
+        },
+      ];
     });
   }
 

@@ -5,39 +5,24 @@
  * ours unchanged: `paths['/pets/{petId}']['get']['responses'][200]['content']['application/json']`.
  * They are rendered from the IR's document mirror (`IrDocumentMirror`), not from the package's
  * own types, which differ on purpose (open enums, read and write views, dates).
+ * The module is type-checked like the rest of the package: where openapi-typescript's shape
+ * does not compile, ours names a recursive schema by a module-local alias (cycles.ts) and
+ * types a ref to a member that does not exist as `unknown` (refs.ts).
  */
-import {
-  StructureKind,
-  type StatementStructures,
-  type IndexSignatureDeclarationStructure,
-  type InterfaceDeclarationStructure,
-  type PropertySignatureStructure,
-  type TypeAliasDeclarationStructure,
-} from 'ts-morph';
-import type {
-  Ir,
-  IrDocumentMirror,
-  IrMirrorParameter,
-  IrMirrorPath,
-  IrMirrorRef,
-  IrMirrorSchema,
-} from '../../ir/types.js';
+import type { Ir } from '../../ir/types.js';
 import { typescriptFile, type TypeScriptFile } from '../common/model.js';
-import { DocumentTypes } from './document-types.js';
 import { settleOpenApiTypesOptions, type OpenApiTypesOptions } from './options.js';
-import { rootTypeAliases, rootTypeNames } from './root-types.js';
-import { enumStructure, MirrorEnums, type MirrorEnumDeclaration } from './enums.js';
+import { rootTypeNames } from './root-types.js';
+import { enumStructure } from './enums.js';
+import { renderOpenApiTypes } from './render.js';
 import { diagnosticAt, type Diagnostic, type Locatable } from '../../shared/diagnostics.js';
-import { OPENAPI_TYPE_NAMES, propertyKey } from '../../ir/names.js';
+import { OPENAPI_TYPE_NAMES } from '../../ir/names.js';
 import type { Plan } from '../../plan/types.js';
 import { reservedNames } from '../../plan/reserved.js';
 
 export { type OpenApiTypesOptions, OPENAPI_TYPES_OPTION_NAMES } from './options.js';
 
 export const OPENAPI_TYPES_MODULE = 'openapi-types.ts';
-
-const OPERATIONS_DOC =
-  'Every operation with an `operationId`, by it, as openapi-typescript writes `operations`.';
 
 /** What the package index re-exports from the module: types, and with the `enum` option values. */
 export interface OpenApiTypeExports {
@@ -75,7 +60,9 @@ export function openApiTypeExports(
     : [];
   return {
     typeNames: [...OPENAPI_TYPE_NAMES, ...aliases],
-    valueNames: settled.enum ? renderOpenApiTypes(ir, plan, options).enums.map((e) => e.name) : [],
+    valueNames: settled.enum
+      ? renderOpenApiTypes(ir, packageNames(ir, plan), options).enums.map((e) => e.name)
+      : [],
   };
 }
 
@@ -90,12 +77,12 @@ export function withheldEnumWarnings(
   plan: Plan,
   options: OpenApiTypesOptions | undefined,
 ): Diagnostic[] {
-  return renderOpenApiTypes(ir, plan, options).withheld.map((e) =>
+  return renderOpenApiTypes(ir, packageNames(ir, plan), options).withheld.map((e) =>
     diagnosticAt(
       document,
       'openapi-enum-name-taken',
       e.at,
-      `openapiTypes.enum: ${e.name}, the enum openapi-typescript declares for this schema, is a name the package exports already (for a named enum schema, its own object of the values); the types take the values, so that one's members fit where openapi-typescript's enum would`,
+      `openapiTypes.enum: ${e.name}, the enum openapi-typescript declares for this schema, is a name taken already: the package exports it (for a named enum schema, its own object of the values) or the module names a recursive schema so; the types take the enum's values instead`,
       {
         severity: 'warning',
         hint: `import ${e.name} from the package as before; compare its members' names with openapi-typescript's where a value is not an identifier`,
@@ -104,252 +91,12 @@ export function withheldEnumWarnings(
   );
 }
 
-const EMPTY: IrDocumentMirror = {
-  paths: [],
-  components: {
-    schemas: [],
-    responses: [],
-    parameters: [],
-    requestBodies: [],
-    headers: [],
-    pathItems: [],
-  },
-  operations: [],
-};
-
 export function emitOpenApiTypes(
   ir: Ir,
   plan: Plan,
   path: string,
   options?: OpenApiTypesOptions,
 ): TypeScriptFile {
-  const { statements, enums } = renderOpenApiTypes(ir, plan, options);
+  const { statements, enums } = renderOpenApiTypes(ir, packageNames(ir, plan), options);
   return typescriptFile(path, [...statements, ...enums.map(enumStructure)]);
-}
-
-/**
- * The module's declarations, and with the `enum` option the enums the types refer to, met in
- * openapi-typescript's order (paths with their operations, webhooks, components).
- */
-function renderOpenApiTypes(
-  ir: Ir,
-  plan: Plan,
-  options?: OpenApiTypesOptions,
-): {
-  statements: (StatementStructures | string)[];
-  enums: readonly MirrorEnumDeclaration[];
-  withheld: readonly MirrorEnumDeclaration[];
-} {
-  const settled = settleOpenApiTypesOptions(options);
-  const mirror = ir.mirror ?? EMPTY;
-  const enums = settled.enum ? new MirrorEnums(packageNames(ir, plan)) : undefined;
-  const render = new DocumentTypes(settled, enums);
-  const ro = settled.immutable;
-  const member = (
-    name: string,
-    type: string,
-    doc: string,
-    isReadonly = ro,
-  ): PropertySignatureStructure => ({
-    kind: StructureKind.PropertySignature,
-    name: propertyKey(name),
-    type,
-    isReadonly,
-    docs: [doc],
-  });
-  const pathsOf = (paths: readonly IrMirrorPath[], asTemplates: boolean) => {
-    const properties: PropertySignatureStructure[] = [];
-    const indexSignatures: IndexSignatureDeclarationStructure[] = [];
-    for (const { key, item, pathParameterTypes } of paths.map((p) => ({
-      ...p,
-      pathParameterTypes: asTemplates ? templateOf(p, mirror) : undefined,
-    }))) {
-      const type = render.pathItem(item);
-      if (pathParameterTypes === undefined)
-        properties.push(member(key, type, `The operations at \`${key}\`, by method.`));
-      else
-        indexSignatures.push({
-          kind: StructureKind.IndexSignature,
-          keyName: 'path',
-          keyType: pathParameterTypes,
-          returnType: type,
-          isReadonly: ro,
-        });
-    }
-    return { properties, indexSignatures };
-  };
-  const emptyRecord = (name: string, doc: string): TypeAliasDeclarationStructure => ({
-    kind: StructureKind.TypeAlias,
-    name,
-    isExported: true,
-    type: 'Record<string, never>',
-    docs: [doc],
-  });
-  const anInterface = (
-    name: string,
-    doc: string,
-    body: {
-      properties: PropertySignatureStructure[];
-      indexSignatures?: IndexSignatureDeclarationStructure[];
-    },
-  ): InterfaceDeclarationStructure => ({
-    kind: StructureKind.Interface,
-    name,
-    isExported: true,
-    docs: [doc],
-    ...body,
-  });
-  // Rendered in openapi-typescript's order, which is the order `enum` declares enums in.
-  const paths = pathsOf(mirror.paths, settled.pathParamsAsTypes);
-  const operations =
-    mirror.operations.length === 0
-      ? emptyRecord('operations', OPERATIONS_DOC)
-      : anInterface('operations', OPERATIONS_DOC, {
-          properties: mirror.operations.map(({ id, operation }) =>
-            member(
-              id,
-              render.operation(operation),
-              `The operation \`${id}\`: its parameters, request body and responses.`,
-            ),
-          ),
-        });
-  const webhooks =
-    mirror.webhooks === undefined
-      ? emptyRecord('webhooks', 'The document declares no webhooks; kept for code that imports it.')
-      : anInterface(
-          'webhooks',
-          'The webhooks the document declares, shaped as `paths` is.',
-          pathsOf(mirror.webhooks, false),
-        );
-  const { components } = mirror;
-  const section = (entries: readonly { key: string; type: string }[]) =>
-    entries.length === 0
-      ? 'never'
-      : `{ ${entries.map((e) => `${ro ? 'readonly ' : ''}${propertyKey(e.key)}: ${e.type};`).join(' ')} }`;
-  const componentSections: [string, string][] = [
-    [
-      'schemas',
-      section(
-        components.schemas.map((s) => ({
-          key: s.key,
-          type: render.schema(s.type),
-        })),
-      ),
-    ],
-    [
-      'responses',
-      section(
-        components.responses.map((r) => ({ key: r.key, type: render.responseOrRef(r.response) })),
-      ),
-    ],
-    [
-      'parameters',
-      section(
-        components.parameters.map((p) => ({
-          key: p.key,
-          type: render.parameterOrRef(p.parameter),
-        })),
-      ),
-    ],
-    [
-      'requestBodies',
-      section(
-        components.requestBodies.map((b) => ({ key: b.key, type: render.bodyOrRef(b.body) })),
-      ),
-    ],
-    [
-      'headers',
-      section(components.headers.map((h) => ({ key: h.key, type: render.headerOrRef(h.header) }))),
-    ],
-    [
-      'pathItems',
-      section(components.pathItems.map((p) => ({ key: p.key, type: render.pathItem(p.item) }))),
-    ],
-  ];
-  const statements: (StatementStructures | string)[] = [
-    // openapi-typescript's shapes are kept even where TypeScript cannot resolve them: a
-    // recursive union written through indexed access (`Json: string | components['schemas']['Json'][]`)
-    // is TS2502 in its output as in ours, where its users' skipLibCheck hides it. Checked, the
-    // package would not build for such a document; unchecked, that member reads as `any`, as
-    // it does for openapi-typescript's users, and every other type stays exact.
-    '// @ts-nocheck',
-    anInterface(
-      'paths',
-      "Every path of the document, as openapi-typescript writes `paths`: each method's parameters, request body and responses.",
-      paths,
-    ),
-    webhooks,
-    anInterface(
-      'components',
-      "The document's reusable parts by section, as openapi-typescript writes `components`.",
-      {
-        properties: componentSections.map(([name, type]) =>
-          member(name, type, `The document's \`${name}\`, by the names it gives them.`, false),
-        ),
-      },
-    ),
-    ...(settled.rootTypes ? rootTypeAliases(mirror, settled.enum) : []),
-    emptyRecord(
-      '$defs',
-      "openapi-typescript's `$defs`, empty here; kept for code that imports it.",
-    ),
-    operations,
-    ...render.helpers(),
-  ];
-  return {
-    statements,
-    enums: enums?.declarations ?? [],
-    withheld: enums?.withheld ?? [],
-  };
-}
-
-/**
- * A path key with `{parameters}` as openapi-typescript's `--path-params-as-types` writes it: a
- * template literal with `${number}` or `${boolean}` for a parameter of that schema type and
- * `${string}` for any other. Undefined for a path without parameters, which stays a plain key.
- */
-function templateOf(path: IrMirrorPath, mirror: IrDocumentMirror): string | undefined {
-  if (!path.key.includes('{') || 'kind' in path.item) return undefined;
-  const item = path.item;
-  // Where openapi-typescript looks for a path parameter: the path item's, then each operation's.
-  const operations = item.methods.map(({ operation }) =>
-    operation.kind === 'operation'
-      ? mirror.operations.find((o) => o.id === operation.id)?.operation
-      : operation,
-  );
-  const typeOf = (name: string) =>
-    [item.parameters, ...operations.flatMap((o) => (o ? [o.parameters] : []))]
-      .flatMap((p) => p.path)
-      .find((use) => use.name === name);
-  let text = '';
-  let rest = path.key;
-  for (;;) {
-    const open = rest.indexOf('{');
-    const close = open < 0 ? -1 : rest.indexOf('}', open);
-    if (close < 0) break;
-    text += escapeTemplate(rest.slice(0, open));
-    const use = typeOf(rest.slice(open + 1, close));
-    const schema = use === undefined ? undefined : parameterType(use.parameter, mirror);
-    const keyword = schema?.kind === 'keyword' ? schema.keyword : undefined;
-    text += keyword === 'number' ? '${number}' : keyword === 'boolean' ? '${boolean}' : '${string}';
-    rest = rest.slice(close + 1);
-  }
-  return `\`${text}${escapeTemplate(rest)}\``;
-}
-
-function escapeTemplate(text: string): string {
-  return text.replace(/[`\\]|\$\{/g, (m) => (m === '${' ? '\\${' : `\\${m}`));
-}
-
-/** A parameter's type, through a ref to `components.parameters`. */
-function parameterType(
-  parameter: IrMirrorParameter | IrMirrorRef,
-  mirror: IrDocumentMirror,
-  seen = new Set<string>(),
-): IrMirrorSchema | undefined {
-  if (!('kind' in parameter)) return parameter.type;
-  if (parameter.section !== 'parameters' || seen.has(parameter.key)) return undefined;
-  seen.add(parameter.key);
-  const target = mirror.components.parameters.find((p) => p.key === parameter.key);
-  return target === undefined ? undefined : parameterType(target.parameter, mirror, seen);
 }

@@ -22,7 +22,19 @@ export interface MirrorTypeContext {
   readonly useHelper: (name: MirrorHelper) => void;
   /** With the `enum` option: the enums declared so far, which an enum schema refers to by name. */
   readonly enums?: MirrorEnums;
+  /** How a ref is written where openapi-typescript's indexed access would not compile. */
+  readonly refOverride?: (tokens: readonly string[], inGenericArgument: boolean) => RefOverride;
+  /** Whether a ref's type may be `null` or `undefined` (refs.ts). */
+  readonly refNullable?: (tokens: readonly string[]) => boolean;
+  /** Inside `Omit<>` or `WithRequired<>`'s type argument, which TypeScript resolves at once. */
+  readonly inGenericArgument?: boolean;
 }
+
+/**
+ * A ref through a module-local alias of its schema (`Json`, `Holder["deep"]`, cycles.ts), or
+ * `unknown` where the access does not exist (refs.ts) or cannot be resolved (cycles.ts).
+ */
+export type RefOverride = { readonly alias: string } | 'unknown' | undefined;
 
 export type MirrorHelper = 'WithRequired';
 
@@ -51,7 +63,7 @@ export function mirrorType(type: IrMirrorSchema, ctx: MirrorTypeContext): string
     case 'enum':
       return enumParts(type, ctx).join(' | ');
     case 'ref':
-      return refType(type.tokens);
+      return refType(type.tokens, ctx);
     case 'array':
       return `${readonlyMark(ctx.options)}(${mirrorType(type.items, ctx)})[]`;
     case 'tuple':
@@ -65,10 +77,21 @@ export function mirrorType(type: IrMirrorSchema, ctx: MirrorTypeContext): string
     case 'intersection':
       return type.members.map((m) => grouped(m, ctx)).join(' & ');
     case 'omit':
-      return `Omit<${mirrorType(type.type, ctx)}, ${keysOf(type.keys)}>`;
-    case 'with-required':
+      return `Omit<${mirrorType(type.type, { ...ctx, inGenericArgument: true })}, ${keysOf(type.keys)}>`;
+    case 'with-required': {
+      // Keys of a ref written `unknown` (refs.ts, cycles.ts) cannot be required: `keyof unknown`
+      // is `never`, which fails the helper's constraint; nothing is known of it either way.
+      if (type.type.kind === 'ref' && ctx.refOverride?.(type.type.tokens, true) === 'unknown')
+        return 'unknown';
       ctx.useHelper('WithRequired');
-      return `WithRequired<${mirrorType(type.type, ctx)}, ${keysOf(type.keys)}>`;
+      const base = mirrorType(type.type, { ...ctx, inGenericArgument: true });
+      // A ref to a member that may be absent (`X["entity"]`) or to a nullable schema is
+      // `… | undefined` or `… | null`, whose `keyof` is `never`: openapi-typescript's
+      // `K extends keyof T` fails there (TS2344). The keys are required of the object, so
+      // NonNullable<> of it, which leaves an object type as it is.
+      const member = type.type.kind === 'ref' && ctx.refNullable?.(type.type.tokens) === true;
+      return `WithRequired<${member ? `NonNullable<${base}>` : base}, ${keysOf(type.keys)}>`;
+    }
   }
 }
 
@@ -105,12 +128,18 @@ function enumParts(type: IrMirrorEnum, ctx: MirrorTypeContext): string[] {
 
 /**
  * `components["schemas"]["Pet"]`: the pointer's first token is the type, the next two index
- * it, and the rest index on except `properties`, as openapi-typescript's own refs do.
+ * it, and the rest index on except `properties`, as openapi-typescript's own refs do. A
+ * schema with an alias starts from it instead (`Json`, `Pet["name"]`); an access that does
+ * not exist is `unknown`.
  */
-function refType(tokens: readonly string[]): string {
+function refType(tokens: readonly string[], ctx: MirrorTypeContext): string {
+  const override = ctx.refOverride?.(tokens, ctx.inGenericArgument === true);
+  if (override === 'unknown') return 'unknown';
   const [root, ...rest] = tokens;
   const indexes = rest.filter((t, i) => i < 2 || t !== 'properties');
-  return `${root!}${indexes.map((t) => `[${JSON.stringify(t)}]`).join('')}`;
+  const [base, tail] =
+    override === undefined ? [root!, indexes] : [override.alias, indexes.slice(2)];
+  return `${base}${tail.map((t) => `[${JSON.stringify(t)}]`).join('')}`;
 }
 
 function objectType(type: IrMirrorObject, ctx: MirrorTypeContext): string {
