@@ -230,6 +230,45 @@ describe('openapiTypes.enum against openapi-typescript --enum', () => {
     }
   }, 180_000);
 
+  it('declares no enum under a global the module reads, and the module still compiles', async () => {
+    const dir = join(scratch(), 'globals');
+    await mkdir(dir, { recursive: true });
+    const spec = join(dir, 'globals.json');
+    await writeFile(
+      spec,
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Globals', version: '1' },
+        paths: {},
+        components: {
+          schemas: {
+            Record: { type: 'string', enum: ['kept', 'dropped'] },
+            Holder: {
+              type: 'object',
+              properties: {
+                empty: { type: 'object' },
+                record: { $ref: '#/components/schemas/Record' },
+              },
+            },
+          },
+        },
+      }),
+    );
+    const result = await generate({
+      specPath: spec,
+      command: 'test',
+      settings: { openapiTypes: { enum: true } },
+    });
+    const ours = result.files?.find((f) => f.path === 'src/openapi-types.ts')?.content ?? '';
+    expect([...enumsOf(ours).keys()]).not.toContain('Record');
+    expect(ours).toContain('Record<string, never>');
+    expect(
+      result.diagnostics.filter((d) => d.code === 'openapi-enum-name-taken').map((d) => d.pointer),
+    ).toEqual(['/components/schemas/Record']);
+    await writeFile(join(dir, 'ours.ts'), ours);
+    expect(diagnosticsOf([join(dir, 'ours.ts')]).map((d) => d.code)).toEqual([]);
+  }, 180_000);
+
   it('code written against openapi-typescript’s enums compiles against ours', async () => {
     const dir = join(scratch(), 'usage');
     await mkdir(dir, { recursive: true });

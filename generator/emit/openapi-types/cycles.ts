@@ -21,7 +21,16 @@ type Schemas = readonly { readonly key: string; readonly type: IrMirrorSchema }[
  * Names TypeScript reads in the module besides its own declarations: an alias of one of them
  * would shadow the global the rendered text means.
  */
-const GLOBALS = ['Array', 'ReadonlyArray', 'Omit', 'Pick', 'Exclude', 'Record', 'Partial'];
+export const MODULE_GLOBALS = [
+  'Array',
+  'ReadonlyArray',
+  'Omit',
+  'Pick',
+  'Exclude',
+  'Record',
+  'Partial',
+  'NonNullable',
+];
 
 export interface SchemaCycles {
   /** The alias of each schema on a cycle, by key, in document order. */
@@ -44,7 +53,7 @@ export function schemaCycles(
   taken: Iterable<string>,
   resolves?: RefResolves,
 ): SchemaCycles {
-  const used = new Set([...taken, ...GLOBALS]);
+  const used = new Set([...taken, ...MODULE_GLOBALS]);
   const aliases = new Map<string, string>();
   const cycles = eagerCycles(schemas, resolves);
   for (const { key } of schemas) {

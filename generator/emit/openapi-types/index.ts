@@ -67,9 +67,9 @@ export function openApiTypeExports(
 }
 
 /**
- * A located warning for each enum `openapiTypes.enum` does not declare because the package
- * exports its name already: the package's own export of that name is what
- * `import { OrderState } from '<package>'` finds, and the types take the enum's values.
+ * A located warning for each enum `openapiTypes.enum` does not declare because its name is
+ * taken (render.ts): mostly by the package's own export of that name, which is what
+ * `import { OrderState } from '<package>'` finds; the types take the enum's values.
  */
 export function withheldEnumWarnings(
   document: Locatable,
@@ -82,7 +82,7 @@ export function withheldEnumWarnings(
       document,
       'openapi-enum-name-taken',
       e.at,
-      `openapiTypes.enum: ${e.name}, the enum openapi-typescript declares for this schema, is a name taken already: the package exports it (for a named enum schema, its own object of the values) or the module names a recursive schema so; the types take the enum's values instead`,
+      `openapiTypes.enum: ${e.name}, the enum openapi-typescript declares for this schema, is a name taken already: the package exports it (for a named enum schema, its own object of the values), or the module declares it or reads it as a global; the types take the enum's values instead`,
       {
         severity: 'warning',
         hint: `import ${e.name} from the package as before; compare its members' names with openapi-typescript's where a value is not an identifier`,

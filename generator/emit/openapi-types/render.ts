@@ -17,7 +17,7 @@ import { OPENAPI_TYPE_NAMES, propertyKey } from '../../ir/names.js';
 import { DocumentTypes } from './document-types.js';
 import { settleOpenApiTypesOptions, type OpenApiTypesOptions } from './options.js';
 import { rootTypeAliases, rootTypeNames } from './root-types.js';
-import { schemaCycles } from './cycles.js';
+import { MODULE_GLOBALS, schemaCycles } from './cycles.js';
 import { refNullable, refResolver } from './refs.js';
 import { MIRROR_HELPERS } from './schema-type.js';
 import { MirrorEnums, type MirrorEnumDeclaration } from './enums.js';
@@ -62,18 +62,17 @@ export function renderOpenApiTypes(
   const mirror = ir.mirror ?? EMPTY;
   const { components } = mirror;
   const resolves = refResolver(mirror);
-  const cycles = schemaCycles(
-    components.schemas,
-    [
-      ...OPENAPI_TYPE_NAMES,
-      ...(settled.rootTypes ? rootTypeNames(mirror, settled.enum).map(({ name }) => name) : []),
-      ...Object.keys(MIRROR_HELPERS),
-    ],
-    resolves,
-  );
-  // An enum may not take a cycle's alias either: both are declared in the module.
+  // The names the module declares besides the schemas' aliases and enums, and the globals its text reads.
+  const declared = [
+    ...OPENAPI_TYPE_NAMES,
+    ...(settled.rootTypes ? rootTypeNames(mirror, settled.enum).map(({ name }) => name) : []),
+    ...Object.keys(MIRROR_HELPERS),
+    ...MODULE_GLOBALS,
+  ];
+  const cycles = schemaCycles(components.schemas, declared, resolves);
+  // An enum takes none of those, nor a cycle's alias, nor a name the package exports.
   const enums = settled.enum
-    ? new MirrorEnums(new Set([...packageNames, ...cycles.aliases.values()]))
+    ? new MirrorEnums(new Set([...packageNames, ...declared, ...cycles.aliases.values()]))
     : undefined;
   const render = new DocumentTypes(settled, resolves, cycles, refNullable(mirror), enums);
   const ro = settled.immutable;
