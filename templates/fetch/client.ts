@@ -5,7 +5,7 @@
  * does (after `onError` middleware had its say).
  */
 import type { MediaType } from './helpers.js';
-import { DEFAULT_MAX_RESPONSE_BYTES, read } from './read.js';
+import { byteLimit, DEFAULT_MAX_RESPONSE_BYTES, read } from './read.js';
 import {
   createFinalURL,
   createQuerySerializer,
@@ -76,6 +76,7 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
     maxResponseBytes: clientMaxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
     ...clientInit
   } = { ...clientOptions };
+  byteLimit(clientMaxResponseBytes, 'createClient');
   const requestInitExt = takesInitExt() ? clientInitExt : undefined;
   const baseUrl = removeTrailingSlash(clientBaseUrl);
   const clientMiddleware: Middleware[] = [];
@@ -100,6 +101,8 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
       ...rest
     } = init;
     const base = callBaseUrl ? removeTrailingSlash(callBaseUrl) : baseUrl;
+    // Checked before anything is sent, as a call's own argument.
+    const limit = byteLimit(maxResponseBytes, `${init.method} ${schemaPath}`);
     // Our extra, when passed: what is sent checked against the document before anything is.
     validate?.request({ method: init.method, schemaPath, baseUrl: base, params, body });
     // A call's serializer options refine the client's; a function replaces them.
@@ -204,7 +207,7 @@ export function createClient<Paths extends {}, Media extends MediaType = MediaTy
           response = result;
         }
       }
-      const result = await read(response, request, parseAs, maxResponseBytes);
+      const result = await read(response, request, parseAs, limit);
       // Our extra, when passed: a JSON success body checked against its operation's schema.
       if (validate && parseAs === 'json' && response.ok)
         validate.response({ schemaPath, request, response, data: result.data });

@@ -29,6 +29,18 @@ export class ResponseTooLargeError extends Error {
   }
 }
 
+/**
+ * `maxResponseBytes` as given to `createClient` or a call (`where`), refused unless it is a
+ * number of bytes (`Infinity` included): a `NaN` or a string would otherwise lift the bound.
+ */
+export function byteLimit(value: unknown, where: string): number {
+  if (typeof value !== 'number' || !(value >= 0))
+    throw new TypeError(
+      `${where}: maxResponseBytes must be a number of bytes (0 or more, or Infinity), not ${typeof value === 'number' ? value : typeof value}`,
+    );
+  return value;
+}
+
 /** The whole body, or a `ResponseTooLargeError` once it passes `limit` bytes. */
 async function bytesOf(response: Response, limit: number, signal: AbortSignal) {
   const bytes = await readBytes(response, limit, {}, signal);

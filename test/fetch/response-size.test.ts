@@ -154,4 +154,29 @@ describe('maxResponseBytes', () => {
     await pending.closed;
     expect(DEFAULT_MAX_RESPONSE_BYTES).toBe(16 * 1024 * 1024);
   }, 15_000);
+
+  it('refuses a limit that is not a number of bytes, naming it, before anything is sent', async () => {
+    expect(() => createClient<paths>({ baseUrl: origin, maxResponseBytes: Number.NaN })).toThrow(
+      'createClient: maxResponseBytes must be a number of bytes (0 or more, or Infinity), not NaN',
+    );
+    expect(() =>
+      createClient<paths>({ baseUrl: origin, maxResponseBytes: '5' as unknown as number }),
+    ).toThrow('not string');
+    let sent = 0;
+    const counting = createClient<paths>({
+      baseUrl: origin,
+      fetch: async () => {
+        sent++;
+        return new Response('[]');
+      },
+    });
+    await expect(counting.GET('/pets', { maxResponseBytes: -1 })).rejects.toThrow(
+      'GET /pets: maxResponseBytes must be a number of bytes (0 or more, or Infinity), not -1',
+    );
+    expect(sent).toBe(0);
+    await expect(counting.GET('/pets', { maxResponseBytes: Infinity })).resolves.toMatchObject({
+      data: [],
+    });
+    expect(sent).toBe(1);
+  });
 });
