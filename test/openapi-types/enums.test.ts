@@ -112,17 +112,31 @@ function valueExportsOf(index: string): string[] {
   );
 }
 
+/** The package generated from `spec` with `openapiTypes: { enum: true }`. */
+function generateWithEnums(spec: string) {
+  return generate({ specPath: spec, command: 'test', settings: { openapiTypes: { enum: true } } });
+}
+
+/** A document of `schemas` alone, written to `path`. */
+async function writeSchemas(path: string, title: string, schemas: Record<string, unknown>) {
+  await writeFile(
+    path,
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: { title, version: '1' },
+      paths: {},
+      components: { schemas },
+    }),
+  );
+}
+
 /**
  * Writes, for one document: `ours.ts` (the package's `src/openapi-types.ts` with `enum`),
  * `their-enums.ts` (openapi-typescript's `--enum` output as it is), and `theirs.ts` (that output
  * with its enums taken from ours, by name).
  */
 async function writeWithEnums(spec: string, dir: string): Promise<Written> {
-  const result = await generate({
-    specPath: spec,
-    command: 'test',
-    settings: { openapiTypes: { enum: true } },
-  });
+  const result = await generateWithEnums(spec);
   const file = (path: string) => result.files?.find((f) => f.path === path)?.content;
   const ours = file('src/openapi-types.ts');
   if (ours === undefined) throw new Error(`no package for ${spec}`);
@@ -199,25 +213,11 @@ describe('openapiTypes.enum against openapi-typescript --enum', () => {
   it('locates each withheld enum at its schema in the document', async () => {
     // `Pet.kind`'s enum would be `PetKind`, the package's own enum for the schema of that name.
     const spec = join(scratch(), 'withheld.json');
-    await writeFile(
-      spec,
-      JSON.stringify({
-        openapi: '3.0.3',
-        info: { title: 'Pets', version: '1' },
-        paths: {},
-        components: {
-          schemas: {
-            Pet: { type: 'object', properties: { kind: { type: 'string', enum: ['cat', 'dog'] } } },
-            PetKind: { type: 'string', enum: ['cat', 'dog'] },
-          },
-        },
-      }),
-    );
-    const result = await generate({
-      specPath: spec,
-      command: 'test',
-      settings: { openapiTypes: { enum: true } },
+    await writeSchemas(spec, 'Pets', {
+      Pet: { type: 'object', properties: { kind: { type: 'string', enum: ['cat', 'dog'] } } },
+      PetKind: { type: 'string', enum: ['cat', 'dog'] },
     });
+    const result = await generateWithEnums(spec);
     const document: unknown = JSON.parse(await readFile(spec, 'utf8'));
     const warnings = result.diagnostics.filter((d) => d.code === 'openapi-enum-name-taken');
     expect(warnings.map((w) => w.pointer)).toEqual(['/components/schemas/Pet/properties/kind']);
@@ -234,31 +234,14 @@ describe('openapiTypes.enum against openapi-typescript --enum', () => {
     const dir = join(scratch(), 'globals');
     await mkdir(dir, { recursive: true });
     const spec = join(dir, 'globals.json');
-    await writeFile(
-      spec,
-      JSON.stringify({
-        openapi: '3.0.3',
-        info: { title: 'Globals', version: '1' },
-        paths: {},
-        components: {
-          schemas: {
-            Record: { type: 'string', enum: ['kept', 'dropped'] },
-            Holder: {
-              type: 'object',
-              properties: {
-                empty: { type: 'object' },
-                record: { $ref: '#/components/schemas/Record' },
-              },
-            },
-          },
-        },
-      }),
-    );
-    const result = await generate({
-      specPath: spec,
-      command: 'test',
-      settings: { openapiTypes: { enum: true } },
+    await writeSchemas(spec, 'Globals', {
+      Record: { type: 'string', enum: ['kept', 'dropped'] },
+      Holder: {
+        type: 'object',
+        properties: { empty: { type: 'object' }, record: { $ref: '#/components/schemas/Record' } },
+      },
     });
+    const result = await generateWithEnums(spec);
     const ours = result.files?.find((f) => f.path === 'src/openapi-types.ts')?.content ?? '';
     expect([...enumsOf(ours).keys()]).not.toContain('Record');
     expect(ours).toContain('Record<string, never>');
