@@ -14,7 +14,7 @@ import { typescriptFile, type TypeScriptFile } from '../common/model.js';
 import { settleOpenApiTypesOptions, type OpenApiTypesOptions } from './options.js';
 import { rootTypeNames } from './root-types.js';
 import { enumStructure } from './enums.js';
-import { renderOpenApiTypes } from './render.js';
+import { renderOpenApiTypes, type RenderedOpenApiTypes } from './render.js';
 import { diagnosticAt, type Diagnostic, type Locatable } from '../../shared/diagnostics.js';
 import { OPENAPI_TYPE_NAMES } from '../../ir/names.js';
 import type { Plan } from '../../plan/types.js';
@@ -60,9 +60,7 @@ export function openApiTypeExports(
     : [];
   return {
     typeNames: [...OPENAPI_TYPE_NAMES, ...aliases],
-    valueNames: settled.enum
-      ? renderOpenApiTypes(ir, packageNames(ir, plan), options).enums.map((e) => e.name)
-      : [],
+    valueNames: settled.enum ? rendered(ir, plan, options).enums.map((e) => e.name) : [],
   };
 }
 
@@ -77,7 +75,7 @@ export function withheldEnumWarnings(
   plan: Plan,
   options: OpenApiTypesOptions | undefined,
 ): Diagnostic[] {
-  return renderOpenApiTypes(ir, packageNames(ir, plan), options).withheld.map((e) =>
+  return rendered(ir, plan, options).withheld.map((e) =>
     diagnosticAt(
       document,
       'openapi-enum-name-taken',
@@ -91,12 +89,30 @@ export function withheldEnumWarnings(
   );
 }
 
+/**
+ * The module rendered once for a generation: the index's value exports, the warnings and the
+ * file itself all read the same rendering (with `enum`, the enums are known only after it).
+ */
+const renderings = new WeakMap<
+  Ir,
+  { readonly plan: Plan; readonly options: string; readonly result: RenderedOpenApiTypes }
+>();
+
+function rendered(ir: Ir, plan: Plan, options: OpenApiTypesOptions | undefined) {
+  const settled = JSON.stringify(settleOpenApiTypesOptions(options));
+  const hit = renderings.get(ir);
+  if (hit?.plan === plan && hit.options === settled) return hit.result;
+  const result = renderOpenApiTypes(ir, packageNames(ir, plan), options);
+  renderings.set(ir, { plan, options: settled, result });
+  return result;
+}
+
 export function emitOpenApiTypes(
   ir: Ir,
   plan: Plan,
   path: string,
   options?: OpenApiTypesOptions,
 ): TypeScriptFile {
-  const { statements, enums } = renderOpenApiTypes(ir, packageNames(ir, plan), options);
+  const { statements, enums } = rendered(ir, plan, options);
   return typescriptFile(path, [...statements, ...enums.map(enumStructure)]);
 }
